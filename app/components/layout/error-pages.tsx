@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { PATHS } from "~/lib/routes";
+import { CrisisResourcesBox } from "./crisis-resources-box";
+
+/** A 404 inside the site layout. */
+export function NotFoundContent() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>Page not found</title>
+      <p className="text-sm font-semibold text-brand-700">404</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
+      <p className="mt-4 text-slate-700">
+        We could not find the page you were looking for. It may have moved, or the address may be mistyped.
+      </p>
+      <Link
+        to={PATHS.home}
+        className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Go to the homepage
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Any unexpected failure (spec section 8: 'Unexpected Application Error!'). Never shows the error's
+ * details; they go to the log. Crisis numbers stay in reach even when the page broke.
+ */
+export function UnexpectedErrorContent() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>Unexpected Application Error!</title>
+      <h1 className="text-3xl font-bold text-slate-900">Unexpected Application Error!</h1>
+      <p className="mt-4 text-slate-700">Something went wrong on our side. Please try again in a moment.</p>
+      <a
+        href={PATHS.home}
+        className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Go to the homepage
+      </a>
+      <div className="mx-auto mt-10 max-w-md text-left">
+        <CrisisResourcesBox tone="light" />
+      </div>
+    </section>
+  );
+}
+
+/** The root-level fallback, used when even the layout could not render. */
+export function UnexpectedErrorPage() {
+  return (
+    <main id="main">
+      <UnexpectedErrorContent />
+    </main>
+  );
+}

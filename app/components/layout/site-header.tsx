@@ -1,0 +1,91 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { usePublicConfig } from "~/lib/public-config";
+import { PATHS } from "~/lib/routes";
+import { HeaderAccountActions } from "./header-account-actions";
+import { Logo } from "./logo";
+
+const NAV_ITEMS = [
+  { label: "Home", to: PATHS.home },
+  { label: "How It Works", to: PATHS.howItWorks },
+] as const;
+
+const navLinkClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700";
+
+/** The header on every page (spec section 2, Header). */
+export function SiteHeader() {
+  const { brandName } = usePublicConfig();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+
+  // A navigation closes the mobile menu; Escape closes it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
+  useEffect(() => setMenuOpen(false), [location.key]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <Link to={PATHS.home} className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700">
+          <Logo />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="truncate text-lg font-bold text-brand-900">{brandName}</span>
+            <span className="text-xs font-medium uppercase tracking-wide text-slate-600">Emotional Support</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden md:block">
+          <HeaderAccountActions />
+        </div>
+
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+
+      <nav id={menuId} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden">
+        <ul className="flex flex-col gap-1 pt-2">
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end className={`block ${navLinkClass}`} onClick={() => setMenuOpen(false)}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="pt-3">
+          <HeaderAccountActions onNavigate={() => setMenuOpen(false)} />
+        </div>
+      </nav>
+    </header>
+  );
+}

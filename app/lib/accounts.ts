@@ -1,0 +1,13 @@
+/** Account facts shared by forms, the worker and tests (spec sections 3 and 6). */
+
+/** users.gender values (spec section 3: male or female). */
+export const GENDERS = ["male", "female"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/**
+ * users.role: 'admin' gets the user-search box in chat (spec section 6). The fixed support and
+ * admin accounts are named by SUPPORT_USER_ID / ADMIN_USER_ID in configuration; the role lets the
+ * server check admin rights without comparing ids everywhere.
+ */
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];

@@ -1,0 +1,31 @@
+/**
+ * Crisis resources shown on every page (spec section 2, Footer). One list, used by the footer box,
+ * the legal pages and the tests.
+ */
+export type CrisisContact = { label: string; href: string };
+export type CrisisResource = { name: string; detail: string; contacts: CrisisContact[] };
+
+export const CRISIS_RESOURCES: CrisisResource[] = [
+  {
+    name: "US Crisis Hotline",
+    detail: "Call or text 988",
+    contacts: [
+      { label: "Call 988", href: "tel:988" },
+      { label: "Text 988", href: "sms:988" },
+    ],
+  },
+  {
+    name: "Crisis Text Line",
+    detail: "Text HOME to 741741",
+    contacts: [{ label: "Text HOME to 741741", href: "sms:741741?body=HOME" }],
+  },
+  {
+    name: "Emergency",
+    detail: "911 (US) / 999 (UK) / 112 (EU)",
+    contacts: [
+      { label: "Call 911 (US)", href: "tel:911" },
+      { label: "Call 999 (UK)", href: "tel:999" },
+      { label: "Call 112 (EU)", href: "tel:112" },
+    ],
+  },
+];

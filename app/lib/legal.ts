@@ -1,0 +1,12 @@
+/** Facts the legal pages state (spec sections 2 and 9), kept once so pages and tests agree. */
+export const LEGAL_LAST_UPDATED = "June 11, 2025";
+
+export const POLICY = {
+  messageRetentionDays: 7,
+  ipRetentionDays: 30,
+  reportRetentionDays: 30,
+  minimumAge: 13,
+  parentalConsentUntilAge: 18,
+  cookieLifetimeDays: 30,
+  sessionMinutes: 20,
+} as const;

@@ -1,0 +1,33 @@
+import type { MetaDescriptor } from "react-router";
+import type { PublicConfig } from "~/schemas/config";
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+/** The public configuration from the root match, for meta functions (they cannot use hooks). */
+export function configFromMatches(matches: MatchWithData[]): PublicConfig | undefined {
+  const root = matches.find((m) => m?.id === "root");
+  return (root?.loaderData as { config?: PublicConfig } | undefined)?.config;
+}
+
+/** Title, description, canonical URL and Open Graph tags for a page. */
+export function pageMeta(options: {
+  matches: MatchWithData[];
+  pathname: string;
+  title: string;
+  description: string;
+}): MetaDescriptor[] {
+  const config = configFromMatches(options.matches);
+  const brand = config?.brandName ?? "";
+  const title = brand ? `${options.title} | ${brand}` : options.title;
+  const url = config ? new URL(options.pathname, config.appUrl).toString() : undefined;
+  return [
+    { title },
+    { name: "description", content: options.description },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url }] : []),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: brand },
+    { property: "og:title", content: title },
+    { property: "og:description", content: options.description },
+    { name: "twitter:card", content: "summary" },
+  ];
+}

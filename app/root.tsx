@@ -1,0 +1,58 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { getConfig } from "../worker/config";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { UnexpectedErrorPage } from "~/components/layout/error-pages";
+import { trackPageView } from "~/lib/analytics";
+
+export function loader() {
+  return { config: getConfig().public };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f31b3" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * Route-change duties (spec section 2): one page view per new path. Scrolling to the top on every
+ * new navigation (and back to the old position on back/forward) is ScrollRestoration's job.
+ */
+function PageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    trackPageView(pathname);
+  }, [pathname]);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <PageViews />
+      <Outlet />
+    </>
+  );
+}
+
+/** Last resort: the site layout renders its own errors; this catches failures above it. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <UnexpectedErrorPage />;
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Serves the production build (build/) in the Workers runtime for the browser tests, on fresh local
+# state: migrations and seed applied to an empty .wrangler/e2e. Run `npm run build` first.
+set -euo pipefail
+port="${E2E_PORT:-8799}"
+state=".wrangler/e2e"
+rm -rf "$state"
+wrangler d1 migrations apply DB --local --persist-to "$state" > /dev/null
+tsx scripts/seed.ts --persist-to "$state" > /dev/null
+exec wrangler dev --config build/server/wrangler.json --ip 127.0.0.1 --port "$port" \
+  --persist-to "$state" --var "APP_URL:http://127.0.0.1:$port" --show-interactive-dev-session=false

@@ -1,0 +1,30 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Server-side tests run inside workerd with the bindings of wrangler.toml; every test file gets
+ * isolated D1/R2/Durable Object storage, with the migrations applied by the setup file.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    resolve: {
+      tsconfigPaths: true,
+      alias: {
+        // Pages are rendered and tested in the browser suite against the real build; the React
+        // Router build does not exist in this runtime (see README, Decisions).
+        "virtual:react-router/server-build": "./test/worker/support/no-server-build.ts",
+      },
+    },
+    test: {
+      include: ["test/unit/**/*.test.ts", "test/worker/**/*.test.ts"],
+      setupFiles: ["./test/worker/support/apply-migrations.ts"],
+    },
+  };
+});

@@ -1,0 +1,261 @@
+/**
+ * The D1 data model (DESIGN.md "Runtime picture"). Messages and inbox summaries are not here: they
+ * live in the ChatRoom and UserInbox Durable Objects. drizzle-kit generates migrations/ from this file.
+ *
+ * Timestamps are epoch milliseconds (`timestamp_ms`) so the app, the Durable Objects and the spec's
+ * `lastActivity` (epoch ms) share one unit.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { GENDERS, USER_ROLES } from "../../app/lib/accounts";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/**
+ * Accounts: better-auth's user model (id, name, email, emailVerified, image) plus the spec's users
+ * fields (section 3). `name` is the auth profile's displayName, `image` its photoURL.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    image: text("image"),
+    username: text("username").notNull(),
+    gender: text("gender", { enum: GENDERS }),
+    profilePic: text("profile_pic"),
+    isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
+    lastSeen: integer("last_seen", { mode: "timestamp_ms" }),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    // Usernames are matched case-insensitively (spec section 5, search), so uniqueness is too.
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+  ],
+);
+
+/** better-auth sessions. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** better-auth accounts: for email + password, providerId 'credential' holds the password hash. */
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: integer("access_token_expires_at", { mode: "timestamp_ms" }),
+    refreshTokenExpiresAt: integer("refresh_token_expires_at", { mode: "timestamp_ms" }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("accounts_user_id_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_unique").on(t.providerId, t.accountId),
+  ],
+);
+
+/** better-auth verification tokens (password reset links). */
+export const verifications = sqliteTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * The faith profile (spec section 3, profiles). List fields are JSON arrays of option labels.
+ * `location` is the legacy field that is read as city.
+ */
+export const profiles = sqliteTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  age: integer("age"),
+  gender: text("gender"),
+  ethnicity: text("ethnicity"),
+  height: text("height"),
+  hairColor: text("hair_color"),
+  eyeColor: text("eye_color"),
+  country: text("country"),
+  city: text("city"),
+  location: text("location"),
+  zipCode: text("zip_code"),
+  denomination: text("denomination"),
+  attendanceFrequency: text("attendance_frequency"),
+  spiritualMaturity: text("spiritual_maturity"),
+  prayerFrequency: text("prayer_frequency"),
+  bibleReadingFrequency: text("bible_reading_frequency"),
+  churchInvolvement: text("church_involvement"),
+  conversionAge: text("conversion_age"),
+  favoriteBibleVerse: text("favorite_bible_verse"),
+  importantDoctrine: text("important_doctrine"),
+  missionTripExperience: text("mission_trip_experience"),
+  aboutMe: text("about_me"),
+  personalTestimony: text("personal_testimony"),
+  faithJourney: text("faith_journey"),
+  ministryInterests: text("ministry_interests", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  serviceActivities: text("service_activities", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  educationLevel: text("education_level"),
+  occupation: text("occupation"),
+  annualIncome: text("annual_income"),
+  lookingFor: text("looking_for"),
+  dealBreakers: text("deal_breakers"),
+  relationshipGoals: text("relationship_goals"),
+  familyPlans: text("family_plans"),
+  marriageViews: text("marriage_views"),
+  hobbies: text("hobbies", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  languagesSpoken: text("languages_spoken", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  photoUrl: text("photo_url"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The inactivity record (spec section 3, userSessions). The server refuses a session whose
+ * lastActivity is older than the 10-minute timeout; a forced logout sets lastActivity to 0 and
+ * records loggedOutAt and the reason.
+ */
+export const userSessions = sqliteTable("user_sessions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastActivity: integer("last_activity").notNull(),
+  timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull(),
+  loggedOutAt: integer("logged_out_at"),
+  reason: text("reason", { enum: ["inactivity_timeout"] }),
+});
+
+/**
+ * Registry of conversations (spec section 3, chats/{pairId}): who is in which ChatRoom, for sweeps
+ * and admin. Messages themselves live in the ChatRoom Durable Object.
+ */
+export const chats = sqliteTable(
+  "chats",
+  {
+    pairId: text("pair_id").primaryKey(),
+    userA: text("user_a")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userB: text("user_b")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chats_user_a_idx").on(t.userA), index("chats_user_b_idx").on(t.userB), index("chats_updated_at_idx").on(t.updatedAt)],
+);
+
+/** Donation receipts (spec section 3). The amount is kept but never shown ('Private'). */
+export const receipts = sqliteTable(
+  "receipts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    paymentMethod: text("payment_method").notNull().default("PayPal"),
+    amount: integer("amount").notNull(),
+    emailStatus: text("email_status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("receipts_user_id_idx").on(t.userId)],
+);
+
+/** First-party, anonymous analytics: no IP, no user id, no cookie. Purged after 30 days. */
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    type: text("type", { enum: ["page_view", "web_vital"] }).notNull(),
+    path: text("path").notNull(),
+    name: text("name"),
+    value: real("value"),
+    category: text("category"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_created_at_idx").on(t.createdAt), index("analytics_events_type_idx").on(t.type, t.createdAt)],
+);
+
+/**
+ * Every email the app sends. Without a Resend key (local default) this table is the delivery:
+ * a dev-only page lists it, so flows such as password reset work end to end on a laptop.
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    template: text("template").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["logged", "sent", "failed"] }).notNull(),
+    providerId: text("provider_id"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  profiles,
+  userSessions,
+  chats,
+  receipts,
+  analyticsEvents,
+  emailOutbox,
+};

@@ -1,0 +1,8 @@
+import { env } from "cloudflare:workers";
+import { runHousekeeping } from "./housekeeping";
+
+/** The cron entry point (wrangler.toml [triggers]). Each job logs what it did. */
+export async function runScheduledJobs(controller: ScheduledController): Promise<void> {
+  const result = await runHousekeeping(env.DB, controller.scheduledTime);
+  console.log(JSON.stringify({ job: "housekeeping", cron: controller.cron, ...result }));
+}
