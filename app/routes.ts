@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * The route table (spec section 2, "Routes"). Public pages share the site layout (header, footer);

@@ -104,26 +104,32 @@ export type FaqEntry = { question: string; answer: string };
 export const FAQ: FaqEntry[] = [
   {
     question: "Is the chat really free?",
-    answer: "Yes. Talking to us costs nothing. The service is funded by voluntary donations, and donating is never required.",
+    answer:
+      "Yes. Talking to us costs nothing. The service is funded by voluntary donations, and donating is never required.",
   },
   {
     question: "Do I have to give my name?",
-    answer: "No. You sign up with an email address only, and we generate an anonymous username for you. The people you chat with never see your email.",
+    answer:
+      "No. You sign up with an email address only, and we generate an anonymous username for you. The people you chat with never see your email.",
   },
   {
     question: "Is this therapy or professional counselling?",
-    answer: "No. We offer emotional support from people who listen. We are not a substitute for a doctor, therapist or other mental health professional.",
+    answer:
+      "No. We offer emotional support from people who listen. We are not a substitute for a doctor, therapist or other mental health professional.",
   },
   {
     question: "What should I do if I am in immediate danger?",
-    answer: "Contact emergency services now: 911 in the US, 999 in the UK or 112 in the EU. In the US you can also call or text 988, or text HOME to 741741 to reach the Crisis Text Line.",
+    answer:
+      "Contact emergency services now: 911 in the US, 999 in the UK or 112 in the EU. In the US you can also call or text 988, or text HOME to 741741 to reach the Crisis Text Line.",
   },
   {
     question: "How long can a chat last?",
-    answer: "Each session can last up to 20 minutes, which helps us be there for everyone who reaches out. Sessions can be extended when needed.",
+    answer:
+      "Each session can last up to 20 minutes, which helps us be there for everyone who reaches out. Sessions can be extended when needed.",
   },
   {
     question: "What happens to my messages?",
-    answer: "Messages are visible only to you and the person you are talking with, and they are deleted automatically after 7 days.",
+    answer:
+      "Messages are visible only to you and the person you are talking with, and they are deleted automatically after 7 days.",
   },
 ];

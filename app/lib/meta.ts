@@ -23,7 +23,12 @@ export function pageMeta(options: {
   return [
     { title },
     { name: "description", content: options.description },
-    ...(url ? [{ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url }] : []),
+    ...(url
+      ? [
+          { tagName: "link", rel: "canonical", href: url },
+          { property: "og:url", content: url },
+        ]
+      : []),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: brand },
     { property: "og:title", content: title },

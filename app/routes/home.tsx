@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 import { EncouragementCarousel } from "~/components/landing/encouragement-carousel";
 import { ServiceIcon } from "~/components/landing/service-icon";
-import { CLOSING, ENCOURAGEMENT_SLIDES, FAQ, HERO, HOW_IT_WORKS, SERVICES, SUPPORT_NOW_CTA } from "~/lib/landing-content";
+import {
+  CLOSING,
+  ENCOURAGEMENT_SLIDES,
+  FAQ,
+  HERO,
+  HOW_IT_WORKS,
+  SERVICES,
+  SUPPORT_NOW_CTA,
+} from "~/lib/landing-content";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { chatWith, PATHS } from "~/lib/routes";
@@ -55,9 +63,19 @@ export default function Home() {
             </Link>
           </div>
           <p className="mt-6 text-sm text-slate-600">
-            In immediate danger? Call <a className="font-semibold text-rose-800 underline" href="tel:911">911</a> (US),{" "}
-            <a className="font-semibold text-rose-800 underline" href="tel:999">999</a> (UK) or{" "}
-            <a className="font-semibold text-rose-800 underline" href="tel:112">112</a> (EU).
+            In immediate danger? Call{" "}
+            <a className="font-semibold text-rose-800 underline" href="tel:911">
+              911
+            </a>{" "}
+            (US),{" "}
+            <a className="font-semibold text-rose-800 underline" href="tel:999">
+              999
+            </a>{" "}
+            (UK) or{" "}
+            <a className="font-semibold text-rose-800 underline" href="tel:112">
+              112
+            </a>{" "}
+            (EU).
           </p>
         </div>
       </section>
@@ -81,7 +99,10 @@ export default function Home() {
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {SERVICES.map((service) => (
-              <li key={service.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <li
+                key={service.title}
+                className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
                 <ServiceIcon icon={service.icon} />
                 <h3 className="mt-4 text-xl font-semibold text-slate-900">{service.title}</h3>
                 <p className="mt-2 flex-1 leading-relaxed text-slate-700">{service.text}</p>

@@ -24,7 +24,10 @@ describe("D1 migrations", () => {
       const { results } = await env.DB.prepare(`SELECT name FROM pragma_table_info(?) ORDER BY name`)
         .bind(config.name)
         .all<{ name: string }>();
-      expect(results.map((r) => r.name), config.name).toEqual(config.columns.map((c) => c.name).sort());
+      expect(
+        results.map((r) => r.name),
+        config.name,
+      ).toEqual(config.columns.map((c) => c.name).sort());
     }
   });
 

@@ -17,11 +17,15 @@ describe("the scheduled housekeeping", () => {
       env.DB.prepare("INSERT INTO analytics_events (type, path, created_at) VALUES ('page_view', '/recent', ?)").bind(
         NOW - DAY,
       ),
-      env.DB.prepare("INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-old', 't1', 'u1', ?)").bind(NOW - 1),
-      env.DB.prepare("INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-live', 't2', 'u1', ?)").bind(NOW + DAY),
-      env.DB.prepare("INSERT INTO verifications (id, identifier, value, expires_at) VALUES ('v-old', 'reset', 'x', ?)").bind(
+      env.DB.prepare("INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-old', 't1', 'u1', ?)").bind(
         NOW - 1,
       ),
+      env.DB.prepare("INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-live', 't2', 'u1', ?)").bind(
+        NOW + DAY,
+      ),
+      env.DB.prepare(
+        "INSERT INTO verifications (id, identifier, value, expires_at) VALUES ('v-old', 'reset', 'x', ?)",
+      ).bind(NOW - 1),
     ]);
 
     const ctx = createExecutionContext();

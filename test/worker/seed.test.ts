@@ -11,7 +11,7 @@ const SEED = {
 };
 
 async function snapshot() {
-  const [users, accounts, profiles] = await env.DB.batch([
+  const [users, accounts, profiles] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare("SELECT * FROM users ORDER BY id"),
     env.DB.prepare("SELECT * FROM accounts ORDER BY id"),
     env.DB.prepare("SELECT * FROM profiles ORDER BY user_id"),
@@ -24,7 +24,12 @@ describe("the seed", () => {
     await seedSupportAccount(env.DB, { ...SEED, passwordHash: "salt:hash-of-first-run" });
     const { users, accounts, profiles } = await snapshot();
     expect(users).toHaveLength(1);
-    expect(users?.[0]).toMatchObject({ id: env.SUPPORT_USER_ID, email: SEED.email, username: "Support", role: "admin" });
+    expect(users?.[0]).toMatchObject({
+      id: env.SUPPORT_USER_ID,
+      email: SEED.email,
+      username: "Support",
+      role: "admin",
+    });
     expect(accounts?.[0]).toMatchObject({ provider_id: "credential", user_id: env.SUPPORT_USER_ID });
     expect(profiles?.[0]).toMatchObject({ user_id: env.SUPPORT_USER_ID, first_name: "Support", last_name: "" });
   });

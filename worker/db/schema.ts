@@ -10,13 +10,9 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import { GENDERS, USER_ROLES } from "../../app/lib/accounts";
 
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+  integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
  * Accounts: better-auth's user model (id, name, email, emailVerified, image) plus the spec's users
@@ -187,7 +183,11 @@ export const chats = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("chats_user_a_idx").on(t.userA), index("chats_user_b_idx").on(t.userB), index("chats_updated_at_idx").on(t.updatedAt)],
+  (t) => [
+    index("chats_user_a_idx").on(t.userA),
+    index("chats_user_b_idx").on(t.userB),
+    index("chats_updated_at_idx").on(t.updatedAt),
+  ],
 );
 
 /** Donation receipts (spec section 3). The amount is kept but never shown ('Private'). */
@@ -223,7 +223,10 @@ export const analyticsEvents = sqliteTable(
     category: text("category"),
     createdAt: createdAt(),
   },
-  (t) => [index("analytics_events_created_at_idx").on(t.createdAt), index("analytics_events_type_idx").on(t.type, t.createdAt)],
+  (t) => [
+    index("analytics_events_created_at_idx").on(t.createdAt),
+    index("analytics_events_type_idx").on(t.type, t.createdAt),
+  ],
 );
 
 /**

@@ -27,9 +27,7 @@ export class UserInbox extends DurableObject<Env> {
 
   /** Conversations with an unread message: the number behind the header badge. */
   async unreadCount(): Promise<number> {
-    const row = this.ctx.storage.sql
-      .exec<{ n: number }>("SELECT count(*) AS n FROM summaries WHERE unread = 1")
-      .one();
+    const row = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM summaries WHERE unread = 1").one();
     return row.n;
   }
 }

@@ -18,6 +18,7 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
   const rotating = !stopped && !reducedMotion && !hovered && !focused;
 
   // Re-armed on every slide change, so a manual move also restarts the full interval.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `index` is the re-arm trigger
   useEffect(() => {
     if (!rotating) return;
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % slides.length), CAROUSEL_INTERVAL_MS);
@@ -55,6 +56,7 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
         className="mt-2 min-h-48 rounded-2xl bg-white p-6 text-center shadow-md ring-1 ring-brand-100 sm:p-10"
       >
         {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern names each slide a group
           <div
             key={slide.title}
             role="group"
@@ -70,7 +72,14 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
       <div className="mt-5 flex items-center justify-center gap-4">
         <button type="button" aria-controls={slidesId} onClick={() => show(index - 1)} className={controlButton}>
           <span className="sr-only">Previous message</span>
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M15 6l-6 6 6 6" />
           </svg>
         </button>
@@ -94,7 +103,14 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
         </div>
         <button type="button" aria-controls={slidesId} onClick={() => show(index + 1)} className={controlButton}>
           <span className="sr-only">Next message</span>
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M9 6l6 6-6 6" />
           </svg>
         </button>

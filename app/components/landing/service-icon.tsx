@@ -9,8 +9,19 @@ const PATHS: Record<ServiceCard["icon"], string> = {
 /** Decorative icon of a service card. */
 export function ServiceIcon({ icon }: { icon: ServiceCard["icon"] }) {
   return (
-    <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700" aria-hidden="true">
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+    <span
+      className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700"
+      aria-hidden="true"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      >
         <path d={PATHS[icon]} />
       </svg>
     </span>

@@ -5,7 +5,15 @@ import { LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { LEGAL_LINKS } from "~/lib/routes";
 
 /** The frame every legal page shares: title, last-updated date, the support disclaimer, sections. */
-export function LegalPage({ title, intro, children }: { title: string; intro: React.ReactNode; children: React.ReactNode }) {
+export function LegalPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header>
@@ -16,8 +24,8 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
       <aside className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-950">
         <p>
           <strong>We provide emotional support, not professional mental health services.</strong> If you are in
-          immediate danger or thinking about harming yourself or someone else, contact your local emergency services
-          or a mental health professional now.
+          immediate danger or thinking about harming yourself or someone else, contact your local emergency services or
+          a mental health professional now.
         </p>
       </aside>
       <div className="mt-10 space-y-10">{children}</div>

@@ -1,0 +1,33 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./test/e2e/support/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Browser tests against the production build (`npm run build`) served by the Workers runtime on
+ * fresh local state (scripts/e2e-server.sh). Chromium is the system's: no browser download.
+ */
+export default defineConfig({
+  testDir: "test/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
+  webServer: {
+    command: "npm run e2e:server",
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: !process.env.CI && existsSync("build/server/wrangler.json"),
+    timeout: 120_000,
+    env: { E2E_PORT: String(PORT) },
+  },
+});
