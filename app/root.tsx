@@ -42,16 +42,28 @@ function PageViews() {
   return null;
 }
 
+/** Marks the document once React has hydrated it, so tests (and CSS) can tell it is interactive. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 export default function App() {
   return (
     <>
+      <HydrationMarker />
       <PageViews />
       <Outlet />
     </>
   );
 }
 
-/** Last resort: the site layout renders its own errors; this catches failures above it. */
+/**
+ * Failures the site layout cannot catch (a failed data request, the root loader itself). The root's
+ * configuration may be gone here, so the page is bare, but it still shows the crisis numbers.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
   return <UnexpectedErrorPage />;

@@ -8,5 +8,7 @@ export const POLICY = {
   minimumAge: 13,
   parentalConsentUntilAge: 18,
   cookieLifetimeDays: 30,
+  analyticsRetentionDays: 30,
+  inactivityLogoutMinutes: 10,
   sessionMinutes: 20,
 } as const;

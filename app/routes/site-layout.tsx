@@ -1,20 +1,7 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { NotFoundContent, UnexpectedErrorContent } from "~/components/layout/error-pages";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { SiteShell } from "~/components/layout/site-shell";
 import type { Route } from "./+types/site-layout";
-
-function SiteShell({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="flex min-h-screen flex-col">
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
-  );
-}
 
 export default function SiteLayout() {
   return (

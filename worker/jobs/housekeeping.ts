@@ -1,9 +1,10 @@
 import { lt } from "drizzle-orm";
 import { createDb } from "../db/client";
+import { POLICY } from "../../app/lib/legal";
 import { analyticsEvents, sessions, verifications } from "../db/schema";
 
-/** Analytics are kept 30 days (DESIGN.md "Analytics"; stated policy in spec section 9). */
-export const ANALYTICS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Analytics are kept as long as the Privacy Policy says (DESIGN.md "Analytics"). */
+export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 60 * 1000;
 
 export type HousekeepingResult = {
   expiredSessions: number;

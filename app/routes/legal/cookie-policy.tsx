@@ -77,7 +77,7 @@ export default function CookiePolicy() {
           </li>
           <li>
             <strong>Lifetime:</strong> at most {POLICY.cookieLifetimeDays} days. In practice you are signed out much
-            sooner: after 10 minutes without activity your session ends, and the cookie no longer works.
+            sooner: after {POLICY.inactivityLogoutMinutes} minutes without activity your session ends, and the cookie no longer works.
           </li>
         </ul>
         <p>
@@ -153,7 +153,7 @@ export default function CookiePolicy() {
         <p>
           If you use {brandName} on a device other people can reach, we suggest signing out when you finish, or using a
           private or incognito window, which deletes cookies and local storage when you close it. Either way, you will
-          be signed out automatically after 10 minutes of inactivity.
+          be signed out automatically after {POLICY.inactivityLogoutMinutes} minutes of inactivity.
         </p>
       </LegalSection>
 

@@ -175,7 +175,7 @@ export default function PrivacyPolicy() {
           <li>Chat messages and their images: deleted automatically after {POLICY.messageRetentionDays} days.</li>
           <li>IP addresses: deleted after {POLICY.ipRetentionDays} days.</li>
           <li>Reports: kept for {POLICY.reportRetentionDays} days, then deleted.</li>
-          <li>Anonymous analytics: deleted after 30 days.</li>
+          <li>Anonymous analytics: deleted after {POLICY.analyticsRetentionDays} days.</li>
           <li>
             Your account, profile and donation receipts: kept until you delete your account or ask us to, unless the law
             requires us to keep a donation record for longer.
@@ -231,7 +231,7 @@ export default function PrivacyPolicy() {
         <p>
           Everything travels over an encrypted (HTTPS) connection, passwords are stored hashed, and only the few people
           who need it can reach personal data. To protect you on shared devices, you are signed out automatically after
-          10 minutes of inactivity. No system is perfectly secure, so please use a strong password that you don’t use
+          {POLICY.inactivityLogoutMinutes} minutes of inactivity. No system is perfectly secure, so please use a strong password that you don’t use
           elsewhere, and tell us at once if you think your account has been misused.
         </p>
       </LegalSection>

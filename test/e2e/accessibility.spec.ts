@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "./support/config";
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+const PAGES = [...PUBLIC_PAGES.map((p) => p.path), "/header", "/footer", "/no-such-page"];
+
+test.describe("accessibility (axe-core)", () => {
+  for (const path of PAGES) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+    test("the landing page with the menu open has no serious or critical violations", async ({ page }) => {
+      await page.goto("/");
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { expect, type Page, test } from "@playwright/test";
+import { BRAND_NAME, CONTACT_EMAIL, PUBLIC_PAGES, SOCIAL_URL, SUPPORT_CHAT_PATH } from "./support/config";
+
+async function expectHeader(page: Page) {
+  const header = page.getByRole("banner");
+  await expect(header.getByText(BRAND_NAME, { exact: true })).toBeVisible();
+  await expect(header.getByText("Emotional Support", { exact: true })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
+  await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
+}
+
+async function expectFooter(page: Page) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText(BRAND_NAME, { exact: true })).toBeVisible();
+  await expect(footer.getByText("EMOTIONAL SUPPORT", { exact: true })).toBeVisible();
+  await expect(footer.getByText(/emotional support, not professional mental health services/)).toBeVisible();
+
+  const quickLinks = footer.getByRole("navigation", { name: "Quick Links" });
+  await expect(quickLinks.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(quickLinks.getByRole("link", { name: "Start Talking" })).toHaveAttribute("href", SUPPORT_CHAT_PATH);
+  await expect(quickLinks.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", `mailto:${CONTACT_EMAIL}`);
+  const social = quickLinks.getByRole("link", { name: /Follow us/ });
+  await expect(social).toHaveAttribute("href", SOCIAL_URL);
+  await expect(social).toHaveAttribute("rel", "noopener noreferrer");
+
+  const legal = footer.getByRole("navigation", { name: "Legal" });
+  await expect(legal.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacypolicy");
+  await expect(legal.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/termsofservice");
+  await expect(legal.getByRole("link", { name: "Cookie Policy" })).toHaveAttribute("href", "/cookiepolicy");
+
+  await expect(footer.getByText("© 2025 " + BRAND_NAME + ". All rights reserved.")).toBeVisible();
+  await expect(footer.getByText("Made with love for those who need support")).toBeVisible();
+}
+
+test.describe("the header and footer", () => {
+  for (const { path } of PUBLIC_PAGES) {
+    test(`are complete on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expectHeader(page);
+      await expectFooter(page);
+    });
+  }
+
+  test("the crisis box offers every crisis number as a call or text link", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("contentinfo").getByRole("region", { name: "Crisis Resources" });
+    await expect(box.getByText("US Crisis Hotline:")).toBeVisible();
+    await expect(box.getByText("Call or text 988")).toBeVisible();
+    await expect(box.getByText("Crisis Text Line:")).toBeVisible();
+    await expect(box.getByText("Text HOME to 741741").first()).toBeVisible();
+    await expect(box.getByText("911 (US) / 999 (UK) / 112 (EU)")).toBeVisible();
+    const expected: Record<string, string> = {
+      "Call 988": "tel:988",
+      "Text 988": "sms:988",
+      "Text HOME to 741741": "sms:741741?body=HOME",
+      "Call 911 (US)": "tel:911",
+      "Call 999 (UK)": "tel:999",
+      "Call 112 (EU)": "tel:112",
+    };
+    for (const [name, href] of Object.entries(expected)) {
+      await expect(box.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  });
+
+  test("/header renders the header alone and /footer the footer alone", async ({ page }) => {
+    await page.goto("/header");
+    await expectHeader(page);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await page.goto("/footer");
+    await expectFooter(page);
+    await expect(page.getByRole("banner")).toHaveCount(0);
+  });
+});
+
+test.describe("the mobile menu at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("opens and closes with the toggle and shows the navigation", async ({ page }) => {
+    await page.goto("/privacypolicy");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "How It Works" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Get Started" })).toBeVisible();
+
+    await menu.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("works from the keyboard: Enter opens, Tab reaches the links, Escape closes", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Home" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+  });
+
+  test("nothing on a public page is wider than the screen", async ({ page }) => {
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe("at 320 px, the narrowest supported width", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("no public page scrolls sideways", async ({ page }) => {
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+
+declare global {
+  interface Window {
+    __pageViews: string[];
+  }
+}
+
+test.describe("navigation", () => {
+  test("every route change scrolls to the top and records one page view", async ({ page }) => {
+    await page.addInitScript(() => {
+      window.__pageViews = [];
+      window.addEventListener("kindred:page-view", (event) => {
+        window.__pageViews.push((event as CustomEvent<{ path: string }>).detail.path);
+      });
+    });
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect.poll(() => page.evaluate(() => window.__pageViews)).toEqual(["/"]);
+
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie Policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await expect.poll(() => page.evaluate(() => window.__pageViews)).toEqual(["/", "/termsofservice", "/cookiepolicy"]);
+    // The document was never reloaded: these were client-side route changes.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+});
+
+test.describe("errors", () => {
+  test("an unknown address gets a 404 status and a friendly page inside the layout", async ({ page }) => {
+    const response = await page.goto("/this-page-does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByRole("region", { name: "Crisis Resources" })).toBeVisible();
+    await page.getByRole("link", { name: "Go to the homepage" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Free Anonymous Chat For Emotional Support" })).toBeVisible();
+  });
+
+  test("a server failure shows 'Unexpected Application Error!' without its details", async ({ page }) => {
+    const secret = "D1_ERROR: no such table: users at worker/secret.ts:42";
+    await page.route("**/broken-page.data*", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: secret }),
+    );
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // A client-side navigation whose data request fails on the server.
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+        "/broken-page",
+      ),
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Crisis Resources" })).toBeVisible();
+    await expect(page.getByText(secret)).toHaveCount(0);
+    expect(await page.content()).not.toContain("secret.ts");
+  });
+});
