@@ -5,7 +5,9 @@ import { BRAND_NAME, SUPPORT_CHAT_PATH } from "./support/config";
 test.describe("the landing page", () => {
   test("shows the hero, services, how it works and closing section with the spec's texts", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Free Anonymous Chat For Emotional Support" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Free Anonymous Chat For Emotional Support" }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Talk to Someone Now - Free" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Get Support Now" })).toBeVisible();
     for (const title of ["Crisis Support Chat", "Depression & Anxiety Support", "Someone to Talk To"]) {

@@ -18,7 +18,10 @@ async function expectFooter(page: Page) {
   const quickLinks = footer.getByRole("navigation", { name: "Quick Links" });
   await expect(quickLinks.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
   await expect(quickLinks.getByRole("link", { name: "Start Talking" })).toHaveAttribute("href", SUPPORT_CHAT_PATH);
-  await expect(quickLinks.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", `mailto:${CONTACT_EMAIL}`);
+  await expect(quickLinks.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute(
+    "href",
+    `mailto:${CONTACT_EMAIL}`,
+  );
   const social = quickLinks.getByRole("link", { name: /Follow us/ });
   await expect(social).toHaveAttribute("href", SOCIAL_URL);
   await expect(social).toHaveAttribute("rel", "noopener noreferrer");

@@ -43,7 +43,9 @@ test.describe("errors", () => {
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo").getByRole("region", { name: "Crisis Resources" })).toBeVisible();
     await page.getByRole("link", { name: "Go to the homepage" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Free Anonymous Chat For Emotional Support" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Free Anonymous Chat For Emotional Support" }),
+    ).toBeVisible();
   });
 
   test("a server failure shows 'Unexpected Application Error!' without its details", async ({ page }) => {
@@ -55,9 +57,9 @@ test.describe("errors", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     // A client-side navigation whose data request fails on the server.
     await page.evaluate(() =>
-      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
-        "/broken-page",
-      ),
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/broken-page"),
     );
     await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Crisis Resources" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
-import { createDb } from "../db/client";
 import { POLICY } from "../../app/lib/legal";
+import { createDb } from "../db/client";
 import { analyticsEvents, sessions, verifications } from "../db/schema";
 
 /** Analytics are kept as long as the Privacy Policy says (DESIGN.md "Analytics"). */

@@ -77,7 +77,8 @@ export default function CookiePolicy() {
           </li>
           <li>
             <strong>Lifetime:</strong> at most {POLICY.cookieLifetimeDays} days. In practice you are signed out much
-            sooner: after {POLICY.inactivityLogoutMinutes} minutes without activity your session ends, and the cookie no longer works.
+            sooner: after {POLICY.inactivityLogoutMinutes} minutes without activity your session ends, and the cookie no
+            longer works.
           </li>
         </ul>
         <p>

@@ -231,8 +231,8 @@ export default function PrivacyPolicy() {
         <p>
           Everything travels over an encrypted (HTTPS) connection, passwords are stored hashed, and only the few people
           who need it can reach personal data. To protect you on shared devices, you are signed out automatically after
-          {POLICY.inactivityLogoutMinutes} minutes of inactivity. No system is perfectly secure, so please use a strong password that you don’t use
-          elsewhere, and tell us at once if you think your account has been misused.
+          {POLICY.inactivityLogoutMinutes} minutes of inactivity. No system is perfectly secure, so please use a strong
+          password that you don’t use elsewhere, and tell us at once if you think your account has been misused.
         </p>
       </LegalSection>
 

@@ -100,7 +100,10 @@ export default function TermsOfService() {
           </li>
           <li>Please give a real email address you can reach, so you can reset your password if you forget it.</li>
           <li>Keep your password to yourself. You are responsible for what happens in your account.</li>
-          <li>For your safety, you are signed out automatically after {POLICY.inactivityLogoutMinutes} minutes of inactivity.</li>
+          <li>
+            For your safety, you are signed out automatically after {POLICY.inactivityLogoutMinutes} minutes of
+            inactivity.
+          </li>
         </ul>
       </LegalSection>
 
