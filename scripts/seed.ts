@@ -17,7 +17,7 @@ const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
 const persistTo = values["persist-to"] ?? ".wrangler/state";
 
 const config = unstable_readConfig({ config: "wrangler.toml" });
-const database = config.d1_databases.find((d) => d.binding === "DB");
+const database = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
 const supportUserId = config.vars.SUPPORT_USER_ID;
 if (!database?.database_id || typeof supportUserId !== "string") {
   throw new Error("wrangler.toml must declare the DB binding and the SUPPORT_USER_ID var");
