@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { z } from "zod";
-import { type PublicConfig, PublicConfigSchema } from "../app/schemas/config";
+import { HttpUrlSchema, type PublicConfig, PublicConfigSchema } from "../app/schemas/config";
 
 /**
  * Worker configuration, parsed once per isolate with zod so a missing or malformed variable fails
@@ -9,12 +9,12 @@ import { type PublicConfig, PublicConfigSchema } from "../app/schemas/config";
  */
 const EnvSchema = z.object({
   BRAND_NAME: z.string().trim().min(1).default("Kindred"),
-  APP_URL: z.url(),
+  APP_URL: HttpUrlSchema,
   SUPPORT_USER_ID: z.string().min(1),
   ADMIN_USER_ID: z.string().min(1),
   CONTACT_EMAIL: z.email(),
-  SOCIAL_URL: z.url(),
-  DONATE_URL: z.url(),
+  SOCIAL_URL: HttpUrlSchema,
+  DONATE_URL: HttpUrlSchema,
 });
 
 export type AppConfig = { public: PublicConfig };

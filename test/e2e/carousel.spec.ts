@@ -18,7 +18,9 @@ const START = new Date("2026-01-05T09:00:00Z");
 /** Opens the landing page with time stopped, so the test alone decides when 5 seconds pass. */
 async function open(page: Page) {
   await page.clock.install({ time: START });
-  await page.clock.pauseAt(START);
+  // Installed time flows until paused; pausing a minute ahead, before the page exists (so no timer
+  // can fire), cannot land in the past however slow the machine is.
+  await page.clock.pauseAt(START.getTime() + 60_000);
   await page.goto("/");
   await expect(currentTitle(page)).toHaveText(TITLES[0] ?? "");
   // Wait for hydration: the controls only work once React owns the page.
