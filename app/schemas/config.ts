@@ -5,7 +5,7 @@ import { z } from "zod";
  * Worker's vars once (worker/config.ts) and handed to the UI by the root loader.
  */
 /** An absolute http(s) URL. Plain `z.url()` would also accept `javascript:` URLs, which become links. */
-export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
+const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 
 export const PublicConfigSchema = z.object({
   brandName: z.string().trim().min(1),
