@@ -26,8 +26,6 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
   }, [rotating, index, slides.length]);
 
   const show = (next: number) => setIndex((next + slides.length) % slides.length);
-  const controlButton =
-    "inline-flex h-11 w-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
   return (
     <section
@@ -70,19 +68,7 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
         ))}
       </div>
       <div className="mt-5 flex items-center justify-center gap-4">
-        <button type="button" aria-controls={slidesId} onClick={() => show(index - 1)} className={controlButton}>
-          <span className="sr-only">Previous message</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M15 6l-6 6 6 6" />
-          </svg>
-        </button>
+        <ArrowButton direction="previous" controls={slidesId} onClick={() => show(index - 1)} />
         <div className="flex items-center">
           {slides.map((slide, i) => (
             <button
@@ -101,20 +87,32 @@ export function EncouragementCarousel({ slides }: { slides: EncouragementSlide[]
             </button>
           ))}
         </div>
-        <button type="button" aria-controls={slidesId} onClick={() => show(index + 1)} className={controlButton}>
-          <span className="sr-only">Next message</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M9 6l6 6-6 6" />
-          </svg>
-        </button>
+        <ArrowButton direction="next" controls={slidesId} onClick={() => show(index + 1)} />
       </div>
     </section>
+  );
+}
+
+function ArrowButton({
+  direction,
+  controls,
+  onClick,
+}: {
+  direction: "previous" | "next";
+  controls: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-controls={controls}
+      onClick={onClick}
+      className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <span className="sr-only">{direction === "previous" ? "Previous message" : "Next message"}</span>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d={direction === "previous" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
+      </svg>
+    </button>
   );
 }

@@ -2,7 +2,22 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { CrisisResourcesBox } from "~/components/layout/crisis-resources-box";
 import { LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { usePublicConfig } from "~/lib/public-config";
 import { LEGAL_LINKS } from "~/lib/routes";
+
+/** Class names for lists and links inside legal sections. */
+export const legalList = "list-disc pl-6 space-y-1";
+export const legalLink = "text-brand-700 underline";
+
+/** The configured contact address as a mail link. */
+export function ContactEmailLink() {
+  const { contactEmail } = usePublicConfig();
+  return (
+    <a href={`mailto:${contactEmail}`} className={legalLink}>
+      {contactEmail}
+    </a>
+  );
+}
 
 /** The frame every legal page shares: title, last-updated date, the support disclaimer, sections. */
 export function LegalPage({

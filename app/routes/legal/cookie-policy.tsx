@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LegalPage, LegalSection } from "~/components/legal/legal-page";
+import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
 import { POLICY } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
@@ -16,17 +16,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-const list = "list-disc pl-6 space-y-1";
-const link = "text-brand-700 underline";
-
 /** /cookiepolicy (spec section 9): the few cookies and the local storage the site uses. */
 export default function CookiePolicy() {
-  const { brandName, contactEmail } = usePublicConfig();
-  const mail = (
-    <a href={`mailto:${contactEmail}`} className={link}>
-      {contactEmail}
-    </a>
-  );
+  const { brandName } = usePublicConfig();
+  const mail = <ContactEmailLink />;
 
   return (
     <LegalPage
@@ -49,7 +42,7 @@ export default function CookiePolicy() {
       </LegalSection>
 
       <LegalSection title="2. The short version">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>We only use cookies that are strictly necessary for the service to work.</li>
           <li>We use no advertising cookies and no cross-site tracking cookies.</li>
           <li>Our analytics use no cookies at all.</li>
@@ -65,7 +58,7 @@ export default function CookiePolicy() {
           <strong>Your sign-in (session) cookie.</strong> When you sign in, we set one cookie that proves to our servers
           that you are you, so you don’t have to enter your password on every page. It is set with these protections:
         </p>
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             <strong>HttpOnly:</strong> scripts running in the page cannot read it, which protects it from being stolen.
           </li>
@@ -94,7 +87,7 @@ export default function CookiePolicy() {
       </LegalSection>
 
       <LegalSection title="4. What we don’t use">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>No advertising or marketing cookies.</li>
           <li>No cross-site tracking cookies, social-media pixels or third-party trackers.</li>
           <li>
@@ -128,7 +121,7 @@ export default function CookiePolicy() {
           You are always in control. Every modern browser lets you see, block and delete cookies and site data, usually
           under Settings, then Privacy or Privacy and Security:
         </p>
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             <strong>Chrome and Edge:</strong> Settings, Privacy and security, Cookies and other site data (or Site
             permissions).
@@ -161,7 +154,7 @@ export default function CookiePolicy() {
       <LegalSection title="9. Changes and more information">
         <p>
           If we change the cookies we use, we will update this page and the date at the top. Our{" "}
-          <Link to={PATHS.privacyPolicy} className={link}>
+          <Link to={PATHS.privacyPolicy} className={legalLink}>
             Privacy Policy
           </Link>{" "}
           explains more about the information we hold and your rights.
@@ -172,23 +165,23 @@ export default function CookiePolicy() {
         <p>
           We give emotional support, not professional mental-health care. If you are in immediate danger, please contact
           emergency services (
-          <a href="tel:911" className={link}>
+          <a href="tel:911" className={legalLink}>
             911
           </a>{" "}
           in the US,{" "}
-          <a href="tel:999" className={link}>
+          <a href="tel:999" className={legalLink}>
             999
           </a>{" "}
           in the UK,{" "}
-          <a href="tel:112" className={link}>
+          <a href="tel:112" className={legalLink}>
             112
           </a>{" "}
           in the EU) or a mental health professional. In the US you can call or text{" "}
-          <a href="tel:988" className={link}>
+          <a href="tel:988" className={legalLink}>
             988
           </a>
           , or text HOME to{" "}
-          <a href="sms:741741?body=HOME" className={link}>
+          <a href="sms:741741?body=HOME" className={legalLink}>
             741741
           </a>
           .

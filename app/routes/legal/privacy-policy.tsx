@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LegalPage, LegalSection } from "~/components/legal/legal-page";
+import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
 import { POLICY } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
@@ -16,17 +16,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-const list = "list-disc pl-6 space-y-1";
-const link = "text-brand-700 underline";
-
 /** /privacypolicy (spec section 9): what the service collects, why, for how long, and your rights. */
 export default function PrivacyPolicy() {
-  const { brandName, contactEmail } = usePublicConfig();
-  const mail = (
-    <a href={`mailto:${contactEmail}`} className={link}>
-      {contactEmail}
-    </a>
-  );
+  const { brandName } = usePublicConfig();
+  const mail = <ContactEmailLink />;
 
   return (
     <LegalPage
@@ -51,11 +44,11 @@ export default function PrivacyPolicy() {
           If you are in immediate danger, please don’t wait for a reply from us: call your local emergency number (911
           in the US, 999 in the UK, 112 in the EU) or contact a mental health professional. In the US you can call or
           text{" "}
-          <a href="tel:988" className={link}>
+          <a href="tel:988" className={legalLink}>
             988
           </a>
           , and you can reach the Crisis Text Line by texting HOME to{" "}
-          <a href="sms:741741?body=HOME" className={link}>
+          <a href="sms:741741?body=HOME" className={legalLink}>
             741741
           </a>
           .
@@ -63,7 +56,7 @@ export default function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection title="2. The short version">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>You sign up with only an email address and a password. We give you an anonymous username.</li>
           <li>
             Your chat messages, and any images in them, are deleted automatically after {POLICY.messageRetentionDays}{" "}
@@ -114,7 +107,7 @@ export default function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection title="4. Why we use it">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>To create your account, keep you signed in and let you reset a forgotten password.</li>
           <li>To deliver your messages and let listeners support you.</li>
           <li>To show your community profile to the people you choose to connect with.</li>
@@ -129,7 +122,7 @@ export default function PrivacyPolicy() {
 
       <LegalSection title="5. Our legal bases">
         <p>If you live where the GDPR or a similar law applies, we rely on these legal bases:</p>
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             <strong>Providing the service you asked for (contract):</strong> your account, your conversations and the
             emails the service needs to work.
@@ -154,7 +147,7 @@ export default function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection title="6. Who can see what">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             Your conversation with our support account is seen by you and the listeners who answer it. Your username,
             profile picture and gender may be shown to the people you chat with.
@@ -171,7 +164,7 @@ export default function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection title="7. How long we keep it">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>Chat messages and their images: deleted automatically after {POLICY.messageRetentionDays} days.</li>
           <li>IP addresses: deleted after {POLICY.ipRetentionDays} days.</li>
           <li>Reports: kept for {POLICY.reportRetentionDays} days, then deleted.</li>
@@ -189,7 +182,7 @@ export default function PrivacyPolicy() {
           small number of service providers (“processors”) who handle data only on our instructions and only to run the
           service:
         </p>
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             <strong>Hosting:</strong> Cloudflare runs our website and stores our data, including the images you send.
           </li>
@@ -205,7 +198,7 @@ export default function PrivacyPolicy() {
 
       <LegalSection title="9. Your rights and choices">
         <p>You can ask us to:</p>
-        <ul className={list}>
+        <ul className={legalList}>
           <li>show you the information we hold about you (access);</li>
           <li>correct anything that is wrong (correction);</li>
           <li>delete your information or your whole account (deletion);</li>
@@ -248,7 +241,7 @@ export default function PrivacyPolicy() {
         <p>
           If we change this policy, we will update the date at the top of this page. If a change is significant, we will
           tell you in the app or by email before it takes effect. Our{" "}
-          <Link to={PATHS.cookiePolicy} className={link}>
+          <Link to={PATHS.cookiePolicy} className={legalLink}>
             Cookie Policy
           </Link>{" "}
           explains the cookies we use in more detail.

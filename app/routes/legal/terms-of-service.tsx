@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LegalPage, LegalSection } from "~/components/legal/legal-page";
+import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
 import { POLICY } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
@@ -16,17 +16,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-const list = "list-disc pl-6 space-y-1";
-const link = "text-brand-700 underline";
-
 /** /termsofservice (spec section 9): the rules for using the service. */
 export default function TermsOfService() {
-  const { brandName, contactEmail } = usePublicConfig();
-  const mail = (
-    <a href={`mailto:${contactEmail}`} className={link}>
-      {contactEmail}
-    </a>
-  );
+  const { brandName } = usePublicConfig();
+  const mail = <ContactEmailLink />;
 
   return (
     <LegalPage
@@ -58,26 +51,26 @@ export default function TermsOfService() {
         <p>
           {brandName} is not an emergency service, and we cannot send help to where you are. If you are in immediate
           danger, or thinking about harming yourself or someone else, please contact emergency services now:{" "}
-          <a href="tel:911" className={link}>
+          <a href="tel:911" className={legalLink}>
             911
           </a>{" "}
           in the US,{" "}
-          <a href="tel:999" className={link}>
+          <a href="tel:999" className={legalLink}>
             999
           </a>{" "}
           in the UK or{" "}
-          <a href="tel:112" className={link}>
+          <a href="tel:112" className={legalLink}>
             112
           </a>{" "}
           in the EU, or reach out to a mental health professional.
         </p>
         <p>
           In the US you can call or text{" "}
-          <a href="tel:988" className={link}>
+          <a href="tel:988" className={legalLink}>
             988
           </a>{" "}
           at any hour, or text HOME to{" "}
-          <a href="sms:741741?body=HOME" className={link}>
+          <a href="sms:741741?body=HOME" className={legalLink}>
             741741
           </a>{" "}
           to reach the Crisis Text Line. You deserve immediate help, and these services can give it.
@@ -93,7 +86,7 @@ export default function TermsOfService() {
       </LegalSection>
 
       <LegalSection title="4. Your account">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             You sign up with an email address and a password, and we generate an anonymous username for you. You may add
             a profile picture and your gender if you want to.
@@ -108,7 +101,7 @@ export default function TermsOfService() {
       </LegalSection>
 
       <LegalSection title="5. Chat sessions and listeners">
-        <ul className={list}>
+        <ul className={legalList}>
           <li>
             Each chat session can last up to {POLICY.sessionMinutes} minutes, so that we can be there for everyone who
             reaches out. A listener may extend a session when it is needed, at their discretion.
@@ -135,7 +128,7 @@ export default function TermsOfService() {
 
       <LegalSection title="7. Acceptable use">
         <p>To keep this a safe place, you agree not to:</p>
-        <ul className={list}>
+        <ul className={legalList}>
           <li>harass, bully, threaten or intimidate anyone;</li>
           <li>post hate speech or attack people for who they are;</li>
           <li>share or request sexual content involving minors in any form (we report this to the authorities);</li>
@@ -160,7 +153,7 @@ export default function TermsOfService() {
         <p>
           What you write and share stays yours. You give us permission to store, transmit and display it only as needed
           to run the service. Please share only content you have the right to share. Our{" "}
-          <Link to={PATHS.privacyPolicy} className={link}>
+          <Link to={PATHS.privacyPolicy} className={legalLink}>
             Privacy Policy
           </Link>{" "}
           explains how we handle your information.
