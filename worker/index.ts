@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { runScheduledJobs } from "./jobs";
+import { withSecurityHeaders } from "./security-headers";
 
 export { ChatRoom } from "./chat/chat-room";
 export { UserInbox } from "./inbox/user-inbox";
@@ -13,8 +14,11 @@ const handleDocumentRequest = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
-    return handleDocumentRequest(request, new RouterContextProvider());
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    const response = isApi
+      ? await api.fetch(request, env, ctx)
+      : await handleDocumentRequest(request, new RouterContextProvider());
+    return withSecurityHeaders(response);
   },
   async scheduled(controller, _env, ctx) {
     ctx.waitUntil(runScheduledJobs(controller));

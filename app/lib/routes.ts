@@ -6,8 +6,6 @@ export const PATHS = {
   home: "/",
   howItWorks: "/#how-it-works",
   signup: "/signup",
-  login: "/login",
-  recover: "/recover",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",

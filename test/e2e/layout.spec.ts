@@ -31,7 +31,7 @@ async function expectFooter(page: Page) {
   await expect(legal.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/termsofservice");
   await expect(legal.getByRole("link", { name: "Cookie Policy" })).toHaveAttribute("href", "/cookiepolicy");
 
-  await expect(footer.getByText("© 2025 " + BRAND_NAME + ". All rights reserved.")).toBeVisible();
+  await expect(footer.getByText(`© 2025 ${BRAND_NAME}. All rights reserved.`)).toBeVisible();
   await expect(footer.getByText("Made with love for those who need support")).toBeVisible();
 }
 

@@ -35,6 +35,16 @@ test.describe("navigation", () => {
   });
 });
 
+test.describe("pages", () => {
+  test("are served with the security headers", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response?.headers() ?? {};
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
 test.describe("errors", () => {
   test("an unknown address gets a 404 status and a friendly page inside the layout", async ({ page }) => {
     const response = await page.goto("/this-page-does-not-exist");

@@ -14,4 +14,12 @@ describe("the /api surface", () => {
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(await response.json()).toMatchObject({ code: "not_found" });
   });
+
+  it("sends the security headers on every response", async () => {
+    const response = await exports.default.fetch("https://kindred.test/api/health");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+  });
 });
