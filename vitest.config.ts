@@ -11,7 +11,13 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // Test-only secret: workerd tests have no .dev.vars.
+            BETTER_AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnop",
+          },
+        },
       }),
     ],
     resolve: {

@@ -8,4 +8,6 @@ rm -rf "$state"
 wrangler d1 migrations apply DB --local --persist-to "$state" > /dev/null
 tsx scripts/seed.ts --persist-to "$state" > /dev/null
 exec wrangler dev --config build/server/wrangler.json --ip 127.0.0.1 --port "$port" \
-  --persist-to "$state" --var "APP_URL:http://127.0.0.1:$port" --show-interactive-dev-session=false
+  --persist-to "$state" --var "APP_URL:http://127.0.0.1:$port" \
+  --var "BETTER_AUTH_SECRET:$(head -c 48 /dev/urandom | base64 | tr -d '/+=\n')" \
+  --show-interactive-dev-session=false

@@ -31,11 +31,36 @@ const EnvSchema = z
     }),
   );
 
-export type AppConfig = { public: PublicConfig };
+/** Server-only settings: secrets and delivery. Never sent to the browser. */
+const ServerEnvSchema = z.object({
+  /** Signs session cookies and tokens; at least 32 characters (README, Configuration). */
+  BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters"),
+  /** Extra origins allowed to post to auth endpoints, comma-separated; APP_URL is always trusted. */
+  TRUSTED_ORIGINS: z.string().default(""),
+  /** Optional: with it, email goes out through Resend; without it, to the email_outbox table and the log. */
+  RESEND_API_KEY: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(3),
+});
+
+export type AppConfig = {
+  public: PublicConfig;
+  auth: { secret: string; trustedOrigins: string[] };
+  email: { resendApiKey: string | undefined; from: string };
+};
 
 let cached: AppConfig | undefined;
 
 export function getConfig(): AppConfig {
-  cached ??= { public: EnvSchema.parse(env) };
+  if (cached) return cached;
+  const publicConfig = EnvSchema.parse(env);
+  const server = ServerEnvSchema.parse(env);
+  const extraOrigins = server.TRUSTED_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  cached = {
+    public: publicConfig,
+    auth: { secret: server.BETTER_AUTH_SECRET, trustedOrigins: [new URL(publicConfig.appUrl).origin, ...extraOrigins] },
+    email: { resendApiKey: server.RESEND_API_KEY, from: server.EMAIL_FROM },
+  };
   return cached;
 }
