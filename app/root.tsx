@@ -1,13 +1,23 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { getSignedInUser } from "../worker/auth/session";
 import { getConfig } from "../worker/config";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
+import { userContext } from "~/context";
 import { trackPageView } from "~/lib/analytics";
 
-export function loader() {
-  return { config: getConfig().public };
+/** Who is signed in, once per request, for every loader below (and checked for idleness). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    context.set(userContext, await getSignedInUser(request));
+    return next();
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: getConfig().public, user: context.get(userContext) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,8 +2,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /**
  * The route table (spec section 2, "Routes"). Public pages share the site layout (header, footer);
- * /header and /footer render those parts alone. Signed-in screens (/signup, /login, /chat, /profile,
- * /users, /recover, /thankyou) join this table with their issues.
+ * /header and /footer render those parts alone. Screens still to come (/profile, /users, /thankyou)
+ * join this table with their issues.
  */
 export default [
   layout("routes/site-layout.tsx", [
@@ -11,6 +11,10 @@ export default [
     route("privacypolicy", "routes/legal/privacy-policy.tsx"),
     route("termsofservice", "routes/legal/terms-of-service.tsx"),
     route("cookiepolicy", "routes/legal/cookie-policy.tsx"),
+    // One sign-in / create-account screen on two addresses.
+    route("signup", "routes/auth/sign-in-screen.tsx", { id: "signup" }),
+    route("login", "routes/auth/sign-in-screen.tsx", { id: "login" }),
+    route("chat/:userId?", "routes/chat/chat-screen.tsx"), // signed in only; userId preselects a contact
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout
   ]),
   route("header", "routes/header-only.tsx"),

@@ -14,7 +14,7 @@ const handleDocumentRequest = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
     const response = isApi
       ? await api.fetch(request, env, ctx)
       : await handleDocumentRequest(request, new RouterContextProvider());

@@ -11,3 +11,21 @@ export type Gender = (typeof GENDERS)[number];
  */
 export const USER_ROLES = ["user", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** What every screen may know about the signed-in person (never the password or sessions). */
+export type SignedInUser = {
+  id: string;
+  email: string;
+  username: string;
+  /** The auth profile's displayName. */
+  displayName: string;
+  profilePic: string | null;
+  role: UserRole;
+};
+
+/** The name the header shows: display name, else the part of the email before @, else 'User'. */
+export function headerName(user: Pick<SignedInUser, "displayName" | "email"> | null): string {
+  if (user?.displayName) return user.displayName;
+  const local = user?.email.split("@")[0];
+  return local || "User";
+}

@@ -1,15 +1,29 @@
 import { Hono } from "hono";
+import { getAuth } from "../auth/session";
+import { accountRoutes } from "./account-routes";
+import { imageRoutes } from "./image-routes";
+import { sessionRoutes } from "./session-routes";
+import type { ApiEnv } from "./signed-in";
+import { uploadRoutes } from "./upload-routes";
 
 /**
- * Everything under /api (DESIGN.md "Runtime picture"). Errors are JSON with a stable `code`; a 500
- * is generic to the client and detailed in the log.
+ * Everything under /api, and the images under /images (DESIGN.md "Runtime picture"). Errors are
+ * JSON with a stable `code`; a 500 is generic to the client and detailed in the log.
  */
-export const api = new Hono<{ Bindings: Env }>().basePath("/api");
+export const api = new Hono<ApiEnv>();
 
-api.get("/health", async (c) => {
+api.get("/api/health", async (c) => {
   await c.env.DB.prepare("SELECT 1").first();
   return c.json({ ok: true });
 });
+
+// better-auth: sign-up, sign-in, sign-out, sessions, password reset (with its own rate limiting,
+// origin checks and error codes).
+api.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+api.route("/api/session", sessionRoutes);
+api.route("/api/uploads", uploadRoutes);
+api.route("/api/account", accountRoutes);
+api.route("/images", imageRoutes);
 
 api.notFound((c) => c.json({ code: "not_found", message: "No such API endpoint." }, 404));
 

@@ -100,6 +100,14 @@ export const verifications = sqliteTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
+/** better-auth's rate-limit counters (database storage: memory would be per isolate on Workers). */
+export const rateLimits = sqliteTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: integer("last_request").notNull(),
+});
+
 /**
  * The faith profile (spec section 3, profiles). List fields are JSON arrays of option labels.
  * `location` is the legacy field that is read as city.
@@ -255,6 +263,7 @@ export const schema = {
   sessions,
   accounts,
   verifications,
+  rateLimits,
   profiles,
   userSessions,
   chats,

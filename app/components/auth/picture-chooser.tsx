@@ -1,0 +1,78 @@
+import { useEffect, useId, useState } from "react";
+import { ProgressBar } from "~/components/ui/form-controls";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/uploads";
+
+/** The profile picture chooser: a preview of the chosen file and the real upload progress. */
+export function PictureChooser({
+  file,
+  onChange,
+  progress,
+  error,
+  disabled,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  progress: number | null;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) return setPreviewUrl(null);
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  return (
+    <div>
+      <span className="mb-1 block text-sm font-medium text-slate-800">Profile picture</span>
+      <div className="flex items-center gap-4">
+        <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-1 ring-brand-100">
+          {previewUrl ? (
+            <img
+              src={previewUrl}
+              alt="Your chosen profile photo, as others will see it"
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <svg viewBox="0 0 24 24" className="h-10 w-10 text-brand-300" aria-hidden="true" fill="currentColor">
+              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+            </svg>
+          )}
+        </div>
+        <div>
+          <label
+            htmlFor={inputId}
+            className="inline-flex cursor-pointer items-center rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
+          >
+            {file ? "Choose another picture" : "Choose a picture"}
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(",")}
+              className="sr-only"
+              disabled={disabled}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
+            />
+          </label>
+          {file ? <p className="mt-1 max-w-48 truncate text-xs text-slate-600">{file.name}</p> : null}
+        </div>
+      </div>
+      {progress !== null && progress >= 0 && progress <= 100 ? (
+        <div className="mt-3">
+          <ProgressBar value={progress} label="Uploading profile picture" />
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

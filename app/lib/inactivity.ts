@@ -1,0 +1,13 @@
+/** Inactivity rules (spec sections 4, 8 and 9), shared by the browser timers and the server check. */
+export const SESSION_TIMEOUT_MS = 10 * 60 * 1000;
+export const INACTIVITY_WARNING_AT_MS = 8 * 60 * 1000;
+/** How often the browser checks the session and reports activity (spec: every 30 seconds). */
+export const SESSION_CHECK_INTERVAL_MS = 30 * 1000;
+/** Local time is resynced to the server's record when they differ by more than this. */
+export const ACTIVITY_RESYNC_THRESHOLD_MS = 30 * 1000;
+export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", "touchstart", "click"] as const;
+
+export const INACTIVITY_MESSAGES = {
+  warning: "You will be automatically logged out in 2 minutes due to inactivity. Click OK to stay logged in.",
+  loggedOut: "You have been logged out due to inactivity (10 minutes).",
+} as const;

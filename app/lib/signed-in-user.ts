@@ -1,0 +1,7 @@
+import { useRouteLoaderData } from "react-router";
+import type { SignedInUser } from "~/lib/accounts";
+
+/** The signed-in person as the root loader saw them, or null. */
+export function useSignedInUser(): SignedInUser | null {
+  return useRouteLoaderData<{ user: SignedInUser | null }>("root")?.user ?? null;
+}

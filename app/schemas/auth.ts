@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { GENDERS } from "~/lib/accounts";
+import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
+
+/** Validation messages of the sign-in/sign-up and reset screens (spec sections 5 and 8). */
+export const AUTH_MESSAGES = {
+  emailRequired: "Email is required",
+  invalidEmail: "Invalid email format",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 6 characters",
+  passwordsDoNotMatch: "Passwords do not match",
+  genderRequired: "Please select your gender",
+  pictureRequired: "Profile picture is required",
+  pictureTooLarge: UPLOAD_MESSAGES.profileTooLarge,
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+export const NewPasswordSchema = z
+  .string()
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort);
+export const GenderSchema = z.enum(GENDERS, AUTH_MESSAGES.genderRequired);
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+});
+
+/** What the server accepts to create an account (the picture follows through the upload endpoint). */
+export const SignUpRequestSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  gender: GenderSchema,
+  username: z.string().optional(),
+});
+
+export type SignUpFields = {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  gender: string;
+  picture: { size: number } | null;
+};
+export type FieldError<F extends string> = { field: F; message: string };
+
+/**
+ * The first problem with a sign-up form, in the spec's order (section 5): email, password, its
+ * length, the confirmation, gender, picture, picture size. One message at a time, like the spec.
+ */
+export function firstSignUpError(values: SignUpFields): FieldError<keyof SignUpFields> | null {
+  const email = EmailSchema.safeParse(values.email);
+  if (!email.success) return { field: "email", message: email.error.issues[0]?.message ?? AUTH_MESSAGES.emailRequired };
+  const password = NewPasswordSchema.safeParse(values.password);
+  if (!password.success) {
+    return { field: "password", message: password.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired };
+  }
+  if (values.confirmPassword !== values.password) {
+    return { field: "confirmPassword", message: AUTH_MESSAGES.passwordsDoNotMatch };
+  }
+  if (!GenderSchema.safeParse(values.gender).success) return { field: "gender", message: AUTH_MESSAGES.genderRequired };
+  if (!values.picture) return { field: "picture", message: AUTH_MESSAGES.pictureRequired };
+  if (values.picture.size >= MAX_PROFILE_PICTURE_BYTES)
+    return { field: "picture", message: AUTH_MESSAGES.pictureTooLarge };
+  return null;
+}
+
+/** The first problem with a sign-in form: email required (and well formed), then password required. */
+export function firstSignInError(values: { email: string; password: string }): FieldError<"email" | "password"> | null {
+  const parsed = SignInSchema.safeParse(values);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  return {
+    field: issue?.path[0] === "password" ? "password" : "email",
+    message: issue?.message ?? AUTH_MESSAGES.emailRequired,
+  };
+}
+
+/** The label the small sign-up profile stores for gender (spec section 3: Male, Female or Other). */
+export function genderLabel(gender: string): "Male" | "Female" | "Other" {
+  if (gender === "male") return "Male";
+  if (gender === "female") return "Female";
+  return "Other";
+}

@@ -1,0 +1,203 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "../../worker/db/client";
+import { emailOutbox } from "../../worker/db/schema";
+import { CRISIS_LINE, SUPPORT_DISCLAIMER } from "../../worker/email/email-layout";
+import { deliverEmail, type EmailTransport, listOutbox, sendEmail } from "../../worker/email/send-email";
+import {
+  PASSWORD_RESET_TEMPLATE,
+  PasswordResetEmail,
+  passwordResetSubject,
+} from "../../worker/email/templates/password-reset-email";
+
+const RESEND: EmailTransport = { kind: "resend", apiKey: "re_test_key", from: "Kindred <no-reply@kindred.example>" };
+
+function resetEmail(to: string, token = "tok_abc123") {
+  const resetUrl = `http://localhost:5173/reset-password?token=${token}`;
+  return {
+    resetUrl,
+    message: {
+      to,
+      subject: passwordResetSubject("Kindred"),
+      template: PASSWORD_RESET_TEMPLATE,
+      element: createElement(PasswordResetEmail, {
+        brandName: "Kindred",
+        username: "QuietOwl42",
+        resetUrl,
+        expiresInMinutes: 60,
+      }),
+    },
+  };
+}
+
+async function outboxRows(to: string) {
+  return createDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, to));
+}
+
+function stubFetch(response: () => Response | Promise<Response>) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => response());
+}
+
+function stubLog() {
+  return vi.spyOn(console, "log").mockImplementation(() => {});
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("sending email without a Resend key (the local default)", () => {
+  it("runs in an environment without RESEND_API_KEY", () => {
+    expect((env as { RESEND_API_KEY?: string }).RESEND_API_KEY).toBeUndefined();
+  });
+
+  it("stores the password reset as one logged row carrying the link, the username and the crisis line", async () => {
+    const fetchSpy = stubFetch(() => Response.error());
+    stubLog();
+    const { message, resetUrl } = resetEmail("reset-me@example.com");
+
+    const result = await sendEmail(message);
+
+    expect(result.status).toBe("logged");
+    const rows = await outboxRows("reset-me@example.com");
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({
+      id: result.id,
+      subject: "Reset your Kindred password",
+      template: "password-reset",
+      status: "logged",
+      providerId: null,
+      error: null,
+    });
+    for (const body of [row?.html, row?.text]) {
+      expect(body).toContain(resetUrl);
+      expect(body).toContain("QuietOwl42");
+      expect(body).toContain("988");
+      expect(body).toContain("741741");
+      expect(body).toContain(SUPPORT_DISCLAIMER);
+      expect(body).toContain("your password stays the same");
+    }
+    expect(row?.html).toContain(`href="${resetUrl}"`);
+    expect(row?.html).toContain("Reset your password");
+    expect(row?.text).toContain("1 hour");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("writes one log line with the text of the reset email, so the link can be followed from the terminal", async () => {
+    const log = stubLog();
+    const { message, resetUrl } = resetEmail("from-terminal@example.com");
+
+    const { id } = await sendEmail(message);
+
+    expect(log).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(log.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({
+      id,
+      to: "from-terminal@example.com",
+      subject: "Reset your Kindred password",
+      template: "password-reset",
+    });
+    expect(line.text).toContain(resetUrl);
+  });
+
+  it("keeps the body of other emails out of the log", async () => {
+    const log = stubLog();
+    const { message } = resetEmail("other@example.com");
+
+    await sendEmail({ ...message, template: "new-message" });
+
+    const line = JSON.parse(String(log.mock.calls[0]?.[0]));
+    expect(line.template).toBe("new-message");
+    expect(line).not.toHaveProperty("text");
+  });
+
+  it("lists the outbox newest first, up to the limit", async () => {
+    stubLog();
+    const sent = [];
+    for (const to of ["first@example.com", "second@example.com", "third@example.com"]) {
+      sent.push(await sendEmail(resetEmail(to).message));
+    }
+
+    const listed = await listOutbox();
+    const ids = sent.map((email) => email.id);
+    expect(listed.map((row) => row.id).filter((id) => ids.includes(id))).toEqual(ids.toReversed());
+    expect(listed[0]).toMatchObject({ to: "third@example.com", status: "logged", template: "password-reset" });
+    expect(listed[0]?.html).toContain("<html");
+    expect(listed[0]?.text).toContain("QuietOwl42");
+    expect(listed[0]?.createdAt).toBeInstanceOf(Date);
+
+    const limited = await listOutbox(2);
+    expect(limited.map((row) => row.id)).toEqual([ids[2], ids[1]]);
+  });
+
+  it("renders the crisis line from the crisis resources of the site", () => {
+    expect(CRISIS_LINE).toBe(
+      "In immediate danger? US Crisis Hotline: Call or text 988 · Crisis Text Line: Text HOME to 741741 · Emergency: 911 (US) / 999 (UK) / 112 (EU)",
+    );
+  });
+});
+
+describe("sending email through Resend", () => {
+  it("posts the email with the key and records it as sent with Resend's id", async () => {
+    stubLog();
+    const fetchSpy = stubFetch(() => Response.json({ id: "re_123" }, { status: 200 }));
+    const { message, resetUrl } = resetEmail("via-resend@example.com");
+
+    const result = await deliverEmail(message, RESEND);
+
+    expect(result.status).toBe("sent");
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(String(url)).toBe("https://api.resend.com/emails");
+    expect(init?.method).toBe("POST");
+    expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer re_test_key");
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({
+      from: "Kindred <no-reply@kindred.example>",
+      to: "via-resend@example.com",
+      subject: "Reset your Kindred password",
+    });
+    expect(body.html).toContain(resetUrl);
+    expect(body.text).toContain(resetUrl);
+
+    const rows = await outboxRows("via-resend@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: result.id, status: "sent", providerId: "re_123", error: null });
+    expect(rows[0]?.html).toBe(body.html);
+  });
+
+  it("records Resend's refusal as failed with its message, and returns instead of throwing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    stubFetch(() => Response.json({ name: "validation_error", message: "Invalid `to` field" }, { status: 422 }));
+    const { message } = resetEmail("refused@example.com");
+
+    const result = await deliverEmail(message, RESEND);
+
+    expect(result.status).toBe("failed");
+    const rows = await outboxRows("refused@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: result.id,
+      status: "failed",
+      providerId: null,
+      error: "Invalid `to` field",
+    });
+  });
+
+  it("records an unreachable Resend as failed, and returns instead of throwing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    stubFetch(() => Promise.reject(new TypeError("Network connection lost.")));
+    const { message } = resetEmail("unreachable@example.com");
+
+    const result = await deliverEmail(message, RESEND);
+
+    expect(result.status).toBe("failed");
+    const rows = await outboxRows("unreachable@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe("failed");
+    expect(rows[0]?.error).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import { env, exports } from "cloudflare:workers";
+
+export const APP_ORIGIN = new URL(env.APP_URL).origin;
+
+let ipCounter = 0;
+/** A distinct client address per caller, so rate limits of one test never touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `203.0.113.${ipCounter}`;
+}
+
+export function postJson(path: string, body: unknown, init: { cookie?: string; ip?: string } = {}) {
+  return exports.default.fetch(`${APP_ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: APP_ORIGIN,
+      "cf-connecting-ip": init.ip ?? freshIp(),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The session cookie from a response, ready to send back. */
+export function sessionCookie(response: Response): string {
+  const cookies = response.headers.getSetCookie();
+  const session = cookies.find((c) => c.startsWith("kindred.session_token="));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return session.split(";")[0] ?? "";
+}
+
+let emailCounter = 0;
+export async function signUpUser(overrides: Partial<{ email: string; password: string; gender: string }> = {}) {
+  emailCounter += 1;
+  const email = overrides.email ?? `person${emailCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = overrides.password ?? "correct horse battery";
+  const response = await postJson("/api/auth/sign-up/email", {
+    email,
+    password,
+    gender: overrides.gender ?? "female",
+    name: "ignored",
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string; username: string; name: string } };
+  return { email, password, user: body.user, cookie: sessionCookie(response), response };
+}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { createDb } from "../db/client";
+import { profiles, users } from "../db/schema";
+import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
+
+const PhotoBodySchema = z.object({ url: z.string().min(1) });
+
+/**
+ * The signed-in user's own account. POST /photo sets the picture everywhere it is kept (spec
+ * section 4: the auth profile's photoURL, users.profilePic and profiles.photoUrl stay in step);
+ * only an image this user uploaded to their own profile folder is accepted.
+ */
+export const accountRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/photo", async (c) => {
+  const user = c.get("user");
+  const parsed = PhotoBodySchema.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ code: "invalid_body", message: "Send the uploaded picture's url." }, 400);
+  const prefix = `/images/profiles/${user.id}/`;
+  const { url } = parsed.data;
+  if (!url.startsWith(prefix) || url.includes("..")) {
+    return c.json({ code: "forbidden", message: "Use a picture you uploaded to your own profile." }, 403);
+  }
+  if (!(await c.env.IMAGES.head(url.slice("/images/".length)))) {
+    return c.json({ code: "not_found", message: "That picture was not uploaded." }, 404);
+  }
+  const db = createDb(c.env.DB);
+  const now = new Date();
+  await db.batch([
+    db.update(users).set({ image: url, profilePic: url, updatedAt: now }).where(eq(users.id, user.id)),
+    db.update(profiles).set({ photoUrl: url, updatedAt: now }).where(eq(profiles.userId, user.id)),
+  ]);
+  return c.json({ url });
+});

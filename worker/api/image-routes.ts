@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { getSignedInUser } from "../auth/session";
+import type { ApiEnv } from "./signed-in";
+import { canViewImage } from "./upload-routes";
+
+/** Stored images are immutable (a new upload gets a new key), so browsers may keep them a year. */
+const IMMUTABLE = "private, max-age=31536000, immutable";
+
+/**
+ * GET /images/{key}: served by the Worker with the type sniffed at upload, nosniff and a sandboxing
+ * CSP, so even a crafted file can never run as a page. Chat images only reach the two members.
+ */
+export const imageRoutes = new Hono<ApiEnv>().get("/*", async (c) => {
+  const key = decodeURIComponent(c.req.path.replace(/^\/images\//, ""));
+  if (!key || key.includes("..")) return c.json({ code: "not_found", message: "No such image." }, 404);
+  const user = await getSignedInUser(c.req.raw);
+  if (!user) return c.json({ code: "unauthorized", message: "Please sign in to see this image." }, 401);
+  if (!canViewImage(key, user.id))
+    return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
+
+  const object = await c.env.IMAGES.get(key);
+  if (!object) return c.json({ code: "not_found", message: "No such image." }, 404);
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Length": String(object.size),
+      "Cache-Control": IMMUTABLE,
+      ETag: object.httpEtag,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+});

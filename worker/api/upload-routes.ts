@@ -1,0 +1,87 @@
+import { inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { parsePairId } from "../../app/lib/pair-id";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from "../../app/lib/uploads";
+import { createDb } from "../db/client";
+import { users } from "../db/schema";
+import { imageKey, imageUrl, storeImage } from "../images/image-store";
+import { sniffImageType } from "../images/sniff-image-type";
+import { InvalidImageError, stripImageMetadata } from "../images/strip-image-metadata";
+import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
+
+/** Multipart framing around the file: generous, so an honest file at the limit is never refused. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+const tooLarge = (purpose: UploadPurpose) => ({
+  code: "file_too_large",
+  message: purpose === "profile" ? UPLOAD_MESSAGES.profileTooLarge : UPLOAD_MESSAGES.chatTooLarge,
+  maxBytes: MAX_UPLOAD_BYTES[purpose],
+});
+
+/**
+ * POST /api/uploads (multipart: file, purpose, and pairId for chat images). The server enforces the
+ * size limit, decides the type from the bytes, strips metadata and chooses the storage key, so a
+ * user can only ever write under their own profile folder or a conversation they belong to.
+ */
+export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/", async (c) => {
+  const user = c.get("user");
+  const purposeParam = c.req.query("purpose");
+  const purpose = UPLOAD_PURPOSES.find((p) => p === purposeParam);
+  if (!purpose) {
+    return c.json({ code: "invalid_purpose", message: "Choose what the image is for: profile or chat." }, 400);
+  }
+
+  // Refuse an oversized body before reading it.
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > MAX_UPLOAD_BYTES[purpose] + MULTIPART_OVERHEAD_BYTES) return c.json(tooLarge(purpose), 413);
+
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    return c.json({ code: "invalid_body", message: "Send the image as multipart form data." }, 400);
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) {
+    return c.json({ code: "missing_file", message: "Choose an image to upload." }, 400);
+  }
+  if (file.size > MAX_UPLOAD_BYTES[purpose]) return c.json(tooLarge(purpose), 413);
+
+  let owner = user.id;
+  if (purpose === "chat") {
+    const pairId = String(form.get("pairId") ?? "");
+    const members = parsePairId(pairId);
+    if (!members || !members.includes(user.id)) {
+      return c.json({ code: "not_a_member", message: "You can only send images in your own conversations." }, 403);
+    }
+    const found = await createDb(c.env.DB).select({ id: users.id }).from(users).where(inArray(users.id, members));
+    if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
+    owner = pairId;
+  }
+
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) return c.json({ code: "not_an_image", message: UPLOAD_MESSAGES.notAnImage }, 415);
+
+  let clean: Uint8Array;
+  try {
+    clean = stripImageMetadata(bytes, type);
+  } catch (error) {
+    if (error instanceof InvalidImageError) {
+      return c.json({ code: "invalid_image", message: "This image file is damaged. Please choose another one." }, 400);
+    }
+    throw error;
+  }
+
+  const key = imageKey(purpose, owner, type);
+  await storeImage(key, clean, type, user.id);
+  return c.json({ key, url: imageUrl(key), contentType: type, size: clean.byteLength }, 201);
+});
+
+/** Whether a user may see an image: profile pictures to anyone signed in, chat images to members. */
+export function canViewImage(key: string, userId: string): boolean {
+  const [folder, owner] = key.split("/");
+  if (folder === "profiles") return true;
+  if (folder === "chats" && owner) return parsePairId(owner)?.includes(userId) ?? false;
+  return false;
+}

@@ -1,0 +1,111 @@
+/**
+ * Email delivery (DESIGN.md "Email"). With RESEND_API_KEY, email goes out through Resend; without it
+ * (the local default) the email_outbox table and the log are the delivery, so flows such as password
+ * reset work end to end on a laptop. Either way every email gets an outbox row: the audit trail.
+ */
+import { env } from "cloudflare:workers";
+import { render } from "@react-email/render";
+import { desc, sql } from "drizzle-orm";
+import type { ReactElement } from "react";
+import { Resend } from "resend";
+import { getConfig } from "../config";
+import { createDb } from "../db/client";
+import { emailOutbox } from "../db/schema";
+import { PASSWORD_RESET_TEMPLATE } from "./templates/password-reset-email";
+
+export type EmailStatus = "logged" | "sent" | "failed";
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  /** Which template made the email, e.g. "password-reset"; stored in the outbox. */
+  template: string;
+  element: ReactElement;
+};
+
+export type EmailTransport = { kind: "resend"; apiKey: string; from: string } | { kind: "outbox" };
+
+export type SendEmailResult = { id: string; status: EmailStatus };
+
+/**
+ * Templates whose plain text goes into the log line when there is no provider, so a developer can
+ * follow the link from the terminal. Only these: other emails may carry more than a link.
+ */
+const TEXT_IN_LOG = new Set<string>([PASSWORD_RESET_TEMPLATE]);
+
+/** Resend when a key is configured, otherwise the outbox. */
+export function configuredTransport(): EmailTransport {
+  const { resendApiKey, from } = getConfig().email;
+  return resendApiKey ? { kind: "resend", apiKey: resendApiKey, from } : { kind: "outbox" };
+}
+
+/** Renders and delivers one email with the configured transport. Never throws for a delivery failure. */
+export async function sendEmail(message: EmailMessage): Promise<SendEmailResult> {
+  return deliverEmail(message, configuredTransport());
+}
+
+type Delivery = { status: EmailStatus; providerId: string | null; error: string | null };
+
+/** The body of sendEmail with the transport passed in (tests use it to reach Resend's code path). */
+export async function deliverEmail(message: EmailMessage, transport: EmailTransport): Promise<SendEmailResult> {
+  const { to, subject, template, element } = message;
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const id = crypto.randomUUID();
+
+  const delivery: Delivery =
+    transport.kind === "resend"
+      ? await sendWithResend(transport, { to, subject, html, text })
+      : { status: "logged", providerId: null, error: null };
+
+  await createDb(env.DB)
+    .insert(emailOutbox)
+    .values({ id, to, subject, template, html, text, ...delivery });
+
+  if (delivery.status === "logged") {
+    console.log(
+      JSON.stringify({ email: "logged", id, template, to, subject, ...(TEXT_IN_LOG.has(template) && { text }) }),
+    );
+  } else if (delivery.status === "sent") {
+    console.log(JSON.stringify({ email: "sent", id, template, providerId: delivery.providerId }));
+  } else {
+    console.error(JSON.stringify({ email: "failed", id, template, error: delivery.error }));
+  }
+  return { id, status: delivery.status };
+}
+
+async function sendWithResend(
+  transport: Extract<EmailTransport, { kind: "resend" }>,
+  email: { to: string; subject: string; html: string; text: string },
+): Promise<Delivery> {
+  try {
+    const { data, error } = await new Resend(transport.apiKey).emails.send({ from: transport.from, ...email });
+    if (error) return { status: "failed", providerId: null, error: error.message || error.name };
+    return { status: "sent", providerId: data.id, error: null };
+  } catch (cause) {
+    return { status: "failed", providerId: null, error: cause instanceof Error ? cause.message : String(cause) };
+  }
+}
+
+/** The newest outbox rows first, for the dev-only outbox page. */
+export async function listOutbox(limit = 50) {
+  const rows = Math.min(Math.max(Math.trunc(limit), 1), 500);
+  return (
+    createDb(env.DB)
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.to,
+        subject: emailOutbox.subject,
+        template: emailOutbox.template,
+        status: emailOutbox.status,
+        providerId: emailOutbox.providerId,
+        error: emailOutbox.error,
+        text: emailOutbox.text,
+        html: emailOutbox.html,
+        createdAt: emailOutbox.createdAt,
+      })
+      .from(emailOutbox)
+      // Rows written within the same millisecond keep their insertion order.
+      .orderBy(desc(emailOutbox.createdAt), sql`rowid desc`)
+      .limit(rows)
+  );
+}

@@ -1,0 +1,27 @@
+import { env } from "cloudflare:workers";
+import type { AcceptedImageType, UploadPurpose } from "../../app/lib/uploads";
+
+const EXTENSIONS: Record<AcceptedImageType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/** Where an image lives is decided here, from the server's facts only (never a client path). */
+export function imageKey(purpose: UploadPurpose, owner: string, type: AcceptedImageType): string {
+  const folder = purpose === "profile" ? "profiles" : "chats";
+  return `${folder}/${owner}/${crypto.randomUUID()}.${EXTENSIONS[type]}`;
+}
+
+/** The app URL of a stored image; served by GET /images/{key} with access checks. */
+export function imageUrl(key: string): string {
+  return `/images/${key}`;
+}
+
+export async function storeImage(key: string, bytes: Uint8Array, type: AcceptedImageType, uploadedBy: string) {
+  await env.IMAGES.put(key, bytes, {
+    httpMetadata: { contentType: type },
+    customMetadata: { uploadedBy },
+  });
+}
