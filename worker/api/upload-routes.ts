@@ -51,7 +51,7 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
   if (purpose === "chat") {
     const pairId = String(form.get("pairId") ?? "");
     const members = parsePairId(pairId);
-    if (!members || !members.includes(user.id)) {
+    if (!members?.includes(user.id)) {
       return c.json({ code: "not_a_member", message: "You can only send images in your own conversations." }, 403);
     }
     const found = await createDb(c.env.DB).select({ id: users.id }).from(users).where(inArray(users.id, members));
