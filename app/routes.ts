@@ -11,9 +11,9 @@ export default [
     route("privacypolicy", "routes/legal/privacy-policy.tsx"),
     route("termsofservice", "routes/legal/terms-of-service.tsx"),
     route("cookiepolicy", "routes/legal/cookie-policy.tsx"),
-    // One sign-in / create-account screen on two addresses.
-    route("signup", "routes/auth/sign-in-screen.tsx", { id: "signup" }),
-    route("login", "routes/auth/sign-in-screen.tsx", { id: "login" }),
+    // One sign-in / create-account screen (components/auth/auth-screen) on two addresses.
+    route("signup", "routes/auth/signup.tsx"),
+    route("login", "routes/auth/login.tsx"),
     route("chat/:userId?", "routes/chat/chat-screen.tsx"), // signed in only; userId preselects a contact
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout
   ]),

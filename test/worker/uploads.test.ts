@@ -72,11 +72,12 @@ describe("POST /api/uploads", () => {
     expect(body.contentType).toBe("image/jpeg");
 
     const stored = await env.IMAGES.get(body.key);
-    const storedBytes = new Uint8Array(await stored!.arrayBuffer());
+    if (!stored) throw new Error(`nothing stored at ${body.key}`);
+    const storedBytes = new Uint8Array(await stored.arrayBuffer());
     for (const secret of ["GPSLatitude-TEST", "Exif", "SECRET-COMMENT", "SECRET-XMP"]) {
       expect(contains(storedBytes, secret), secret).toBe(false);
     }
-    expect(stored?.httpMetadata?.contentType).toBe("image/jpeg");
+    expect(stored.httpMetadata?.contentType).toBe("image/jpeg");
   });
 
   it("refuses uploads posted from another site", async () => {

@@ -101,6 +101,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
     <div ref={containerRef} className="relative">
       <button
         type="button"
+        aria-label={`${name}: account menu`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
@@ -117,7 +118,6 @@ function UserMenu({ user }: { user: SignedInUser }) {
           </span>
         )}
         <span className="max-w-36 truncate">{name}</span>
-        <span className="sr-only">: account menu</span>
       </button>
       <div
         id={menuId}

@@ -1,0 +1,223 @@
+import type { Page } from "@playwright/test";
+import { isGeneratedUsername } from "../../app/lib/username";
+import { expect, pngFile, SEEDED_SUPPORT, signUpThroughApi, test, uniqueEmail, waitForHydration } from "./support/test";
+
+async function openSignUp(page: Page) {
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
+}
+
+async function openSignIn(page: Page) {
+  await page.goto("/login");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+}
+
+/** Slows uploads down so their real progress can be seen. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+test.describe("creating an account", () => {
+  test("signs up with a picture, shows real upload progress, and lands in chat with the picture in the header", async ({
+    page,
+  }) => {
+    await openSignUp(page);
+    const username = await page.getByLabel("Your anonymous username").inputValue();
+    expect(isGeneratedUsername(username)).toBe(true);
+    await expect(page.getByLabel("Your anonymous username")).toHaveAttribute("readonly", "");
+
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Password", { exact: true }).fill("gentle words");
+    await page.getByLabel("Confirm password").fill("gentle words");
+    await page.getByLabel("Gender").selectOption("female");
+    await page.getByLabel("Choose a picture").setInputFiles(pngFile("me.png", 600_000));
+    await expect(page.getByRole("img", { name: /chosen profile photo/ })).toBeVisible();
+
+    await throttleUploads(page, 200_000);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("button", { name: "Creating Account..." })).toBeDisabled();
+    const progress = page.getByRole("progressbar", { name: "Uploading profile picture" });
+    await expect(progress).toBeVisible();
+    await expect
+      .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+
+    await page.waitForURL("**/chat", { timeout: 30_000 });
+    const menuButton = page.getByRole("button", { name: `${username}: account menu` });
+    await expect(menuButton).toBeVisible();
+    const avatar = menuButton.locator("img");
+    await expect(avatar).toHaveAttribute("src", /^\/images\/profiles\/.+\.png$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  });
+
+  test("shows each validation message in the spec's order", async ({ page }) => {
+    await openSignUp(page);
+    const submit = page.getByRole("button", { name: "Create Account" });
+    const expectMessage = async (message: string) => {
+      await submit.click();
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    };
+    await expectMessage("Email is required");
+    await page.getByLabel("Email").fill("not-an-email");
+    await expectMessage("Invalid email format");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await expectMessage("Password is required");
+    await page.getByLabel("Password", { exact: true }).fill("12345");
+    await expectMessage("Password must be at least 6 characters");
+    await page.getByLabel("Password", { exact: true }).fill("123456");
+    await page.getByLabel("Confirm password").fill("654321");
+    await expectMessage("Passwords do not match");
+    await page.getByLabel("Confirm password").fill("123456");
+    await expectMessage("Please select your gender");
+    await page.getByLabel("Gender").selectOption("male");
+    await expectMessage("Profile picture is required");
+    await page.getByLabel("Choose a picture").setInputFiles(pngFile("huge.png", 5_242_880));
+    await expectMessage("Profile picture must be less than 5MB");
+    // Nothing was created along the way.
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("says 'Email is already in use' for an existing account", async ({ page }) => {
+    await openSignUp(page);
+    await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
+    await page.getByLabel("Password", { exact: true }).fill("another password");
+    await page.getByLabel("Confirm password").fill("another password");
+    await page.getByLabel("Gender").selectOption("male");
+    await page.getByLabel("Choose a picture").setInputFiles(pngFile());
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email is already in use");
+  });
+
+  test("shows and hides the passwords", async ({ page }) => {
+    await openSignUp(page);
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret words");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password", exact: true }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("secret words");
+    await page.getByRole("button", { name: "Hide password", exact: true }).click();
+    await expect(password).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: "Show confirm password" })).toBeVisible();
+  });
+
+  test("switching to sign-in and back clears everything typed", async ({ page }) => {
+    await openSignUp(page);
+    await page.getByLabel("Email").fill("typed@example.com");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("");
+  });
+
+  test("links to the terms, the privacy policy and password recovery", async ({ page }) => {
+    await openSignIn(page);
+    await expect(page.getByRole("main").getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/termsofservice",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacypolicy",
+    );
+    await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/recover");
+  });
+});
+
+test.describe("signing in and out", () => {
+  test("signs in, shows 'Signing In...' while busy, and signs out to /signup", async ({ page }) => {
+    await openSignIn(page);
+    await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
+    await page.getByLabel("Password", { exact: true }).fill(SEEDED_SUPPORT.password);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/sign-in/email", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
+    release();
+    await page.waitForURL("**/chat");
+
+    const menu = page.getByRole("button", { name: "Kindred Support: account menu" });
+    await menu.click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL("**/signup");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+    await page.goto("/chat");
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("validates in order and maps wrong credentials to one message", async ({ page }) => {
+    await openSignIn(page);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Email is required", { exact: true })).toBeVisible();
+    await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Password is required", { exact: true })).toBeVisible();
+
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+
+    await page.getByLabel("Email").fill("nobody-here@example.com");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+  });
+
+  test("says 'Too many failed attempts' after repeated bad sign-ins", async ({ page }) => {
+    await openSignIn(page);
+    await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
+    const alert = page.getByRole("alert");
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await page.getByLabel("Password", { exact: true }).fill(`wrong password ${attempt}`);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+      if (attempt < 6) await expect(alert).toHaveText("Incorrect email or password");
+    }
+    await expect(alert).toHaveText("Too many failed attempts. Please try again later.");
+  });
+});
+
+test.describe("guards", () => {
+  test("send signed-out visitors from the chat screens to /signup", async ({ page }) => {
+    for (const path of ["/chat", "/chat/kindred-support"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/signup$/);
+    }
+  });
+
+  test("send a signed-in person from /signup and /login to /chat", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    for (const path of ["/signup", "/login"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/chat$/);
+    }
+  });
+
+  test("open the support conversation, and explain an unknown contact", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/chat/kindred-support");
+    await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
+    await expect(page.getByText("Each session can only last for up to 20 mins.")).toBeVisible();
+    await page.goto("/chat/no-such-person");
+    await expect(page.getByText("We couldn't find that person. The link may be old or mistyped.")).toBeVisible();
+  });
+});

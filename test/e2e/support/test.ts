@@ -1,0 +1,48 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { pngWithMetadata } from "../../unit/images/fixtures";
+
+/**
+ * Every test acts from its own client address (an IPv6 documentation address in its own /64), so
+ * the per-address rate limits of one test never reach another. Locally the Worker reads the
+ * address from cf-connecting-ip as sent; on Cloudflare the edge sets it.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+    await use({ "cf-connecting-ip": `2001:db8:${hex()}:${hex()}::1` });
+  },
+});
+export { expect };
+
+export const SEEDED_SUPPORT = { email: "support@kindred.local", password: "kindred-local-support" };
+
+let counter = 0;
+export function uniqueEmail(): string {
+  counter += 1;
+  return `visitor-${Date.now().toString(36)}-${counter}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** A small real PNG (with metadata the server strips), optionally padded to a given size. */
+export function pngFile(name = "me.png", size?: number) {
+  const png = pngWithMetadata();
+  const buffer = Buffer.alloc(Math.max(size ?? png.length, png.length));
+  buffer.set(png);
+  return { name, mimeType: "image/png", buffer };
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** A signed-in account made through the API (fast); the page's context holds its session cookie. */
+export async function signUpThroughApi(page: Page, baseURL: string) {
+  const email = uniqueEmail();
+  const password = "a calm password";
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, gender: "female", name: "x" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  const { user } = (await response.json()) as { user: { id: string; username: string } };
+  return { email, password, user };
+}
