@@ -14,7 +14,11 @@ export default [
     // One sign-in / create-account screen (components/auth/auth-screen) on two addresses.
     route("signup", "routes/auth/signup.tsx"),
     route("login", "routes/auth/login.tsx"),
+    route("recover", "routes/auth/recover.tsx"), // Reset Password: asks for the email
+    route("reset-password", "routes/auth/reset-password.tsx"), // where the reset email's link lands
     route("chat/:userId?", "routes/chat/chat-screen.tsx"), // signed in only; userId preselects a contact
+    // Development only, absent from production builds: the emails written to the local outbox.
+    ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout
   ]),
   route("header", "routes/header-only.tsx"),

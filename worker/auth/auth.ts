@@ -1,3 +1,4 @@
+import { waitUntil } from "cloudflare:workers";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -69,10 +70,12 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Sent after the answer (waitUntil): the response takes the same time whether or not the
+      // account exists, so timing reveals nothing about who uses a support site.
       sendResetPassword: async ({ user, url }) => {
         const brandName = config.public.brandName;
         const username = (user as { username?: string }).username ?? user.name;
-        await sendEmail({
+        const sending = sendEmail({
           to: user.email,
           subject: passwordResetSubject(brandName),
           template: "password-reset",
@@ -83,6 +86,7 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
             expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
           }),
         });
+        waitUntil(sending.catch((error) => console.error(JSON.stringify({ at: "reset-email", error: String(error) }))));
       },
     },
     rateLimit: {
