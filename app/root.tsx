@@ -5,6 +5,7 @@ import { getConfig } from "../worker/config";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
+import { InactivityGuard } from "~/components/layout/inactivity-guard";
 import { userContext } from "~/context";
 import { trackPageView } from "~/lib/analytics";
 
@@ -65,6 +66,7 @@ export default function App() {
     <>
       <HydrationMarker />
       <PageViews />
+      <InactivityGuard />
       <Outlet />
     </>
   );

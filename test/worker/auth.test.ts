@@ -197,7 +197,7 @@ describe("sign-out", () => {
 describe("inactivity on the server", () => {
   it("refuses a session idle for more than 10 minutes and records the forced logout", async () => {
     const { cookie, user } = await signUpUser();
-    expect((await postJson("/api/session/activity", {}, { cookie })).status).toBe(200);
+    expect((await postJson("/api/session/activity", { idleMs: 0 }, { cookie })).status).toBe(200);
 
     await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
       .bind(Date.now() - 10 * 60 * 1000 - 1000, user.id)
@@ -219,9 +219,17 @@ describe("inactivity on the server", () => {
     await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
       .bind(Date.now() - 9 * 60 * 1000, user.id)
       .run();
-    const response = await postJson("/api/session/activity", {}, { cookie });
+    const response = await postJson("/api/session/activity", { idleMs: 12_000 }, { cookie });
     expect(response.status).toBe(200);
-    const { lastActivity } = (await response.json()) as { lastActivity: number };
-    expect(Date.now() - lastActivity).toBeLessThan(5000);
+    const { lastActivity, serverNow } = (await response.json()) as { lastActivity: number; serverNow: number };
+    expect(serverNow - lastActivity).toBe(12_000);
+  });
+
+  it("never lets the browser claim activity further back than one check interval", async () => {
+    const { cookie } = await signUpUser();
+    const response = await postJson("/api/session/activity", { idleMs: 60 * 60 * 1000 }, { cookie });
+    const { lastActivity, serverNow } = (await response.json()) as { lastActivity: number; serverNow: number };
+    expect(serverNow - lastActivity).toBe(30_000);
+    expect((await postJson("/api/session/activity", { idleMs: "soon" }, { cookie })).status).toBe(400);
   });
 });

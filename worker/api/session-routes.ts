@@ -1,16 +1,24 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { markOffline } from "../auth/presence";
 import { forceLogout, getAuth, getSignedInUser, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
+const ActivityBodySchema = z.object({ idleMs: z.number().int().min(0).default(0) });
+
 /** The browser's side of the inactivity rules and presence (spec section 4). */
 export const sessionRoutes = new Hono<ApiEnv>()
   .use(sameOrigin)
-  // The throttled activity heartbeat; the answer lets the browser resync its clock to the record.
+  // The throttled activity heartbeat. The answer carries the server's clock too, so the browser
+  // can compare the stored time with its own in its own clock frame (clocks differ between devices).
   .post("/activity", signedIn, async (c) => {
-    const lastActivity = await recordActivity(c.get("user").id);
-    return c.json({ lastActivity });
+    const body = ActivityBodySchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!body.success)
+      return c.json({ code: "invalid_body", message: "Send how long ago the last activity was." }, 400);
+    const now = Date.now();
+    const lastActivity = await recordActivity(c.get("user").id, body.data.idleMs, now);
+    return c.json({ lastActivity, serverNow: now });
   })
   // The browser's timer reached 10 minutes: end the sessions and record the forced logout.
   .post("/expire", async (c) => {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
-import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { createDb, type Db } from "../db/client";
-import { sessions, userSessions } from "../db/schema";
+import { sessions, userSessions, users } from "../db/schema";
 import { type Auth, createAuth } from "./auth";
 import { markOffline } from "./presence";
 
@@ -61,12 +61,24 @@ export async function forceLogout(db: Db, userId: string, now = Date.now()): Pro
   await markOffline(db, userId, now);
 }
 
-/** Records activity (the browser's throttled heartbeat) and returns the stored time for resync. */
-export async function recordActivity(userId: string, now = Date.now()): Promise<number> {
+/**
+ * Records activity (the browser's throttled heartbeat) and returns the stored time for resync. An
+ * active page also means the person is online again, e.g. after a reload marked them offline.
+ */
+export async function recordActivity(userId: string, idleMs: number, now = Date.now()): Promise<number> {
+  // The browser says how long ago its last activity was; never more than one check interval, so a
+  // client cannot move its session record further than the rules allow.
+  const lastActivity = now - Math.min(Math.max(0, idleMs), SESSION_CHECK_INTERVAL_MS);
   const db = createDb(env.DB);
-  await db
-    .update(userSessions)
-    .set({ lastActivity: now, timestamp: new Date(now) })
-    .where(eq(userSessions.userId, userId));
-  return now;
+  await db.batch([
+    db
+      .update(userSessions)
+      .set({ lastActivity, timestamp: new Date(now) })
+      .where(eq(userSessions.userId, userId)),
+    db
+      .update(users)
+      .set({ isOnline: true, lastSeen: new Date(now) })
+      .where(eq(users.id, userId)),
+  ]);
+  return lastActivity;
 }

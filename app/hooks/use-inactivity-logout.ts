@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  ACTIVITY_EVENTS,
+  ACTIVITY_RESYNC_THRESHOLD_MS,
+  INACTIVITY_WARNING_AT_MS,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_TIMEOUT_MS,
+} from "~/lib/inactivity";
+
+/** Where a forced logout sends the person; /signup then shows the spec's logged-out message. */
+export const INACTIVITY_LOGOUT_PATH = "/signup?reason=inactivity";
+const CHANNEL = "kindred-session";
+/** Activity is shared with other tabs at most this often (mousemove fires constantly). */
+const BROADCAST_EVERY_MS = 1000;
+
+type SessionMessage = { type: "activity"; at: number } | { type: "logout" };
+
+/**
+ * The inactivity rules in the browser (spec sections 4 and 9): any activity resets the timers, a
+ * warning at 8 minutes, logout at 10. Tabs stay in step: activity in one keeps the others alive and
+ * a logout in one signs out all. Every 30 seconds, recent activity is reported to the server (which
+ * enforces the same timeout) and the local time is resynced to the stored one when they drift.
+ */
+export function useInactivityLogout(enabled: boolean): { warning: boolean; stayActive: () => void } {
+  const [warning, setWarning] = useState(false);
+  const stayActiveRef = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    if (!enabled) return;
+    const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+    let lastActivity = Date.now();
+    let lastBroadcast = 0;
+    let lastReported = 0;
+    let loggingOut = false;
+    // While the warning is up, only its OK counts here (spec: 'Click OK to stay logged in');
+    // a stray mouse movement must not dismiss it unseen.
+    let warned = false;
+    let warnTimer: number | undefined;
+    let logoutTimer: number | undefined;
+
+    const leave = () => {
+      if (loggingOut) return;
+      loggingOut = true;
+      window.location.assign(INACTIVITY_LOGOUT_PATH);
+    };
+
+    const logout = async () => {
+      if (loggingOut) return;
+      loggingOut = true;
+      channel?.postMessage({ type: "logout" } satisfies SessionMessage);
+      await fetch("/api/session/expire", { method: "POST", keepalive: true }).catch(() => undefined);
+      window.location.assign(INACTIVITY_LOGOUT_PATH);
+    };
+
+    const schedule = () => {
+      window.clearTimeout(warnTimer);
+      window.clearTimeout(logoutTimer);
+      const idle = Date.now() - lastActivity;
+      warnTimer = window.setTimeout(
+        () => {
+          warned = true;
+          setWarning(true);
+        },
+        Math.max(0, INACTIVITY_WARNING_AT_MS - idle),
+      );
+      logoutTimer = window.setTimeout(logout, Math.max(0, SESSION_TIMEOUT_MS - idle));
+    };
+
+    const touch = (at: number) => {
+      lastActivity = Math.max(lastActivity, at);
+      warned = false;
+      setWarning(false);
+      schedule();
+    };
+
+    const recordActivity = () => {
+      if (loggingOut) return;
+      const now = Date.now();
+      touch(now);
+      if (now - lastBroadcast >= BROADCAST_EVERY_MS) {
+        lastBroadcast = now;
+        channel?.postMessage({ type: "activity", at: now } satisfies SessionMessage);
+      }
+    };
+    const onActivity = () => {
+      if (!warned) recordActivity();
+    };
+    stayActiveRef.current = recordActivity;
+
+    const onMessage = (event: MessageEvent<SessionMessage>) => {
+      if (event.data.type === "activity") touch(event.data.at);
+      else leave();
+    };
+
+    const heartbeat = async () => {
+      if (loggingOut || lastActivity <= lastReported) return;
+      lastReported = lastActivity;
+      const sentAt = Date.now();
+      const response = await fetch("/api/session/activity", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ idleMs: sentAt - lastActivity }),
+      }).catch(() => null);
+      if (!response) return; // offline for a moment: the timers still run locally
+      if (response.status === 401) return leave();
+      const body = (await response.json().catch(() => null)) as { lastActivity?: number; serverNow?: number } | null;
+      if (!body?.lastActivity || !body.serverNow) return;
+      // The stored time in this browser's clock (the server's clock read at the moment of sending);
+      // it differs from ours when another device of the person was active.
+      const stored = body.lastActivity - (body.serverNow - sentAt);
+      if (Math.abs(stored - lastActivity) > ACTIVITY_RESYNC_THRESHOLD_MS) {
+        lastActivity = stored;
+        schedule();
+      }
+    };
+
+    // Offline with lastSeen when the page goes away (spec section 4); the session itself stays.
+    const onPageHide = () => navigator.sendBeacon("/api/session/offline");
+
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    channel?.addEventListener("message", onMessage);
+    window.addEventListener("pagehide", onPageHide);
+    const interval = window.setInterval(heartbeat, SESSION_CHECK_INTERVAL_MS);
+    schedule();
+    heartbeat();
+
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      channel?.close();
+      window.removeEventListener("pagehide", onPageHide);
+      window.clearInterval(interval);
+      window.clearTimeout(warnTimer);
+      window.clearTimeout(logoutTimer);
+    };
+  }, [enabled]);
+
+  const stayActive = useCallback(() => stayActiveRef.current(), []);
+  return { warning, stayActive };
+}

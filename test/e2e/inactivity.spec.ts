@@ -1,0 +1,70 @@
+import type { Page } from "@playwright/test";
+import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
+import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+
+const MINUTE = 60_000;
+const START = new Date("2026-03-02T10:00:00Z").getTime();
+
+/** Signed in on /chat with the page's clock stopped, so only the test moves time. */
+async function signedInWithStoppedClock(page: Page, baseURL: string) {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + MINUTE);
+  await signUpThroughApi(page, baseURL);
+  await page.goto("/chat");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+}
+
+const warning = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
+
+test.describe("inactivity", () => {
+  test("warns at 8 minutes and signs out at 10 with the spec's messages", async ({ page, baseURL }) => {
+    await signedInWithStoppedClock(page, baseURL ?? "");
+    await page.clock.runFor(8 * MINUTE - 1000);
+    await expect(warning(page)).toBeHidden();
+    await page.clock.runFor(1000);
+    await expect(warning(page)).toBeVisible();
+    await expect(warning(page)).toContainText(INACTIVITY_MESSAGES.warning);
+
+    await page.clock.runFor(2 * MINUTE);
+    await page.waitForURL("**/signup?reason=inactivity");
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
+    // The server ended the session too.
+    await page.goto("/chat");
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("OK keeps the person signed in for another full period", async ({ page, baseURL }) => {
+    await signedInWithStoppedClock(page, baseURL ?? "");
+    await page.clock.runFor(8 * MINUTE);
+    await warning(page).getByRole("button", { name: "OK" }).click();
+    await expect(warning(page)).toBeHidden();
+    await page.clock.runFor(7 * MINUTE);
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(warning(page)).toBeHidden();
+    await page.clock.runFor(1 * MINUTE);
+    await expect(warning(page)).toBeVisible();
+  });
+
+  test("keeps tabs in step: activity in one keeps the other alive, a logout in one signs out both", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInWithStoppedClock(page, baseURL ?? "");
+    const second = await context.newPage();
+    await second.goto("/chat");
+    await waitForHydration(second);
+
+    await page.clock.runFor(5 * MINUTE);
+    await second.getByRole("heading", { level: 1, name: "Messages" }).click();
+    await page.clock.runFor(4 * MINUTE);
+    // 9 minutes since the first tab's own last activity, but only 4 since the other tab's.
+    await expect(warning(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/chat$/);
+
+    await page.clock.runFor(6 * MINUTE);
+    await second.waitForURL("**/signup?reason=inactivity");
+    await page.waitForURL("**/signup?reason=inactivity");
+  });
+});
