@@ -233,3 +233,33 @@ describe("inactivity on the server", () => {
     expect((await postJson("/api/session/activity", { idleMs: "soon" }, { cookie })).status).toBe(400);
   });
 });
+
+describe("presence", () => {
+  it("goes offline with lastSeen when the page is closed (beacon), and online again with activity", async () => {
+    const { cookie, user } = await signUpUser();
+    const offline = await postJson("/api/session/offline", {}, { cookie });
+    expect(offline.status).toBe(204);
+    const away = await env.DB.prepare("SELECT is_online, last_seen FROM users WHERE id = ?").bind(user.id).first<{
+      is_online: number;
+      last_seen: number;
+    }>();
+    expect(away?.is_online).toBe(0);
+    expect(Date.now() - (away?.last_seen ?? 0)).toBeLessThan(10_000);
+
+    await postJson("/api/session/activity", { idleMs: 0 }, { cookie });
+    const back = await env.DB.prepare("SELECT is_online FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<{ is_online: number }>();
+    expect(back?.is_online).toBe(1);
+  });
+
+  it("a forced logout from the browser's timer ends the sessions and records why", async () => {
+    const { cookie, user } = await signUpUser();
+    expect((await postJson("/api/session/expire", {}, { cookie })).status).toBe(200);
+    const record = await env.DB.prepare("SELECT last_activity, reason FROM user_sessions WHERE user_id = ?")
+      .bind(user.id)
+      .first();
+    expect(record).toEqual({ last_activity: 0, reason: "inactivity_timeout" });
+    expect(await (await getSession(cookie)).json()).toBeNull();
+  });
+});

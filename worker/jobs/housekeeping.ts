@@ -1,29 +1,50 @@
-import { lt } from "drizzle-orm";
+import { and, eq, gt, lt, or } from "drizzle-orm";
 import { POLICY } from "../../app/lib/legal";
 import { createDb } from "../db/client";
-import { analyticsEvents, sessions, verifications } from "../db/schema";
+import { analyticsEvents, rateLimits, sessions, userSessions, verifications } from "../db/schema";
 
 /** Analytics are kept as long as the Privacy Policy says (DESIGN.md "Analytics"). */
 export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 60 * 1000;
+
+/** Inactivity records are kept this long after a forced logout or the last activity. */
+export const INACTIVITY_RECORD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Rate-limit counters older than the longest window are no longer consulted. */
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export type HousekeepingResult = {
   expiredSessions: number;
   expiredVerifications: number;
   oldAnalyticsEvents: number;
+  oldInactivityRecords: number;
+  oldRateLimits: number;
 };
 
 /** Deletes what has outlived its purpose. Safe to run at any time and any number of times. */
 export async function runHousekeeping(d1: D1Database, now: number): Promise<HousekeepingResult> {
   const db = createDb(d1);
   const nowDate = new Date(now);
-  const [expiredSessions, expiredVerifications, oldAnalyticsEvents] = await db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
-    db.delete(verifications).where(lt(verifications.expiresAt, nowDate)),
-    db.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, new Date(now - ANALYTICS_RETENTION_MS))),
-  ]);
+  const recordCutoff = now - INACTIVITY_RECORD_RETENTION_MS;
+  const [expiredSessions, expiredVerifications, oldAnalyticsEvents, oldInactivityRecords, oldRateLimits] =
+    await db.batch([
+      db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
+      db.delete(verifications).where(lt(verifications.expiresAt, nowDate)),
+      db.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, new Date(now - ANALYTICS_RETENTION_MS))),
+      // A forced-logout record (lastActivity 0) goes by its logout time, any other by its activity.
+      db
+        .delete(userSessions)
+        .where(
+          or(
+            and(eq(userSessions.lastActivity, 0), lt(userSessions.loggedOutAt, recordCutoff)),
+            and(gt(userSessions.lastActivity, 0), lt(userSessions.lastActivity, recordCutoff)),
+          ),
+        ),
+      db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
+    ]);
   return {
     expiredSessions: expiredSessions.meta.changes,
     expiredVerifications: expiredVerifications.meta.changes,
     oldAnalyticsEvents: oldAnalyticsEvents.meta.changes,
+    oldInactivityRecords: oldInactivityRecords.meta.changes,
+    oldRateLimits: oldRateLimits.meta.changes,
   };
 }
