@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "./support/config";
+import { expect, signUpThroughApi, test } from "./support/test";
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -11,7 +12,16 @@ async function seriousViolations(page: Page) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
-const PAGES = [...PUBLIC_PAGES.map((p) => p.path), "/header", "/footer", "/no-such-page"];
+const PAGES = [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  "/header",
+  "/footer",
+  "/no-such-page",
+  "/signup",
+  "/login",
+  "/recover",
+  "/reset-password?token=example",
+];
 
 test.describe("accessibility (axe-core)", () => {
   for (const path of PAGES) {
@@ -30,5 +40,21 @@ test.describe("accessibility (axe-core)", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+
+  test("the signed-in chat screen and header have no serious or critical violations", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/chat/kindred-support");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("button", { name: /account menu/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the sign-up form showing an error has no serious or critical violations", async ({ page }) => {
+    await page.goto("/signup");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -110,11 +110,10 @@ function UserMenu({ user }: { user: SignedInUser }) {
         {user.profilePic ? (
           <img src={user.profilePic} alt="" className="h-8 w-8 rounded-full object-cover" />
         ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-          >
-            {name.charAt(0).toUpperCase()}
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
+              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+            </svg>
           </span>
         )}
         <span className="max-w-36 truncate">{name}</span>
