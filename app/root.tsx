@@ -1,13 +1,16 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { getSignedInUser } from "../worker/auth/session";
 import { getConfig } from "../worker/config";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
-import { InactivityGuard } from "~/components/layout/inactivity-guard";
 import { userContext } from "~/context";
 import { trackPageView } from "~/lib/analytics";
+import { useSignedInUser } from "~/lib/signed-in-user";
+
+// Only signed-in people need the inactivity rules; anonymous visitors never download them.
+const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"));
 
 /** Who is signed in, once per request, for every loader below (and checked for idleness). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -62,11 +65,16 @@ function HydrationMarker() {
 }
 
 export default function App() {
+  const user = useSignedInUser();
   return (
     <>
       <HydrationMarker />
       <PageViews />
-      <InactivityGuard />
+      {user ? (
+        <Suspense fallback={null}>
+          <InactivityGuard />
+        </Suspense>
+      ) : null}
       <Outlet />
     </>
   );

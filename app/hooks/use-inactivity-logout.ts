@@ -123,8 +123,11 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
     const interval = window.setInterval(heartbeat, SESSION_CHECK_INTERVAL_MS);
     schedule();
     heartbeat();
+    // Visible to tests and to anyone debugging: the timers are armed from this moment.
+    document.documentElement.dataset.sessionTimers = "armed";
 
     return () => {
+      delete document.documentElement.dataset.sessionTimers;
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       channel?.close();
       window.removeEventListener("pagehide", onPageHide);

@@ -8,17 +8,19 @@
  *
  * It prints figures; it asserts nothing. Record them in the README.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { gzipSync } from "node:zlib";
+import { percentile, startProductionServer } from "./support/production-server";
 
 const PORT = 8798;
-const BASE = `http://127.0.0.1:${PORT}`;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP = 20;
 const BUDGET_KB = 120;
 
+const { base: BASE, stop } = await startProductionServer(PORT);
+
+/** Time to the first byte of the body, and the whole body. */
 function ttfb(path: string): Promise<{ ms: number; body: string }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -36,30 +38,7 @@ function ttfb(path: string): Promise<{ ms: number; body: string }> {
   });
 }
 
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      await ttfb("/api/health");
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error("the server did not start within 120 s");
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-const server = spawn("bash", ["scripts/e2e-server.sh"], {
-  env: { ...process.env, E2E_PORT: String(PORT) },
-  stdio: "ignore",
-  detached: true,
-});
-
 try {
-  await waitForServer();
   for (let i = 0; i < WARMUP; i++) await ttfb("/");
   const samples: number[] = [];
   let html = "";
@@ -96,5 +75,5 @@ try {
     `  ${fmt(raw / 1024)} KB raw, ${fmt(gzip / 1024)} KB gzipped (budget ${BUDGET_KB} KB gzipped: ${gzip / 1024 <= BUDGET_KB ? "within" : "OVER"})`,
   );
 } finally {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  stop();
 }

@@ -1,19 +1,14 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { useNotificationPermission } from "~/hooks/use-notification-permission";
-import { headerName, type SignedInUser } from "~/lib/accounts";
-import { signOut } from "~/lib/auth-client";
 import { PATHS } from "~/lib/routes";
 import { useSignedInUser } from "~/lib/signed-in-user";
-import { unreadBadgeText } from "~/lib/unread-badge";
+
+const SignedInAccountActions = lazy(() => import("./signed-in-account-actions"));
 
 const pillLink =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/**
- * The account side of the header (spec section 2). Signed out: 'Get Started'. Signed in: Messages
- * with the unread badge, 'Enable Notifications' while permission is not granted, the user menu.
- */
+/** The account side of the header: 'Get Started' when signed out, the signed-in actions otherwise. */
 export function HeaderAccountActions({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSignedInUser();
   if (!user) {
@@ -24,115 +19,8 @@ export function HeaderAccountActions({ onNavigate }: { onNavigate?: () => void }
     );
   }
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <MessagesLink unreadCount={0} onNavigate={onNavigate} />
-      <EnableNotificationsButton />
-      <UserMenu user={user} />
-    </div>
-  );
-}
-
-/** The unread count is wired to the inbox with the chat issue; the badge already follows the rule. */
-function MessagesLink({ unreadCount, onNavigate }: { unreadCount: number; onNavigate?: () => void }) {
-  const badge = unreadBadgeText(unreadCount);
-  return (
-    <Link
-      to={PATHS.chat}
-      onClick={onNavigate}
-      className="relative inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-    >
-      Messages
-      {badge ? (
-        <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
-          {badge}
-          <span className="sr-only"> unread</span>
-        </span>
-      ) : null}
-    </Link>
-  );
-}
-
-function EnableNotificationsButton() {
-  const { permission, request } = useNotificationPermission();
-  if (permission === "unsupported" || permission === "granted") return null;
-  return (
-    <button
-      type="button"
-      onClick={request}
-      className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-    >
-      Enable Notifications
-    </button>
-  );
-}
-
-function UserMenu({ user }: { user: SignedInUser }) {
-  const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const menuId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const name = headerName(user);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent ? event.key === "Escape" : !containerRef.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
-
-  async function handleSignOut() {
-    setSigningOut(true);
-    await signOut();
-    // A full load of /signup: nothing of the signed-in page survives in memory.
-    window.location.assign(PATHS.signup);
-  }
-
-  return (
-    <div ref={containerRef} className="relative">
-      <button
-        type="button"
-        aria-label={`${name}: account menu`}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-      >
-        {user.profilePic ? (
-          <img src={user.profilePic} alt="" className="h-8 w-8 rounded-full object-cover" />
-        ) : (
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
-            </svg>
-          </span>
-        )}
-        <span className="max-w-36 truncate">{name}</span>
-      </button>
-      <div
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
-      >
-        <p className="truncate px-3 py-2 text-xs text-slate-600">Signed in as {name}</p>
-        <button
-          type="button"
-          onClick={handleSignOut}
-          disabled={signingOut}
-          className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
-        >
-          {signingOut ? "Signing Out..." : "Sign Out"}
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <SignedInAccountActions user={user} onNavigate={onNavigate} />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
 /** Runs the inactivity rules while someone is signed in and shows the 8-minute warning. */
-export function InactivityGuard() {
+export default function InactivityGuard() {
   const user = useSignedInUser();
   const { warning, stayActive } = useInactivityLogout(user !== null);
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -30,8 +30,12 @@ export function pngFile(name = "me.png", size?: number) {
   return { name, mimeType: "image/png", buffer };
 }
 
+/**
+ * Waits until React has hydrated the page. Polled from the test, not with waitForFunction, whose
+ * default animation-frame polling never runs while a test holds the page's clock still.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
 }
 
 /** A signed-in account made through the API (fast); the page's context holds its session cookie. */
