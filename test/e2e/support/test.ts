@@ -7,6 +7,7 @@ import { pngWithMetadata } from "../../unit/images/fixtures";
  * address from cf-connecting-ip as sent; on Cloudflare the edge sets it.
  */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads this pattern to learn a fixture's dependencies
   extraHTTPHeaders: async ({}, use) => {
     const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
     await use({ "cf-connecting-ip": `2001:db8:${hex()}:${hex()}::1` });
