@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "./support/config";
-import { expect, signUpThroughApi, test } from "./support/test";
+import { expect, openAccountMenu, signUpThroughApi, test } from "./support/test";
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -46,7 +46,7 @@ test.describe("accessibility (axe-core)", () => {
     await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/chat/kindred-support");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByRole("button", { name: /account menu/ }).click();
+    await openAccountMenu(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { isGeneratedUsername } from "../../app/lib/username";
-import { expect, pngFile, SEEDED_SUPPORT, signUpThroughApi, test, uniqueEmail, waitForHydration } from "./support/test";
+import {
+  expect,
+  openAccountMenu,
+  pngFile,
+  SEEDED_SUPPORT,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/test";
 
 async function openSignUp(page: Page) {
   await page.goto("/signup");
@@ -156,8 +165,8 @@ test.describe("signing in and out", () => {
     release();
     await page.waitForURL("**/chat");
 
-    const menu = page.getByRole("button", { name: "Kindred Support: account menu" });
-    await menu.click();
+    await expect(page.getByRole("button", { name: "Kindred Support: account menu" })).toBeVisible();
+    await openAccountMenu(page);
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL("**/signup");
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();

@@ -51,3 +51,15 @@ export async function signUpThroughApi(page: Page, baseURL: string) {
   const { user } = (await response.json()) as { user: { id: string; username: string } };
   return { email, password, user };
 }
+
+/**
+ * Opens the account menu. The signed-in header hydrates a moment after the page (it is a lazy
+ * chunk), and a click before that is lost, so click until the menu reports itself open.
+ */
+export async function openAccountMenu(page: Page) {
+  const button = page.getByRole("button", { name: /account menu/ });
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 500 });
+  }).toPass();
+}
