@@ -47,8 +47,10 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
     const logout = async () => {
       if (loggingOut) return;
       loggingOut = true;
-      channel?.postMessage({ type: "logout" } satisfies SessionMessage);
       await fetch("/api/session/expire", { method: "POST", keepalive: true }).catch(() => undefined);
+      // Only now tell the other tabs: had they left before the server ended the session, /signup
+      // would have sent them on to /chat and back, losing the logged-out message.
+      channel?.postMessage({ type: "logout" } satisfies SessionMessage);
       window.location.assign(INACTIVITY_LOGOUT_PATH);
     };
 
