@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { getAuth } from "../auth/session";
 import { accountRoutes } from "./account-routes";
+import { chatRoutes } from "./chat-routes";
 import { imageRoutes } from "./image-routes";
 import { sessionRoutes } from "./session-routes";
 import type { ApiEnv } from "./signed-in";
@@ -23,6 +24,7 @@ api.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
 api.route("/api/session", sessionRoutes);
 api.route("/api/uploads", uploadRoutes);
 api.route("/api/account", accountRoutes);
+api.route("/api/chats", chatRoutes);
 api.route("/images", imageRoutes);
 
 api.notFound((c) => c.json({ code: "not_found", message: "No such API endpoint." }, 404));

@@ -1,14 +1,60 @@
 import { DurableObject } from "cloudflare:workers";
+import { parsePairId } from "../../app/lib/pair-id";
+import {
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type ClientFrame,
+  ClientFrameSchema,
+  MAX_MESSAGE_TEXT,
+  MAX_RESUME_BATCH,
+  type ServerFrame,
+} from "../../app/schemas/chat-protocol";
+
+/** Headers through which the Worker, after its checks, tells the room who is connecting. */
+export const CHAT_IDENTITY_HEADERS = {
+  userId: "X-Kindred-User-Id",
+  userName: "X-Kindred-User-Name",
+  pairId: "X-Kindred-Pair-Id",
+} as const;
+
+/** A sender may burst this many messages, then sends at the steady rate (per open room). */
+const SEND_BURST = 20;
+const SEND_PER_SECOND = 5;
+
+type SocketIdentity = { userId: string; userName: string };
+type MessageRow = {
+  seq: number;
+  client_id: string;
+  sender_id: string;
+  sender_name: string;
+  text: string;
+  image_url: string | null;
+  timestamp: number;
+};
+
+const toMessage = (row: MessageRow): ChatMessage => ({
+  seq: row.seq,
+  clientId: row.client_id,
+  senderId: row.sender_id,
+  senderName: row.sender_name,
+  text: row.text,
+  imageUrl: row.image_url,
+  timestamp: row.timestamp,
+});
 
 /**
- * One conversation, addressed by pairId (the two user ids sorted and joined by '_'). It is the single
- * writer of that conversation's messages (DESIGN.md "ChatRoom"). This class lays down its storage;
- * the socket protocol, resume, read state, the 20-minute notice and the 7-day alarm arrive with the
- * chat issue.
+ * One conversation, addressed by pairId (DESIGN.md "ChatRoom"). It is the single writer of that
+ * conversation: every message gets a strictly increasing seq, is stored before it is acknowledged
+ * or broadcast, is de-duplicated by its sender's temp- id, and a reconnecting client receives
+ * exactly what it missed. Sockets are hibernatable; who they belong to is in their attachment.
  */
 export class ChatRoom extends DurableObject<Env> {
+  /** Token buckets per sender; in memory on purpose: a fresh instance starts everyone afresh. */
+  private readonly sendBudget = new Map<string, { tokens: number; at: number }>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     ctx.blockConcurrencyWhile(async () => this.migrate());
   }
 
@@ -16,24 +62,235 @@ export class ChatRoom extends DurableObject<Env> {
     this.ctx.storage.sql.exec(`
       CREATE TABLE IF NOT EXISTS messages (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        client_id TEXT NOT NULL UNIQUE,
+        client_id TEXT NOT NULL,
         sender_id TEXT NOT NULL,
         sender_name TEXT NOT NULL,
         text TEXT NOT NULL DEFAULT '',
         image_url TEXT,
         timestamp INTEGER NOT NULL
       );
+      CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_idx ON messages (sender_id, client_id);
       CREATE INDEX IF NOT EXISTS messages_timestamp_idx ON messages (timestamp);
       CREATE TABLE IF NOT EXISTS members (
         user_id TEXT PRIMARY KEY,
         last_read_seq INTEGER NOT NULL DEFAULT 0
       );
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
   }
 
-  /** How many messages this conversation holds; used by housekeeping and tests. */
+  /** WebSocket upgrade, forwarded by the Worker after it checked session, origin and membership. */
+  override async fetch(request: Request): Promise<Response> {
+    const userId = request.headers.get(CHAT_IDENTITY_HEADERS.userId);
+    const userName = request.headers.get(CHAT_IDENTITY_HEADERS.userName) ?? "";
+    const pairId = request.headers.get(CHAT_IDENTITY_HEADERS.pairId);
+    if (request.headers.get("Upgrade") !== "websocket" || !userId || !pairId) {
+      return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
+    }
+    // Defence in depth: this room serves one pair, and only its two members.
+    const members = parsePairId(pairId);
+    const known = this.pairId();
+    if (!members?.includes(userId) || (known && known !== pairId)) {
+      return new Response("Not a member of this conversation", { status: 403 });
+    }
+    if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
+    for (const member of members) {
+      this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", member);
+    }
+
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [userId]);
+    server.serializeAttachment({ userId, userName } satisfies SocketIdentity);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const identity = ws.deserializeAttachment() as SocketIdentity | null;
+    if (!identity) return ws.close(1008, "Unknown socket");
+    let frame: ClientFrame;
+    try {
+      const parsed = ClientFrameSchema.safeParse(
+        JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)),
+      );
+      if (!parsed.success) return this.refuse(ws, parsed.error.issues, data);
+      frame = parsed.data;
+    } catch {
+      return this.send(ws, { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame });
+    }
+
+    switch (frame.type) {
+      case "send":
+        return this.handleSend(ws, identity, frame);
+      case "resume":
+        return this.send(ws, this.page("resume", frame.afterSeq));
+      case "history":
+        return this.send(ws, this.historyBefore(frame.beforeSeq, frame.limit));
+      case "read":
+        return this.markRead(identity.userId, frame.upToSeq);
+      case "typing":
+        return this.broadcast({ type: "typing", userId: identity.userId, typing: frame.typing }, identity.userId);
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    // Complete the closing handshake; nothing else depends on one socket of a conversation.
+    if (code !== 1005 && code !== 1006) ws.close(code, "closing");
+  }
+
+  /** A refused frame is answered, never crashes the room; the socket stays usable. */
+  private refuse(ws: WebSocket, issues: { message: string; path: PropertyKey[] }[], data: string | ArrayBuffer) {
+    const raw = typeof data === "string" ? data : "";
+    const clientId = raw.match(/"clientId"\s*:\s*"(temp-[^"]{1,64})"/)?.[1];
+    const tooLong = issues.some((issue) => issue.path[0] === "text" && issue.message === CHAT_MESSAGES.tooLong);
+    const empty = issues.some((issue) => issue.message === CHAT_MESSAGES.emptyMessage);
+    this.send(ws, {
+      type: "error",
+      code: tooLong ? "too_long" : empty ? "empty" : "bad_frame",
+      message: tooLong ? CHAT_MESSAGES.tooLong : empty ? CHAT_MESSAGES.emptyMessage : CHAT_MESSAGES.badFrame,
+      ...(clientId ? { clientId } : {}),
+    });
+  }
+
+  private handleSend(ws: WebSocket, sender: SocketIdentity, frame: Extract<ClientFrame, { type: "send" }>) {
+    // A resend of a message already stored gets the original answer (the client retries safely).
+    const existing = this.ctx.storage.sql
+      .exec<{ seq: number; timestamp: number }>(
+        "SELECT seq, timestamp FROM messages WHERE sender_id = ? AND client_id = ?",
+        sender.userId,
+        frame.clientId,
+      )
+      .toArray()[0];
+    if (existing) return this.send(ws, { type: "ack", clientId: frame.clientId, ...existing });
+
+    if (!this.takeSendToken(sender.userId)) {
+      return this.send(ws, {
+        type: "error",
+        code: "rate_limited",
+        message: CHAT_MESSAGES.rateLimited,
+        clientId: frame.clientId,
+      });
+    }
+    const pairId = this.pairId();
+    if (frame.imageUrl && !frame.imageUrl.startsWith(`/images/chats/${pairId}/`)) {
+      return this.send(ws, {
+        type: "error",
+        code: "bad_image",
+        message: CHAT_MESSAGES.notYourImage,
+        clientId: frame.clientId,
+      });
+    }
+
+    const timestamp = Date.now();
+    const text = frame.text.slice(0, MAX_MESSAGE_TEXT);
+    const row = this.ctx.storage.sql
+      .exec<MessageRow>(
+        `INSERT INTO messages (client_id, sender_id, sender_name, text, image_url, timestamp)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+        frame.clientId,
+        sender.userId,
+        sender.userName,
+        text,
+        frame.imageUrl ?? null,
+        timestamp,
+      )
+      .one();
+    // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
+    this.send(ws, { type: "ack", clientId: frame.clientId, seq: row.seq, timestamp });
+    this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
+    // Sending implies having read everything up to one's own message.
+    this.markRead(sender.userId, row.seq);
+  }
+
+  private page(mode: "resume", afterSeq: number): ServerFrame {
+    const rows = this.ctx.storage.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", afterSeq, MAX_RESUME_BATCH + 1)
+      .toArray();
+    return {
+      type: "messages",
+      mode,
+      messages: rows.slice(0, MAX_RESUME_BATCH).map(toMessage),
+      hasMore: rows.length > MAX_RESUME_BATCH,
+    };
+  }
+
+  private historyBefore(beforeSeq: number, limit: number): ServerFrame {
+    const rows = this.ctx.storage.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?", beforeSeq, limit + 1)
+      .toArray();
+    return {
+      type: "messages",
+      mode: "history",
+      messages: rows.slice(0, limit).reverse().map(toMessage),
+      hasMore: rows.length > limit,
+    };
+  }
+
+  private markRead(userId: string, upToSeq: number) {
+    const latest =
+      this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
+    const seq = Math.min(upToSeq, latest);
+    const changed = this.ctx.storage.sql.exec(
+      "UPDATE members SET last_read_seq = ? WHERE user_id = ? AND last_read_seq < ?",
+      seq,
+      userId,
+      seq,
+    ).rowsWritten;
+    if (changed > 0) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+  }
+
+  private takeSendToken(userId: string): boolean {
+    const now = Date.now();
+    const bucket = this.sendBudget.get(userId) ?? { tokens: SEND_BURST, at: now };
+    bucket.tokens = Math.min(SEND_BURST, bucket.tokens + ((now - bucket.at) / 1000) * SEND_PER_SECOND);
+    bucket.at = now;
+    if (bucket.tokens < 1) {
+      this.sendBudget.set(userId, bucket);
+      return false;
+    }
+    bucket.tokens -= 1;
+    this.sendBudget.set(userId, bucket);
+    return true;
+  }
+
+  private pairId(): string | null {
+    return (
+      this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'pair_id'").toArray()[0]
+        ?.value ?? null
+    );
+  }
+
+  private send(ws: WebSocket, frame: ServerFrame) {
+    try {
+      ws.send(JSON.stringify(frame));
+    } catch {
+      // The socket closed meanwhile; a reconnect resumes from its last seq.
+    }
+  }
+
+  /** To every open socket of the room, except those of `exceptUser` and the socket `exceptSocket`. */
+  private broadcast(frame: ServerFrame, exceptUser: string | null, exceptSocket?: WebSocket) {
+    const payload = JSON.stringify(frame);
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket === exceptSocket || socket.readyState !== WebSocket.OPEN) continue;
+      if (exceptUser && this.ctx.getTags(socket).includes(exceptUser)) continue;
+      try {
+        socket.send(payload);
+      } catch {
+        // Closed between the check and the send.
+      }
+    }
+  }
+
+  /** Messages and members' read positions, for housekeeping and tests. */
   async messageCount(): Promise<number> {
-    const row = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one();
-    return row.n;
+    return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
+  }
+
+  async lastReadSeq(userId: string): Promise<number> {
+    return (
+      this.ctx.storage.sql
+        .exec<{ seq: number }>("SELECT last_read_seq AS seq FROM members WHERE user_id = ?", userId)
+        .toArray()[0]?.seq ?? 0
+    );
   }
 }

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** Limits of a chat message (spec sections 5 and 9; issue: text at most 4,000 characters). */
+export const MAX_MESSAGE_TEXT = 4000;
+export const MAX_HISTORY_PAGE = 100;
+/** A reconnecting client receives at most this many missed messages per answer, then asks again. */
+export const MAX_RESUME_BATCH = 500;
+
+export const CHAT_MESSAGES = {
+  sendFailed: "Failed to send message. Please try again.",
+  emptyMessage: "Write a message or attach an image.",
+  tooLong: `Messages can be at most ${MAX_MESSAGE_TEXT} characters.`,
+  rateLimited: "You are sending messages too quickly. Please wait a moment.",
+  badFrame: "That message could not be read.",
+  notYourImage: "Images must be uploaded to this conversation first.",
+} as const;
+
+/** Temporary local message ids begin with temp- (spec section 3). */
+const ClientIdSchema = z.string().regex(/^temp-[A-Za-z0-9_-]{1,64}$/);
+
+export const ClientFrameSchema = z.discriminatedUnion("type", [
+  z
+    .object({
+      type: z.literal("send"),
+      clientId: ClientIdSchema,
+      text: z.string().max(MAX_MESSAGE_TEXT, CHAT_MESSAGES.tooLong),
+      imageUrl: z.string().max(300).nullable().optional(),
+    })
+    .refine((frame) => frame.text.trim().length > 0 || !!frame.imageUrl, CHAT_MESSAGES.emptyMessage),
+  z.object({ type: z.literal("resume"), afterSeq: z.number().int().min(0) }),
+  z.object({
+    type: z.literal("history"),
+    beforeSeq: z.number().int().min(1),
+    limit: z.number().int().min(1).max(MAX_HISTORY_PAGE),
+  }),
+  z.object({ type: z.literal("read"), upToSeq: z.number().int().min(0) }),
+  z.object({ type: z.literal("typing"), typing: z.boolean() }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+export type ChatMessage = {
+  seq: number;
+  clientId: string;
+  senderId: string;
+  senderName: string;
+  text: string;
+  imageUrl: string | null;
+  timestamp: number;
+};
+
+export type ServerFrame =
+  | { type: "ack"; clientId: string; seq: number; timestamp: number }
+  | { type: "message"; message: ChatMessage }
+  | { type: "messages"; mode: "resume" | "history"; messages: ChatMessage[]; hasMore: boolean }
+  | { type: "read"; userId: string; upToSeq: number }
+  | { type: "typing"; userId: string; typing: boolean }
+  | {
+      type: "error";
+      code: "bad_frame" | "too_long" | "empty" | "rate_limited" | "bad_image";
+      message: string;
+      clientId?: string;
+    };

@@ -1,0 +1,214 @@
+import { evictDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { pairIdFor } from "../../app/lib/pair-id";
+import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
+import { signUpUser } from "./support/auth-requests";
+import { connect, isAck, openChatSocket } from "./support/chat-sockets";
+
+async function twoUsers() {
+  const alice = await signUpUser();
+  const bob = await signUpUser();
+  return { alice, bob, pairId: pairIdFor(alice.user.id, bob.user.id) };
+}
+
+const messagesOf = (frames: ServerFrame[]) =>
+  frames.flatMap((f) =>
+    f.type === "message" ? [f.message] : f.type === "messages" ? f.messages : [],
+  ) as ChatMessage[];
+
+describe("opening a conversation", () => {
+  it("refuses a signed-out visitor, a non-member, a foreign Origin and an idle-expired session before the upgrade", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const eve = await signUpUser();
+    expect((await openChatSocket(null, pairId)).status).toBe(401);
+    expect((await openChatSocket(eve.cookie, pairId)).status).toBe(403);
+    expect((await openChatSocket(alice.cookie, pairId, "https://evil.example")).status).toBe(403);
+    expect((await openChatSocket(alice.cookie, pairId, null)).status).toBe(403);
+    expect((await openChatSocket(alice.cookie, `${pairId}_x`)).status).toBe(403);
+    expect((await openChatSocket(alice.cookie, pairIdFor(alice.user.id, "ghost"))).status).toBe(403);
+
+    await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
+      .bind(Date.now() - 11 * 60 * 1000, bob.user.id)
+      .run();
+    expect((await openChatSocket(bob.cookie, pairId)).status).toBe(401);
+  });
+
+  it("creates the chats registry row for the pair", async () => {
+    const { alice, pairId } = await twoUsers();
+    const { status } = await openChatSocket(alice.cookie, pairId);
+    expect(status).toBe(101);
+    const row = await env.DB.prepare("SELECT user_a, user_b FROM chats WHERE pair_id = ?").bind(pairId).first();
+    expect(row).toEqual({ user_a: pairId.split("_")[0], user_b: pairId.split("_")[1] });
+  });
+});
+
+describe("sending", () => {
+  it("stores, acknowledges with a seq and delivers to the other member", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "Hello, is anyone there?" });
+    const ack = await a.waitFor(isAck("temp-1"));
+    expect(ack.seq).toBe(1);
+    const delivered = await b.waitFor((f) => f.type === "message");
+    expect(delivered).toMatchObject({
+      type: "message",
+      message: {
+        seq: 1,
+        clientId: "temp-1",
+        senderId: alice.user.id,
+        senderName: alice.user.username,
+        text: "Hello, is anyone there?",
+      },
+    });
+  });
+
+  it("stores a resent clientId once and answers it with the original seq", async () => {
+    const { alice, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-dup", text: "once" });
+    const first = await a.waitFor(isAck("temp-dup"));
+    a.send({ type: "send", clientId: "temp-dup", text: "once" });
+    await a.waitFor((f) => f.type === "ack" && f.clientId === "temp-dup", a.frames.indexOf(first) + 1);
+    const acks = a.frames.filter((f) => f.type === "ack");
+    expect(acks).toHaveLength(2);
+    expect(acks[1]).toEqual(acks[0]);
+    expect(await env.CHAT_ROOM.getByName(pairId).messageCount()).toBe(1);
+  });
+
+  it("keeps one strictly increasing order for concurrent senders, the same for both members", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    for (let i = 0; i < 15; i++) {
+      a.send({ type: "send", clientId: `temp-a${i}`, text: `a${i}` });
+      b.send({ type: "send", clientId: `temp-b${i}`, text: `b${i}` });
+    }
+    await a.waitFor(isAck("temp-a14"));
+    await b.waitFor(isAck("temp-b14"));
+    await b.waitFor((f) => f.type === "message" && f.message.clientId === "temp-a14");
+    await a.waitFor((f) => f.type === "message" && f.message.clientId === "temp-b14");
+
+    // Each side: its own acks plus the other's messages cover seq 1..30 exactly once.
+    for (const [own, other] of [
+      [a, "temp-a"],
+      [b, "temp-b"],
+    ] as const) {
+      const seqs = [
+        ...own.frames.filter((f) => f.type === "ack").map((f) => (f as { seq: number }).seq),
+        ...messagesOf(own.frames).map((m) => m.seq),
+      ].sort((x, y) => x - y);
+      expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      const received = messagesOf(own.frames).map((m) => m.seq);
+      expect(received).toEqual([...received].sort((x, y) => x - y));
+      expect(messagesOf(own.frames).every((m) => !m.clientId.startsWith(other))).toBe(true);
+      // Each sender's own messages are in the order it sent them.
+      const mine = own.frames.filter((f) => f.type === "ack").map((f) => f as { clientId: string; seq: number });
+      expect(mine.map((m) => m.clientId)).toEqual(Array.from({ length: 15 }, (_, i) => `${other}${i}`));
+    }
+  });
+
+  it("answers a 4,001-character text with an error frame, stores nothing, and the socket still works", async () => {
+    const { alice, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-long", text: "x".repeat(4001) });
+    const error = await a.waitFor((f) => f.type === "error");
+    expect(error).toMatchObject({ code: "too_long", clientId: "temp-long" });
+    a.send("this is not json");
+    await a.waitFor((f) => f.type === "error" && f.code === "bad_frame");
+    a.send({ type: "send", clientId: "temp-empty", text: "   " });
+    await a.waitFor((f) => f.type === "error" && f.code === "empty");
+    a.send({ type: "send", clientId: "temp-ok", text: "x".repeat(4000) });
+    expect((await a.waitFor(isAck("temp-ok"))).seq).toBe(1);
+  });
+
+  it("refuses an image that was not uploaded to this conversation", async () => {
+    const { alice, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-img", text: "", imageUrl: "/images/chats/other_pair/x.png" });
+    expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ code: "bad_image", clientId: "temp-img" });
+    a.send({ type: "send", clientId: "temp-img2", text: "", imageUrl: `/images/chats/${pairId}/x.png` });
+    await a.waitFor(isAck("temp-img2"));
+  });
+
+  it("slows down a sender who floods the conversation", async () => {
+    const { alice, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    for (let i = 0; i < 40; i++) a.send({ type: "send", clientId: `temp-f${i}`, text: `flood ${i}` });
+    await a.waitFor((f) => (f.type === "ack" || f.type === "error") && "clientId" in f && f.clientId === "temp-f39");
+    const limited = a.frames.filter((f) => f.type === "error" && f.code === "rate_limited");
+    expect(limited.length).toBeGreaterThan(0);
+    expect(a.frames.filter((f) => f.type === "ack").length).toBeLessThan(40);
+  });
+});
+
+describe("resuming", () => {
+  it("gives a reconnecting client exactly what it missed, in order, once", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    let b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-0", text: "before" });
+    await b.waitFor((f) => f.type === "message");
+    b.ws.close(1000, "bye");
+
+    for (let i = 1; i <= 5; i++) a.send({ type: "send", clientId: `temp-${i}`, text: `missed ${i}` });
+    await a.waitFor(isAck("temp-5"));
+
+    b = await connect(bob.cookie, pairId);
+    b.send({ type: "resume", afterSeq: 1 });
+    const page = await b.waitFor((f) => f.type === "messages");
+    expect(page).toMatchObject({ mode: "resume", hasMore: false });
+    expect(messagesOf([page]).map((m) => m.text)).toEqual(["missed 1", "missed 2", "missed 3", "missed 4", "missed 5"]);
+    expect(messagesOf([page]).map((m) => m.seq)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it("still delivers to hibernated sockets after the room is evicted, and resumes from storage", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "first" });
+    await b.waitFor((f) => f.type === "message");
+
+    await evictDurableObject(env.CHAT_ROOM.getByName(pairId));
+
+    a.send({ type: "send", clientId: "temp-2", text: "after eviction" });
+    const delivered = await b.waitFor((f) => f.type === "message" && f.message.clientId === "temp-2");
+    expect(delivered).toMatchObject({ message: { seq: 2, text: "after eviction" } });
+    b.send({ type: "resume", afterSeq: 0 });
+    const page = await b.waitFor((f) => f.type === "messages");
+    expect(messagesOf([page]).map((m) => m.seq)).toEqual([1, 2]);
+  });
+
+  it("pages older history on demand", async () => {
+    const { alice, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    for (let i = 1; i <= 12; i++) a.send({ type: "send", clientId: `temp-${i}`, text: `m${i}` });
+    await a.waitFor(isAck("temp-12"));
+    a.send({ type: "history", beforeSeq: 11, limit: 5 });
+    const page = await a.waitFor((f) => f.type === "messages");
+    expect(page).toMatchObject({ mode: "history", hasMore: true });
+    expect(messagesOf([page]).map((m) => m.seq)).toEqual([6, 7, 8, 9, 10]);
+  });
+});
+
+describe("read state", () => {
+  it("keeps each member's last-read seq and tells the other member", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "one" });
+    a.send({ type: "send", clientId: "temp-2", text: "two" });
+    await b.waitFor((f) => f.type === "message" && f.message.seq === 2);
+    const room = env.CHAT_ROOM.getByName(pairId);
+    expect(await room.lastReadSeq(bob.user.id)).toBe(0);
+    expect(await room.lastReadSeq(alice.user.id)).toBe(2);
+
+    b.send({ type: "read", upToSeq: 2 });
+    expect(await a.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: bob.user.id, upToSeq: 2 });
+    expect(await room.lastReadSeq(bob.user.id)).toBe(2);
+    b.send({ type: "read", upToSeq: 99 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await room.lastReadSeq(bob.user.id)).toBe(2);
+  });
+});

@@ -1,0 +1,51 @@
+import { exports } from "cloudflare:workers";
+import type { ServerFrame } from "../../../app/schemas/chat-protocol";
+import { APP_ORIGIN } from "./auth-requests";
+
+export type TestSocket = {
+  ws: WebSocket;
+  frames: ServerFrame[];
+  send(frame: unknown): void;
+  /** The first frame (from `from` on) matching the predicate, waiting up to 3 s. */
+  waitFor<T extends ServerFrame>(predicate: (frame: ServerFrame) => frame is T, from?: number): Promise<T>;
+  waitFor(predicate: (frame: ServerFrame) => boolean, from?: number): Promise<ServerFrame>;
+};
+
+export async function openChatSocket(cookie: string | null, pairId: string, origin: string | null = APP_ORIGIN) {
+  const headers: Record<string, string> = { Upgrade: "websocket" };
+  if (origin) headers.Origin = origin;
+  if (cookie) headers.Cookie = cookie;
+  const response = await exports.default.fetch(`${APP_ORIGIN}/api/chats/${pairId}/ws`, { headers });
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status, socket: null };
+  ws.accept();
+  const frames: ServerFrame[] = [];
+  ws.addEventListener("message", (event) => frames.push(JSON.parse(event.data as string) as ServerFrame));
+  const socket: TestSocket = {
+    ws,
+    frames,
+    send: (frame) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
+    async waitFor(predicate: (frame: ServerFrame) => boolean, from = 0) {
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline) {
+        const found = frames.slice(from).find(predicate);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error(`no matching frame; got ${JSON.stringify(frames.slice(from))}`);
+    },
+  };
+  return { status: response.status, socket };
+}
+
+export const isAck =
+  (clientId: string) =>
+  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
+    frame.type === "ack" && frame.clientId === clientId;
+
+/** An accepted socket, or a failed test saying why the upgrade was refused. */
+export async function connect(cookie: string, pairId: string): Promise<TestSocket> {
+  const { status, socket } = await openChatSocket(cookie, pairId);
+  if (!socket) throw new Error(`the upgrade was refused with ${status}`);
+  return socket;
+}

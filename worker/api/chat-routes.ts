@@ -1,0 +1,46 @@
+import { inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { parsePairId } from "../../app/lib/pair-id";
+import { getSignedInUser } from "../auth/session";
+import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
+import { getConfig } from "../config";
+import { createDb } from "../db/client";
+import { chats, users } from "../db/schema";
+import type { ApiEnv } from "./signed-in";
+
+/**
+ * GET /api/chats/:pairId/ws: the conversation's WebSocket. Everything is checked here, before the
+ * upgrade: the Origin is the app's own (cross-site WebSocket hijacking), the session is valid and
+ * not idle, the pair id is canonical and names the user, and both users exist. The ChatRoom then
+ * trusts only the identity headers this route sets.
+ */
+export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    return c.json({ code: "upgrade_required", message: "Connect with a WebSocket." }, 426);
+  }
+  const origin = c.req.header("origin");
+  if (!origin || !getConfig().auth.trustedOrigins.includes(origin)) {
+    return c.json({ code: "forbidden_origin", message: "This connection did not come from the app." }, 403);
+  }
+  const user = await getSignedInUser(c.req.raw);
+  if (!user) return c.json({ code: "unauthorized", message: "Please sign in again." }, 401);
+
+  const pairId = c.req.param("pairId");
+  const members = parsePairId(pairId);
+  if (!members?.includes(user.id)) {
+    return c.json({ code: "not_a_member", message: "This is not your conversation." }, 403);
+  }
+  const db = createDb(c.env.DB);
+  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, members));
+  if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
+
+  // Opening a conversation creates its registry row if missing (spec section 4).
+  const [userA, userB] = members;
+  await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
+
+  const headers = new Headers({ Upgrade: "websocket" });
+  headers.set(CHAT_IDENTITY_HEADERS.userId, user.id);
+  headers.set(CHAT_IDENTITY_HEADERS.userName, user.username);
+  headers.set(CHAT_IDENTITY_HEADERS.pairId, pairId);
+  return c.env.CHAT_ROOM.getByName(pairId).fetch(new Request(c.req.url, { headers }));
+});
