@@ -1,17 +1,16 @@
 import { data, Link } from "react-router";
+import { Conversation } from "~/components/chat/conversation";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import { pairIdFor } from "~/lib/pair-id";
 import { PATHS } from "~/lib/routes";
 import { findPublicUser } from "../../../worker/accounts/find-user";
 import type { Route } from "./+types/chat-screen";
 
-/** The spec's chat-screen texts (section 2). */
+/** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
 export const CHAT_TEXTS = {
-  sessionNotice: "Each session can only last for up to 20 mins.",
   noConversations: "No conversations yet",
   waitForMessages: "Wait for users to message you",
-  noMessages: "No messages yet",
-  sayHello: "Start the conversation by saying hello!",
 } as const;
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -24,33 +23,27 @@ export function meta({ matches, location }: Route.MetaArgs) {
 /** /chat and /chat/{userId}: signed-out visitors go to /signup (checked here, on the server). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  if (!params.userId) return { contact: null, isAdmin: user.role === "admin" };
+  const me = { id: user.id };
+  if (!params.userId) return { me, contact: null, pairId: null, isAdmin: user.role === "admin" };
   if (params.userId === user.id) throw data("You cannot start a conversation with yourself.", { status: 400 });
   const contact = await findPublicUser(params.userId);
   if (!contact) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
-  return { contact, isAdmin: user.role === "admin" };
+  return { me, contact, pairId: pairIdFor(user.id, contact.id), isAdmin: user.role === "admin" };
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { contact, isAdmin } = loaderData;
+  const { me, contact, pairId, isAdmin } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
-      <p className="mt-2 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
-        {CHAT_TEXTS.sessionNotice}
-      </p>
       <div className="mt-6 grid gap-6 md:grid-cols-[18rem_1fr]">
         <aside aria-label="Recent chats" className="rounded-xl border border-slate-200 p-4">
           <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
           {isAdmin ? null : <p className="mt-1 text-sm text-slate-600">{CHAT_TEXTS.waitForMessages}</p>}
         </aside>
         <div className="rounded-xl border border-slate-200 p-6">
-          {contact ? (
-            <>
-              <h2 className="text-lg font-semibold text-slate-900">{contact.username}</h2>
-              <p className="mt-6 text-center font-medium text-slate-800">{CHAT_TEXTS.noMessages}</p>
-              <p className="text-center text-sm text-slate-600">{CHAT_TEXTS.sayHello}</p>
-            </>
+          {contact && pairId ? (
+            <Conversation key={pairId} me={me} contact={contact} pairId={pairId} />
           ) : (
             <p className="text-center text-slate-600">Choose a conversation to read it here.</p>
           )}

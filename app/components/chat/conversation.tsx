@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from "react";
+import { Alert } from "~/components/ui/form-controls";
+import { type ConnectionState, useChatSocket } from "~/hooks/use-chat-socket";
+import { useDraft } from "~/hooks/use-draft";
+import { formatMessageTime } from "~/lib/time-format";
+import { MAX_MESSAGE_TEXT } from "~/schemas/chat-protocol";
+
+/** The spec's conversation texts (section 2, Chat screen). */
+export const CONVERSATION_TEXTS = {
+  sessionNotice: "Each session can only last for up to 20 mins.",
+  noMessages: "No messages yet",
+  sayHello: "Start the conversation by saying hello!",
+} as const;
+
+/** The message input grows with its text up to this height (spec section 9). */
+export const COMPOSER_MAX_HEIGHT_PX = 128;
+
+const CONNECTION_LABELS: Record<ConnectionState, string> = {
+  connecting: "Connecting…",
+  online: "Online",
+  reconnecting: "Reconnecting…",
+};
+
+type Contact = { id: string; username: string };
+
+/** One conversation: live messages over the room's socket and a composer that never loses text. */
+export function Conversation({ me, contact, pairId }: { me: { id: string }; contact: Contact; pairId: string }) {
+  const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
+  const [failure, setFailure] = useState<string | null>(null);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const { messages, connection, loaded, send, markRead, lastSeq } = useChatSocket({
+    pairId,
+    userId: me.id,
+    onSendFailed: ({ text, message }) => {
+      setFailure(message);
+      // The failed text goes back to the composer, before anything typed since.
+      const current = draftRef.current;
+      setDraft(current ? `${text}\n${current}` : text);
+    },
+  });
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  // Keep the newest message in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length]);
+
+  // Messages arriving while the conversation is visible are read (unread is cleared).
+  useEffect(() => {
+    const readIfVisible = () => {
+      if (lastSeq > 0 && document.visibilityState === "visible" && document.hasFocus()) markRead(lastSeq);
+    };
+    readIfVisible();
+    document.addEventListener("visibilitychange", readIfVisible);
+    window.addEventListener("focus", readIfVisible);
+    return () => {
+      document.removeEventListener("visibilitychange", readIfVisible);
+      window.removeEventListener("focus", readIfVisible);
+    };
+  }, [lastSeq, markRead]);
+
+  // The input grows with its text, up to 128 px.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = "auto";
+    input.style.height = `${Math.min(input.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  const canSend = draft.trim().length > 0;
+  const submit = () => {
+    if (!canSend) return;
+    setFailure(null);
+    send(draft);
+    setDraft("");
+  };
+
+  return (
+    <div className="flex h-[min(70vh,40rem)] flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
+        <h2 className="text-lg font-semibold text-slate-900">{contact.username}</h2>
+        <p className="text-xs font-medium text-slate-600" aria-live="polite">
+          <span
+            aria-hidden="true"
+            className={`mr-1.5 inline-block h-2 w-2 rounded-full ${connection === "online" ? "bg-emerald-500" : "bg-amber-500"}`}
+          />
+          {CONNECTION_LABELS[connection]}
+        </p>
+      </div>
+      <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200">
+        {CONVERSATION_TEXTS.sessionNotice}
+      </p>
+      <div
+        ref={listRef}
+        role="log"
+        aria-label={`Messages with ${contact.username}`}
+        aria-live="polite"
+        className="mt-3 flex-1 overflow-y-auto pr-1"
+      >
+        {loaded && messages.length === 0 ? (
+          <div className="py-10 text-center">
+            <p className="font-medium text-slate-800">{CONVERSATION_TEXTS.noMessages}</p>
+            <p className="text-sm text-slate-600">{CONVERSATION_TEXTS.sayHello}</p>
+          </div>
+        ) : null}
+        <ol className="space-y-2">
+          {messages.map((message) => {
+            const mine = message.senderId === me.id;
+            return (
+              <li key={message.clientId} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+                <div
+                  className={`max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
+                >
+                  <span className="sr-only">{mine ? "You" : contact.username}: </span>
+                  {/* Plain text, never HTML: React escapes it. */}
+                  <p className="whitespace-pre-wrap break-words">{message.text}</p>
+                  <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
+                    {formatMessageTime(message.timestamp)}
+                    {mine
+                      ? ` · ${message.status === "sending" ? "Sending…" : message.status === "read" ? "Read" : "Sent"}`
+                      : ""}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {failure ? (
+        <div className="mt-2">
+          <Alert>{failure}</Alert>
+        </div>
+      ) : null}
+      <form
+        className="mt-3 flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={`composer-${pairId}`} className="sr-only">
+          Message {contact.username}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={`composer-${pairId}`}
+          rows={1}
+          maxLength={MAX_MESSAGE_TEXT}
+          value={draft}
+          placeholder="Type a message…"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          className="block max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600"
+        />
+        <button
+          type="submit"
+          disabled={!canSend}
+          className="h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Send
+        </button>
+      </form>
+    </div>
+  );
+}

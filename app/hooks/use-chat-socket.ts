@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ChatMessage, ServerFrame } from "~/schemas/chat-protocol";
+import { CHAT_MESSAGES } from "~/schemas/chat-protocol";
+
+export type ConnectionState = "connecting" | "online" | "reconnecting";
+export type DisplayMessage = ChatMessage & { status: "sending" | "sent" | "read" };
+
+/** A message not acknowledged within this time has failed; its text goes back to the composer. */
+export const SEND_TIMEOUT_MS = 10_000;
+const PING_EVERY_MS = 25_000;
+const MAX_BACKOFF_MS = 30_000;
+
+type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt: number };
+
+/**
+ * One conversation's socket (/api/chats/:pairId/ws). On every (re)connect it asks for what it
+ * missed after the last seq it has, so a dropped connection loses and doubles nothing; messages
+ * being sent show at once under their temp- id and are replaced when acknowledged. Reconnects back
+ * off from 1 s to 30 s.
+ */
+export function useChatSocket(options: {
+  pairId: string;
+  userId: string;
+  onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
+}) {
+  const { pairId, userId } = options;
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [otherReadSeq, setOtherReadSeq] = useState(0);
+  const [connection, setConnection] = useState<ConnectionState>("connecting");
+  const [loaded, setLoaded] = useState(false);
+  const socketRef = useRef<WebSocket | null>(null);
+  const lastSeqRef = useRef(0);
+  const pendingRef = useRef<Pending[]>([]);
+  const onSendFailedRef = useRef(options.onSendFailed);
+  onSendFailedRef.current = options.onSendFailed;
+
+  const setPendingBoth = useCallback((update: (list: Pending[]) => Pending[]) => {
+    pendingRef.current = update(pendingRef.current);
+    setPending(pendingRef.current);
+  }, []);
+
+  const fail = useCallback(
+    (clientId: string, message: string) => {
+      const failed = pendingRef.current.find((p) => p.clientId === clientId);
+      if (!failed) return;
+      setPendingBoth((list) => list.filter((p) => p.clientId !== clientId));
+      onSendFailedRef.current({ text: failed.text, imageUrl: failed.imageUrl, message });
+    },
+    [setPendingBoth],
+  );
+
+  const addMessages = useCallback((incoming: ChatMessage[]) => {
+    if (incoming.length === 0) return;
+    setMessages((current) => {
+      const bySeq = new Map(current.map((m) => [m.seq, m]));
+      for (const message of incoming) bySeq.set(message.seq, message);
+      const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+      lastSeqRef.current = merged.at(-1)?.seq ?? 0;
+      return merged;
+    });
+  }, []);
+
+  useEffect(() => {
+    let stopped = false;
+    let attempt = 0;
+    let retryTimer: number | undefined;
+    let pingTimer: number | undefined;
+
+    const open = () => {
+      const url = `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`;
+      const ws = new WebSocket(url);
+      socketRef.current = ws;
+      ws.addEventListener("open", () => {
+        attempt = 0;
+        setConnection("online");
+        ws.send(JSON.stringify({ type: "resume", afterSeq: lastSeqRef.current }));
+        // Anything still waiting is sent again; the room de-duplicates by temp- id.
+        for (const p of pendingRef.current) {
+          ws.send(JSON.stringify({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl }));
+        }
+        pingTimer = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_EVERY_MS);
+      });
+      ws.addEventListener("message", (event) => {
+        if (event.data === "pong") return;
+        const frame = JSON.parse(event.data as string) as ServerFrame;
+        switch (frame.type) {
+          case "ack": {
+            const sent = pendingRef.current.find((p) => p.clientId === frame.clientId);
+            setPendingBoth((list) => list.filter((p) => p.clientId !== frame.clientId));
+            if (sent) {
+              addMessages([
+                {
+                  seq: frame.seq,
+                  clientId: frame.clientId,
+                  senderId: userId,
+                  senderName: "",
+                  text: sent.text,
+                  imageUrl: sent.imageUrl,
+                  timestamp: frame.timestamp,
+                },
+              ]);
+            }
+            break;
+          }
+          case "message":
+            addMessages([frame.message]);
+            break;
+          case "messages":
+            addMessages(frame.messages);
+            if (frame.mode === "resume") {
+              if (frame.hasMore) ws.send(JSON.stringify({ type: "resume", afterSeq: lastSeqRef.current }));
+              else setLoaded(true);
+            }
+            break;
+          case "read":
+            if (frame.userId !== userId) setOtherReadSeq((seq) => Math.max(seq, frame.upToSeq));
+            break;
+          case "error":
+            if (frame.clientId)
+              fail(frame.clientId, frame.code === "rate_limited" ? frame.message : CHAT_MESSAGES.sendFailed);
+            break;
+          case "typing":
+            break;
+        }
+      });
+      ws.addEventListener("close", () => {
+        window.clearInterval(pingTimer);
+        if (stopped) return;
+        setConnection("reconnecting");
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+        attempt += 1;
+        retryTimer = window.setTimeout(open, delay);
+      });
+    };
+
+    open();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      window.clearInterval(pingTimer);
+      socketRef.current?.close(1000, "leaving");
+    };
+  }, [pairId, userId, addMessages, fail, setPendingBoth]);
+
+  // Messages not acknowledged in time have failed (spec section 4: remove them, say so).
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const timer = window.setInterval(() => {
+      const now = Date.now();
+      for (const p of pendingRef.current)
+        if (now - p.sentAt > SEND_TIMEOUT_MS) fail(p.clientId, CHAT_MESSAGES.sendFailed);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [pending.length, fail]);
+
+  const send = useCallback(
+    (text: string, imageUrl: string | null = null) => {
+      const item: Pending = { clientId: `temp-${crypto.randomUUID()}`, text, imageUrl, sentAt: Date.now() };
+      setPendingBoth((list) => [...list, item]);
+      const ws = socketRef.current;
+      if (ws?.readyState === WebSocket.OPEN) {
+        ws.send(JSON.stringify({ type: "send", clientId: item.clientId, text, imageUrl }));
+      }
+    },
+    [setPendingBoth],
+  );
+
+  const markRead = useCallback((upToSeq: number) => {
+    const ws = socketRef.current;
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "read", upToSeq }));
+  }, []);
+
+  const shown: DisplayMessage[] = [
+    ...messages.map(
+      (m) => ({ ...m, status: m.senderId === userId && m.seq <= otherReadSeq ? "read" : "sent" }) as DisplayMessage,
+    ),
+    ...pending.map(
+      (p) =>
+        ({
+          seq: Number.MAX_SAFE_INTEGER,
+          clientId: p.clientId,
+          senderId: userId,
+          senderName: "",
+          text: p.text,
+          imageUrl: p.imageUrl,
+          timestamp: p.sentAt,
+          status: "sending",
+        }) as DisplayMessage,
+    ),
+  ];
+  return { messages: shown, connection, loaded, send, markRead, lastSeq: messages.at(-1)?.seq ?? 0 };
+}

@@ -1,0 +1,137 @@
+import type { Browser, Page } from "@playwright/test";
+import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
+import { expect, SEEDED_SUPPORT, signUpThroughApi, test, waitForHydration } from "./support/test";
+
+const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+const log = (page: Page) => page.getByRole("log");
+
+async function supportPage(browser: Browser, baseURL: string) {
+  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `2001:db8:${hex()}:${hex()}::5` },
+  });
+  const page = await context.newPage();
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: SEEDED_SUPPORT,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  return { context, page };
+}
+
+async function openConversation(page: Page, userId: string) {
+  await page.goto(`/chat/${userId}`);
+  await waitForHydration(page);
+  await expect(page.getByText("Online", { exact: true })).toBeVisible();
+}
+
+test.describe("one-to-one chat", () => {
+  test("two people write to each other live, and a reload loses nothing", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await expect(page.getByText("No messages yet")).toBeVisible();
+    await expect(page.getByText("Start the conversation by saying hello!")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+    const support = await supportPage(browser, baseURL ?? "");
+    await openConversation(support.page, visitor.user.id);
+
+    await composer(page).fill("Hello, I could use someone to talk to.");
+    await composer(page).press("Enter");
+    await expect(log(page).getByText("Hello, I could use someone to talk to.")).toBeVisible();
+    await expect(log(support.page).getByText("Hello, I could use someone to talk to.")).toBeVisible();
+    await expect(composer(page)).toHaveValue("");
+
+    // Shift+Enter is a new line; Enter sends.
+    await composer(support.page).fill("I'm here.");
+    await composer(support.page).press("Shift+Enter");
+    await composer(support.page).pressSequentially("What is on your mind?");
+    await expect(composer(support.page)).toHaveValue("I'm here.\nWhat is on your mind?");
+    await composer(support.page).press("Enter");
+    await expect(log(page).getByText(/I'm here\.\s+What is on your mind\?/)).toBeVisible();
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(log(page).getByRole("listitem")).toHaveCount(2);
+    await expect(log(page).getByRole("listitem").first()).toContainText("Hello, I could use someone to talk to.");
+    await expect(log(page).getByRole("listitem").last()).toContainText("What is on your mind?");
+    await support.context.close();
+  });
+
+  test("shows text as text, never as HTML", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await composer(page).fill('<img src=x onerror="document.title=`owned`"><b>bold</b>');
+    await composer(page).press("Enter");
+    await expect(log(page).getByText('<img src=x onerror="document.title=`owned`"><b>bold</b>')).toBeVisible();
+    await expect(log(page).locator("img, b")).toHaveCount(0);
+    expect(await page.title()).not.toBe("owned");
+  });
+
+  test("the message input grows with its text up to 128 px", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    const small = (await composer(page).boundingBox())?.height ?? 0;
+    await composer(page).fill(Array.from({ length: 12 }, (_, i) => `line ${i}`).join("\n"));
+    const tall = (await composer(page).boundingBox())?.height ?? 0;
+    expect(tall).toBeGreaterThan(small);
+    expect(tall).toBeLessThanOrEqual(128);
+  });
+
+  test("a failed send removes the message, says so, and gives the text back", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.clock.install();
+    await openConversation(page, "kindred-support");
+    // The server never answers: the socket accepts the frame but the test drops it.
+    await page.routeWebSocket(/\/api\/chats\/.+\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        if (typeof message === "string" && message.includes('"type":"send"')) return;
+        server.send(message);
+      });
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText("Online", { exact: true })).toBeVisible();
+    await composer(page).fill("Are you there?");
+    await composer(page).press("Enter");
+    await expect(log(page).getByText("Sending…")).toBeVisible();
+    await page.clock.runFor(12_000);
+    await expect(page.getByRole("alert")).toHaveText("Failed to send message. Please try again.");
+    await expect(log(page).getByText("Are you there?")).toHaveCount(0);
+    await expect(composer(page)).toHaveValue("Are you there?");
+  });
+});
+
+test.describe("drafts", () => {
+  test("text being typed when a forced logout happens is back after signing in again", async ({ page, baseURL }) => {
+    const start = new Date("2026-04-01T09:00:00Z").getTime();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 60_000);
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/chat/kindred-support");
+    await waitForHydration(page);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return page.evaluate(() => document.documentElement.dataset.sessionTimers);
+      })
+      .toBe("armed");
+    await composer(page).fill("I wanted to say that today was really hard because");
+
+    await page.clock.runFor(10 * 60_000);
+    await page.waitForURL("**/signup?reason=inactivity");
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(visitor.email);
+    await page.getByLabel("Password", { exact: true }).fill(visitor.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/chat");
+    await page.goto("/chat/kindred-support");
+    await waitForHydration(page);
+    await expect(composer(page)).toHaveValue("I wanted to say that today was really hard because");
+  });
+});
