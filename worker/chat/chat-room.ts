@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { parsePairId } from "../../app/lib/pair-id";
 import {
   CHAT_MESSAGES,
@@ -9,6 +10,8 @@ import {
   MAX_RESUME_BATCH,
   type ServerFrame,
 } from "../../app/schemas/chat-protocol";
+import { createDb } from "../db/client";
+import { users } from "../db/schema";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
 export const CHAT_IDENTITY_HEADERS = {
@@ -16,6 +19,11 @@ export const CHAT_IDENTITY_HEADERS = {
   userName: "X-Kindred-User-Name",
   pairId: "X-Kindred-Pair-Id",
 } as const;
+
+/** How much of a message the conversation list shows. */
+const PREVIEW_LENGTH = 120;
+/** The list's last message when a message is an image alone. */
+export const IMAGE_PREVIEW = "Photo";
 
 /** A sender may burst this many messages, then sends at the steady rate (per open room). */
 const SEND_BURST = 20;
@@ -96,6 +104,9 @@ export class ChatRoom extends DurableObject<Env> {
     if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
     for (const member of members) {
       this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", member);
+    }
+    if (userName) {
+      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `name:${userId}`, userName);
     }
 
     const { 0: client, 1: server } = new WebSocketPair();
@@ -199,6 +210,51 @@ export class ChatRoom extends DurableObject<Env> {
     this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
     // Sending implies having read everything up to one's own message.
     this.markRead(sender.userId, row.seq);
+    // Both lists and the badge follow, outside the input path so the next message is not held up.
+    this.ctx.waitUntil(this.notifyInboxes(toMessage(row)));
+  }
+
+  /** Each member's conversation list learns of the message: unread for the recipient only. */
+  private async notifyInboxes(message: ChatMessage) {
+    const pairId = this.pairId();
+    const members = pairId ? parsePairId(pairId) : null;
+    if (!pairId || !members) return;
+    const preview = message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW;
+    try {
+      await Promise.all(
+        members.map(async (member) => {
+          const contactId = members.find((m) => m !== member) ?? member;
+          await this.env.USER_INBOX.getByName(member).recordMessage({
+            pairId,
+            contactId,
+            contactName: await this.memberName(contactId),
+            seq: message.seq,
+            preview,
+            timestamp: message.timestamp,
+            unread: member !== message.senderId,
+          });
+        }),
+      );
+    } catch (error) {
+      console.error(JSON.stringify({ at: "chat-room.notifyInboxes", pairId, error: String(error) }));
+    }
+  }
+
+  /** A member's username: remembered when they connect, otherwise looked up once in D1. */
+  private async memberName(userId: string): Promise<string> {
+    const known = this.ctx.storage.sql
+      .exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", `name:${userId}`)
+      .toArray()[0]?.value;
+    if (known) return known;
+    const [row] = await createDb(this.env.DB)
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const name = row?.username ?? "";
+    if (name)
+      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `name:${userId}`, name);
+    return name;
   }
 
   private page(mode: "resume", afterSeq: number): ServerFrame {
@@ -235,7 +291,11 @@ export class ChatRoom extends DurableObject<Env> {
       userId,
       seq,
     ).rowsWritten;
-    if (changed > 0) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+    if (changed > 0) {
+      this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+      const contactId = parsePairId(this.pairId() ?? "")?.find((m) => m !== userId);
+      if (contactId) this.ctx.waitUntil(this.env.USER_INBOX.getByName(userId).recordRead(contactId, seq));
+    }
   }
 
   private takeSendToken(userId: string): boolean {

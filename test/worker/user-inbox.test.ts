@@ -1,0 +1,102 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { pairIdFor } from "../../app/lib/pair-id";
+import { unreadBadgeText } from "../../app/lib/unread-badge";
+import { signUpUser } from "./support/auth-requests";
+import { connect, isAck } from "./support/chat-sockets";
+
+/** Inbox updates run after the acknowledgement; wait until they landed. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 3000;
+  let value = await read();
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    value = await read();
+  }
+  return value;
+}
+
+describe("the inbox", () => {
+  it("shows a new message as unread for the recipient only, and reading clears it", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "Hi Bob, are you around?" });
+    await a.waitFor(isAck("temp-1"));
+
+    const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    const aliceInbox = env.USER_INBOX.getByName(alice.user.id);
+    const bobList = await eventually(
+      () => bobInbox.list(),
+      (list) => list.length === 1,
+    );
+    expect(bobList[0]).toMatchObject({
+      contactId: alice.user.id,
+      contactName: alice.user.username,
+      pairId,
+      lastMessage: "Hi Bob, are you around?",
+      lastSeq: 1,
+      unread: true,
+    });
+    expect(await bobInbox.unreadCount()).toBe(1);
+    const aliceList = await eventually(
+      () => aliceInbox.list(),
+      (list) => list.length === 1,
+    );
+    expect(aliceList[0]).toMatchObject({ contactId: bob.user.id, contactName: bob.user.username, unread: false });
+
+    const b = await connect(bob.cookie, pairId);
+    b.send({ type: "read", upToSeq: 1 });
+    expect(
+      await eventually(
+        () => bobInbox.unreadCount(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+  });
+
+  it("lists conversations newest first and shows an image-only message as 'Photo'", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const carol = await signUpUser();
+    const withBob = pairIdFor(alice.user.id, bob.user.id);
+    const withCarol = pairIdFor(alice.user.id, carol.user.id);
+    const b = await connect(bob.cookie, withBob);
+    b.send({ type: "send", clientId: "temp-b", text: "first" });
+    await b.waitFor(isAck("temp-b"));
+    const c = await connect(carol.cookie, withCarol);
+    c.send({ type: "send", clientId: "temp-c", text: "", imageUrl: `/images/chats/${withCarol}/x.png` });
+    await c.waitFor(isAck("temp-c"));
+
+    const inbox = env.USER_INBOX.getByName(alice.user.id);
+    const list = await eventually(
+      () => inbox.list(),
+      (l) => l.length === 2,
+    );
+    expect(list.map((s) => s.contactId)).toEqual([carol.user.id, bob.user.id]);
+    expect(list[0]?.lastMessage).toBe("Photo");
+    expect(await inbox.unreadCount()).toBe(2);
+  });
+
+  it("never lets an older notice replace a newer last message", async () => {
+    const inbox = env.USER_INBOX.getByName("someone");
+    const base = { pairId: "a_b", contactId: "b", contactName: "B", unread: true };
+    await inbox.recordMessage({ ...base, seq: 5, preview: "newer", timestamp: 2000 });
+    await inbox.recordMessage({ ...base, seq: 4, preview: "older", timestamp: 1000 });
+    expect((await inbox.list())[0]).toMatchObject({ lastMessage: "newer", lastSeq: 5 });
+    await inbox.recordRead("b", 4);
+    expect(await inbox.unreadCount()).toBe(1);
+    await inbox.recordRead("b", 5);
+    expect(await inbox.unreadCount()).toBe(0);
+  });
+});
+
+describe("the header badge", () => {
+  it("shows the count, 99+ above 99, nothing at zero", () => {
+    expect(unreadBadgeText(0)).toBeNull();
+    expect(unreadBadgeText(1)).toBe("1");
+    expect(unreadBadgeText(99)).toBe("99");
+    expect(unreadBadgeText(100)).toBe("99+");
+  });
+});
