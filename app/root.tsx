@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { getSignedInUser } from "../worker/auth/session";
 import { getConfig } from "../worker/config";
+import { unreadConversations } from "../worker/inbox/read-inbox";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
@@ -20,8 +21,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { config: getConfig().public, user: context.get(userContext) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  return { config: getConfig().public, user, unreadCount: user ? await unreadConversations(user.id) : 0 };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

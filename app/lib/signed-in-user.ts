@@ -5,3 +5,8 @@ import type { SignedInUser } from "~/lib/accounts";
 export function useSignedInUser(): SignedInUser | null {
   return useRouteLoaderData<{ user: SignedInUser | null }>("root")?.user ?? null;
 }
+
+/** Conversations with unread messages, as the root loader last saw them (the header badge). */
+export function useUnreadCount(): number {
+  return useRouteLoaderData<{ unreadCount: number }>("root")?.unreadCount ?? 0;
+}

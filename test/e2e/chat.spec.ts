@@ -59,6 +59,42 @@ test.describe("one-to-one chat", () => {
     await support.context.close();
   });
 
+  test("a new message shows in the recipient's badge and recent chats, and reading clears it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await composer(page).fill("Is this the right place to talk?");
+    await composer(page).press("Enter");
+    await expect(log(page).getByText("Sent")).toBeVisible();
+
+    const support = await supportPage(browser, baseURL ?? "");
+    await support.page.goto("/privacypolicy");
+    const messages = support.page.getByRole("banner").getByRole("link", { name: /^Messages/ });
+    await expect(messages).toContainText(/\d+/);
+    await expect(messages.getByText("unread")).toBeAttached();
+
+    await support.page.goto("/chat");
+    const recent = support.page.getByRole("navigation", { name: "Recent chats" });
+    const entry = recent.getByRole("link", { name: new RegExp(visitor.user.username) });
+    await expect(entry).toContainText("Is this the right place to talk?");
+    await expect(entry).toContainText("New");
+    await entry.click();
+    await expect(log(support.page).getByText("Is this the right place to talk?")).toBeVisible();
+    await support.page.bringToFront();
+    // Reading it clears it: the visitor sees 'Read', and the support's list no longer says New.
+    await expect(log(page).getByText("Read")).toBeVisible();
+    await support.page.goto("/chat");
+    await expect(
+      support.page
+        .getByRole("navigation", { name: "Recent chats" })
+        .getByRole("link", { name: new RegExp(visitor.user.username) }),
+    ).not.toContainText("New");
+    await support.context.close();
+  });
+
   test("shows text as text, never as HTML", async ({ page, baseURL }) => {
     await signUpThroughApi(page, baseURL ?? "");
     await openConversation(page, "kindred-support");

@@ -4,6 +4,7 @@ import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, type SignedInUser } from "~/lib/accounts";
 import { signOut } from "~/lib/auth-client";
 import { PATHS } from "~/lib/routes";
+import { useUnreadCount } from "~/lib/signed-in-user";
 import { unreadBadgeText } from "~/lib/unread-badge";
 
 /**
@@ -14,14 +15,14 @@ import { unreadBadgeText } from "~/lib/unread-badge";
 export default function SignedInAccountActions({ user, onNavigate }: { user: SignedInUser; onNavigate?: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <MessagesLink unreadCount={0} onNavigate={onNavigate} />
+      <MessagesLink unreadCount={useUnreadCount()} onNavigate={onNavigate} />
       <EnableNotificationsButton />
       <UserMenu user={user} />
     </div>
   );
 }
 
-/** The unread count is wired to the inbox with the chat issue; the badge already follows the rule. */
+/** Messages, with a red badge counting conversations that have unread messages (99+ above 99). */
 function MessagesLink({ unreadCount, onNavigate }: { unreadCount: number; onNavigate?: () => void }) {
   const badge = unreadBadgeText(unreadCount);
   return (

@@ -3,8 +3,10 @@ import { Conversation } from "~/components/chat/conversation";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { pairIdFor } from "~/lib/pair-id";
-import { PATHS } from "~/lib/routes";
+import { chatWith, PATHS } from "~/lib/routes";
+import { formatMessageTime } from "~/lib/time-format";
 import { findPublicUser } from "../../../worker/accounts/find-user";
+import { listConversations } from "../../../worker/inbox/read-inbox";
 import type { Route } from "./+types/chat-screen";
 
 /** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
@@ -24,23 +26,57 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
-  if (!params.userId) return { me, contact: null, pairId: null, isAdmin: user.role === "admin" };
+  const conversations = await listConversations(user.id);
+  if (!params.userId) return { me, contact: null, pairId: null, conversations, isAdmin: user.role === "admin" };
   if (params.userId === user.id) throw data("You cannot start a conversation with yourself.", { status: 400 });
   const contact = await findPublicUser(params.userId);
   if (!contact) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
-  return { me, contact, pairId: pairIdFor(user.id, contact.id), isAdmin: user.role === "admin" };
+  return { me, contact, pairId: pairIdFor(user.id, contact.id), conversations, isAdmin: user.role === "admin" };
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { me, contact, pairId, isAdmin } = loaderData;
+  const { me, contact, pairId, conversations, isAdmin } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[18rem_1fr]">
-        <aside aria-label="Recent chats" className="rounded-xl border border-slate-200 p-4">
-          <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
-          {isAdmin ? null : <p className="mt-1 text-sm text-slate-600">{CHAT_TEXTS.waitForMessages}</p>}
-        </aside>
+        <nav aria-label="Recent chats" className="rounded-xl border border-slate-200 p-2">
+          {conversations.length === 0 ? (
+            <div className="p-2">
+              <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
+              {isAdmin ? null : <p className="mt-1 text-sm text-slate-600">{CHAT_TEXTS.waitForMessages}</p>}
+            </div>
+          ) : (
+            <ul className="space-y-1">
+              {conversations.map((chat) => (
+                <li key={chat.pairId}>
+                  <Link
+                    to={chatWith(chat.contactId)}
+                    aria-current={chat.contactId === contact?.id ? "page" : undefined}
+                    className="block rounded-lg px-3 py-2 hover:bg-brand-50 aria-[current=page]:bg-brand-50"
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span
+                        className={`truncate ${chat.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}
+                      >
+                        {chat.contactName || "Someone"}
+                      </span>
+                      <span className="shrink-0 text-xs text-slate-600">{formatMessageTime(chat.lastMessageTime)}</span>
+                    </span>
+                    <span className="mt-0.5 flex items-center gap-2">
+                      <span className="truncate text-sm text-slate-600">{chat.lastMessage}</span>
+                      {chat.unread ? (
+                        <span className="ml-auto shrink-0 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+                          New<span className="sr-only"> unread messages</span>
+                        </span>
+                      ) : null}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
         <div className="rounded-xl border border-slate-200 p-6">
           {contact && pairId ? (
             <Conversation key={pairId} me={me} contact={contact} pairId={pairId} />
