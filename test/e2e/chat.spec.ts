@@ -140,6 +140,27 @@ test.describe("one-to-one chat", () => {
   });
 });
 
+test.describe("on a narrow screen", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the conversation list and the conversation alternate, with a way back", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeHidden();
+    await composer(page).fill("Hello from my phone");
+    await composer(page).press("Enter");
+    await expect(log(page).getByText("Sent")).toBeVisible();
+
+    await page.getByRole("link", { name: "Back to chats" }).click();
+    const recent = page.getByRole("navigation", { name: "Recent chats" });
+    await expect(recent).toBeVisible();
+    await expect(page.getByRole("log")).toHaveCount(0);
+    await recent.getByRole("link", { name: /Support/ }).click();
+    await expect(log(page).getByText("Hello from my phone")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeHidden();
+  });
+});
+
 test.describe("drafts", () => {
   test("text being typed when a forced logout happens is back after signing in again", async ({ page, baseURL }) => {
     const start = new Date("2026-04-01T09:00:00Z").getTime();

@@ -40,7 +40,11 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[18rem_1fr]">
-        <nav aria-label="Recent chats" className="rounded-xl border border-slate-200 p-2">
+        {/* Below 768 px the list and the conversation alternate (spec section 2). */}
+        <nav
+          aria-label="Recent chats"
+          className={`rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}
+        >
           {conversations.length === 0 ? (
             <div className="p-2">
               <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
@@ -77,9 +81,17 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </nav>
-        <div className="rounded-xl border border-slate-200 p-6">
+        <div className={`rounded-xl border border-slate-200 p-4 sm:p-6 ${contact ? "" : "hidden md:block"}`}>
           {contact && pairId ? (
-            <Conversation key={pairId} me={me} contact={contact} pairId={pairId} />
+            <>
+              <Link
+                to={PATHS.chat}
+                className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 md:hidden"
+              >
+                <span aria-hidden="true">←</span> Back to chats
+              </Link>
+              <Conversation key={pairId} me={me} contact={contact} pairId={pairId} />
+            </>
           ) : (
             <p className="text-center text-slate-600">Choose a conversation to read it here.</p>
           )}
