@@ -140,6 +140,30 @@ test.describe("one-to-one chat", () => {
   });
 });
 
+test.describe("live updates", () => {
+  test("the recipient's badge and recent chats update without reloading", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const support = await supportPage(browser, baseURL ?? "");
+    await support.page.goto("/chat");
+    await waitForHydration(support.page);
+    const recent = support.page.getByRole("navigation", { name: "Recent chats" });
+    await expect(recent.getByRole("link", { name: new RegExp(visitor.user.username) })).toHaveCount(0);
+    const badge = support.page.getByRole("banner").getByRole("link", { name: /^Messages/ });
+    const before = Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
+
+    await openConversation(page, "kindred-support");
+    await composer(page).fill("Live, please");
+    await composer(page).press("Enter");
+
+    const entry = recent.getByRole("link", { name: new RegExp(visitor.user.username) });
+    await expect(entry).toContainText("Live, please");
+    await expect(entry).toContainText("New");
+    // Other tests may write to the support account meanwhile: the count grew, at least by this one.
+    await expect.poll(async () => Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0)).toBeGreaterThan(before);
+    await support.context.close();
+  });
+});
+
 test.describe("on a narrow screen", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

@@ -3,6 +3,7 @@ import { getAuth } from "../auth/session";
 import { accountRoutes } from "./account-routes";
 import { chatRoutes } from "./chat-routes";
 import { imageRoutes } from "./image-routes";
+import { inboxRoutes } from "./inbox-routes";
 import { sessionRoutes } from "./session-routes";
 import type { ApiEnv } from "./signed-in";
 import { uploadRoutes } from "./upload-routes";
@@ -25,6 +26,7 @@ api.route("/api/session", sessionRoutes);
 api.route("/api/uploads", uploadRoutes);
 api.route("/api/account", accountRoutes);
 api.route("/api/chats", chatRoutes);
+api.route("/api/inbox", inboxRoutes);
 api.route("/images", imageRoutes);
 
 api.notFound((c) => c.json({ code: "not_found", message: "No such API endpoint." }, 404));

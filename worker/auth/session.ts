@@ -62,8 +62,8 @@ export async function forceLogout(db: Db, userId: string, now = Date.now()): Pro
 }
 
 /**
- * Records activity (the browser's throttled heartbeat) and returns the stored time for resync. An
- * active page also means the person is online again, e.g. after a reload marked them offline.
+ * Records activity (the browser's throttled heartbeat) and returns the stored time for resync.
+ * Presence is not written here: the inbox sockets own it, on transitions only.
  */
 export async function recordActivity(userId: string, idleMs: number, now = Date.now()): Promise<number> {
   // The browser says how long ago its last activity was; never more than one check interval, so a

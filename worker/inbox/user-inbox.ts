@@ -1,4 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { users } from "../db/schema";
 
 /** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
 export type ChatSummary = {
@@ -23,6 +26,16 @@ export type MessageNotice = {
   unread: boolean;
 };
 
+/** What the inbox pushes to the user's open pages. */
+export type InboxFrame =
+  | { type: "inbox"; unread: number; chats: ChatSummary[] }
+  | { type: "new-message"; contactId: string; contactName: string; preview: string; pairId: string };
+
+/** The header identity with which the Worker tells the inbox whose it is. */
+export const INBOX_USER_HEADER = "X-Kindred-User-Id";
+/** A socket silent (no ping) for longer than this is dead, and its user counts as offline. */
+export const PRESENCE_TIMEOUT_MS = 60_000;
+
 type SummaryRow = {
   contact_id: string;
   contact_name: string;
@@ -41,7 +54,109 @@ type SummaryRow = {
 export class UserInbox extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     ctx.blockConcurrencyWhile(async () => this.migrate());
+  }
+
+  /** The user's app-wide socket, forwarded by the Worker after its checks. */
+  override async fetch(request: Request): Promise<Response> {
+    const userId = request.headers.get(INBOX_USER_HEADER);
+    if (request.headers.get("Upgrade") !== "websocket" || !userId) {
+      return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
+    }
+    const owner = this.owner();
+    if (owner && owner !== userId) return new Response("Not your inbox", { status: 403 });
+    if (!owner) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('owner', ?)", userId);
+
+    const wasOnline = this.openSockets().length > 0;
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ connectedAt: Date.now() });
+    server.send(JSON.stringify(await this.snapshot()));
+    if (!wasOnline) await this.setPresence(userId, true);
+    await this.ctx.storage.setAlarm(Date.now() + PRESENCE_TIMEOUT_MS);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket): Promise<void> {
+    // Only "ping" is expected, and the runtime answers it without waking us; anything else is ignored.
+    if (ws.readyState !== WebSocket.OPEN) return;
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    if (code !== 1005 && code !== 1006) ws.close(code, "closing");
+    await this.updatePresenceAfterClose(ws);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.updatePresenceAfterClose(ws);
+  }
+
+  /** Closes sockets that stopped pinging, so a vanished device counts as offline within a minute. */
+  override async alarm(): Promise<void> {
+    await this.sweepDeadSockets(Date.now());
+  }
+
+  async sweepDeadSockets(now: number): Promise<void> {
+    for (const ws of this.openSockets()) {
+      const lastPing = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
+      const { connectedAt } = (ws.deserializeAttachment() as { connectedAt?: number } | null) ?? {};
+      const lastSign = Math.max(lastPing ?? 0, connectedAt ?? 0);
+      if (now - lastSign > PRESENCE_TIMEOUT_MS) ws.close(4000, "No ping for a minute");
+    }
+    const open = this.openSockets();
+    const owner = this.owner();
+    if (open.length === 0 && owner) await this.setPresence(owner, false);
+    else if (open.length > 0) await this.ctx.storage.setAlarm(now + PRESENCE_TIMEOUT_MS);
+  }
+
+  private async updatePresenceAfterClose(closed: WebSocket) {
+    const stillOpen = this.openSockets().filter((ws) => ws !== closed);
+    const owner = this.owner();
+    if (stillOpen.length === 0 && owner) await this.setPresence(owner, false);
+  }
+
+  /** isOnline / lastSeen in D1, written on transitions only (DESIGN.md "UserInbox"). */
+  private async setPresence(userId: string, online: boolean) {
+    await createDb(this.env.DB)
+      .update(users)
+      .set({ isOnline: online, lastSeen: new Date() })
+      .where(eq(users.id, userId));
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  private owner(): string | null {
+    return (
+      this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'owner'").toArray()[0]?.value ??
+      null
+    );
+  }
+
+  private async snapshot(): Promise<InboxFrame> {
+    return { type: "inbox", unread: await this.unreadCount(), chats: await this.list() };
+  }
+
+  private async push(frames: InboxFrame[]) {
+    const sockets = this.openSockets();
+    if (sockets.length === 0) return;
+    const payloads = frames.map((frame) => JSON.stringify(frame));
+    for (const ws of sockets) {
+      for (const payload of payloads) {
+        try {
+          ws.send(payload);
+        } catch {
+          // Closed meanwhile.
+        }
+      }
+    }
+  }
+
+  /** Whether the user has a page open right now (no open page: the offline email applies). */
+  async isOnline(): Promise<boolean> {
+    return this.openSockets().length > 0;
   }
 
   private migrate() {
@@ -56,6 +171,7 @@ export class UserInbox extends DurableObject<Env> {
         unread INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX IF NOT EXISTS summaries_time_idx ON summaries (last_message_time DESC);
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
   }
 
@@ -82,6 +198,17 @@ export class UserInbox extends DurableObject<Env> {
       notice.seq,
       notice.unread ? 1 : 0,
     );
+    const frames: InboxFrame[] = [await this.snapshot()];
+    if (notice.unread) {
+      frames.push({
+        type: "new-message",
+        contactId: notice.contactId,
+        contactName: notice.contactName,
+        preview: notice.preview,
+        pairId: notice.pairId,
+      });
+    }
+    await this.push(frames);
   }
 
   /** This user read a conversation up to a seq: unread clears once the last message is read. */

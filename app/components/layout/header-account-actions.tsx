@@ -9,7 +9,7 @@ const pillLink =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 /** The account side of the header: 'Get Started' when signed out, the signed-in actions otherwise. */
-export function HeaderAccountActions({ onNavigate }: { onNavigate?: () => void }) {
+export function HeaderAccountActions({ onNavigate, live = true }: { onNavigate?: () => void; live?: boolean }) {
   const user = useSignedInUser();
   if (!user) {
     return (
@@ -20,7 +20,7 @@ export function HeaderAccountActions({ onNavigate }: { onNavigate?: () => void }
   }
   return (
     <Suspense fallback={null}>
-      <SignedInAccountActions user={user} onNavigate={onNavigate} />
+      <SignedInAccountActions user={user} onNavigate={onNavigate} live={live} />
     </Suspense>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, type SignedInUser } from "~/lib/accounts";
 import { signOut } from "~/lib/auth-client";
+import { useInboxState } from "~/lib/inbox-store";
 import { PATHS } from "~/lib/routes";
 import { useUnreadCount } from "~/lib/signed-in-user";
 import { unreadBadgeText } from "~/lib/unread-badge";
@@ -12,10 +14,22 @@ import { unreadBadgeText } from "~/lib/unread-badge";
  * Notifications' while permission is not granted, and the user menu with 'Sign Out'. Loaded only
  * for signed-in people, so anonymous visitors of the support pages never download it.
  */
-export default function SignedInAccountActions({ user, onNavigate }: { user: SignedInUser; onNavigate?: () => void }) {
+export default function SignedInAccountActions({
+  user,
+  onNavigate,
+  live = true,
+}: {
+  user: SignedInUser;
+  onNavigate?: () => void;
+  /** One header instance owns the socket (the desktop one); the mobile copy only reads the store. */
+  live?: boolean;
+}) {
+  useInboxSocket(live);
+  const inbox = useInboxState();
+  const loaderCount = useUnreadCount();
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <MessagesLink unreadCount={useUnreadCount()} onNavigate={onNavigate} />
+      <MessagesLink unreadCount={inbox?.unread ?? loaderCount} onNavigate={onNavigate} />
       <EnableNotificationsButton />
       <UserMenu user={user} />
     </div>

@@ -93,7 +93,7 @@ export function SiteHeader() {
           ))}
         </ul>
         <div className="pt-3">
-          <HeaderAccountActions onNavigate={() => setMenuOpen(false)} />
+          <HeaderAccountActions onNavigate={() => setMenuOpen(false)} live={false} />
         </div>
       </nav>
     </header>

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { Conversation } from "~/components/chat/conversation";
 import { requireUser } from "~/lib/guards";
+import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
 import { pairIdFor } from "~/lib/pair-id";
 import { chatWith, PATHS } from "~/lib/routes";
@@ -35,7 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { me, contact, pairId, conversations, isAdmin } = loaderData;
+  const { me, contact, pairId, isAdmin } = loaderData;
+  // Live from the inbox socket once it has spoken; the loader's list until then.
+  const conversations = useInboxState()?.chats ?? loaderData.conversations;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>

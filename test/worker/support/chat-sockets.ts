@@ -49,3 +49,17 @@ export async function connect(cookie: string, pairId: string): Promise<TestSocke
   if (!socket) throw new Error(`the upgrade was refused with ${status}`);
   return socket;
 }
+
+/** The user's app-wide inbox socket. */
+export async function openInboxSocket(cookie: string | null, origin: string | null = APP_ORIGIN) {
+  const headers: Record<string, string> = { Upgrade: "websocket" };
+  if (origin) headers.Origin = origin;
+  if (cookie) headers.Cookie = cookie;
+  const response = await exports.default.fetch(`${APP_ORIGIN}/api/inbox/ws`, { headers });
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status, frames: [] as unknown[], ws: null };
+  ws.accept();
+  const frames: unknown[] = [];
+  ws.addEventListener("message", (event) => frames.push(JSON.parse(event.data as string)));
+  return { status: response.status, frames, ws };
+}

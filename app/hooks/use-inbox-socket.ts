@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import { setInboxState } from "~/lib/inbox-store";
+
+const PING_EVERY_MS = 25_000;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The signed-in user's app-wide socket (/api/inbox/ws): live badge count and conversation list on
+ * every page, and presence (the server counts the user online while one is open). Reconnects with
+ * backoff; pings keep it alive and let the server notice a vanished device.
+ */
+export function useInboxSocket(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    let attempt = 0;
+    let retryTimer: number | undefined;
+    let pingTimer: number | undefined;
+    let socket: WebSocket | null = null;
+
+    const open = () => {
+      socket = new WebSocket(`${window.location.origin.replace(/^http/, "ws")}/api/inbox/ws`);
+      socket.addEventListener("open", () => {
+        attempt = 0;
+        pingTimer = window.setInterval(
+          () => socket?.readyState === WebSocket.OPEN && socket.send("ping"),
+          PING_EVERY_MS,
+        );
+      });
+      socket.addEventListener("message", (event) => {
+        if (event.data === "pong") return;
+        const frame = JSON.parse(event.data as string) as { type: string };
+        if (frame.type === "inbox") setInboxState(frame as unknown as Parameters<typeof setInboxState>[0]);
+      });
+      socket.addEventListener("close", () => {
+        window.clearInterval(pingTimer);
+        if (stopped) return;
+        retryTimer = window.setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt++));
+      });
+    };
+
+    open();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      window.clearInterval(pingTimer);
+      socket?.close(1000, "leaving");
+    };
+  }, [enabled]);
+}

@@ -1,0 +1,78 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { pairIdFor } from "../../app/lib/pair-id";
+import type { UserInbox } from "../../worker/inbox/user-inbox";
+import { signUpUser } from "./support/auth-requests";
+import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
+
+async function until(check: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 3000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const isOnline = async (userId: string) =>
+  (await env.DB.prepare("SELECT is_online FROM users WHERE id = ?").bind(userId).first<{ is_online: number }>())
+    ?.is_online;
+
+describe("the inbox socket", () => {
+  it("is refused to a signed-out visitor and to another site", async () => {
+    const alice = await signUpUser();
+    expect((await openInboxSocket(null)).status).toBe(401);
+    expect((await openInboxSocket(alice.cookie, "https://evil.example")).status).toBe(403);
+  });
+
+  it("pushes the badge count and the list live, with a new-message event for the recipient", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const inbox = await openInboxSocket(bob.cookie);
+    await until(() => inbox.frames.length >= 1);
+    expect(inbox.frames[0]).toEqual({ type: "inbox", unread: 0, chats: [] });
+
+    const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
+    a.send({ type: "send", clientId: "temp-1", text: "Are you free to talk?" });
+    await a.waitFor(isAck("temp-1"));
+    await until(() => inbox.frames.some((f) => (f as { type: string }).type === "new-message"));
+    expect(inbox.frames).toContainEqual(
+      expect.objectContaining({
+        type: "inbox",
+        unread: 1,
+        chats: [expect.objectContaining({ lastMessage: "Are you free to talk?" })],
+      }),
+    );
+    expect(inbox.frames).toContainEqual({
+      type: "new-message",
+      contactId: alice.user.id,
+      contactName: alice.user.username,
+      preview: "Are you free to talk?",
+      pairId: pairIdFor(alice.user.id, bob.user.id),
+    });
+  });
+
+  it("makes the user online while a page is open and offline when the last one closes", async () => {
+    const alice = await signUpUser();
+    await env.DB.prepare("UPDATE users SET is_online = 0 WHERE id = ?").bind(alice.user.id).run();
+    const first = await openInboxSocket(alice.cookie);
+    const second = await openInboxSocket(alice.cookie);
+    await until(async () => (await isOnline(alice.user.id)) === 1);
+    first.ws?.close(1000, "tab closed");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await isOnline(alice.user.id)).toBe(1);
+    second.ws?.close(1000, "tab closed");
+    await until(async () => (await isOnline(alice.user.id)) === 0);
+  });
+
+  it("counts a connection that stopped pinging as offline within a minute", async () => {
+    const alice = await signUpUser();
+    await openInboxSocket(alice.cookie);
+    await until(async () => (await isOnline(alice.user.id)) === 1);
+    const stub = env.USER_INBOX.getByName(alice.user.id);
+    await runInDurableObject(stub, (instance: UserInbox) => instance.sweepDeadSockets(Date.now() + 30_000));
+    expect(await isOnline(alice.user.id)).toBe(1);
+    await runInDurableObject(stub, (instance: UserInbox) => instance.sweepDeadSockets(Date.now() + 61_000));
+    await until(async () => (await isOnline(alice.user.id)) === 0);
+  });
+});
