@@ -216,3 +216,31 @@ test.describe("drafts", () => {
     await expect(composer(page)).toHaveValue("I wanted to say that today was really hard because");
   });
 });
+
+test.describe("finding people", () => {
+  test("the admin searches an exact username in chat and opens a conversation", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/chat");
+    await waitForHydration(page);
+    await expect(page.getByText("Wait for users to message you")).toBeVisible();
+    await expect(page.getByRole("search")).toHaveCount(0);
+
+    const support = await supportPage(browser, baseURL ?? "");
+    await support.page.goto("/chat");
+    await waitForHydration(support.page);
+    const box = support.page.getByRole("searchbox", { name: "Username" });
+    await box.fill("NobodyByThisName");
+    await support.page.getByRole("button", { name: "Search" }).click();
+    await expect(support.page.getByText("No users found", { exact: true })).toBeVisible();
+    await expect(
+      support.page.getByText('No users found matching "NobodyByThisName". Please check the username and try again.'),
+    ).toBeVisible();
+
+    await box.fill(visitor.user.username.toLowerCase());
+    await support.page.getByRole("button", { name: "Search" }).click();
+    await support.page.getByRole("link", { name: "Send Message" }).click();
+    await expect(support.page).toHaveURL(new RegExp(`/chat/${visitor.user.id}$`));
+    await expect(support.page.getByRole("heading", { level: 2, name: visitor.user.username })).toBeVisible();
+    await support.context.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { getAuth } from "../auth/session";
 import { accountRoutes } from "./account-routes";
+import { adminRoutes } from "./admin-routes";
 import { chatRoutes } from "./chat-routes";
 import { imageRoutes } from "./image-routes";
 import { inboxRoutes } from "./inbox-routes";
@@ -27,6 +28,7 @@ api.route("/api/uploads", uploadRoutes);
 api.route("/api/account", accountRoutes);
 api.route("/api/chats", chatRoutes);
 api.route("/api/inbox", inboxRoutes);
+api.route("/api/admin", adminRoutes);
 api.route("/images", imageRoutes);
 
 api.notFound((c) => c.json({ code: "not_found", message: "No such API endpoint." }, 404));

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
 import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
@@ -44,46 +45,48 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[18rem_1fr]">
         {/* Below 768 px the list and the conversation alternate (spec section 2). */}
-        <nav
-          aria-label="Recent chats"
-          className={`rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}
-        >
-          {conversations.length === 0 ? (
-            <div className="p-2">
-              <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
-              {isAdmin ? null : <p className="mt-1 text-sm text-slate-600">{CHAT_TEXTS.waitForMessages}</p>}
-            </div>
-          ) : (
-            <ul className="space-y-1">
-              {conversations.map((chat) => (
-                <li key={chat.pairId}>
-                  <Link
-                    to={chatWith(chat.contactId)}
-                    aria-current={chat.contactId === contact?.id ? "page" : undefined}
-                    className="block rounded-lg px-3 py-2 hover:bg-brand-50 aria-[current=page]:bg-brand-50"
-                  >
-                    <span className="flex items-center justify-between gap-2">
-                      <span
-                        className={`truncate ${chat.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}
-                      >
-                        {chat.contactName || "Someone"}
-                      </span>
-                      <span className="shrink-0 text-xs text-slate-600">{formatMessageTime(chat.lastMessageTime)}</span>
-                    </span>
-                    <span className="mt-0.5 flex items-center gap-2">
-                      <span className="truncate text-sm text-slate-600">{chat.lastMessage}</span>
-                      {chat.unread ? (
-                        <span className="ml-auto shrink-0 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
-                          New<span className="sr-only"> unread messages</span>
+        <div className={`rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}>
+          {isAdmin ? <AdminUserSearch /> : null}
+          <nav aria-label="Recent chats" className="pt-1">
+            {conversations.length === 0 ? (
+              <div className="p-2">
+                <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
+                {isAdmin ? null : <p className="mt-1 text-sm text-slate-600">{CHAT_TEXTS.waitForMessages}</p>}
+              </div>
+            ) : (
+              <ul className="space-y-1">
+                {conversations.map((chat) => (
+                  <li key={chat.pairId}>
+                    <Link
+                      to={chatWith(chat.contactId)}
+                      aria-current={chat.contactId === contact?.id ? "page" : undefined}
+                      className="block rounded-lg px-3 py-2 hover:bg-brand-50 aria-[current=page]:bg-brand-50"
+                    >
+                      <span className="flex items-center justify-between gap-2">
+                        <span
+                          className={`truncate ${chat.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}
+                        >
+                          {chat.contactName || "Someone"}
                         </span>
-                      ) : null}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
+                        <span className="shrink-0 text-xs text-slate-600">
+                          {formatMessageTime(chat.lastMessageTime)}
+                        </span>
+                      </span>
+                      <span className="mt-0.5 flex items-center gap-2">
+                        <span className="truncate text-sm text-slate-600">{chat.lastMessage}</span>
+                        {chat.unread ? (
+                          <span className="ml-auto shrink-0 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+                            New<span className="sr-only"> unread messages</span>
+                          </span>
+                        ) : null}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </nav>
+        </div>
         <div className={`rounded-xl border border-slate-200 p-4 sm:p-6 ${contact ? "" : "hidden md:block"}`}>
           {contact && pairId ? (
             <>

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { findUsersByUsername } from "../accounts/search-users";
+import { type ApiEnv, signedIn } from "./signed-in";
+
+const SearchQuerySchema = z.object({ q: z.string().trim().min(1).max(64) });
+
+/** Admin-only endpoints: the role is checked here, on the server, for every request. */
+export const adminRoutes = new Hono<ApiEnv>()
+  .use(signedIn)
+  .use(async (c, next) => {
+    if (c.get("user").role !== "admin")
+      return c.json({ code: "forbidden", message: "Only the admin can do this." }, 403);
+    await next();
+  })
+  // The user-search box in chat (spec section 2): exact username, case-insensitive, excluding self.
+  .get("/users/search", async (c) => {
+    const query = SearchQuerySchema.safeParse({ q: c.req.query("q") ?? "" });
+    if (!query.success) return c.json({ code: "invalid_query", message: "Enter a username to search for." }, 400);
+    return c.json({ users: await findUsersByUsername(query.data.q, c.get("user").id) });
+  });
