@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { POLICY } from "../../app/lib/legal";
 import { parsePairId } from "../../app/lib/pair-id";
 import {
   CHAT_MESSAGES,
@@ -11,7 +12,7 @@ import {
   type ServerFrame,
 } from "../../app/schemas/chat-protocol";
 import { createDb } from "../db/client";
-import { users } from "../db/schema";
+import { chats, users } from "../db/schema";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
 export const CHAT_IDENTITY_HEADERS = {
@@ -19,6 +20,9 @@ export const CHAT_IDENTITY_HEADERS = {
   userName: "X-Kindred-User-Name",
   pairId: "X-Kindred-Pair-Id",
 } as const;
+
+/** Messages (and their images) are deleted after this long (stated policy, spec section 9). */
+export const MESSAGE_RETENTION_MS = POLICY.messageRetentionDays * 24 * 60 * 60 * 1000;
 
 /** How much of a message the conversation list shows. */
 const PREVIEW_LENGTH = 120;
@@ -212,6 +216,63 @@ export class ChatRoom extends DurableObject<Env> {
     this.markRead(sender.userId, row.seq);
     // Both lists and the badge follow, outside the input path so the next message is not held up.
     this.ctx.waitUntil(this.notifyInboxes(toMessage(row)));
+    this.ctx.waitUntil(this.ensurePurgeAlarm());
+  }
+
+  /** An alarm is always set for when the oldest message reaches the retention limit. */
+  private async ensurePurgeAlarm() {
+    if ((await this.ctx.storage.getAlarm()) !== null) return;
+    const oldest = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(timestamp) AS t FROM messages").one().t;
+    if (oldest !== null) await this.ctx.storage.setAlarm(oldest + MESSAGE_RETENTION_MS);
+  }
+
+  override async alarm(): Promise<void> {
+    await this.purgeExpired(Date.now());
+  }
+
+  /**
+   * Deletes messages older than the retention limit with their images, and tells both inboxes so a
+   * summary never shows a deleted message. Idempotent: alarms can fire twice, and the cron's sweep
+   * calls it for rooms whose alarm did not run.
+   */
+  async purgeExpired(now: number): Promise<{ messages: number; images: number }> {
+    const cutoff = now - MESSAGE_RETENTION_MS;
+    const expired = this.ctx.storage.sql
+      .exec<{ seq: number; image_url: string | null }>(
+        "SELECT seq, image_url FROM messages WHERE timestamp < ?",
+        cutoff,
+      )
+      .toArray();
+    const images = expired.flatMap((m) =>
+      m.image_url?.startsWith("/images/") ? [m.image_url.slice("/images/".length)] : [],
+    );
+    if (images.length > 0) await this.env.IMAGES.delete(images);
+    if (expired.length > 0) {
+      this.ctx.storage.sql.exec("DELETE FROM messages WHERE timestamp < ?", cutoff);
+      const upToSeq = expired.reduce((max, m) => Math.max(max, m.seq), 0);
+      const pairId = this.pairId();
+      const members = pairId ? parsePairId(pairId) : null;
+      if (members) {
+        await Promise.all(
+          members.map((member) =>
+            this.env.USER_INBOX.getByName(member).forgetMessagesUpTo(
+              members.find((m) => m !== member) ?? member,
+              upToSeq,
+            ),
+          ),
+        );
+      }
+    }
+    const pairId = this.pairId();
+    if (pairId)
+      await createDb(this.env.DB)
+        .update(chats)
+        .set({ updatedAt: new Date(now) })
+        .where(eq(chats.pairId, pairId));
+    const next = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(timestamp) AS t FROM messages").one().t;
+    if (next !== null) await this.ctx.storage.setAlarm(next + MESSAGE_RETENTION_MS);
+    else await this.ctx.storage.deleteAlarm();
+    return { messages: expired.length, images: images.length };
   }
 
   /** Each member's conversation list learns of the message: unread for the recipient only. */

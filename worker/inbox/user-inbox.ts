@@ -220,6 +220,19 @@ export class UserInbox extends DurableObject<Env> {
     );
   }
 
+  /**
+   * Messages up to a seq were deleted (7-day retention): a summary showing one of them goes, so the
+   * list never shows a deleted message. A later message keeps its summary.
+   */
+  async forgetMessagesUpTo(contactId: string, upToSeq: number): Promise<void> {
+    const removed = this.ctx.storage.sql.exec(
+      "DELETE FROM summaries WHERE contact_id = ? AND last_seq <= ?",
+      contactId,
+      upToSeq,
+    ).rowsWritten;
+    if (removed > 0) await this.push([await this.snapshot()]);
+  }
+
   /** Conversations with a last message, newest first (spec section 9). */
   async list(): Promise<ChatSummary[]> {
     return this.ctx.storage.sql

@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { runHousekeeping } from "./housekeeping";
+import { sweepIdleConversations } from "./sweep-conversations";
 
 /** The cron entry point (wrangler.toml [triggers]). Each job logs what it did. */
 export async function runScheduledJobs(controller: ScheduledController): Promise<void> {
   const result = await runHousekeeping(env.DB, controller.scheduledTime);
   console.log(JSON.stringify({ job: "housekeeping", cron: controller.cron, ...result }));
+  const swept = await sweepIdleConversations(controller.scheduledTime);
+  console.log(JSON.stringify({ job: "sweep-conversations", cron: controller.cron, ...swept }));
 }

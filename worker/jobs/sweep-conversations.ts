@@ -1,0 +1,31 @@
+import { env } from "cloudflare:workers";
+import { asc, lt } from "drizzle-orm";
+import { MESSAGE_RETENTION_MS } from "../chat/chat-room";
+import { createDb } from "../db/client";
+import { chats } from "../db/schema";
+
+/** Rooms checked per run; the oldest-checked first, so every room comes round. */
+const SWEEP_BATCH = 100;
+
+/**
+ * A backstop for the rooms' own alarms (DESIGN.md "Cron"): conversations not checked for longer
+ * than the retention period are purged through their room, which stamps the registry when done.
+ */
+export async function sweepIdleConversations(
+  now: number,
+): Promise<{ rooms: number; messages: number; images: number }> {
+  const stale = await createDb(env.DB)
+    .select({ pairId: chats.pairId })
+    .from(chats)
+    .where(lt(chats.updatedAt, new Date(now - MESSAGE_RETENTION_MS)))
+    .orderBy(asc(chats.updatedAt))
+    .limit(SWEEP_BATCH);
+  let messages = 0;
+  let images = 0;
+  for (const { pairId } of stale) {
+    const purged = await env.CHAT_ROOM.getByName(pairId).purgeExpired(now);
+    messages += purged.messages;
+    images += purged.images;
+  }
+  return { rooms: stale.length, messages, images };
+}
