@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { expect, SEEDED_SUPPORT, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, pngFile, SEEDED_SUPPORT, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const log = (page: Page) => page.getByRole("log");
@@ -137,6 +137,37 @@ test.describe("one-to-one chat", () => {
     await expect(page.getByRole("alert")).toHaveText("Failed to send message. Please try again.");
     await expect(log(page).getByText("Are you there?")).toHaveCount(0);
     await expect(composer(page)).toHaveValue("Are you there?");
+  });
+});
+
+test.describe("images", () => {
+  test("an image message goes from one person to the other", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await page.getByLabel("Attach an image").setInputFiles(pngFile("view.png"));
+    await expect(page.getByRole("img", { name: "Chosen to send" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    await page.getByRole("button", { name: "Send" }).click();
+    const mine = log(page).getByRole("img", { name: "Image you sent" });
+    await expect(mine).toBeVisible();
+    await expect.poll(() => mine.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    const support = await supportPage(browser, baseURL ?? "");
+    await openConversation(support.page, visitor.user.id);
+    const theirs = log(support.page).getByRole("img", { name: `Image from ${visitor.user.username}` });
+    await expect(theirs).toBeVisible();
+    await expect
+      .poll(() => theirs.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await support.context.close();
+  });
+
+  test("a file over 10 MB is refused before upload with the spec's message", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await page.getByLabel("Attach an image").setInputFiles(pngFile("huge.png", 10_485_761));
+    await expect(page.getByRole("alert")).toHaveText("File size exceeds 10MB. Please select a smaller image.");
+    await expect(page.getByRole("img", { name: "Chosen to send" })).toHaveCount(0);
   });
 });
 

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert } from "~/components/ui/form-controls";
+import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { formatMessageTime } from "~/lib/time-format";
+import { UploadError, uploadImage } from "~/lib/upload-image";
+import { ACCEPTED_IMAGE_TYPES, MAX_CHAT_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { MAX_MESSAGE_TEXT } from "~/schemas/chat-protocol";
 
 /** The spec's conversation texts (section 2, Chat screen). */
@@ -27,6 +29,10 @@ type Contact = { id: string; username: string };
 export function Conversation({ me, contact, pairId }: { me: { id: string }; contact: Contact; pairId: string }) {
   const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
   const [failure, setFailure] = useState<string | null>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const [imagePreview, setImagePreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const { messages, connection, loaded, send, markRead, lastSeq } = useChatSocket({
@@ -72,12 +78,44 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
     input.style.height = `${Math.min(input.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
   }, [draft]);
 
-  const canSend = draft.trim().length > 0;
-  const submit = () => {
+  useEffect(() => {
+    if (!image) return setImagePreview(null);
+    const url = URL.createObjectURL(image);
+    setImagePreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const chooseImage = (file: File | null) => {
+    if (fileInputRef.current) fileInputRef.current.value = "";
+    if (!file) return;
+    // Checked before any upload (spec section 5); the server checks again.
+    if (file.size > MAX_CHAT_IMAGE_BYTES) return setFailure(UPLOAD_MESSAGES.chatTooLarge);
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return setFailure(UPLOAD_MESSAGES.notAnImage);
+    setFailure(null);
+    setImage(file);
+  };
+
+  const uploading = progress !== null;
+  const canSend = (draft.trim().length > 0 || image !== null) && !uploading;
+  const submit = async () => {
     if (!canSend) return;
     setFailure(null);
-    send(draft);
+    let imageUrl: string | null = null;
+    if (image) {
+      try {
+        setProgress(0);
+        imageUrl = (await uploadImage(image, { purpose: "chat", pairId, onProgress: setProgress })).url;
+      } catch (error) {
+        // Text and image stay in the composer to try again.
+        setFailure(error instanceof UploadError ? error.message : UPLOAD_MESSAGES.networkError);
+        return;
+      } finally {
+        setProgress(null);
+      }
+    }
+    send(draft, imageUrl);
     setDraft("");
+    setImage(null);
   };
 
   return (
@@ -117,8 +155,15 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
                   className={`max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
                   <span className="sr-only">{mine ? "You" : contact.username}: </span>
+                  {message.imageUrl ? (
+                    <img
+                      src={message.imageUrl}
+                      alt={mine ? "Image you sent" : `Image from ${contact.username}`}
+                      className="mb-1 max-h-64 rounded-lg object-contain"
+                    />
+                  ) : null}
                   {/* Plain text, never HTML: React escapes it. */}
-                  <p className="whitespace-pre-wrap break-words">{message.text}</p>
+                  {message.text ? <p className="whitespace-pre-wrap break-words">{message.text}</p> : null}
                   <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
                     {formatMessageTime(message.timestamp)}
                     {mine
@@ -136,6 +181,23 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
           <Alert>{failure}</Alert>
         </div>
       ) : null}
+      {imagePreview ? (
+        <div className="mt-3 flex items-center gap-3 rounded-lg bg-slate-50 p-2">
+          <img src={imagePreview} alt="Chosen to send" className="h-16 w-16 rounded object-cover" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm text-slate-700">{image?.name}</p>
+            {uploading ? <ProgressBar value={progress ?? 0} label="Uploading image" /> : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => setImage(null)}
+            disabled={uploading}
+            className="rounded-full px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-200"
+          >
+            Remove<span className="sr-only"> the chosen image</span>
+          </button>
+        </div>
+      ) : null}
       <form
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {
@@ -143,6 +205,26 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
           submit();
         }}
       >
+        <label className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600">
+          <span className="sr-only">Attach an image</span>
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
+            <path d="M4 5h16v14H4z M4 15l4-4 4 4 3-3 5 5" strokeLinejoin="round" />
+          </svg>
+          <input
+            ref={fileInputRef}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(",")}
+            className="sr-only"
+            onChange={(event) => chooseImage(event.currentTarget.files?.[0] ?? null)}
+          />
+        </label>
         <label htmlFor={`composer-${pairId}`} className="sr-only">
           Message {contact.username}
         </label>
