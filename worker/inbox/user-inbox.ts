@@ -1,7 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
+import { sendEmail } from "../email/send-email";
+import { NEW_MESSAGE_TEMPLATE, NewMessageEmail, newMessageSubject } from "../email/templates/new-message-email";
 
 /** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
 export type ChatSummary = {
@@ -35,6 +39,10 @@ export type InboxFrame =
 export const INBOX_USER_HEADER = "X-Kindred-User-Id";
 /** A socket silent (no ping) for longer than this is dead, and its user counts as offline. */
 export const PRESENCE_TIMEOUT_MS = 60_000;
+/** An offline person gets at most one new-message email per conversation in this window. */
+export const EMAIL_WINDOW_MS = 10 * 60 * 1000;
+/** Time to read a message before the email goes out: a message read meanwhile sends none. */
+export const EMAIL_GRACE_MS = 60_000;
 
 type SummaryRow = {
   contact_id: string;
@@ -94,7 +102,14 @@ export class UserInbox extends DurableObject<Env> {
 
   /** Closes sockets that stopped pinging, so a vanished device counts as offline within a minute. */
   override async alarm(): Promise<void> {
-    await this.sweepDeadSockets(Date.now());
+    const now = Date.now();
+    await this.sweepDeadSockets(now);
+    await this.sendDueEmails(now);
+    const next = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(due_at) AS t FROM pending_emails").one().t;
+    if (next !== null) {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || alarm > next) await this.ctx.storage.setAlarm(Math.max(next, now + 1000));
+    }
   }
 
   async sweepDeadSockets(now: number): Promise<void> {
@@ -128,11 +143,12 @@ export class UserInbox extends DurableObject<Env> {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
+  /** Whose inbox this is: recorded at the first socket, else the name it is addressed by (the user id). */
   private owner(): string | null {
-    return (
-      this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'owner'").toArray()[0]?.value ??
-      null
-    );
+    const recorded = this.ctx.storage.sql
+      .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'owner'")
+      .toArray()[0]?.value;
+    return recorded ?? this.ctx.id.name ?? null;
   }
 
   private async snapshot(): Promise<InboxFrame> {
@@ -172,6 +188,15 @@ export class UserInbox extends DurableObject<Env> {
       );
       CREATE INDEX IF NOT EXISTS summaries_time_idx ON summaries (last_message_time DESC);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS pending_emails (
+        pair_id TEXT PRIMARY KEY,
+        contact_id TEXT NOT NULL,
+        contact_name TEXT NOT NULL,
+        preview TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        due_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS sent_emails (pair_id TEXT PRIMARY KEY, sent_at INTEGER NOT NULL);
     `);
   }
 
@@ -199,6 +224,7 @@ export class UserInbox extends DurableObject<Env> {
       notice.unread ? 1 : 0,
     );
     const frames: InboxFrame[] = [await this.snapshot()];
+    if (notice.unread && this.openSockets().length === 0) await this.queueEmail(notice, Date.now());
     if (notice.unread) {
       frames.push({
         type: "new-message",
@@ -213,11 +239,80 @@ export class UserInbox extends DurableObject<Env> {
 
   /** This user read a conversation up to a seq: unread clears once the last message is read. */
   async recordRead(contactId: string, upToSeq: number): Promise<void> {
-    this.ctx.storage.sql.exec(
-      "UPDATE summaries SET unread = 0 WHERE contact_id = ? AND last_seq <= ?",
+    const cleared = this.ctx.storage.sql.exec(
+      "UPDATE summaries SET unread = 0 WHERE contact_id = ? AND last_seq <= ? AND unread = 1",
       contactId,
       upToSeq,
+    ).rowsWritten;
+    // Read meanwhile: no email for it.
+    this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?", contactId, upToSeq);
+    if (cleared > 0) await this.push([await this.snapshot()]);
+  }
+
+  /** An email for the newest unread message of a conversation, once its grace time is over. */
+  private async queueEmail(notice: MessageNotice, now: number) {
+    const lastSent = this.ctx.storage.sql
+      .exec<{ sent_at: number }>("SELECT sent_at FROM sent_emails WHERE pair_id = ?", notice.pairId)
+      .toArray()[0]?.sent_at;
+    if (lastSent !== undefined && now - lastSent < EMAIL_WINDOW_MS) return;
+    this.ctx.storage.sql.exec(
+      `INSERT INTO pending_emails (pair_id, contact_id, contact_name, preview, seq, due_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (pair_id) DO UPDATE SET preview = excluded.preview, seq = excluded.seq, contact_name = excluded.contact_name`,
+      notice.pairId,
+      notice.contactId,
+      notice.contactName,
+      notice.preview,
+      notice.seq,
+      now + EMAIL_GRACE_MS,
     );
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > now + EMAIL_GRACE_MS) await this.ctx.storage.setAlarm(now + EMAIL_GRACE_MS);
+  }
+
+  /** Sends the emails whose grace time is over, if the person is still away and has not read them. */
+  async sendDueEmails(now: number): Promise<number> {
+    const due = this.ctx.storage.sql
+      .exec<{ pair_id: string; contact_id: string; contact_name: string; preview: string; seq: number }>(
+        "SELECT * FROM pending_emails WHERE due_at <= ?",
+        now,
+      )
+      .toArray();
+    const owner = this.owner();
+    let sent = 0;
+    for (const email of due) {
+      this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE pair_id = ?", email.pair_id);
+      const stillUnread =
+        this.ctx.storage.sql
+          .exec("SELECT 1 FROM summaries WHERE contact_id = ? AND unread = 1", email.contact_id)
+          .toArray().length > 0;
+      if (!owner || !stillUnread || this.openSockets().length > 0) continue;
+      const [recipient] = await createDb(this.env.DB)
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(eq(users.id, owner))
+        .limit(1);
+      if (!recipient) continue;
+      const { brandName, appUrl } = getConfig().public;
+      await sendEmail({
+        to: recipient.email,
+        subject: newMessageSubject(email.contact_name, brandName),
+        template: NEW_MESSAGE_TEMPLATE,
+        element: createElement(NewMessageEmail, {
+          brandName,
+          toName: recipient.username,
+          fromName: email.contact_name,
+          message: email.preview,
+          appUrl: new URL(`/chat/${encodeURIComponent(email.contact_id)}`, appUrl).toString(),
+        }),
+      });
+      this.ctx.storage.sql.exec(
+        "INSERT OR REPLACE INTO sent_emails (pair_id, sent_at) VALUES (?, ?)",
+        email.pair_id,
+        now,
+      );
+      sent += 1;
+    }
+    return sent;
   }
 
   /**

@@ -1,0 +1,84 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { pairIdFor } from "../../app/lib/pair-id";
+import { EMAIL_GRACE_MS, EMAIL_WINDOW_MS, type UserInbox } from "../../worker/inbox/user-inbox";
+import { signUpUser } from "./support/auth-requests";
+import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
+
+async function until(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 3000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const emailsTo = async (address: string) =>
+  (
+    await env.DB.prepare(`SELECT subject, text, template FROM email_outbox WHERE "to" = ? ORDER BY created_at`)
+      .bind(address)
+      .all<{ subject: string; text: string; template: string }>()
+  ).results;
+
+const sendDue = (userId: string, at: number) =>
+  runInDurableObject(env.USER_INBOX.getByName(userId), (inbox: UserInbox) => inbox.sendDueEmails(at));
+
+async function conversation() {
+  const alice = await signUpUser();
+  const bob = await signUpUser();
+  const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
+  let n = 0;
+  const say = async (text: string) => {
+    n += 1;
+    a.send({ type: "send", clientId: `temp-${n}`, text });
+    await a.waitFor(isAck(`temp-${n}`));
+    await until(async () => (await env.USER_INBOX.getByName(bob.user.id).list())[0]?.lastSeq === n);
+  };
+  return { alice, bob, say, pairId: pairIdFor(alice.user.id, bob.user.id) };
+}
+
+describe("the new-message email", () => {
+  it("goes to an offline recipient once the grace time is over, with the spec's content", async () => {
+    const { alice, bob, say } = await conversation();
+    await say("Thinking of you today.");
+    expect(await sendDue(bob.user.id, Date.now())).toBe(0);
+    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(1);
+    const [email] = await emailsTo(bob.email);
+    expect(email?.template).toBe("new-message");
+    expect(email?.subject).toContain(alice.user.username);
+    expect(email?.text).toContain("Thinking of you today.");
+    expect(email?.text).toContain(`/chat/${alice.user.id}`);
+    expect(email?.text).toContain("988");
+  });
+
+  it("is sent at most once per conversation every 10 minutes", async () => {
+    const { bob, say } = await conversation();
+    await say("one");
+    await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000);
+    await say("two");
+    await say("three");
+    expect(await sendDue(bob.user.id, Date.now() + EMAIL_WINDOW_MS - 1000)).toBe(0);
+    expect(await emailsTo(bob.email)).toHaveLength(1);
+  });
+
+  it("is not sent when the message was read meanwhile", async () => {
+    const { bob, say, pairId } = await conversation();
+    await say("are you there?");
+    const b = await connect(bob.cookie, pairId);
+    b.send({ type: "read", upToSeq: 1 });
+    await until(async () => (await env.USER_INBOX.getByName(bob.user.id).unreadCount()) === 0);
+    b.ws.close(1000, "bye");
+    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(0);
+    expect(await emailsTo(bob.email)).toHaveLength(0);
+  });
+
+  it("is not sent while the recipient has the app open", async () => {
+    const { bob, say } = await conversation();
+    const inbox = await openInboxSocket(bob.cookie);
+    await until(async () => inbox.frames.length > 0);
+    await say("hello while you are here");
+    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(0);
+    expect(await emailsTo(bob.email)).toHaveLength(0);
+  });
+});
