@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { setInboxState } from "~/lib/inbox-store";
+import type { InboxFrame } from "~/schemas/inbox-protocol";
 
 const PING_EVERY_MS = 25_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -29,8 +30,8 @@ export function useInboxSocket(enabled: boolean) {
       });
       socket.addEventListener("message", (event) => {
         if (event.data === "pong") return;
-        const frame = JSON.parse(event.data as string) as { type: string };
-        if (frame.type === "inbox") setInboxState(frame as unknown as Parameters<typeof setInboxState>[0]);
+        const frame = JSON.parse(event.data as string) as InboxFrame;
+        if (frame.type === "inbox") setInboxState({ unread: frame.unread, chats: frame.chats });
       });
       socket.addEventListener("close", () => {
         window.clearInterval(pingTimer);

@@ -1,16 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** A conversation in the signed-in user's list (the inbox's ChatSummary, as the browser gets it). */
-export type InboxChat = {
-  contactId: string;
-  contactName: string;
-  pairId: string;
-  lastMessage: string;
-  lastMessageTime: number;
-  lastSeq: number;
-  unread: boolean;
-};
-export type InboxState = { unread: number; chats: InboxChat[] };
+import type { InboxState } from "~/schemas/inbox-protocol";
 
 /**
  * The latest push of the user's inbox socket, shared by every part of the page that shows it (the

@@ -1,6 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { expect, pngFile, SEEDED_SUPPORT, signUpThroughApi, test, waitForHydration } from "./support/test";
+import {
+  expect,
+  pngFile,
+  SEEDED_SUPPORT,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+  waitForSessionTimers,
+} from "./support/test";
 
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const log = (page: Page) => page.getByRole("log");
@@ -83,7 +91,6 @@ test.describe("one-to-one chat", () => {
     await expect(entry).toContainText("New");
     await entry.click();
     await expect(log(support.page).getByText("Is this the right place to talk?")).toBeVisible();
-    await support.page.bringToFront();
     // Reading it clears it: the visitor sees 'Read', and the support's list no longer says New.
     await expect(log(page).getByText("Read")).toBeVisible();
     await support.page.goto("/chat");
@@ -223,13 +230,7 @@ test.describe("drafts", () => {
     await page.clock.pauseAt(start + 60_000);
     const visitor = await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/chat/kindred-support");
-    await waitForHydration(page);
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(100);
-        return page.evaluate(() => document.documentElement.dataset.sessionTimers);
-      })
-      .toBe("armed");
+    await waitForSessionTimers(page);
     await composer(page).fill("I wanted to say that today was really hard because");
 
     await page.clock.runFor(10 * 60_000);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, signUpThroughApi, test, waitForSessionTimers } from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
@@ -11,22 +11,8 @@ async function signedInWithStoppedClock(page: Page, baseURL: string) {
   await page.clock.pauseAt(START + MINUTE);
   await signUpThroughApi(page, baseURL);
   await page.goto("/chat");
-  await waitForInactivityGuard(page);
+  await waitForSessionTimers(page);
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
-}
-
-/**
- * The inactivity rules load lazily after hydration, and React schedules that with timers, which a
- * stopped clock holds back: move time in 100 ms steps until the rules' timers are armed.
- */
-async function waitForInactivityGuard(page: Page) {
-  await waitForHydration(page);
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(100);
-      return page.evaluate(() => document.documentElement.dataset.sessionTimers);
-    })
-    .toBe("armed");
 }
 
 const warning = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
@@ -68,7 +54,7 @@ test.describe("inactivity", () => {
     await signedInWithStoppedClock(page, baseURL ?? "");
     const second = await context.newPage();
     await second.goto("/chat");
-    await waitForInactivityGuard(second);
+    await waitForSessionTimers(second);
 
     await page.clock.runFor(5 * MINUTE);
     await second.getByRole("heading", { level: 1, name: "Messages" }).click();

@@ -5,14 +5,7 @@ import { pairIdFor } from "../../app/lib/pair-id";
 import { EMAIL_GRACE_MS, EMAIL_WINDOW_MS, type UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
-
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 3000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from "./support/until";
 
 const emailsTo = async (address: string) =>
   (

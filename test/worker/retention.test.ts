@@ -13,6 +13,7 @@ import worker from "../../worker/index";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
+import { until } from "./support/until";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,14 +27,6 @@ async function uploadChatImage(cookie: string, pairId: string): Promise<{ key: s
     body: form,
   });
   return (await response.json()) as { key: string; url: string };
-}
-
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 3000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** A conversation whose first two messages (one with an image) are older than the retention. */

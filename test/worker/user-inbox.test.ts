@@ -4,15 +4,15 @@ import { pairIdFor } from "../../app/lib/pair-id";
 import { unreadBadgeText } from "../../app/lib/unread-badge";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
+import { until } from "./support/until";
 
-/** Inbox updates run after the acknowledgement; wait until they landed. */
+/** Inbox updates run after the acknowledgement: read until the check holds. */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
   let value = await read();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(async () => {
     value = await read();
-  }
+    return check(value);
+  });
   return value;
 }
 

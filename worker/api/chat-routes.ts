@@ -1,12 +1,11 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "../../app/lib/pair-id";
-import { getSignedInUser } from "../auth/session";
 import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
-import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import type { ApiEnv } from "./signed-in";
+import { authorizeSocketUpgrade } from "./socket-upgrade";
 
 /**
  * GET /api/chats/:pairId/ws: the conversation's WebSocket. Everything is checked here, before the
@@ -15,15 +14,8 @@ import type { ApiEnv } from "./signed-in";
  * trusts only the identity headers this route sets.
  */
 export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    return c.json({ code: "upgrade_required", message: "Connect with a WebSocket." }, 426);
-  }
-  const origin = c.req.header("origin");
-  if (!origin || !getConfig().auth.trustedOrigins.includes(origin)) {
-    return c.json({ code: "forbidden_origin", message: "This connection did not come from the app." }, 403);
-  }
-  const user = await getSignedInUser(c.req.raw);
-  if (!user) return c.json({ code: "unauthorized", message: "Please sign in again." }, 401);
+  const { user, refusal } = await authorizeSocketUpgrade(c);
+  if (refusal) return refusal;
 
   const pairId = c.req.param("pairId");
   const members = parsePairId(pairId);

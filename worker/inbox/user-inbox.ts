@@ -1,22 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
+import type { ChatSummary, InboxFrame } from "../../app/schemas/inbox-protocol";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { sendEmail } from "../email/send-email";
 import { NEW_MESSAGE_TEMPLATE, NewMessageEmail, newMessageSubject } from "../email/templates/new-message-email";
 
-/** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
-export type ChatSummary = {
-  contactId: string;
-  contactName: string;
-  pairId: string;
-  lastMessage: string;
-  lastMessageTime: number;
-  lastSeq: number;
-  unread: boolean;
-};
+export type { ChatSummary, InboxFrame };
 
 /** What the room tells both members' inboxes after storing a message. */
 export type MessageNotice = {
@@ -29,11 +21,6 @@ export type MessageNotice = {
   /** True in the recipient's inbox, false in the sender's. */
   unread: boolean;
 };
-
-/** What the inbox pushes to the user's open pages. */
-export type InboxFrame =
-  | { type: "inbox"; unread: number; chats: ChatSummary[] }
-  | { type: "new-message"; contactId: string; contactName: string; preview: string; pairId: string };
 
 /** The header identity with which the Worker tells the inbox whose it is. */
 export const INBOX_USER_HEADER = "X-Kindred-User-Id";

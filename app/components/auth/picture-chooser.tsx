@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { ProgressBar } from "~/components/ui/form-controls";
+import { useObjectUrl } from "~/hooks/use-object-url";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/uploads";
 
 /** The profile picture chooser: a preview of the chosen file and the real upload progress. */
@@ -17,14 +18,7 @@ export function PictureChooser({
   disabled?: boolean;
 }) {
   const inputId = useId();
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) return setPreviewUrl(null);
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = useObjectUrl(file);
 
   return (
     <div>

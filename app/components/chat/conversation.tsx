@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
+import { useObjectUrl } from "~/hooks/use-object-url";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, MAX_CHAT_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
@@ -30,7 +31,6 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
   const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
   const [failure, setFailure] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
-  const [imagePreview, setImagePreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const draftRef = useRef(draft);
@@ -55,10 +55,11 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
 
-  // Messages arriving while the conversation is visible are read (unread is cleared).
+  // Messages arriving while the conversation is visible are read (spec: unread is cleared whenever
+  // messages arrive in the open conversation); a hidden tab reads them when it is shown again.
   useEffect(() => {
     const readIfVisible = () => {
-      if (lastSeq > 0 && document.visibilityState === "visible" && document.hasFocus()) markRead(lastSeq);
+      if (lastSeq > 0 && document.visibilityState === "visible") markRead(lastSeq);
     };
     readIfVisible();
     document.addEventListener("visibilitychange", readIfVisible);
@@ -78,12 +79,7 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
     input.style.height = `${Math.min(input.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
   }, [draft]);
 
-  useEffect(() => {
-    if (!image) return setImagePreview(null);
-    const url = URL.createObjectURL(image);
-    setImagePreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  const imagePreview = useObjectUrl(image);
 
   const chooseImage = (file: File | null) => {
     if (fileInputRef.current) fileInputRef.current.value = "";

@@ -63,3 +63,17 @@ export async function openAccountMenu(page: Page) {
     await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 500 });
   }).toPass();
 }
+
+/**
+ * The inactivity rules load lazily after hydration, and React schedules that with timers, which a
+ * stopped clock holds back: move time in 100 ms steps until the rules' timers are armed.
+ */
+export async function waitForSessionTimers(page: Page) {
+  await waitForHydration(page);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.evaluate(() => document.documentElement.dataset.sessionTimers);
+    })
+    .toBe("armed");
+}
