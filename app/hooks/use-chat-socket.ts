@@ -29,6 +29,7 @@ export function useChatSocket(options: {
   const [otherReadSeq, setOtherReadSeq] = useState(0);
   const [connection, setConnection] = useState<ConnectionState>("connecting");
   const [loaded, setLoaded] = useState(false);
+  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const lastSeqRef = useRef(0);
   const pendingRef = useRef<Pending[]>([]);
@@ -120,6 +121,9 @@ export function useChatSocket(options: {
             if (frame.clientId)
               fail(frame.clientId, frame.code === "rate_limited" ? frame.message : CHAT_MESSAGES.sendFailed);
             break;
+          case "session-notice":
+            setSessionNotice(frame.message);
+            break;
           case "typing":
             break;
         }
@@ -189,5 +193,5 @@ export function useChatSocket(options: {
         }) as DisplayMessage,
     ),
   ];
-  return { messages: shown, connection, loaded, send, markRead, lastSeq: messages.at(-1)?.seq ?? 0 };
+  return { messages: shown, connection, loaded, send, markRead, sessionNotice, lastSeq: messages.at(-1)?.seq ?? 0 };
 }

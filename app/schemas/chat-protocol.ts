@@ -6,7 +6,12 @@ export const MAX_HISTORY_PAGE = 100;
 /** A reconnecting client receives at most this many missed messages per answer, then asks again. */
 export const MAX_RESUME_BATCH = 500;
 
+/** A conversation session lasts this long before both members get the notice (spec section 2). */
+export const SESSION_LENGTH_MS = 20 * 60 * 1000;
+
 export const CHAT_MESSAGES = {
+  sessionNotice:
+    "This session has reached 20 minutes. Each session can only last for up to 20 mins; you can keep talking if you both wish.",
   sendFailed: "Failed to send message. Please try again.",
   emptyMessage: "Write a message or attach an image.",
   tooLong: `Messages can be at most ${MAX_MESSAGE_TEXT} characters.`,
@@ -54,6 +59,7 @@ export type ServerFrame =
   | { type: "messages"; mode: "resume" | "history"; messages: ChatMessage[]; hasMore: boolean }
   | { type: "read"; userId: string; upToSeq: number }
   | { type: "typing"; userId: string; typing: boolean }
+  | { type: "session-notice"; message: string }
   | {
       type: "error";
       code: "bad_frame" | "too_long" | "empty" | "rate_limited" | "bad_image";

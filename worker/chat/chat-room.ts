@@ -9,6 +9,7 @@ import {
   ClientFrameSchema,
   MAX_MESSAGE_TEXT,
   MAX_RESUME_BATCH,
+  SESSION_LENGTH_MS,
   type ServerFrame,
 } from "../../app/schemas/chat-protocol";
 import { createDb } from "../db/client";
@@ -196,6 +197,9 @@ export class ChatRoom extends DurableObject<Env> {
     }
 
     const timestamp = Date.now();
+    const previousLast = this.ctx.storage.sql
+      .exec<{ t: number | null }>("SELECT max(timestamp) AS t FROM messages")
+      .one().t;
     const text = frame.text.slice(0, MAX_MESSAGE_TEXT);
     const row = this.ctx.storage.sql
       .exec<MessageRow>(
@@ -216,18 +220,49 @@ export class ChatRoom extends DurableObject<Env> {
     this.markRead(sender.userId, row.seq);
     // Both lists and the badge follow, outside the input path so the next message is not held up.
     this.ctx.waitUntil(this.notifyInboxes(toMessage(row)));
-    this.ctx.waitUntil(this.ensurePurgeAlarm());
+    this.startSessionIfIdle(previousLast, timestamp);
+    this.ctx.waitUntil(this.scheduleAlarm());
   }
 
-  /** An alarm is always set for when the oldest message reaches the retention limit. */
-  private async ensurePurgeAlarm() {
-    if ((await this.ctx.storage.getAlarm()) !== null) return;
+  /**
+   * A session starts with the first message after 20 quiet minutes (or the very first); 20 minutes
+   * later both members are told, and nobody is cut off (issue 4: the DO tracks the session).
+   */
+  private startSessionIfIdle(previousLast: number | null, now: number) {
+    if (previousLast !== null && now - previousLast < SESSION_LENGTH_MS) return;
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_started_at', ?)", String(now));
+    this.ctx.storage.sql.exec("DELETE FROM meta WHERE key = 'session_notified'");
+  }
+
+  private sessionNoticeDue(): number | null {
+    const started = this.metaValue("session_started_at");
+    if (!started || this.metaValue("session_notified")) return null;
+    return Number(started) + SESSION_LENGTH_MS;
+  }
+
+  /** One alarm serves both duties: the session notice and the 7-day purge, whichever is first. */
+  private async scheduleAlarm() {
     const oldest = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(timestamp) AS t FROM messages").one().t;
-    if (oldest !== null) await this.ctx.storage.setAlarm(oldest + MESSAGE_RETENTION_MS);
+    const due = [this.sessionNoticeDue(), oldest === null ? null : oldest + MESSAGE_RETENTION_MS].filter(
+      (t): t is number => t !== null,
+    );
+    if (due.length === 0) return this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.setAlarm(Math.min(...due));
   }
 
   override async alarm(): Promise<void> {
-    await this.purgeExpired(Date.now());
+    const now = Date.now();
+    const notice = this.sessionNoticeDue();
+    if (notice !== null && notice <= now) {
+      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_notified', '1')");
+      this.broadcast({ type: "session-notice", message: CHAT_MESSAGES.sessionNotice }, null);
+    }
+    await this.purgeExpired(now);
+  }
+
+  private metaValue(key: string): string | undefined {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]
+      ?.value;
   }
 
   /**
@@ -269,9 +304,7 @@ export class ChatRoom extends DurableObject<Env> {
         .update(chats)
         .set({ updatedAt: new Date(now) })
         .where(eq(chats.pairId, pairId));
-    const next = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(timestamp) AS t FROM messages").one().t;
-    if (next !== null) await this.ctx.storage.setAlarm(next + MESSAGE_RETENTION_MS);
-    else await this.ctx.storage.deleteAlarm();
+    await this.scheduleAlarm();
     return { messages: expired.length, images: images.length };
   }
 

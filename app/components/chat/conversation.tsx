@@ -35,7 +35,7 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
   const fileInputRef = useRef<HTMLInputElement>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  const { messages, connection, loaded, send, markRead, lastSeq } = useChatSocket({
+  const { messages, connection, loaded, send, markRead, sessionNotice, lastSeq } = useChatSocket({
     pairId,
     userId: me.id,
     onSendFailed: ({ text, message }) => {
@@ -171,6 +171,14 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
             );
           })}
         </ol>
+        {sessionNotice ? (
+          <p
+            role="status"
+            className="mx-auto mt-3 max-w-md rounded-lg bg-amber-50 px-3 py-2 text-center text-xs text-amber-950"
+          >
+            {sessionNotice}
+          </p>
+        ) : null}
       </div>
       {failure ? (
         <div className="mt-2">
