@@ -178,6 +178,49 @@ test.describe("images", () => {
   });
 });
 
+test.describe("a dropped connection", () => {
+  test("loses and doubles nothing: messages from both sides arrive exactly once after reconnecting", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const routes: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/api\/chats\/.+\/ws$/, (ws) => {
+      ws.connectToServer();
+      routes.push(ws);
+    });
+    await openConversation(page, "kindred-support");
+    const support = await supportPage(browser, baseURL ?? "");
+    await openConversation(support.page, visitor.user.id);
+
+    await composer(page).fill("one");
+    await composer(page).press("Enter");
+    await expect(log(support.page).getByText("one", { exact: true })).toBeVisible();
+
+    // The connection drops; both sides keep writing.
+    await routes.at(-1)?.close();
+    await expect(page.getByText("Reconnecting…")).toBeVisible();
+    await composer(page).fill("written while away");
+    await composer(page).press("Enter");
+    await composer(support.page).fill("two");
+    await composer(support.page).press("Enter");
+    await composer(support.page).fill("three");
+    await composer(support.page).press("Enter");
+
+    await expect(page.getByText("Online", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(log(page).getByText("three", { exact: true })).toBeVisible();
+    await expect(log(support.page).getByText("written while away")).toBeVisible();
+    for (const text of ["one", "two", "three", "written while away"]) {
+      await expect(log(page).getByText(text, { exact: true })).toHaveCount(1);
+      await expect(log(support.page).getByText(text, { exact: true })).toHaveCount(1);
+    }
+    const order = await log(support.page).getByRole("listitem").allTextContents();
+    expect(order.findIndex((t) => t.includes("two"))).toBeLessThan(order.findIndex((t) => t.includes("three")));
+    await support.context.close();
+  });
+});
+
 test.describe("live updates", () => {
   test("the recipient's badge and recent chats update without reloading", async ({ page, browser, baseURL }) => {
     const visitor = await signUpThroughApi(page, baseURL ?? "");
