@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getSignedInUser } from "../auth/session";
+import { canViewImage } from "../images/image-store";
 import type { ApiEnv } from "./signed-in";
-import { canViewImage } from "./upload-routes";
 
 /** Stored images are immutable (a new upload gets a new key), so browsers may keep them a year. */
 const IMMUTABLE = "private, max-age=31536000, immutable";

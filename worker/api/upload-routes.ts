@@ -77,11 +77,3 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
   await storeImage(key, clean, type, user.id);
   return c.json({ key, url: imageUrl(key), contentType: type, size: clean.byteLength }, 201);
 });
-
-/** Whether a user may see an image: profile pictures to anyone signed in, chat images to members. */
-export function canViewImage(key: string, userId: string): boolean {
-  const [folder, owner] = key.split("/");
-  if (folder === "profiles") return true;
-  if (folder === "chats" && owner) return parsePairId(owner)?.includes(userId) ?? false;
-  return false;
-}

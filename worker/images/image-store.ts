@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { parsePairId } from "../../app/lib/pair-id";
 import type { AcceptedImageType, UploadPurpose } from "../../app/lib/uploads";
 
 const EXTENSIONS: Record<AcceptedImageType, string> = {
@@ -24,4 +25,12 @@ export async function storeImage(key: string, bytes: Uint8Array, type: AcceptedI
     httpMetadata: { contentType: type },
     customMetadata: { uploadedBy },
   });
+}
+
+/** Whether a user may see an image: profile pictures to anyone signed in, chat images to members. */
+export function canViewImage(key: string, userId: string): boolean {
+  const [folder, owner] = key.split("/");
+  if (folder === "profiles") return true;
+  if (folder === "chats" && owner) return parsePairId(owner)?.includes(userId) ?? false;
+  return false;
 }
