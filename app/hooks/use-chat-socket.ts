@@ -30,6 +30,8 @@ export function useChatSocket(options: {
   const [connection, setConnection] = useState<ConnectionState>("connecting");
   const [loaded, setLoaded] = useState(false);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
+  const [otherTyping, setOtherTyping] = useState(false);
+  const typingTimerRef = useRef<number | undefined>(undefined);
   const socketRef = useRef<WebSocket | null>(null);
   const lastSeqRef = useRef(0);
   const pendingRef = useRef<Pending[]>([]);
@@ -106,6 +108,7 @@ export function useChatSocket(options: {
           }
           case "message":
             addMessages([frame.message]);
+            setOtherTyping(false);
             break;
           case "messages":
             addMessages(frame.messages);
@@ -125,6 +128,10 @@ export function useChatSocket(options: {
             setSessionNotice(frame.message);
             break;
           case "typing":
+            // Shown until the other side says it stopped, or 5 s without news (a lost 'stopped').
+            window.clearTimeout(typingTimerRef.current);
+            setOtherTyping(frame.typing);
+            if (frame.typing) typingTimerRef.current = window.setTimeout(() => setOtherTyping(false), 5000);
             break;
         }
       });
@@ -170,6 +177,11 @@ export function useChatSocket(options: {
     [setPendingBoth],
   );
 
+  const setTyping = useCallback((typing: boolean) => {
+    const ws = socketRef.current;
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "typing", typing }));
+  }, []);
+
   const markRead = useCallback((upToSeq: number) => {
     const ws = socketRef.current;
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "read", upToSeq }));
@@ -193,5 +205,15 @@ export function useChatSocket(options: {
         }) as DisplayMessage,
     ),
   ];
-  return { messages: shown, connection, loaded, send, markRead, sessionNotice, lastSeq: messages.at(-1)?.seq ?? 0 };
+  return {
+    messages: shown,
+    connection,
+    loaded,
+    send,
+    markRead,
+    setTyping,
+    otherTyping,
+    sessionNotice,
+    lastSeq: messages.at(-1)?.seq ?? 0,
+  };
 }

@@ -178,6 +178,23 @@ test.describe("images", () => {
   });
 });
 
+test.describe("typing", () => {
+  test("the other person sees who is typing, until the message arrives", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    const support = await supportPage(browser, baseURL ?? "");
+    await openConversation(support.page, visitor.user.id);
+
+    await composer(page).pressSequentially("I have been feeling");
+    const indicator = support.page.getByText(`${visitor.user.username} is typing…`);
+    await expect(indicator).toBeVisible();
+    await composer(page).press("Enter");
+    await expect(log(support.page).getByText("I have been feeling")).toBeVisible();
+    await expect(indicator).toBeHidden();
+    await support.context.close();
+  });
+});
+
 test.describe("a dropped connection", () => {
   test("loses and doubles nothing: messages from both sides arrive exactly once after reconnecting", async ({
     page,

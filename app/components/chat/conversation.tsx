@@ -35,16 +35,17 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
   const fileInputRef = useRef<HTMLInputElement>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  const { messages, connection, loaded, send, markRead, sessionNotice, lastSeq } = useChatSocket({
-    pairId,
-    userId: me.id,
-    onSendFailed: ({ text, message }) => {
-      setFailure(message);
-      // The failed text goes back to the composer, before anything typed since.
-      const current = draftRef.current;
-      setDraft(current ? `${text}\n${current}` : text);
-    },
-  });
+  const { messages, connection, loaded, send, markRead, setTyping, otherTyping, sessionNotice, lastSeq } =
+    useChatSocket({
+      pairId,
+      userId: me.id,
+      onSendFailed: ({ text, message }) => {
+        setFailure(message);
+        // The failed text goes back to the composer, before anything typed since.
+        const current = draftRef.current;
+        setDraft(current ? `${text}\n${current}` : text);
+      },
+    });
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -91,6 +92,7 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
     setImage(file);
   };
 
+  const typing = useTypingSignal(setTyping);
   const uploading = progress !== null;
   const canSend = (draft.trim().length > 0 || image !== null) && !uploading;
   const submit = async () => {
@@ -110,6 +112,7 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
       }
     }
     send(draft, imageUrl);
+    typing.stop();
     setDraft("");
     setImage(null);
   };
@@ -185,6 +188,9 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
           <Alert>{failure}</Alert>
         </div>
       ) : null}
+      <p aria-live="polite" className="mt-1 h-4 text-xs text-slate-600">
+        {otherTyping ? `${contact.username} is typing…` : ""}
+      </p>
       {imagePreview ? (
         <div className="mt-3 flex items-center gap-3 rounded-lg bg-slate-50 p-2">
           <img src={imagePreview} alt="Chosen to send" className="h-16 w-16 rounded object-cover" />
@@ -239,7 +245,10 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
           maxLength={MAX_MESSAGE_TEXT}
           value={draft}
           placeholder="Type a message…"
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            typing.touch();
+          }}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -258,4 +267,31 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
       </form>
     </div>
   );
+}
+
+/** How often 'typing' is repeated while someone types, and how long a pause means they stopped. */
+const TYPING_REPEAT_MS = 2000;
+const TYPING_IDLE_MS = 3000;
+
+/** Tells the other member when this person types: at most every 2 s, and 'stopped' after 3 quiet s. */
+function useTypingSignal(setTyping: (typing: boolean) => void) {
+  const state = useRef({ lastSent: 0, idleTimer: undefined as number | undefined, typing: false });
+  useEffect(() => () => window.clearTimeout(state.current.idleTimer), []);
+  const stop = () => {
+    window.clearTimeout(state.current.idleTimer);
+    if (state.current.typing) setTyping(false);
+    state.current.typing = false;
+    state.current.lastSent = 0;
+  };
+  const touch = () => {
+    const now = Date.now();
+    if (!state.current.typing || now - state.current.lastSent > TYPING_REPEAT_MS) {
+      setTyping(true);
+      state.current.typing = true;
+      state.current.lastSent = now;
+    }
+    window.clearTimeout(state.current.idleTimer);
+    state.current.idleTimer = window.setTimeout(stop, TYPING_IDLE_MS);
+  };
+  return { touch, stop };
 }
