@@ -2,13 +2,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   ACTIVITY_EVENTS,
   ACTIVITY_RESYNC_THRESHOLD_MS,
+  INACTIVITY_LOGOUT_PATH,
   INACTIVITY_WARNING_AT_MS,
   SESSION_CHECK_INTERVAL_MS,
   SESSION_TIMEOUT_MS,
 } from "~/lib/inactivity";
 
-/** Where a forced logout sends the person; /signup then shows the spec's logged-out message. */
-export const INACTIVITY_LOGOUT_PATH = "/signup?reason=inactivity";
 const CHANNEL = "kindred-session";
 /** Activity is shared with other tabs at most this often (mousemove fires constantly). */
 const BROADCAST_EVERY_MS = 1000;

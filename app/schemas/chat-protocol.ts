@@ -9,9 +9,11 @@ export const MAX_RESUME_BATCH = 500;
 /** A conversation session lasts this long before both members get the notice (spec section 2). */
 export const SESSION_LENGTH_MS = 20 * 60 * 1000;
 
+/** The spec's session text, shown in every conversation (section 2). */
+export const SESSION_LIMIT_TEXT = "Each session can only last for up to 20 mins.";
+
 export const CHAT_MESSAGES = {
-  sessionNotice:
-    "This session has reached 20 minutes. Each session can only last for up to 20 mins; you can keep talking if you both wish.",
+  sessionNotice: `This session has reached 20 minutes. ${SESSION_LIMIT_TEXT} You can keep talking if you both wish.`,
   sendFailed: "Failed to send message. Please try again.",
   emptyMessage: "Write a message or attach an image.",
   tooLong: `Messages can be at most ${MAX_MESSAGE_TEXT} characters.`,

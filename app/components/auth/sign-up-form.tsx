@@ -1,15 +1,13 @@
 import { useRef, useState } from "react";
 import { PictureChooser } from "~/components/auth/picture-chooser";
 import { Alert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
+import { GENDERS } from "~/lib/accounts";
 import { signUp } from "~/lib/auth-client";
 import { downsizeImage } from "~/lib/downsize-image";
 import { UploadError, uploadImage } from "~/lib/upload-image";
-import { type FieldError, firstSignUpError, type SignUpFields } from "~/schemas/auth";
+import { type FieldError, firstSignUpError, genderLabel, type SignUpFields } from "~/schemas/auth";
 
-const GENDER_OPTIONS = [
-  { value: "male", label: "Male" },
-  { value: "female", label: "Female" },
-] as const;
+const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
 
 /** How long the 'profile data couldn't be saved' message stays before going on to chat (spec 9). */
 export const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;

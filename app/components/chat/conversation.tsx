@@ -6,11 +6,11 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, MAX_CHAT_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { MAX_MESSAGE_TEXT } from "~/schemas/chat-protocol";
+import { MAX_MESSAGE_TEXT, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
 
 /** The spec's conversation texts (section 2, Chat screen). */
 export const CONVERSATION_TEXTS = {
-  sessionNotice: "Each session can only last for up to 20 mins.",
+  sessionNotice: SESSION_LIMIT_TEXT,
   noMessages: "No messages yet",
   sayHello: "Start the conversation by saying hello!",
 } as const;

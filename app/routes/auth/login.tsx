@@ -1,5 +1,6 @@
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
+import { loggedOutForInactivity } from "~/lib/inactivity";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/login";
 
@@ -15,7 +16,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 /** /login: sign in. A signed-in visitor goes straight to chat. */
 export function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(context);
-  return { loggedOutForInactivity: new URL(request.url).searchParams.get("reason") === "inactivity" };
+  return { loggedOutForInactivity: loggedOutForInactivity(request.url) };
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

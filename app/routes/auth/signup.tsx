@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
+import { loggedOutForInactivity } from "~/lib/inactivity";
 import { pageMeta } from "~/lib/meta";
 import { suggestUsername } from "../../../worker/auth/username";
 import type { Route } from "./+types/signup";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(context);
   return {
     username: await suggestUsername(env.DB),
-    loggedOutForInactivity: new URL(request.url).searchParams.get("reason") === "inactivity",
+    loggedOutForInactivity: loggedOutForInactivity(request.url),
   };
 }
 
