@@ -3,7 +3,14 @@ import type { ChatMessage, ServerFrame } from "~/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/schemas/chat-protocol";
 
 export type ConnectionState = "connecting" | "online" | "reconnecting";
-export type DisplayMessage = ChatMessage & { status: "sending" | "sent" | "read" };
+export type MessageStatus = "sending" | "sent" | "delivered" | "read";
+export type DisplayMessage = ChatMessage & { status: MessageStatus };
+
+/** A message of mine: read if the other member read up to it, delivered if their device has it. */
+export function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq: number }): MessageStatus {
+  if (seq <= receipts.readSeq) return "read";
+  return seq <= receipts.deliveredSeq ? "delivered" : "sent";
+}
 
 /** A message not acknowledged within this time has failed; its text goes back to the composer. */
 export const SEND_TIMEOUT_MS = 10_000;
@@ -27,6 +34,7 @@ export function useChatSocket(options: {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
   const [otherReadSeq, setOtherReadSeq] = useState(0);
+  const [otherDeliveredSeq, setOtherDeliveredSeq] = useState(0);
   const [connection, setConnection] = useState<ConnectionState>("connecting");
   const [loaded, setLoaded] = useState(false);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
@@ -84,6 +92,11 @@ export function useChatSocket(options: {
         }
         pingTimer = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_EVERY_MS);
       });
+      // Receipt for what this device now has of the other member's messages.
+      const acknowledge = (received: ChatMessage[]) => {
+        const newest = received.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
+        if (newest > 0) ws.send(JSON.stringify({ type: "delivered", upToSeq: newest }));
+      };
       ws.addEventListener("message", (event) => {
         if (event.data === "pong") return;
         const frame = JSON.parse(event.data as string) as ServerFrame;
@@ -108,10 +121,12 @@ export function useChatSocket(options: {
           }
           case "message":
             addMessages([frame.message]);
+            acknowledge([frame.message]);
             setOtherTyping(false);
             break;
           case "messages":
             addMessages(frame.messages);
+            acknowledge(frame.messages);
             if (frame.mode === "resume") {
               if (frame.hasMore) ws.send(JSON.stringify({ type: "resume", afterSeq: lastSeqRef.current }));
               else setLoaded(true);
@@ -119,6 +134,9 @@ export function useChatSocket(options: {
             break;
           case "read":
             if (frame.userId !== userId) setOtherReadSeq((seq) => Math.max(seq, frame.upToSeq));
+            break;
+          case "delivered":
+            if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
             break;
           case "error":
             if (frame.clientId)
@@ -189,7 +207,11 @@ export function useChatSocket(options: {
 
   const shown: DisplayMessage[] = [
     ...messages.map(
-      (m) => ({ ...m, status: m.senderId === userId && m.seq <= otherReadSeq ? "read" : "sent" }) as DisplayMessage,
+      (m): DisplayMessage => ({
+        ...m,
+        status:
+          m.senderId === userId ? statusOf(m.seq, { readSeq: otherReadSeq, deliveredSeq: otherDeliveredSeq }) : "sent",
+      }),
     ),
     ...pending.map(
       (p) =>

@@ -1,16 +1,20 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { setInboxState } from "~/lib/inbox-store";
-import type { InboxFrame } from "~/schemas/inbox-protocol";
+import type { IncomingMessage } from "~/lib/incoming-message-alert";
+import type { InboxClientFrame, InboxFrame } from "~/schemas/inbox-protocol";
 
 const PING_EVERY_MS = 25_000;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The signed-in user's app-wide socket (/api/inbox/ws): live badge count and conversation list on
- * every page, and presence (the server counts the user online while one is open). Reconnects with
- * backoff; pings keep it alive and let the server notice a vanished device.
+ * every page, new-message events (each acknowledged as delivered), and presence (the server counts
+ * the user online while one is open). Reconnects with backoff; pings keep it alive and let the
+ * server notice a vanished device.
  */
-export function useInboxSocket(enabled: boolean) {
+export function useInboxSocket(enabled: boolean, onNewMessage?: (message: IncomingMessage) => void) {
+  const onNewMessageRef = useRef(onNewMessage);
+  onNewMessageRef.current = onNewMessage;
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
@@ -32,6 +36,11 @@ export function useInboxSocket(enabled: boolean) {
         if (event.data === "pong") return;
         const frame = JSON.parse(event.data as string) as InboxFrame;
         if (frame.type === "inbox") setInboxState({ unread: frame.unread, chats: frame.chats });
+        if (frame.type === "new-message") {
+          const receipt: InboxClientFrame = { type: "delivered", pairId: frame.pairId, seq: frame.seq };
+          socket?.send(JSON.stringify(receipt));
+          onNewMessageRef.current?.(frame);
+        }
       });
       socket.addEventListener("close", () => {
         window.clearInterval(pingTimer);

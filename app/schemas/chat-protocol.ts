@@ -41,6 +41,8 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
     limit: z.number().int().min(1).max(MAX_HISTORY_PAGE),
   }),
   z.object({ type: z.literal("read"), upToSeq: z.number().int().min(0) }),
+  /** The client has received messages up to this seq (it may not have looked at them yet). */
+  z.object({ type: z.literal("delivered"), upToSeq: z.number().int().min(0) }),
   z.object({ type: z.literal("typing"), typing: z.boolean() }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
@@ -60,6 +62,7 @@ export type ServerFrame =
   | { type: "message"; message: ChatMessage }
   | { type: "messages"; mode: "resume" | "history"; messages: ChatMessage[]; hasMore: boolean }
   | { type: "read"; userId: string; upToSeq: number }
+  | { type: "delivered"; userId: string; upToSeq: number }
   | { type: "typing"; userId: string; typing: boolean }
   | { type: "session-notice"; message: string }
   | {

@@ -336,3 +336,90 @@ test.describe("finding people", () => {
     await support.context.close();
   });
 });
+
+test.describe("a message arriving while the person looks elsewhere", () => {
+  test("shows 'Delivered' once a page has it, and alerts with a banner, a chime and a notification", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    await context.grantPermissions(["notifications"]);
+    // The window is in the background, and the real Notification and audio APIs are watched.
+    await page.addInitScript(() => {
+      const seen = { notifications: [] as { title: string; body?: string }[], closed: 0, tones: 0 };
+      Object.assign(window, { seen });
+      document.hasFocus = () => false;
+      class WatchedNotification extends Notification {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          seen.notifications.push({ title, body: options?.body });
+        }
+        override close() {
+          seen.closed += 1;
+          super.close();
+        }
+      }
+      window.Notification = WatchedNotification;
+      const createOscillator = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        seen.tones += 1;
+        return createOscillator.call(this);
+      };
+    });
+    type Seen = { notifications: { title: string; body?: string }[]; closed: number; tones: number };
+    const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
+
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await page.clock.install();
+    await page.goto("/privacypolicy");
+    await waitForHydration(page);
+    await waitForSessionTimers(page);
+
+    const support = await supportPage(browser, baseURL ?? "");
+    await openConversation(support.page, visitor.user.id);
+    await composer(support.page).fill("Checking in on you today.");
+    await composer(support.page).press("Enter");
+    // The visitor's page (not the conversation) received it: the sender sees 'Delivered', not 'Read'.
+    await expect(log(support.page).getByText("Delivered")).toBeVisible();
+
+    const banner = page.getByRole("status", { name: "New message from Support" });
+    await expect(banner).toContainText("Checking in on you today.");
+    await expect
+      .poll(async () => (await seen()).notifications)
+      .toEqual([{ title: "New message from Support", body: "Checking in on you today." }]);
+    expect((await seen()).tones).toBeGreaterThan(0);
+
+    // The banner closes after 8 s, the notification after 10 s.
+    await page.clock.fastForward(7000);
+    await expect(banner).toBeVisible();
+    await page.clock.fastForward(1500);
+    await expect(banner).toBeHidden();
+    expect((await seen()).closed).toBe(0);
+    await page.clock.fastForward(2000);
+    await expect.poll(async () => (await seen()).closed).toBe(1);
+
+    // Opening the conversation reads it.
+    await page.goto("/chat/kindred-support");
+    await expect(log(page).getByText("Checking in on you today.")).toBeVisible();
+    await expect(log(support.page).getByText("Read")).toBeVisible();
+    await support.context.close();
+  });
+
+  test("stays quiet while the person is looking at the page", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/privacypolicy");
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
+    expect(await page.evaluate(() => document.hasFocus())).toBe(true);
+
+    const support = await supportPage(browser, baseURL ?? "");
+    await openConversation(support.page, visitor.user.id);
+    await composer(support.page).fill("Hello there");
+    await composer(support.page).press("Enter");
+    await expect(log(support.page).getByText("Delivered")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Messages/ })).toContainText("1");
+    await expect(page.getByRole("status", { name: /New message from/ })).toHaveCount(0);
+    await support.context.close();
+  });
+});

@@ -211,4 +211,54 @@ describe("read state", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await room.lastReadSeq(bob.user.id)).toBe(2);
   });
+
+  it("tells the sender when the other member's device has a message, and reading implies it", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "one" });
+    a.send({ type: "send", clientId: "temp-2", text: "two" });
+    await b.waitFor((f) => f.type === "message" && f.message.seq === 2);
+    const room = env.CHAT_ROOM.getByName(pairId);
+
+    b.send({ type: "delivered", upToSeq: 1 });
+    expect(await a.waitFor((f) => f.type === "delivered")).toEqual({
+      type: "delivered",
+      userId: bob.user.id,
+      upToSeq: 1,
+    });
+    // Never beyond the newest message, never backwards.
+    b.send({ type: "delivered", upToSeq: 50 });
+    await a.waitFor((f) => f.type === "delivered" && f.upToSeq === 2);
+    b.send({ type: "delivered", upToSeq: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await room.deliveredSeq(bob.user.id)).toBe(2);
+
+    a.send({ type: "send", clientId: "temp-3", text: "three" });
+    await b.waitFor((f) => f.type === "message" && f.message.seq === 3);
+    b.send({ type: "read", upToSeq: 3 });
+    await a.waitFor((f) => f.type === "read" && f.upToSeq === 3);
+    expect(await room.deliveredSeq(bob.user.id)).toBe(3);
+  });
+
+  it("gives a (re)connecting sender the other member's receipts", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    for (const n of [1, 2, 3]) a.send({ type: "send", clientId: `temp-${n}`, text: `message ${n}` });
+    await b.waitFor((f) => f.type === "message" && f.message.seq === 3);
+    b.send({ type: "read", upToSeq: 1 });
+    b.send({ type: "delivered", upToSeq: 3 });
+    await a.waitFor((f) => f.type === "delivered" && f.upToSeq === 3);
+    a.ws.close(1000, "reload");
+
+    const again = await connect(alice.cookie, pairId);
+    again.send({ type: "resume", afterSeq: 0 });
+    expect(await again.waitFor((f) => f.type === "delivered")).toEqual({
+      type: "delivered",
+      userId: bob.user.id,
+      upToSeq: 3,
+    });
+    expect(await again.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: bob.user.id, upToSeq: 1 });
+  });
 });

@@ -42,7 +42,47 @@ describe("the inbox socket", () => {
       contactName: alice.user.username,
       preview: "Are you free to talk?",
       pairId: pairIdFor(alice.user.id, bob.user.id),
+      seq: 1,
     });
+  });
+
+  it("passes a page's receipt of a new message on to the sender as 'delivered'", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const inbox = await openInboxSocket(bob.cookie);
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "Did this reach you?" });
+    await until(() => inbox.frames.some((f) => (f as { type: string }).type === "new-message"));
+
+    inbox.ws?.send(JSON.stringify({ type: "delivered", pairId, seq: 1 }));
+    expect(await a.waitFor((f) => f.type === "delivered")).toEqual({
+      type: "delivered",
+      userId: bob.user.id,
+      upToSeq: 1,
+    });
+    expect(await env.CHAT_ROOM.getByName(pairId).deliveredSeq(bob.user.id)).toBe(1);
+  });
+
+  it("answers a bad frame with an error and ignores receipts for conversations it does not hold", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const carol = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "Only for Bob" });
+    await a.waitFor(isAck("temp-1"));
+
+    const inbox = await openInboxSocket(carol.cookie);
+    await until(() => inbox.frames.length >= 1);
+    inbox.ws?.send("{not json");
+    inbox.ws?.send(JSON.stringify({ type: "delivered", pairId, seq: -1 }));
+    await until(() => inbox.frames.filter((f) => (f as { type: string }).type === "error").length === 2);
+    // Carol is not a member: her inbox does not know the pair, and Bob's receipt is not hers to give.
+    inbox.ws?.send(JSON.stringify({ type: "delivered", pairId, seq: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await env.CHAT_ROOM.getByName(pairId).deliveredSeq(bob.user.id)).toBe(0);
+    expect(a.frames.some((f) => f.type === "delivered")).toBe(false);
   });
 
   it("makes the user online while a page is open and offline when the last one closes", async () => {

@@ -86,10 +86,16 @@ export class ChatRoom extends DurableObject<Env> {
       CREATE INDEX IF NOT EXISTS messages_timestamp_idx ON messages (timestamp);
       CREATE TABLE IF NOT EXISTS members (
         user_id TEXT PRIMARY KEY,
-        last_read_seq INTEGER NOT NULL DEFAULT 0
+        last_read_seq INTEGER NOT NULL DEFAULT 0,
+        last_delivered_seq INTEGER NOT NULL DEFAULT 0
       );
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
+    // Rooms created before delivery receipts existed gain the column once.
+    const columns = this.ctx.storage.sql.exec<{ name: string }>("PRAGMA table_info(members)").toArray();
+    if (!columns.some((column) => column.name === "last_delivered_seq")) {
+      this.ctx.storage.sql.exec("ALTER TABLE members ADD COLUMN last_delivered_seq INTEGER NOT NULL DEFAULT 0");
+    }
   }
 
   /** WebSocket upgrade, forwarded by the Worker after it checked session, origin and membership. */
@@ -138,11 +144,14 @@ export class ChatRoom extends DurableObject<Env> {
       case "send":
         return this.handleSend(ws, identity, frame);
       case "resume":
-        return this.send(ws, this.page("resume", frame.afterSeq));
+        this.send(ws, this.page("resume", frame.afterSeq));
+        return this.sendReceipts(ws, identity.userId);
       case "history":
         return this.send(ws, this.historyBefore(frame.beforeSeq, frame.limit));
       case "read":
         return this.markRead(identity.userId, frame.upToSeq);
+      case "delivered":
+        return this.markDelivered(identity.userId, frame.upToSeq);
       case "typing":
         return this.broadcast({ type: "typing", userId: identity.userId, typing: frame.typing }, identity.userId);
     }
@@ -375,10 +384,48 @@ export class ChatRoom extends DurableObject<Env> {
     };
   }
 
+  private latestSeq(): number {
+    return this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
+  }
+
+  /**
+   * A member's device received the conversation up to a seq: over this room's socket, or as a
+   * new-message event on any page (its UserInbox passes that on). The other member sees 'Delivered'.
+   */
+  markDelivered(userId: string, upToSeq: number) {
+    const seq = Math.min(upToSeq, this.latestSeq());
+    const changed = this.ctx.storage.sql.exec(
+      "UPDATE members SET last_delivered_seq = ? WHERE user_id = ? AND last_delivered_seq < ?",
+      seq,
+      userId,
+      seq,
+    ).rowsWritten;
+    if (changed > 0) this.broadcast({ type: "delivered", userId, upToSeq: seq }, userId);
+  }
+
+  /** Where the other member has got to, for a socket that just (re)connected. */
+  private sendReceipts(ws: WebSocket, userId: string) {
+    const other = parsePairId(this.pairId() ?? "")?.find((m) => m !== userId);
+    const row = this.ctx.storage.sql
+      .exec<{ read: number; delivered: number }>(
+        "SELECT last_read_seq AS read, last_delivered_seq AS delivered FROM members WHERE user_id = ?",
+        other ?? "",
+      )
+      .toArray()[0];
+    if (!other || !row) return;
+    if (row.delivered > 0) this.send(ws, { type: "delivered", userId: other, upToSeq: row.delivered });
+    if (row.read > 0) this.send(ws, { type: "read", userId: other, upToSeq: row.read });
+  }
+
   private markRead(userId: string, upToSeq: number) {
-    const latest =
-      this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
-    const seq = Math.min(upToSeq, latest);
+    const seq = Math.min(upToSeq, this.latestSeq());
+    // Read implies delivered; the read frame below tells the other member both.
+    this.ctx.storage.sql.exec(
+      "UPDATE members SET last_delivered_seq = ? WHERE user_id = ? AND last_delivered_seq < ?",
+      seq,
+      userId,
+      seq,
+    );
     const changed = this.ctx.storage.sql.exec(
       "UPDATE members SET last_read_seq = ? WHERE user_id = ? AND last_read_seq < ?",
       seq,
@@ -438,6 +485,14 @@ export class ChatRoom extends DurableObject<Env> {
   /** Messages and members' read positions, for housekeeping and tests. */
   async messageCount(): Promise<number> {
     return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
+  }
+
+  async deliveredSeq(userId: string): Promise<number> {
+    return (
+      this.ctx.storage.sql
+        .exec<{ seq: number }>("SELECT last_delivered_seq AS seq FROM members WHERE user_id = ?", userId)
+        .toArray()[0]?.seq ?? 0
+    );
   }
 
   async lastReadSeq(userId: string): Promise<number> {

@@ -1,7 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import type { ChatSummary, InboxFrame } from "../../app/schemas/inbox-protocol";
+import { parsePairId } from "../../app/lib/pair-id";
+import { CHAT_MESSAGES } from "../../app/schemas/chat-protocol";
+import {
+  type ChatSummary,
+  type InboxClientFrame,
+  InboxClientFrameSchema,
+  type InboxFrame,
+} from "../../app/schemas/inbox-protocol";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
@@ -73,9 +80,25 @@ export class UserInbox extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  override async webSocketMessage(ws: WebSocket): Promise<void> {
-    // Only "ping" is expected, and the runtime answers it without waking us; anything else is ignored.
-    if (ws.readyState !== WebSocket.OPEN) return;
+  /**
+   * "ping" is answered by the runtime without waking us. The one frame a page sends is 'delivered':
+   * it received a new-message event, which the conversation's room shows its sender.
+   */
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    let frame: InboxClientFrame | undefined;
+    try {
+      frame = InboxClientFrameSchema.safeParse(JSON.parse(typeof data === "string" ? data : "")).data;
+    } catch {
+      frame = undefined;
+    }
+    if (!frame) return ws.send(JSON.stringify({ type: "error", message: CHAT_MESSAGES.badFrame } satisfies InboxFrame));
+    const owner = this.owner();
+    // Only a conversation this inbox knows of, so a page cannot wake arbitrary rooms.
+    const known = this.ctx.storage.sql
+      .exec("SELECT 1 FROM summaries WHERE pair_id = ? AND last_seq >= ?", frame.pairId, frame.seq)
+      .toArray().length;
+    if (!owner || known === 0 || !parsePairId(frame.pairId)?.includes(owner)) return;
+    await this.env.CHAT_ROOM.getByName(frame.pairId).markDelivered(owner, frame.seq);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -219,6 +242,7 @@ export class UserInbox extends DurableObject<Env> {
         contactName: notice.contactName,
         preview: notice.preview,
         pairId: notice.pairId,
+        seq: notice.seq,
       });
     }
     await this.push(frames);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
-import { type ConnectionState, useChatSocket } from "~/hooks/use-chat-socket";
+import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { formatMessageTime } from "~/lib/time-format";
@@ -17,6 +17,13 @@ export const CONVERSATION_TEXTS = {
 
 /** The message input grows with its text up to this height (spec section 9). */
 export const COMPOSER_MAX_HEIGHT_PX = 128;
+
+const STATUS_LABELS: Record<MessageStatus, string> = {
+  sending: "Sending…",
+  sent: "Sent",
+  delivered: "Delivered",
+  read: "Read",
+};
 
 const CONNECTION_LABELS: Record<ConnectionState, string> = {
   connecting: "Connecting…",
@@ -165,9 +172,7 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
                   {message.text ? <p className="whitespace-pre-wrap break-words">{message.text}</p> : null}
                   <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
                     {formatMessageTime(message.timestamp)}
-                    {mine
-                      ? ` · ${message.status === "sending" ? "Sending…" : message.status === "read" ? "Read" : "Sent"}`
-                      : ""}
+                    {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
                   </p>
                 </div>
               </li>

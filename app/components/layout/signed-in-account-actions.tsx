@@ -1,13 +1,20 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, type SignedInUser } from "~/lib/accounts";
 import { signOut } from "~/lib/auth-client";
 import { useInboxState } from "~/lib/inbox-store";
+import {
+  type IncomingMessage,
+  isWindowInBackground,
+  playChime,
+  showSystemNotification,
+} from "~/lib/incoming-message-alert";
 import { PATHS } from "~/lib/routes";
 import { useUnreadCount } from "~/lib/signed-in-user";
 import { unreadBadgeText } from "~/lib/unread-badge";
+import { IncomingMessageBanner } from "./incoming-message-banner";
 
 /**
  * The signed-in side of the header (spec section 2): Messages with the unread badge, 'Enable
@@ -24,16 +31,44 @@ export default function SignedInAccountActions({
   /** One header instance owns the socket (the desktop one); the mobile copy only reads the store. */
   live?: boolean;
 }) {
-  useInboxSocket(live);
+  const banner = useIncomingMessageAlerts();
+  useInboxSocket(live, banner.alert);
   const inbox = useInboxState();
   const loaderCount = useUnreadCount();
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {banner.message ? (
+        <IncomingMessageBanner
+          key={`${banner.message.pairId}:${banner.message.seq}`}
+          message={banner.message}
+          onClose={banner.close}
+        />
+      ) : null}
       <MessagesLink unreadCount={inbox?.unread ?? loaderCount} onNavigate={onNavigate} />
       <EnableNotificationsButton />
       <UserMenu user={user} />
     </div>
   );
+}
+
+/**
+ * A message arriving while the window is hidden or unfocused gets a banner, a chime and, with
+ * permission, a system notification (spec section 4). In plain view the live badge is enough.
+ */
+function useIncomingMessageAlerts() {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<IncomingMessage | null>(null);
+  const alert = useCallback(
+    (incoming: IncomingMessage) => {
+      if (!isWindowInBackground()) return;
+      setMessage(incoming);
+      playChime();
+      showSystemNotification(incoming, (path) => navigate(path));
+    },
+    [navigate],
+  );
+  const close = useCallback(() => setMessage(null), []);
+  return { message, alert, close };
 }
 
 /** Messages, with a red badge counting conversations that have unread messages (99+ above 99). */

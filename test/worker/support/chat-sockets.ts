@@ -20,7 +20,9 @@ export async function openChatSocket(cookie: string | null, pairId: string, orig
   if (!ws) return { status: response.status, socket: null };
   ws.accept();
   const frames: ServerFrame[] = [];
-  ws.addEventListener("message", (event) => frames.push(JSON.parse(event.data as string) as ServerFrame));
+  ws.addEventListener("message", (event) => {
+    frames.push(JSON.parse(event.data as string) as ServerFrame);
+  });
   const socket: TestSocket = {
     ws,
     frames,
@@ -60,6 +62,8 @@ export async function openInboxSocket(cookie: string | null, origin: string | nu
   if (!ws) return { status: response.status, frames: [] as unknown[], ws: null };
   ws.accept();
   const frames: unknown[] = [];
-  ws.addEventListener("message", (event) => frames.push(JSON.parse(event.data as string)));
+  ws.addEventListener("message", (event) => {
+    frames.push(JSON.parse(event.data as string));
+  });
   return { status: response.status, frames, ws };
 }
