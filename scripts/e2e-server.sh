@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Serves the production build (build/) in the Workers runtime for the browser tests, on fresh local
-# state: migrations and seed applied to an empty .wrangler/e2e. Run `npm run build` first.
+# state: migrations and seed applied to an empty .wrangler/e2e (or E2E_STATE). Run `npm run build`
+# first. Extra arguments go to `wrangler dev` (the benchmarks use them to set vars).
 set -euo pipefail
 port="${E2E_PORT:-8799}"
-state=".wrangler/e2e"
+state="${E2E_STATE:-.wrangler/e2e}"
 rm -rf "$state"
 wrangler d1 migrations apply DB --local --persist-to "$state" > /dev/null
 tsx scripts/seed.ts --persist-to "$state" > /dev/null
 exec wrangler dev --config build/server/wrangler.json --ip 127.0.0.1 --port "$port" \
   --persist-to "$state" --var "APP_URL:http://127.0.0.1:$port" \
   --var "BETTER_AUTH_SECRET:$(head -c 48 /dev/urandom | base64 | tr -d '/+=\n')" \
-  --show-interactive-dev-session=false
+  --show-interactive-dev-session=false "$@"

@@ -40,12 +40,16 @@ const ServerEnvSchema = z.object({
   /** Optional: with it, email goes out through Resend; without it, to the email_outbox table and the log. */
   RESEND_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3),
+  CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
+  CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
 });
 
 export type AppConfig = {
   public: PublicConfig;
   auth: { secret: string; trustedOrigins: string[] };
   email: { resendApiKey: string | undefined; from: string };
+  /** A sender may burst this many messages in a conversation, then send at the steady rate. */
+  chat: { sendBurst: number; sendPerSecond: number };
 };
 
 let cached: AppConfig | undefined;
@@ -61,6 +65,7 @@ export function getConfig(): AppConfig {
     public: publicConfig,
     auth: { secret: server.BETTER_AUTH_SECRET, trustedOrigins: [new URL(publicConfig.appUrl).origin, ...extraOrigins] },
     email: { resendApiKey: server.RESEND_API_KEY, from: server.EMAIL_FROM },
+    chat: { sendBurst: server.CHAT_SEND_BURST, sendPerSecond: server.CHAT_SEND_PER_SECOND },
   };
   return cached;
 }

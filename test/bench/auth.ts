@@ -3,7 +3,7 @@
  * (password hashing is scrypt via node:crypto under nodejs_compat, the bulk of both requests).
  * Each request comes from its own documentation address so rate limits do not interfere.
  *
- *   npm run bench:auth       (builds first; BENCH_SIGNUPS / BENCH_SIGNINS change the counts)
+ *   npm run bench            (builds first, then every benchmark; BENCH_SIGNUPS / BENCH_SIGNINS change the counts)
  *
  * It prints figures; it asserts nothing. Record them in the README (target: sign-in p95 <= 250 ms).
  */

@@ -66,6 +66,18 @@ describe("the new-message email", () => {
     expect(await emailsTo(bob.email)).toHaveLength(0);
   });
 
+  it("is not sent when the recipient answered meanwhile (a reply means it was read)", async () => {
+    const { bob, say, pairId } = await conversation();
+    await say("how was your day?");
+    const b = await connect(bob.cookie, pairId);
+    b.send({ type: "send", clientId: "temp-reply", text: "Better now, thanks" });
+    await b.waitFor(isAck("temp-reply"));
+    await until(async () => (await env.USER_INBOX.getByName(bob.user.id).list())[0]?.lastSeq === 2);
+    b.ws.close(1000, "bye");
+    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(0);
+    expect(await emailsTo(bob.email)).toHaveLength(0);
+  });
+
   it("is not sent while the recipient has the app open", async () => {
     const { bob, say } = await conversation();
     const inbox = await openInboxSocket(bob.cookie);

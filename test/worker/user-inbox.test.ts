@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import { unreadBadgeText } from "../../app/lib/unread-badge";
+import { INBOX_COALESCE_MS } from "../../worker/chat/chat-room";
 import { signUpUser } from "./support/auth-requests";
-import { connect, isAck } from "./support/chat-sockets";
+import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 /** Inbox updates run after the acknowledgement: read until the check holds. */
@@ -89,6 +90,39 @@ describe("the inbox", () => {
     expect(await inbox.unreadCount()).toBe(1);
     await inbox.recordRead("b", 5);
     expect(await inbox.unreadCount()).toBe(0);
+  });
+
+  it("takes a quick run of messages as one update showing the newest", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const page = await openInboxSocket(bob.cookie);
+    const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
+    for (const n of [1, 2, 3, 4, 5]) a.send({ type: "send", clientId: `temp-${n}`, text: `message ${n}` });
+    await a.waitFor(isAck("temp-5"));
+    const newMessages = () => page.frames.filter((f) => (f as { type: string }).type === "new-message");
+    await until(() => newMessages().length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 3 * INBOX_COALESCE_MS));
+    expect(newMessages()).toEqual([expect.objectContaining({ preview: "message 5", seq: 5 })]);
+    const [summary] = await env.USER_INBOX.getByName(bob.user.id).list();
+    expect(summary).toMatchObject({ lastMessage: "message 5", lastSeq: 5, unread: true });
+  });
+
+  it("does not show a message as unread when it was read before the update went out", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "Seen at once" });
+    await b.waitFor((f) => f.type === "message");
+    b.send({ type: "read", upToSeq: 1 }); // Bob has the conversation open
+    const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    const [summary] = await eventually(
+      () => bobInbox.list(),
+      (list) => list.length === 1,
+    );
+    expect(summary).toMatchObject({ lastMessage: "Seen at once", unread: false });
+    expect(await bobInbox.unreadCount()).toBe(0);
   });
 });
 

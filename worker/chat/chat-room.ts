@@ -12,6 +12,7 @@ import {
   SESSION_LENGTH_MS,
   type ServerFrame,
 } from "../../app/schemas/chat-protocol";
+import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 
@@ -30,9 +31,11 @@ const PREVIEW_LENGTH = 120;
 /** The list's last message when a message is an image alone. */
 export const IMAGE_PREVIEW = "Photo";
 
-/** A sender may burst this many messages, then sends at the steady rate (per open room). */
-const SEND_BURST = 20;
-const SEND_PER_SECOND = 5;
+/**
+ * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
+ * message is what a summary shows): lists and badges trail the conversation by at most 0.1 s.
+ */
+export const INBOX_COALESCE_MS = 100;
 
 type SocketIdentity = { userId: string; userName: string };
 type MessageRow = {
@@ -64,6 +67,10 @@ const toMessage = (row: MessageRow): ChatMessage => ({
 export class ChatRoom extends DurableObject<Env> {
   /** Token buckets per sender; in memory on purpose: a fresh instance starts everyone afresh. */
   private readonly sendBudget = new Map<string, { tokens: number; at: number }>();
+  /** The newest message the inboxes have not heard of yet, and the update on its way to them. */
+  private inboxBacklog: ChatMessage | null = null;
+  private inboxUpdate: Promise<void> | null = null;
+  private knownPairId: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -225,22 +232,61 @@ export class ChatRoom extends DurableObject<Env> {
     // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
     this.send(ws, { type: "ack", clientId: frame.clientId, seq: row.seq, timestamp });
     this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
-    // Sending implies having read everything up to one's own message.
-    this.markRead(sender.userId, row.seq);
+    this.readBySending(sender.userId, row.seq);
     // Both lists and the badge follow, outside the input path so the next message is not held up.
-    this.ctx.waitUntil(this.notifyInboxes(toMessage(row)));
-    this.startSessionIfIdle(previousLast, timestamp);
-    this.ctx.waitUntil(this.scheduleAlarm());
+    this.queueInboxUpdate(toMessage(row));
+    const sessionStarted = this.startSessionIfIdle(previousLast, timestamp);
+    // The alarm's due times move only with the first message (retention) or a new session.
+    if (previousLast === null || sessionStarted) this.ctx.waitUntil(this.scheduleAlarm());
+  }
+
+  /**
+   * Sending implies having received and read everything before one's own message. The other member
+   * is told only when that covers messages of theirs; the sender's inbox learns it from the message.
+   */
+  private readBySending(userId: string, seq: number) {
+    const previous = this.ctx.storage.sql
+      .exec<{ read: number }>("SELECT last_read_seq AS read FROM members WHERE user_id = ?", userId)
+      .one().read;
+    this.ctx.storage.sql.exec(
+      "UPDATE members SET last_read_seq = ?, last_delivered_seq = max(last_delivered_seq, ?) WHERE user_id = ?",
+      seq,
+      seq,
+      userId,
+    );
+    const theirs = this.ctx.storage.sql
+      .exec("SELECT 1 FROM messages WHERE seq > ? AND seq < ? AND sender_id != ? LIMIT 1", previous, seq, userId)
+      .toArray().length;
+    if (theirs > 0) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+  }
+
+  /** Tells both inboxes of the newest message after a short wait; messages meanwhile join it. */
+  private queueInboxUpdate(message: ChatMessage) {
+    this.inboxBacklog = message;
+    if (this.inboxUpdate) return;
+    this.inboxUpdate = (async () => {
+      try {
+        await scheduler.wait(INBOX_COALESCE_MS);
+        for (let next = this.inboxBacklog; next; next = this.inboxBacklog) {
+          this.inboxBacklog = null;
+          await this.notifyInboxes(next);
+        }
+      } finally {
+        this.inboxUpdate = null;
+      }
+    })();
+    this.ctx.waitUntil(this.inboxUpdate);
   }
 
   /**
    * A session starts with the first message after 20 quiet minutes (or the very first); 20 minutes
    * later both members are told, and nobody is cut off (issue 4: the DO tracks the session).
    */
-  private startSessionIfIdle(previousLast: number | null, now: number) {
-    if (previousLast !== null && now - previousLast < SESSION_LENGTH_MS) return;
+  private startSessionIfIdle(previousLast: number | null, now: number): boolean {
+    if (previousLast !== null && now - previousLast < SESSION_LENGTH_MS) return false;
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_started_at', ?)", String(now));
     this.ctx.storage.sql.exec("DELETE FROM meta WHERE key = 'session_notified'");
+    return true;
   }
 
   private sessionNoticeDue(): number | null {
@@ -255,8 +301,11 @@ export class ChatRoom extends DurableObject<Env> {
     const due = [this.sessionNoticeDue(), oldest === null ? null : oldest + MESSAGE_RETENTION_MS].filter(
       (t): t is number => t !== null,
     );
-    if (due.length === 0) return this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.setAlarm(Math.min(...due));
+    const next = due.length === 0 ? null : Math.min(...due);
+    // Most messages change neither due time: no storage write then.
+    if ((await this.ctx.storage.getAlarm()) === next) return;
+    if (next === null) return this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.setAlarm(next);
   }
 
   override async alarm(): Promise<void> {
@@ -334,7 +383,8 @@ export class ChatRoom extends DurableObject<Env> {
             seq: message.seq,
             preview,
             timestamp: message.timestamp,
-            unread: member !== message.senderId,
+            // Read meanwhile (the update waited): then it is not unread.
+            unread: member !== message.senderId && (await this.lastReadSeq(member)) < message.seq,
           });
         }),
       );
@@ -439,10 +489,12 @@ export class ChatRoom extends DurableObject<Env> {
     }
   }
 
+  /** A token bucket per sender (per open room): a burst, then the steady rate (wrangler.toml vars). */
   private takeSendToken(userId: string): boolean {
+    const { sendBurst, sendPerSecond } = getConfig().chat;
     const now = Date.now();
-    const bucket = this.sendBudget.get(userId) ?? { tokens: SEND_BURST, at: now };
-    bucket.tokens = Math.min(SEND_BURST, bucket.tokens + ((now - bucket.at) / 1000) * SEND_PER_SECOND);
+    const bucket = this.sendBudget.get(userId) ?? { tokens: sendBurst, at: now };
+    bucket.tokens = Math.min(sendBurst, bucket.tokens + ((now - bucket.at) / 1000) * sendPerSecond);
     bucket.at = now;
     if (bucket.tokens < 1) {
       this.sendBudget.set(userId, bucket);
@@ -453,11 +505,12 @@ export class ChatRoom extends DurableObject<Env> {
     return true;
   }
 
+  /** The pair this room serves: stored at the first connection, never changes, so kept in memory too. */
   private pairId(): string | null {
-    return (
+    this.knownPairId ??=
       this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'pair_id'").toArray()[0]
-        ?.value ?? null
-    );
+        ?.value ?? null;
+    return this.knownPairId;
   }
 
   private send(ws: WebSocket, frame: ServerFrame) {

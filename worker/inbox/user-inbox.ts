@@ -165,6 +165,10 @@ export class UserInbox extends DurableObject<Env> {
     return { type: "inbox", unread: await this.unreadCount(), chats: await this.list() };
   }
 
+  private async pushSnapshot() {
+    if (this.openSockets().length > 0) await this.push([await this.snapshot()]);
+  }
+
   private async push(frames: InboxFrame[]) {
     const sockets = this.openSockets();
     if (sockets.length === 0) return;
@@ -233,8 +237,20 @@ export class UserInbox extends DurableObject<Env> {
       notice.seq,
       notice.unread ? 1 : 0,
     );
+    // The sender's own message: everything before it is read, and no email is owed for it.
+    if (!notice.unread) {
+      this.ctx.storage.sql.exec(
+        "DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?",
+        notice.contactId,
+        notice.seq,
+      );
+    }
+    if (this.openSockets().length === 0) {
+      // Nobody to tell now: the email instead, for the recipient.
+      if (notice.unread) await this.queueEmail(notice, Date.now());
+      return;
+    }
     const frames: InboxFrame[] = [await this.snapshot()];
-    if (notice.unread && this.openSockets().length === 0) await this.queueEmail(notice, Date.now());
     if (notice.unread) {
       frames.push({
         type: "new-message",
@@ -257,7 +273,7 @@ export class UserInbox extends DurableObject<Env> {
     ).rowsWritten;
     // Read meanwhile: no email for it.
     this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?", contactId, upToSeq);
-    if (cleared > 0) await this.push([await this.snapshot()]);
+    if (cleared > 0) await this.pushSnapshot();
   }
 
   /** An email for the newest unread message of a conversation, once its grace time is over. */
@@ -336,7 +352,7 @@ export class UserInbox extends DurableObject<Env> {
       contactId,
       upToSeq,
     ).rowsWritten;
-    if (removed > 0) await this.push([await this.snapshot()]);
+    if (removed > 0) await this.pushSnapshot();
   }
 
   /** Conversations with a last message, newest first (spec section 9). */

@@ -2,12 +2,17 @@ import { spawn } from "node:child_process";
 
 /**
  * Starts the production build in the Workers runtime on fresh local state (scripts/e2e-server.sh)
- * and waits until it answers. Benchmarks measure this server over loopback only.
+ * with `vars` set, and waits until it answers. Benchmarks measure this server over loopback only.
  */
-export async function startProductionServer(port: number): Promise<{ base: string; stop: () => void }> {
+export async function startProductionServer(
+  port: number,
+  vars: Record<string, string> = {},
+): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn("bash", ["scripts/e2e-server.sh"], {
-    env: { ...process.env, E2E_PORT: String(port) },
+  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const child = spawn("bash", ["scripts/e2e-server.sh", ...varArgs], {
+    // Its own state per port, so a benchmark never wipes the state of a server still running.
+    env: { ...process.env, E2E_PORT: String(port), E2E_STATE: process.env.BENCH_STATE ?? `.wrangler/bench-${port}` },
     stdio: "ignore",
     detached: true,
   });
