@@ -1,0 +1,183 @@
+import { z } from "zod";
+import {
+  ANNUAL_INCOMES,
+  ATTENDANCE_FREQUENCIES,
+  BIBLE_READING_FREQUENCIES,
+  COUNTRIES,
+  DENOMINATIONS,
+  EDUCATION_LEVELS,
+  ETHNICITIES,
+  EYE_COLORS,
+  FAMILY_PLANS,
+  HAIR_COLORS,
+  HEIGHTS,
+  HOBBIES,
+  LANGUAGES,
+  MINISTRY_INTERESTS,
+  OTHER_POSTAL_CODE,
+  POSTAL_CODE_PATTERNS,
+  PRAYER_FREQUENCIES,
+  PROFILE_GENDERS,
+  RELATIONSHIP_GOALS,
+  SERVICE_ACTIVITIES,
+  SPIRITUAL_MATURITIES,
+} from "~/lib/profile-options";
+
+/** The spec's profile messages (section 5), and clear ones where it is silent. */
+export const PROFILE_MESSAGES = {
+  required: "This field is required",
+  tooShort: (min: number) => `Must be at least ${min} characters`,
+  tooLong: (max: number) => `Must be less than ${max} characters`,
+  ministry: "Please select at least one ministry interest",
+  hobby: "Please select at least one hobby or interest",
+  age: "Age must be between 18 and 120",
+  postalCode: "Please enter a valid postal/ZIP code for the selected country",
+  notAnOption: "Please choose one of the listed options",
+  shortTextTooLong: (max: number) => `Must be at most ${max} characters`,
+  photoNotYours: "Please upload your picture again.",
+  saved: "Profile Saved!",
+  saveFailed: "Your profile could not be saved. Everything you typed is still here; please try again.",
+} as const;
+
+/** Long texts: when filled, at least 50 and fewer than 4000 characters (spec section 5). */
+export const LONG_TEXT_MIN = 50;
+export const LONG_TEXT_MAX = 4000;
+export const MIN_AGE = 18;
+export const MAX_AGE = 120;
+const SHORT_TEXT_MAX = 200;
+
+const blank = (value: string) => value.trim().length === 0;
+
+/** A choice from a list; `required` decides whether leaving it empty is allowed. */
+const option = (list: readonly string[], required: boolean) =>
+  z.string().superRefine((value, ctx) => {
+    if (blank(value)) {
+      if (required) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.required });
+    } else if (!list.includes(value)) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.notAnOption });
+  });
+
+const shortText = (required: boolean, max = SHORT_TEXT_MAX) =>
+  z.string().superRefine((value, ctx) => {
+    if (blank(value)) {
+      if (required) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.required });
+    } else if (value.length > max) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.shortTextTooLong(max) });
+  });
+
+/** Long texts count the characters that are there, without surrounding blanks. */
+export const longTextLength = (value: string) => value.trim().length;
+
+const longText = (required: boolean) =>
+  z.string().superRefine((value, ctx) => {
+    const length = longTextLength(value);
+    if (length === 0) {
+      if (required) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.required });
+    } else if (length < LONG_TEXT_MIN)
+      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.tooShort(LONG_TEXT_MIN) });
+    else if (length >= LONG_TEXT_MAX)
+      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.tooLong(LONG_TEXT_MAX) });
+  });
+
+const choices = (list: readonly string[], atLeastOne?: string) =>
+  z.array(z.string()).superRefine((values, ctx) => {
+    if (values.some((value) => !list.includes(value)) || new Set(values).size !== values.length) {
+      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.notAnOption });
+    } else if (atLeastOne && values.length === 0) ctx.addIssue({ code: "custom", message: atLeastOne });
+  });
+
+/** Whether a postal code fits the country (spec section 5); other countries take the general rule. */
+export function isValidPostalCode(country: string, code: string): boolean {
+  return (POSTAL_CODE_PATTERNS[country] ?? OTHER_POSTAL_CODE).test(code.trim());
+}
+
+/**
+ * The profile form, field by field in the order the form shows them, so the first error is the
+ * first one on screen. Every field is a string (age too, as typed) or a list of option labels.
+ */
+export const ProfileFormSchema = z
+  .object({
+    photoUrl: shortText(true, 300),
+    firstName: shortText(true, 50),
+    lastName: shortText(true, 50),
+    age: z.string().superRefine((value, ctx) => {
+      if (blank(value)) return ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.required });
+      const age = Number(value);
+      if (!/^\d+$/.test(value.trim()) || age < MIN_AGE || age > MAX_AGE) {
+        ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.age });
+      }
+    }),
+    gender: option(PROFILE_GENDERS, true),
+    ethnicity: option(ETHNICITIES, true),
+    height: option(HEIGHTS, true),
+    hairColor: option(HAIR_COLORS, false),
+    eyeColor: option(EYE_COLORS, false),
+    country: option(COUNTRIES, true),
+    city: shortText(true, 100),
+    zipCode: shortText(true, 20),
+    denomination: option(DENOMINATIONS, true),
+    attendanceFrequency: option(ATTENDANCE_FREQUENCIES, true),
+    spiritualMaturity: option(SPIRITUAL_MATURITIES, true),
+    prayerFrequency: option(PRAYER_FREQUENCIES, false),
+    bibleReadingFrequency: option(BIBLE_READING_FREQUENCIES, false),
+    churchInvolvement: shortText(false, 500),
+    conversionAge: shortText(false, 50),
+    favoriteBibleVerse: shortText(true, 500),
+    importantDoctrine: shortText(false, 500),
+    missionTripExperience: shortText(false, 500),
+    aboutMe: longText(true),
+    faithJourney: longText(false),
+    personalTestimony: longText(true),
+    ministryInterests: choices(MINISTRY_INTERESTS, PROFILE_MESSAGES.ministry),
+    serviceActivities: choices(SERVICE_ACTIVITIES),
+    educationLevel: option(EDUCATION_LEVELS, true),
+    occupation: shortText(true, 100),
+    annualIncome: option(ANNUAL_INCOMES, false),
+    lookingFor: longText(true),
+    relationshipGoals: option(RELATIONSHIP_GOALS, true),
+    familyPlans: option(FAMILY_PLANS, false),
+    marriageViews: longText(false),
+    dealBreakers: longText(false),
+    hobbies: choices(HOBBIES, PROFILE_MESSAGES.hobby),
+    languagesSpoken: choices(LANGUAGES),
+  })
+  .superRefine((profile, ctx) => {
+    // The postal rule depends on the country; a missing one is reported by its own field.
+    if (!blank(profile.zipCode) && !blank(profile.country) && !isValidPostalCode(profile.country, profile.zipCode)) {
+      ctx.addIssue({ code: "custom", path: ["zipCode"], message: PROFILE_MESSAGES.postalCode });
+    }
+  });
+
+export type ProfileForm = z.infer<typeof ProfileFormSchema>;
+export type ProfileField = keyof ProfileForm;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/** Fields in the order they appear on the form. */
+export const PROFILE_FIELDS = Object.keys(ProfileFormSchema.shape) as ProfileField[];
+
+/** The checkbox groups: lists of option labels. */
+export const PROFILE_LIST_FIELDS = ["ministryInterests", "serviceActivities", "hobbies", "languagesSpoken"] as const;
+export type ProfileListField = (typeof PROFILE_LIST_FIELDS)[number];
+export type ProfileTextField = Exclude<ProfileField, ProfileListField>;
+
+export const isListField = (field: ProfileField): field is ProfileListField =>
+  (PROFILE_LIST_FIELDS as readonly string[]).includes(field);
+
+export const EMPTY_PROFILE_FORM = Object.fromEntries(
+  PROFILE_FIELDS.map((field) => [field, isListField(field) ? [] : ""]),
+) as unknown as ProfileForm;
+
+/** Each field's first error, for the form (browser) and the 400 answer (server). */
+export function profileErrors(values: unknown): ProfileErrors {
+  const result = ProfileFormSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: ProfileErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ProfileField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The first field with an error, in the form's order. */
+export function firstErrorField(errors: ProfileErrors): ProfileField | undefined {
+  return PROFILE_FIELDS.find((field) => errors[field]);
+}
