@@ -2,8 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /**
  * The route table (spec section 2, "Routes"). Public pages share the site layout (header, footer);
- * /header and /footer render those parts alone. Screens still to come (/profile, /users, /thankyou)
- * join this table with their issues.
+ * /header and /footer render those parts alone. /thankyou joins this table with its issue.
  */
 export default [
   layout("routes/site-layout.tsx", [
@@ -17,6 +16,9 @@ export default [
     route("recover", "routes/auth/recover.tsx"), // Reset Password: asks for the email
     route("reset-password", "routes/auth/reset-password.tsx"), // where the reset email's link lands
     route("chat/:userId?", "routes/chat/chat-screen.tsx"), // signed in only; userId preselects a contact
+    route("profile", "routes/profile/profile-screen.tsx"), // signed in only: read and edit one's own profile
+    route("users", "routes/users/find-users.tsx"), // Find Other Christians: exact-username search
+    route("users/:userId", "routes/users/user-profile.tsx"), // another person's profile, read-only
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout

@@ -9,6 +9,8 @@ export const PATHS = {
   login: "/login",
   recover: "/recover",
   chat: "/chat",
+  profile: "/profile",
+  users: "/users",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",
@@ -17,6 +19,11 @@ export const PATHS = {
 /** /chat/{userId}: the conversation with one user (spec section 2, Chat screen). */
 export function chatWith(userId: string): string {
   return `/chat/${encodeURIComponent(userId)}`;
+}
+
+/** /users/{userId}: another person's profile, read-only. */
+export function userProfilePath(userId: string): string {
+  return `/users/${encodeURIComponent(userId)}`;
 }
 
 export const LEGAL_LINKS = [

@@ -4,4 +4,5 @@ export const SEARCH_TEXTS = {
   noUsersMatching: (term: string) => `No users found matching "${term}". Please check the username and try again.`,
 } as const;
 
-export type FoundUser = { id: string; username: string; profilePic: string | null };
+/** A search result: who it is, and a few basic facts of their profile if they filled them. */
+export type FoundUser = { id: string; username: string; profilePic: string | null; facts: string[] };

@@ -46,6 +46,36 @@ export const MIN_AGE = 18;
 export const MAX_AGE = 120;
 const SHORT_TEXT_MAX = 200;
 
+/** The 20 fields the spec requires (section 5); the schema below asks `required(...)` of this list. */
+export const REQUIRED_PROFILE_FIELDS = [
+  "photoUrl",
+  "firstName",
+  "lastName",
+  "age",
+  "gender",
+  "height",
+  "ethnicity",
+  "city",
+  "country",
+  "zipCode",
+  "denomination",
+  "aboutMe",
+  "personalTestimony",
+  "favoriteBibleVerse",
+  "lookingFor",
+  "educationLevel",
+  "occupation",
+  "relationshipGoals",
+  "spiritualMaturity",
+  "attendanceFrequency",
+] as const;
+/** Checkbox groups that need at least one choice, with the spec's message for each. */
+export const AT_LEAST_ONE: Readonly<Record<string, string>> = {
+  ministryInterests: PROFILE_MESSAGES.ministry,
+  hobbies: PROFILE_MESSAGES.hobby,
+};
+const required = (field: string) => (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field);
+
 const blank = (value: string) => value.trim().length === 0;
 
 /** A choice from a list; `required` decides whether leaving it empty is allowed. */
@@ -95,9 +125,9 @@ export function isValidPostalCode(country: string, code: string): boolean {
  */
 export const ProfileFormSchema = z
   .object({
-    photoUrl: shortText(true, 300),
-    firstName: shortText(true, 50),
-    lastName: shortText(true, 50),
+    photoUrl: shortText(required("photoUrl"), 300),
+    firstName: shortText(required("firstName"), 50),
+    lastName: shortText(required("lastName"), 50),
     age: z.string().superRefine((value, ctx) => {
       if (blank(value)) return ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.required });
       const age = Number(value);
@@ -105,38 +135,38 @@ export const ProfileFormSchema = z
         ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.age });
       }
     }),
-    gender: option(PROFILE_GENDERS, true),
-    ethnicity: option(ETHNICITIES, true),
-    height: option(HEIGHTS, true),
-    hairColor: option(HAIR_COLORS, false),
-    eyeColor: option(EYE_COLORS, false),
-    country: option(COUNTRIES, true),
-    city: shortText(true, 100),
-    zipCode: shortText(true, 20),
-    denomination: option(DENOMINATIONS, true),
-    attendanceFrequency: option(ATTENDANCE_FREQUENCIES, true),
-    spiritualMaturity: option(SPIRITUAL_MATURITIES, true),
-    prayerFrequency: option(PRAYER_FREQUENCIES, false),
-    bibleReadingFrequency: option(BIBLE_READING_FREQUENCIES, false),
-    churchInvolvement: shortText(false, 500),
-    conversionAge: shortText(false, 50),
-    favoriteBibleVerse: shortText(true, 500),
-    importantDoctrine: shortText(false, 500),
-    missionTripExperience: shortText(false, 500),
-    aboutMe: longText(true),
-    faithJourney: longText(false),
-    personalTestimony: longText(true),
-    ministryInterests: choices(MINISTRY_INTERESTS, PROFILE_MESSAGES.ministry),
+    gender: option(PROFILE_GENDERS, required("gender")),
+    ethnicity: option(ETHNICITIES, required("ethnicity")),
+    height: option(HEIGHTS, required("height")),
+    hairColor: option(HAIR_COLORS, required("hairColor")),
+    eyeColor: option(EYE_COLORS, required("eyeColor")),
+    country: option(COUNTRIES, required("country")),
+    city: shortText(required("city"), 100),
+    zipCode: shortText(required("zipCode"), 20),
+    denomination: option(DENOMINATIONS, required("denomination")),
+    attendanceFrequency: option(ATTENDANCE_FREQUENCIES, required("attendanceFrequency")),
+    spiritualMaturity: option(SPIRITUAL_MATURITIES, required("spiritualMaturity")),
+    prayerFrequency: option(PRAYER_FREQUENCIES, required("prayerFrequency")),
+    bibleReadingFrequency: option(BIBLE_READING_FREQUENCIES, required("bibleReadingFrequency")),
+    churchInvolvement: shortText(required("churchInvolvement"), 500),
+    conversionAge: shortText(required("conversionAge"), 50),
+    favoriteBibleVerse: shortText(required("favoriteBibleVerse"), 500),
+    importantDoctrine: shortText(required("importantDoctrine"), 500),
+    missionTripExperience: shortText(required("missionTripExperience"), 500),
+    aboutMe: longText(required("aboutMe")),
+    faithJourney: longText(required("faithJourney")),
+    personalTestimony: longText(required("personalTestimony")),
+    ministryInterests: choices(MINISTRY_INTERESTS, AT_LEAST_ONE.ministryInterests),
     serviceActivities: choices(SERVICE_ACTIVITIES),
-    educationLevel: option(EDUCATION_LEVELS, true),
-    occupation: shortText(true, 100),
-    annualIncome: option(ANNUAL_INCOMES, false),
-    lookingFor: longText(true),
-    relationshipGoals: option(RELATIONSHIP_GOALS, true),
-    familyPlans: option(FAMILY_PLANS, false),
-    marriageViews: longText(false),
-    dealBreakers: longText(false),
-    hobbies: choices(HOBBIES, PROFILE_MESSAGES.hobby),
+    educationLevel: option(EDUCATION_LEVELS, required("educationLevel")),
+    occupation: shortText(required("occupation"), 100),
+    annualIncome: option(ANNUAL_INCOMES, required("annualIncome")),
+    lookingFor: longText(required("lookingFor")),
+    relationshipGoals: option(RELATIONSHIP_GOALS, required("relationshipGoals")),
+    familyPlans: option(FAMILY_PLANS, required("familyPlans")),
+    marriageViews: longText(required("marriageViews")),
+    dealBreakers: longText(required("dealBreakers")),
+    hobbies: choices(HOBBIES, AT_LEAST_ONE.hobbies),
     languagesSpoken: choices(LANGUAGES),
   })
   .superRefine((profile, ctx) => {

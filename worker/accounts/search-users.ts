@@ -1,14 +1,35 @@
 import { env } from "cloudflare:workers";
-import { and, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FoundUser } from "../../app/lib/user-search";
 import { createDb } from "../db/client";
-import { users } from "../db/schema";
+import { profiles, users } from "../db/schema";
 
-/** Users whose username is exactly the term, in any letter case, never the searcher (spec section 5). */
+/**
+ * Users whose username is exactly the term, in any letter case, never the searcher (spec section 5),
+ * with a few basic facts from their profile when they filled them.
+ */
 export async function findUsersByUsername(term: string, searcherId: string): Promise<FoundUser[]> {
-  return createDb(env.DB)
-    .select({ id: users.id, username: users.username, profilePic: users.profilePic })
+  const rows = await createDb(env.DB)
+    .select({
+      id: users.id,
+      username: users.username,
+      profilePic: users.profilePic,
+      age: profiles.age,
+      city: profiles.city,
+      location: profiles.location,
+      country: profiles.country,
+      denomination: profiles.denomination,
+    })
     .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${term})`, ne(users.id, searcherId)))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(sql`lower(${users.username}) = lower(${term.trim()})`, ne(users.id, searcherId)))
     .limit(10);
+  return rows.map(({ age, city, location, country, denomination, ...user }) => ({
+    ...user,
+    facts: [
+      age ? `${age} years old` : "",
+      [city || location, country].filter(Boolean).join(", "),
+      denomination ?? "",
+    ].filter(Boolean),
+  }));
 }

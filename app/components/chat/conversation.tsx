@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
+import { userProfilePath } from "~/lib/routes";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, MAX_CHAT_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
@@ -127,7 +129,15 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
-        <h2 className="text-lg font-semibold text-slate-900">{contact.username}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Link
+            to={userProfilePath(contact.id)}
+            className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <span className="sr-only">View the profile of </span>
+            {contact.username}
+          </Link>
+        </h2>
         <p className="text-xs font-medium text-slate-600" aria-live="polite">
           <span
             aria-hidden="true"

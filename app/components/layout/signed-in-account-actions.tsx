@@ -163,6 +163,19 @@ function UserMenu({ user }: { user: SignedInUser }) {
         className="absolute right-0 z-50 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
       >
         <p className="truncate px-3 py-2 text-xs text-slate-600">Signed in as {name}</p>
+        {[
+          { to: PATHS.profile, label: "My Profile" },
+          { to: PATHS.users, label: "Find Other Christians" },
+        ].map((link) => (
+          <Link
+            key={link.to}
+            to={link.to}
+            onClick={() => setOpen(false)}
+            className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {link.label}
+          </Link>
+        ))}
         <button
           type="button"
           onClick={handleSignOut}

@@ -159,3 +159,79 @@ export function Alert({
 
 export const primaryButtonClass =
   "inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
+
+type TextAreaFieldProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string;
+  /** Shown under the text area, before any error (a character counter, for instance). */
+  footer?: React.ReactNode;
+};
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, footer, id, className, ...textarea },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error}>
+      <textarea
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [error ? `${fieldId}-error` : "", footer ? `${fieldId}-footer` : ""].join(" ").trim() || undefined
+        }
+        className={`${inputClass} ${borderClass(!!error)} min-h-28 ${className ?? ""}`}
+        {...textarea}
+      />
+      {footer ? <div id={`${fieldId}-footer`}>{footer}</div> : null}
+    </FieldFrame>
+  );
+});
+
+/** A group of checkboxes for a list of options; each one toggles itself in or out of `value`. */
+export function CheckboxGroup({
+  id,
+  legend,
+  options,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  options: readonly string[];
+  value: readonly string[];
+  error?: string;
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <fieldset
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      className={`rounded-lg border p-3 ${error ? "border-red-600" : "border-slate-200"}`}
+    >
+      <legend className="px-1 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={value.includes(option)}
+              onChange={() => onChange(value.includes(option) ? value.filter((v) => v !== option) : [...value, option])}
+              className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,383 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  Alert,
+  CheckboxGroup,
+  ProgressBar,
+  primaryButtonClass,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/form-controls";
+import { useObjectUrl } from "~/hooks/use-object-url";
+import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
+import { EDIT_SECTIONS, LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
+import { UploadError, uploadImage } from "~/lib/upload-image";
+import { ACCEPTED_IMAGE_TYPES, MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
+import {
+  AT_LEAST_ONE,
+  firstErrorField,
+  isListField,
+  LONG_TEXT_MAX,
+  LONG_TEXT_MIN,
+  longTextLength,
+  PROFILE_MESSAGES,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileForm,
+  profileErrors,
+  REQUIRED_PROFILE_FIELDS,
+} from "~/schemas/profile";
+
+export const PROFILE_FORM_TEXTS = {
+  photoReady: "New photo uploaded. Save Profile to keep it.",
+  restored: "Your unsaved changes from earlier are back. Save to keep them.",
+} as const;
+
+/** How long 'Profile Saved!' stays (spec section 9). */
+export const SAVED_NOTICE_MS = 2000;
+
+export const fieldId = (field: ProfileField) => `profile-${field}`;
+const isRequired = (field: ProfileField) =>
+  (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field) || field in AT_LEAST_ONE;
+const labelOf = (field: ProfileField) => `${PROFILE_LABELS[field]}${isRequired(field) ? " *" : ""}`;
+
+type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
+
+/**
+ * The Edit Profile tab (spec sections 2, 4 and 5). Errors appear only after a save attempt, under
+ * their field with a red border; the first one is scrolled to and focused; editing a field clears
+ * its error. The server validates again with the same schema. Nothing typed is lost: a failed save
+ * keeps the form, and unsaved changes are kept in this browser until they are saved.
+ */
+export function ProfileEditForm({
+  userId,
+  initial,
+  onSaved,
+}: {
+  userId: string;
+  initial: ProfileForm;
+  onSaved: (profile: ProfileForm) => void;
+}) {
+  const [values, setValues, clearDraft, restored] = useProfileDraft(userId, initial);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [save, setSave] = useState<SaveState>({ kind: "idle" });
+  const focusFirstError = useFocusFirstError();
+
+  const setField = <F extends ProfileField>(field: F, value: ProfileForm[F]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const photo = usePhotoUpload((url) => setField("photoUrl", url));
+
+  // 'Profile Saved!' for 2 seconds, then back to normal.
+  useEffect(() => {
+    if (save.kind !== "saved") return;
+    const timer = window.setTimeout(() => setSave({ kind: "idle" }), SAVED_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [save.kind]);
+
+  const showErrors = (found: ProfileErrors) => {
+    setErrors(found);
+    focusFirstError(firstErrorField(found));
+  };
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (save.kind === "saving" || photo.uploading) return;
+    const found = profileErrors(values);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setSave({ kind: "saving" });
+    const response = await fetch("/api/profile", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(values),
+    }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as {
+      profile?: ProfileForm;
+      errors?: ProfileErrors;
+    } | null;
+    if (response?.ok && body?.profile) {
+      clearDraft();
+      setSave({ kind: "saved" });
+      onSaved(body.profile);
+    } else if (response?.status === 400 && body?.errors) {
+      setSave({ kind: "idle" });
+      showErrors(body.errors);
+    } else {
+      setSave({ kind: "failed", message: PROFILE_MESSAGES.saveFailed });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-8">
+      <p className="text-sm text-slate-600">
+        <span aria-hidden="true">* </span>Required fields
+      </p>
+      {restored ? <Alert tone="info">{PROFILE_FORM_TEXTS.restored}</Alert> : null}
+
+      <section aria-labelledby="profile-photo-heading" className="flex flex-col items-center gap-3">
+        <h3 id="profile-photo-heading" className="sr-only">
+          Photo
+        </h3>
+        <div className="relative">
+          {photo.preview || values.photoUrl ? (
+            <img
+              src={photo.preview ?? values.photoUrl}
+              alt="You"
+              className={`h-32 w-32 rounded-full object-cover ring-4 ${errors.photoUrl ? "ring-red-600" : "ring-brand-100"}`}
+            />
+          ) : (
+            <span
+              className={`flex h-32 w-32 items-center justify-center rounded-full bg-brand-100 text-brand-700 ring-4 ${errors.photoUrl ? "ring-red-600" : "ring-brand-100"}`}
+            >
+              <svg viewBox="0 0 24 24" className="h-16 w-16" aria-hidden="true" fill="currentColor">
+                <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+              </svg>
+            </span>
+          )}
+          <label className="absolute right-0 bottom-0 inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-brand-700 text-white shadow hover:bg-brand-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700">
+            <span className="sr-only">{labelOf("photoUrl")}: choose a photo</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+              <circle cx="12" cy="13" r="3.5" />
+            </svg>
+            <input
+              id={fieldId("photoUrl")}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(",")}
+              className="sr-only"
+              aria-invalid={errors.photoUrl ? true : undefined}
+              aria-describedby={errors.photoUrl ? `${fieldId("photoUrl")}-error` : undefined}
+              disabled={photo.uploading}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0] ?? null;
+                event.currentTarget.value = "";
+                photo.choose(file);
+              }}
+            />
+          </label>
+        </div>
+        {photo.progress !== null && photo.progress > 0 && photo.progress < 100 ? (
+          <div className="w-48">
+            <ProgressBar value={photo.progress} label="Uploading photo" />
+          </div>
+        ) : null}
+        {photo.error ? <Alert>{photo.error}</Alert> : null}
+        <p role="status" className="text-sm text-slate-700">
+          {!photo.uploading && values.photoUrl && values.photoUrl !== initial.photoUrl
+            ? PROFILE_FORM_TEXTS.photoReady
+            : ""}
+        </p>
+        {errors.photoUrl ? (
+          <p id={`${fieldId("photoUrl")}-error`} className="text-sm text-red-700">
+            {errors.photoUrl}
+          </p>
+        ) : null}
+      </section>
+
+      {EDIT_SECTIONS.map((section) => (
+        <section key={section.title} className="space-y-4 rounded-xl border border-slate-200 p-5">
+          <h3 className="text-lg font-semibold text-slate-900">{section.title}</h3>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {section.fields.map((field) => (
+              <div
+                key={field}
+                className={LONG_TEXT_FIELDS.includes(field) || isListField(field) ? "sm:col-span-2" : ""}
+              >
+                <ProfileInput field={field} values={values} error={errors[field]} onChange={setField} />
+              </div>
+            ))}
+          </div>
+        </section>
+      ))}
+
+      <div className="space-y-3">
+        {save.kind === "failed" ? <Alert>{save.message}</Alert> : null}
+        <div aria-live="polite">
+          {save.kind === "saved" ? <Alert tone="success">{PROFILE_MESSAGES.saved}</Alert> : null}
+        </div>
+        <button type="submit" disabled={save.kind === "saving" || photo.uploading} className={primaryButtonClass}>
+          {save.kind === "saving" ? "Saving..." : "Save Profile"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One field of the form, drawn by its kind: checkbox group, select, long text or short text. */
+function ProfileInput({
+  field,
+  values,
+  error,
+  onChange,
+}: {
+  field: ProfileField;
+  values: ProfileForm;
+  error?: string;
+  onChange: <F extends ProfileField>(field: F, value: ProfileForm[F]) => void;
+}) {
+  const options = PROFILE_OPTIONS[field];
+  const value = values[field];
+  if (isListField(field)) {
+    return (
+      <CheckboxGroup
+        id={fieldId(field)}
+        legend={labelOf(field)}
+        options={options ?? []}
+        value={values[field]}
+        error={error}
+        onChange={(next) => onChange(field, next)}
+      />
+    );
+  }
+  const text = value as string;
+  const common = {
+    id: fieldId(field),
+    label: labelOf(field),
+    error,
+    "aria-required": isRequired(field) || undefined,
+  };
+  if (options) {
+    return (
+      <SelectField
+        {...common}
+        value={text}
+        placeholder="Select…"
+        options={options.map((option) => ({ value: option, label: option }))}
+        onChange={(event) => onChange(field, event.target.value)}
+      />
+    );
+  }
+  if (LONG_TEXT_FIELDS.includes(field)) {
+    return (
+      <TextAreaField
+        {...common}
+        value={text}
+        rows={4}
+        onChange={(event) => onChange(field, event.target.value)}
+        footer={<LengthCounter length={longTextLength(text)} required={isRequired(field)} />}
+      />
+    );
+  }
+  return (
+    <TextField
+      {...common}
+      value={text}
+      {...(field === "age" ? { type: "text", inputMode: "numeric" as const, autoComplete: "off" } : {})}
+      {...(field === "zipCode" ? { autoComplete: "postal-code" } : {})}
+      {...(field === "firstName" ? { autoComplete: "given-name" } : {})}
+      {...(field === "lastName" ? { autoComplete: "family-name" } : {})}
+      onChange={(event) => onChange(field, event.target.value)}
+    />
+  );
+}
+
+/** count/max (minimum 50): red below the minimum, amber above 90 % of the maximum (spec section 5). */
+export function LengthCounter({ length, required }: { length: number; required: boolean }) {
+  const level =
+    length < LONG_TEXT_MIN && (required || length > 0)
+      ? "below-minimum"
+      : length > LONG_TEXT_MAX * 0.9
+        ? "near-maximum"
+        : "ok";
+  const color = { "below-minimum": "text-red-700", "near-maximum": "text-amber-700", ok: "text-slate-600" }[level];
+  return (
+    <p data-level={level} className={`mt-1 text-right text-xs ${color}`}>
+      {length}/{LONG_TEXT_MAX} (minimum {LONG_TEXT_MIN})
+    </p>
+  );
+}
+
+/** Scrolls smoothly (unless motion is reduced) to a field and focuses it, after React has drawn the errors. */
+function useFocusFirstError() {
+  const reducedMotion = usePrefersReducedMotion();
+  const [target, setTarget] = useState<{ field: ProfileField } | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    const element = document.getElementById(fieldId(target.field));
+    const focusable =
+      element instanceof HTMLFieldSetElement ? element.querySelector<HTMLInputElement>("input") : element;
+    element?.scrollIntoView({ behavior: reducedMotion ? "auto" : "smooth", block: "center" });
+    focusable?.focus({ preventScroll: true });
+  }, [target, reducedMotion]);
+  return (field: ProfileField | undefined) => {
+    if (field) setTarget({ field });
+  };
+}
+
+/** Choosing a photo: checked for size first, shown at once, then uploaded with progress. */
+function usePhotoUpload(onUploaded: (url: string) => void) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+
+  async function choose(chosen: File | null) {
+    if (!chosen) return;
+    if (chosen.size > MAX_PROFILE_PICTURE_BYTES) return setError(UPLOAD_MESSAGES.profileTooLarge);
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(chosen.type)) return setError(UPLOAD_MESSAGES.notAnImage);
+    setError(null);
+    setFile(chosen);
+    setProgress(0);
+    try {
+      const { url } = await uploadImage(chosen, { purpose: "profile", onProgress: setProgress });
+      onUploadedRef.current(url);
+    } catch (failure) {
+      setFile(null);
+      setError(failure instanceof UploadError ? failure.message : UPLOAD_MESSAGES.networkError);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return { choose, preview, progress, error, uploading: progress !== null };
+}
+
+const DRAFT_PREFIX = "kindred:profile-draft:";
+
+/**
+ * The form's values, with unsaved changes kept in this browser's localStorage per user, so a
+ * reload, a failed save or a forced logout loses nothing. Read after mount (the server never sees it).
+ */
+function useProfileDraft(userId: string, initial: ProfileForm) {
+  const key = `${DRAFT_PREFIX}${userId}`;
+  const [values, setValuesState] = useState<ProfileForm>(initial);
+  const [restored, setRestored] = useState(false);
+  const initialRef = useRef(initial);
+
+  useEffect(() => {
+    const stored = window.localStorage.getItem(key);
+    if (!stored) return;
+    try {
+      const draft = { ...initialRef.current, ...(JSON.parse(stored) as Partial<ProfileForm>) };
+      if (JSON.stringify(draft) !== JSON.stringify(initialRef.current)) {
+        setValuesState(draft);
+        setRestored(true);
+      }
+    } catch {
+      window.localStorage.removeItem(key);
+    }
+  }, [key]);
+
+  const setValues = (update: (current: ProfileForm) => ProfileForm) =>
+    setValuesState((current) => {
+      const next = update(current);
+      window.localStorage.setItem(key, JSON.stringify(next));
+      return next;
+    });
+  const clear = () => {
+    window.localStorage.removeItem(key);
+    setRestored(false);
+  };
+  return [values, setValues, clear, restored] as const;
+}

@@ -1,0 +1,143 @@
+import { PROFILE_LABELS } from "~/lib/profile-labels";
+import type { ProfileField, ProfileForm } from "~/schemas/profile";
+
+/** What the read view can show: the whole own profile, or the part another person may see. */
+export type ViewableProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & { username?: string };
+
+type Fact = { label: string; value: string };
+
+const facts = (profile: ViewableProfile, fields: ProfileField[]): Fact[] =>
+  fields.flatMap((field) => {
+    const value = profile[field as keyof ViewableProfile];
+    return typeof value === "string" && value.trim() ? [{ label: PROFILE_LABELS[field], value }] : [];
+  });
+
+/**
+ * A profile to read (spec section 2, Profile screen): photo or a placeholder, name, age and place,
+ * the facts, the long texts, the faith, ministry, relationship and hobby sections. Anything left
+ * empty is left out; a section with nothing in it is not shown at all.
+ */
+export function ProfileReadView({ profile, emptyNote }: { profile: ViewableProfile; emptyNote?: React.ReactNode }) {
+  const name = [profile.firstName, profile.lastName].filter((part) => part.trim()).join(" ");
+  const place = [profile.city, profile.country].filter((part) => part.trim()).join(", ");
+  const basics = facts(profile, [
+    "ethnicity",
+    "height",
+    "hairColor",
+    "eyeColor",
+    "denomination",
+    "educationLevel",
+    "occupation",
+  ]);
+  const spiritual = facts(profile, [
+    "spiritualMaturity",
+    "attendanceFrequency",
+    "prayerFrequency",
+    "bibleReadingFrequency",
+    "conversionAge",
+    "missionTripExperience",
+    "importantDoctrine",
+  ]);
+  const relationship = facts(profile, ["lookingFor", "relationshipGoals", "familyPlans", "marriageViews"]);
+
+  return (
+    <article className="space-y-6">
+      <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+        {profile.photoUrl ? (
+          <img
+            src={profile.photoUrl}
+            alt={name || profile.username || "Profile"}
+            className="h-28 w-28 rounded-full object-cover ring-4 ring-brand-100"
+          />
+        ) : (
+          <span
+            role="img"
+            aria-label="No photo yet"
+            className="flex h-28 w-28 items-center justify-center rounded-full bg-brand-100 text-brand-700"
+          >
+            <svg viewBox="0 0 24 24" className="h-14 w-14" aria-hidden="true" fill="currentColor">
+              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+            </svg>
+          </span>
+        )}
+        <div>
+          <h2 className="text-2xl font-bold text-slate-900">{name || profile.username}</h2>
+          {profile.username && name ? <p className="text-sm text-slate-600">@{profile.username}</p> : null}
+          <p className="mt-1 text-slate-700">
+            {[profile.age ? `${profile.age} years old` : "", place].filter(Boolean).join(" · ")}
+          </p>
+        </div>
+      </header>
+
+      {emptyNote}
+
+      {basics.length > 0 ? <FactList title="Basics" facts={basics} /> : null}
+      <TextSection title={PROFILE_LABELS.aboutMe} text={profile.aboutMe} />
+      <TextSection title={PROFILE_LABELS.faithJourney} text={profile.faithJourney} />
+      <TextSection title={PROFILE_LABELS.personalTestimony} text={profile.personalTestimony} />
+      {profile.favoriteBibleVerse.trim() ? (
+        <Section title={PROFILE_LABELS.favoriteBibleVerse}>
+          <blockquote className="border-l-4 border-brand-300 pl-4 text-lg text-slate-800 italic">
+            &ldquo;{profile.favoriteBibleVerse}&rdquo;
+          </blockquote>
+        </Section>
+      ) : null}
+      <TextSection title={PROFILE_LABELS.churchInvolvement} text={profile.churchInvolvement} />
+      {spiritual.length > 0 ? <FactList title="Spiritual Life" facts={spiritual} /> : null}
+      <Tags title={PROFILE_LABELS.ministryInterests} values={profile.ministryInterests} />
+      <Tags title={PROFILE_LABELS.serviceActivities} values={profile.serviceActivities} />
+      {relationship.length > 0 ? <FactList title="Relationship Goals" facts={relationship} /> : null}
+      <TextSection title={PROFILE_LABELS.dealBreakers} text={profile.dealBreakers} />
+      <Tags title="Hobbies" values={profile.hobbies} />
+      <Tags title={PROFILE_LABELS.languagesSpoken} values={profile.languagesSpoken} />
+    </article>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-5">
+      <h3 className="mb-3 text-base font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function TextSection({ title, text }: { title: string; text: string }) {
+  if (!text.trim()) return null;
+  return (
+    <Section title={title}>
+      <p className="whitespace-pre-wrap break-words text-slate-700">{text}</p>
+    </Section>
+  );
+}
+
+function FactList({ title, facts }: { title: string; facts: Fact[] }) {
+  return (
+    <Section title={title}>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{fact.label}</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function Tags({ title, values }: { title: string; values: string[] }) {
+  if (values.length === 0) return null;
+  return (
+    <Section title={title}>
+      <ul className="flex flex-wrap gap-2">
+        {values.map((value) => (
+          <li key={value} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+            {value}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Form, Link, useNavigation } from "react-router";
+import { requireUser } from "~/lib/guards";
+import { pageMeta } from "~/lib/meta";
+import { chatWith, userProfilePath } from "~/lib/routes";
+import { SEARCH_TEXTS } from "~/lib/user-search";
+import { findUsersByUsername } from "../../../worker/accounts/search-users";
+import type { Route } from "./+types/find-users";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...pageMeta({
+      matches,
+      pathname: location.pathname,
+      title: "Find Other Christians",
+      description: "Find someone by their exact username and send them a message.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** /users?q=: signed-out visitors go to /signup; the search runs on the server (spec sections 2 and 5). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const term = (new URL(request.url).searchParams.get("q") ?? "").trim();
+  if (!term) return { term, users: null };
+  return { term, users: await findUsersByUsername(term, user.id) };
+}
+
+export default function FindUsers({ loaderData }: Route.ComponentProps) {
+  const { term, users } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/users";
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Find Other Christians</h1>
+      <p className="mt-2 text-slate-700">Enter someone's exact username to find them.</p>
+      <search className="mt-6 block">
+        <Form method="get" className="flex gap-2">
+          <label htmlFor="user-search" className="sr-only">
+            Username
+          </label>
+          <input
+            id="user-search"
+            key={term}
+            name="q"
+            type="search"
+            defaultValue={term}
+            required
+            placeholder="Exact username"
+            autoComplete="off"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:outline-2 focus:outline-brand-600"
+          />
+          <button
+            type="submit"
+            disabled={searching}
+            className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+          >
+            {searching ? "Searching..." : "Search"}
+          </button>
+        </Form>
+      </search>
+
+      <div aria-live="polite" className="mt-6">
+        {searching ? (
+          <p role="status" className="text-slate-700">
+            Searching...
+          </p>
+        ) : users === null ? null : users.length === 0 ? (
+          <div className="rounded-xl border border-slate-200 p-6 text-center">
+            <p className="font-semibold text-slate-900">{SEARCH_TEXTS.noUsers}</p>
+            <p className="mt-1 text-slate-700">{SEARCH_TEXTS.noUsersMatching(term)}</p>
+          </div>
+        ) : (
+          <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2">
+            {users.map((found) => (
+              <li key={found.id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-4">
+                {found.profilePic ? (
+                  <img src={found.profilePic} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                    <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true" fill="currentColor">
+                      <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+                    </svg>
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold text-slate-900">{found.username}</p>
+                  {found.facts.length > 0 ? (
+                    <p className="truncate text-sm text-slate-600">{found.facts.join(" · ")}</p>
+                  ) : null}
+                  <div className="mt-2 flex flex-wrap gap-3 text-sm font-semibold">
+                    <Link
+                      to={chatWith(found.id)}
+                      className="rounded-full bg-brand-700 px-3 py-1.5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                    >
+                      Send Message<span className="sr-only"> to {found.username}</span>
+                    </Link>
+                    <Link
+                      to={userProfilePath(found.id)}
+                      className="rounded-full px-3 py-1.5 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                    >
+                      View profile<span className="sr-only"> of {found.username}</span>
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
