@@ -50,6 +50,24 @@ test.describe("accessibility (axe-core)", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("the profile screen, its form showing errors, and the search have no serious or critical violations", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/profile");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.getByRole("tab", { name: "Edit Profile" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("tab", { name: "Edit Profile" }).click();
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText("This field is required").first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/users?q=nobody-at-all");
+    await expect(page.getByText("No users found", { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test("the sign-up form showing an error has no serious or critical violations", async ({ page }) => {
     await page.goto("/signup");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
