@@ -23,7 +23,7 @@ describe("the admin's user search", () => {
     const exact = (await (await search(admin.cookie, `  ${target.user.username.toUpperCase()} `)).json()) as {
       users: { id: string; username: string }[];
     };
-    expect(exact.users).toEqual([{ id: target.user.id, username: target.user.username, profilePic: null }]);
+    expect(exact.users).toEqual([{ id: target.user.id, username: target.user.username, profilePic: null, facts: [] }]);
     const partial = (await (await search(admin.cookie, target.user.username.slice(0, 5))).json()) as {
       users: unknown[];
     };
