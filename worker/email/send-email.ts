@@ -21,6 +21,9 @@ export type EmailMessage = {
   /** Which template made the email, e.g. "password-reset"; stored in the outbox. */
   template: string;
   element: ReactElement;
+  /** Where replies go, and who gets a copy (the receipt email sets both). */
+  replyTo?: string;
+  cc?: string;
 };
 
 export type EmailTransport = { kind: "resend"; apiKey: string; from: string } | { kind: "outbox" };
@@ -48,13 +51,13 @@ type Delivery = { status: EmailStatus; providerId: string | null; error: string 
 
 /** The body of sendEmail with the transport passed in (tests use it to reach Resend's code path). */
 export async function deliverEmail(message: EmailMessage, transport: EmailTransport): Promise<SendEmailResult> {
-  const { to, subject, template, element } = message;
+  const { to, subject, template, element, replyTo, cc } = message;
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   const id = crypto.randomUUID();
 
   const delivery: Delivery =
     transport.kind === "resend"
-      ? await sendWithResend(transport, { to, subject, html, text })
+      ? await sendWithResend(transport, { to, subject, html, text, ...(replyTo && { replyTo }), ...(cc && { cc }) })
       : { status: "logged", providerId: null, error: null };
 
   await createDb(env.DB)
@@ -75,7 +78,7 @@ export async function deliverEmail(message: EmailMessage, transport: EmailTransp
 
 async function sendWithResend(
   transport: Extract<EmailTransport, { kind: "resend" }>,
-  email: { to: string; subject: string; html: string; text: string },
+  email: { to: string; subject: string; html: string; text: string; replyTo?: string; cc?: string },
 ): Promise<Delivery> {
   try {
     const { data, error } = await new Resend(transport.apiKey).emails.send({ from: transport.from, ...email });

@@ -1,0 +1,118 @@
+import { env, exports } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SignedInUser } from "../../app/lib/accounts";
+import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "../../app/lib/receipts";
+import {
+  openReceipt,
+  RECEIPT_AMOUNT,
+  RECEIPT_REUSE_MS,
+  sendReceiptEmail,
+  toReceiptView,
+} from "../../worker/donations/receipts";
+import type { EmailTransport } from "../../worker/email/send-email";
+import { DONATION_RECEIPT_TEMPLATE } from "../../worker/email/templates/donation-receipt-email";
+import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+
+const RESEND: EmailTransport = { kind: "resend", apiKey: "re_test_key", from: "Kindred <no-reply@kindred.example>" };
+
+async function donor() {
+  const signedUp = await signUpUser();
+  const user: SignedInUser = {
+    id: signedUp.user.id,
+    email: signedUp.email,
+    username: signedUp.user.username,
+    displayName: signedUp.user.username,
+    profilePic: null,
+    role: "user",
+  };
+  return { ...signedUp, signedIn: user };
+}
+
+const receiptEmails = async (to: string) =>
+  (
+    await env.DB.prepare(`SELECT subject, text FROM email_outbox WHERE "to" = ? AND template = ?`)
+      .bind(to, DONATION_RECEIPT_TEMPLATE)
+      .all<{ subject: string; text: string }>()
+  ).results;
+
+const askForEmail = (cookie: string, id: string) =>
+  exports.default.fetch(`${APP_ORIGIN}/api/receipts/${id}/email`, {
+    method: "POST",
+    headers: { Origin: APP_ORIGIN, Cookie: cookie },
+  });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("donation receipts", () => {
+  it("are numbered 'VM-' and six digits, keep 75 inside and show 'Private'", async () => {
+    const { signedIn } = await donor();
+    const receipt = await openReceipt(signedIn);
+    expect(receipt.id).toMatch(RECEIPT_ID_PATTERN);
+    expect(receipt.amount).toBe(RECEIPT_AMOUNT);
+    expect(receipt.paymentMethod).toBe("PayPal");
+    const view = toReceiptView(receipt);
+    expect(view.amount).toBe("Private");
+    expect(JSON.stringify(view)).not.toContain("75");
+  });
+
+  it("show the same receipt when the page opens again moments later, and a new one after", async () => {
+    const { signedIn } = await donor();
+    const first = await openReceipt(signedIn);
+    expect((await openReceipt(signedIn)).id).toBe(first.id);
+    const later = new Date(first.createdAt.getTime() + RECEIPT_REUSE_MS + 1000);
+    expect((await openReceipt(signedIn, later)).id).not.toBe(first.id);
+  });
+
+  it("send one email when two requests ask at once, and answer both 'sent'", async () => {
+    const { signedIn, cookie, email } = await donor();
+    const { id } = await openReceipt(signedIn);
+    const answers = await Promise.all([askForEmail(cookie, id), askForEmail(cookie, id)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await Promise.all(answers.map((a) => a.json()))).toEqual([{ status: "sent" }, { status: "sent" }]);
+    // A reload later asks again: still one email.
+    expect((await askForEmail(cookie, id)).status).toBe(200);
+    const emails = await receiptEmails(email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).toContain(id);
+    expect(emails[0]?.text).toContain("Donation Amount (Private)");
+    expect(emails[0]?.text).toContain("PayPal");
+    expect(emails[0]?.text).not.toContain("75");
+  });
+
+  it("report a failed send with the spec's message, and send on the next try", async () => {
+    const { signedIn } = await donor();
+    const { id } = await openReceipt(signedIn);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementationOnce(async () =>
+        Response.json({ name: "internal_server_error", message: "down" }, { status: 500 }),
+      )
+      .mockImplementationOnce(async () => Response.json({ id: "resend-id-1" }));
+    expect(await sendReceiptEmail(signedIn.id, id, RESEND)).toEqual({
+      status: "failed",
+      error: RECEIPT_TEXTS.emailFailed,
+    });
+    expect(await sendReceiptEmail(signedIn.id, id, RESEND)).toEqual({ status: "sent" });
+    expect(await sendReceiptEmail(signedIn.id, id, RESEND)).toEqual({ status: "sent" });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    const body = JSON.parse(String(fetchSpy.mock.calls[1]?.[1]?.body));
+    expect(body).toMatchObject({ to: signedIn.email, reply_to: env.CONTACT_EMAIL, cc: env.CONTACT_EMAIL });
+  });
+
+  it("are nobody else's to read or send", async () => {
+    const { signedIn } = await donor();
+    const other = await donor();
+    const { id } = await openReceipt(signedIn);
+    expect((await askForEmail(other.cookie, id)).status).toBe(404);
+    expect((await askForEmail(other.cookie, "not-a-receipt")).status).toBe(404);
+    const signedOut = await exports.default.fetch(`${APP_ORIGIN}/api/receipts/${id}/email`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN },
+    });
+    expect(signedOut.status).toBe(401);
+  });
+});

@@ -1,0 +1,57 @@
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { EmailLayout, emailStyles } from "../email-layout";
+
+/** The outbox `template` value for this email. */
+export const DONATION_RECEIPT_TEMPLATE = "donation-receipt";
+
+export const donationReceiptSubject = (brandName: string, orderId: string) =>
+  `Your ${brandName} donation receipt ${orderId}`;
+
+/**
+ * The spec's receipt parameters (section 7): to_name, order_id, order_date, order_time, amount
+ * ('Donation Amount (Private)'), service_name, payment_method, reply_to, cc_email (to_email is the
+ * recipient; reply_to and cc_email are also set on the email itself).
+ */
+export type DonationReceiptEmailProps = {
+  brandName: string;
+  toName: string;
+  orderId: string;
+  orderDate: string;
+  orderTime: string;
+  amount: string;
+  serviceName: string;
+  paymentMethod: string;
+  replyTo: string;
+  ccEmail: string;
+};
+
+export function DonationReceiptEmail(props: DonationReceiptEmailProps) {
+  const rows: [string, string][] = [
+    ["Receipt number", props.orderId],
+    ["Date", props.orderDate],
+    ["Time", props.orderTime],
+    ["Service", props.serviceName],
+    ["Payment method", props.paymentMethod],
+    ["Amount", props.amount],
+  ];
+  return (
+    <EmailLayout brandName={props.brandName} preview={`Thank you for your gift. Receipt ${props.orderId}.`}>
+      <Text style={emailStyles.paragraph}>Dear {props.toName},</Text>
+      <Text style={emailStyles.paragraph}>
+        Thank you for your donation. It keeps free, anonymous support open to everyone who needs it.
+      </Text>
+      <Section style={{ border: "1px solid #e7e3f4", borderRadius: "8px", padding: "12px 16px", margin: "0 0 16px" }}>
+        {rows.map(([label, value]) => (
+          <Text key={label} style={{ ...emailStyles.paragraph, margin: "4px 0" }}>
+            <span style={{ color: "#57534e" }}>{label}: </span>
+            <strong>{value}</strong>
+          </Text>
+        ))}
+      </Section>
+      <Text style={emailStyles.muted}>
+        Questions about this receipt? Reply to this email or write to {props.replyTo}. A copy went to {props.ccEmail}.
+      </Text>
+    </EmailLayout>
+  );
+}
