@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /**
  * The route table (spec section 2, "Routes"). Public pages share the site layout (header, footer);
- * /header and /footer render those parts alone. /thankyou joins this table with its issue.
+ * /header and /footer render those parts alone.
  */
 export default [
   layout("routes/site-layout.tsx", [
@@ -19,6 +19,7 @@ export default [
     route("profile", "routes/profile/profile-screen.tsx"), // signed in only: read and edit one's own profile
     route("users", "routes/users/find-users.tsx"), // Find Other Christians: exact-username search
     route("users/:userId", "routes/users/user-profile.tsx"), // another person's profile, read-only
+    route("thankyou", "routes/donation/thank-you.tsx"), // after a donation: the receipt (signed in only)
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout

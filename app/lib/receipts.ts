@@ -34,7 +34,8 @@ export type ReceiptView = {
 export function receiptDate(at: Date): { date: string; time: string } {
   return {
     date: at.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" }),
-    time: `${at.toLocaleTimeString("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" })} UTC`,
+    // ICU puts a narrow no-break space before AM/PM; a plain space prints in every font (and the PDF's).
+    time: `${at.toLocaleTimeString("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" }).replace(/\s/gu, " ")} UTC`,
   };
 }
 

@@ -11,6 +11,7 @@ export const PATHS = {
   chat: "/chat",
   profile: "/profile",
   users: "/users",
+  thankYou: "/thankyou",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUsersByUsername } from "../accounts/search-users";
+import { summarize } from "../analytics/events";
 import { type ApiEnv, signedIn } from "./signed-in";
 
 const SearchQuerySchema = z.object({ q: z.string().trim().min(1).max(64) });
@@ -18,4 +19,6 @@ export const adminRoutes = new Hono<ApiEnv>()
     const query = SearchQuerySchema.safeParse({ q: c.req.query("q") ?? "" });
     if (!query.success) return c.json({ code: "invalid_query", message: "Enter a username to search for." }, 400);
     return c.json({ users: await findUsersByUsername(query.data.q, c.get("user").id) });
-  });
+  })
+  // The analytics dashboard's data: page views and web vitals over the last 30 days.
+  .get("/analytics", async (c) => c.json(await summarize()));

@@ -3,6 +3,7 @@ import { getAuth } from "../auth/session";
 import { accountRoutes } from "./account-routes";
 import { adminRoutes } from "./admin-routes";
 import { chatRoutes } from "./chat-routes";
+import { eventRoutes } from "./event-routes";
 import { imageRoutes } from "./image-routes";
 import { inboxRoutes } from "./inbox-routes";
 import { profileRoutes } from "./profile-routes";
@@ -33,6 +34,7 @@ api.route("/api/receipts", receiptRoutes);
 api.route("/api/chats", chatRoutes);
 api.route("/api/inbox", inboxRoutes);
 api.route("/api/admin", adminRoutes);
+api.route("/api/events", eventRoutes);
 api.route("/images", imageRoutes);
 
 api.notFound((c) => c.json({ code: "not_found", message: "No such API endpoint." }, 404));

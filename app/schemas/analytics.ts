@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** The web vitals recorded (spec section 7; FID is retired, INP replaces it). */
+export const WEB_VITAL_NAMES = ["CLS", "INP", "FCP", "LCP", "TTFB"] as const;
+export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
+export const WEB_VITALS_CATEGORY = "Web Vitals";
+
+/** A body larger than this is refused before it is read. */
+export const MAX_EVENTS_BODY_BYTES = 8 * 1024;
+export const MAX_EVENTS_PER_BODY = 20;
+
+/** A path only: no query or fragment, which could carry search terms or receipt numbers. */
+const PathSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/[^?#\s]*$/);
+
+export const AnalyticsEventSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("page_view"), path: PathSchema }),
+  z.strictObject({
+    type: z.literal("web_vital"),
+    path: PathSchema,
+    name: z.enum(WEB_VITAL_NAMES),
+    // Milliseconds for the timings, a unitless score for CLS: both small, never negative.
+    value: z.number().min(0).max(600_000),
+    category: z.literal(WEB_VITALS_CATEGORY),
+  }),
+]);
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+/** What POST /api/events takes: a few events at once (sendBeacon batches them). */
+export const AnalyticsBatchSchema = z.strictObject({
+  events: z.array(AnalyticsEventSchema).min(1).max(MAX_EVENTS_PER_BODY),
+});
+
+/** What the admin dashboard shows (GET /api/admin/analytics and /admin/analytics). */
+export type AnalyticsSummary = {
+  days: number;
+  pageViewsPerDay: { day: string; views: number }[];
+  pageViewsPerPath: { path: string; views: number }[];
+  vitals: { name: WebVitalName; points: { day: string; p75: number; samples: number }[] }[];
+};

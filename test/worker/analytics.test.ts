@@ -1,0 +1,135 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { MAX_EVENTS_BODY_BYTES } from "../../app/schemas/analytics";
+import { p75 } from "../../worker/analytics/events";
+import { EVENTS_PER_MINUTE } from "../../worker/api/event-routes";
+import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
+
+function postEvents(body: string, ip = freshIp()) {
+  return exports.default.fetch(`${APP_ORIGIN}/api/events`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: APP_ORIGIN, "cf-connecting-ip": ip },
+    body,
+  });
+}
+
+const count = async () =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM analytics_events").first<{ n: number }>())?.n ?? 0;
+
+const vital = (name: string, value: number, path = "/") => ({
+  type: "web_vital",
+  path,
+  name,
+  value,
+  category: "Web Vitals",
+});
+
+describe("POST /api/events", () => {
+  it("stores page views and web vitals with nothing that identifies anyone", async () => {
+    const { cookie } = await signUpUser();
+    const before = await count();
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/events`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN, "cf-connecting-ip": "198.51.100.77", Cookie: cookie },
+      body: JSON.stringify({ events: [{ type: "page_view", path: "/privacypolicy" }, vital("LCP", 1234.5)] }),
+    });
+    expect(response.status).toBe(204);
+    expect(await count()).toBe(before + 2);
+    const rows = await env.DB.prepare("SELECT * FROM analytics_events ORDER BY id DESC LIMIT 2").all();
+    const stored = JSON.stringify(rows.results);
+    expect(stored).not.toContain("198.51.100.77");
+    expect(stored).not.toContain("kindred.session_token");
+    expect(Object.keys(rows.results[0] ?? {}).sort()).toEqual([
+      "category",
+      "created_at",
+      "id",
+      "name",
+      "path",
+      "type",
+      "value",
+    ]);
+  });
+
+  it("refuses bad bodies and stores nothing", async () => {
+    const before = await count();
+    const bad = [
+      "not json",
+      "{}",
+      JSON.stringify({ events: [] }),
+      JSON.stringify({ events: [{ type: "click", path: "/" }] }),
+      JSON.stringify({ events: [{ type: "page_view", path: "/users?q=someone" }] }),
+      JSON.stringify({ events: [{ type: "page_view", path: "no-slash" }] }),
+      JSON.stringify({ events: [{ type: "page_view", path: "/", userId: "u1" }] }),
+      JSON.stringify({ events: [vital("FID", 10)] }),
+      JSON.stringify({ events: [vital("CLS", -1)] }),
+      JSON.stringify({ events: [{ ...vital("LCP", 10), category: "Other" }] }),
+      JSON.stringify({ events: [{ type: "page_view", path: "/" }, { type: "page_view" }] }),
+    ];
+    for (const body of bad) expect((await postEvents(body)).status, body).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses an oversized body with 413 and stores nothing", async () => {
+    const before = await count();
+    const events = Array.from({ length: 20 }, () => ({ type: "page_view", path: `/${"x".repeat(290)}` }));
+    const body = JSON.stringify({ events, padding: "y".repeat(MAX_EVENTS_BODY_BYTES) });
+    expect((await postEvents(body)).status).toBe(413);
+    expect((await postEvents(JSON.stringify({ events: [...events, ...events] }))).status).toBe(413);
+    expect(await count()).toBe(before);
+  });
+
+  it("limits how often one client may send", async () => {
+    const ip = freshIp();
+    const body = JSON.stringify({ events: [{ type: "page_view", path: "/" }] });
+    for (let i = 0; i < EVENTS_PER_MINUTE; i++) expect((await postEvents(body, ip)).status).toBe(204);
+    expect((await postEvents(body, ip)).status).toBe(429);
+    expect((await postEvents(body, freshIp())).status).toBe(204);
+  });
+});
+
+describe("GET /api/admin/analytics", () => {
+  it("refuses anyone who is not the admin", async () => {
+    const { cookie } = await signUpUser();
+    const get = (headers: Record<string, string>) =>
+      exports.default.fetch(`${APP_ORIGIN}/api/admin/analytics`, { headers });
+    expect((await get({})).status).toBe(401);
+    expect((await get({ Cookie: cookie })).status).toBe(403);
+  });
+
+  it("gives the admin page views per day and per path and each vital's p75 per day", async () => {
+    const admin = await signUpUser();
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
+    await env.DB.prepare("DELETE FROM analytics_events").run();
+    const events = [
+      { type: "page_view", path: "/" },
+      { type: "page_view", path: "/" },
+      { type: "page_view", path: "/chat" },
+      ...[100, 200, 300, 400].map((value) => vital("TTFB", value)),
+    ];
+    expect((await postEvents(JSON.stringify({ events }))).status).toBe(204);
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/admin/analytics`, {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(response.status).toBe(200);
+    const summary = (await response.json()) as {
+      pageViewsPerDay: { views: number }[];
+      pageViewsPerPath: unknown[];
+      vitals: { name: string; points: { p75: number; samples: number }[] }[];
+    };
+    expect(summary.pageViewsPerDay.map((d) => d.views)).toEqual([3]);
+    expect(summary.pageViewsPerPath).toEqual([
+      { path: "/", views: 2 },
+      { path: "/chat", views: 1 },
+    ]);
+    expect(summary.vitals.find((v) => v.name === "TTFB")?.points).toEqual([
+      expect.objectContaining({ p75: 300, samples: 4 }),
+    ]);
+    expect(summary.vitals.find((v) => v.name === "LCP")?.points).toEqual([]);
+  });
+
+  it("takes the 75th percentile the usual way", () => {
+    expect(p75([1, 2, 3, 4])).toBe(3);
+    expect(p75([5])).toBe(5);
+    expect(p75([])).toBe(0);
+  });
+});

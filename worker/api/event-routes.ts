@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { AnalyticsBatchSchema, MAX_EVENTS_BODY_BYTES } from "../../app/schemas/analytics";
+import { recordEvents } from "../analytics/events";
+import { withinRateLimit } from "../analytics/rate-limit";
+import { type ApiEnv, sameOrigin } from "./signed-in";
+
+/** Event requests a client may make per minute (a page sends a few per view). */
+export const EVENTS_PER_MINUTE = 60;
+
+/**
+ * POST /api/events (sent with sendBeacon): anonymous page views and web vitals. No session, user
+ * or cookie is read and no address is stored; the body is size-limited and validated, and a client
+ * is rate-limited by a hash of its address. A refused body stores nothing.
+ */
+export const eventRoutes = new Hono<ApiEnv>().use(sameOrigin).post("/", async (c) => {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > MAX_EVENTS_BODY_BYTES) return c.json({ code: "too_large", message: "Too many events at once." }, 413);
+  const text = await c.req.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_EVENTS_BODY_BYTES) {
+    return c.json({ code: "too_large", message: "Too many events at once." }, 413);
+  }
+  const client = c.req.header("cf-connecting-ip") ?? "unknown";
+  if (!(await withinRateLimit(`events:${client}`, EVENTS_PER_MINUTE, 60_000))) {
+    return c.json({ code: "rate_limited", message: "Too many events. Please slow down." }, 429);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return c.json({ code: "invalid_body", message: "Send the events as JSON." }, 400);
+  }
+  const parsed = AnalyticsBatchSchema.safeParse(body);
+  if (!parsed.success) return c.json({ code: "invalid_events", message: "These events could not be read." }, 400);
+  await recordEvents(parsed.data.events);
+  return c.body(null, 204);
+});
