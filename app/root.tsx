@@ -55,6 +55,10 @@ function PageViews() {
   useEffect(() => {
     trackPageView(pathname);
   }, [pathname]);
+  // The analytics sink (and web-vitals) load after the page is interactive, never with it.
+  useEffect(() => {
+    import("~/lib/analytics-sink").then(({ startAnalytics }) => startAnalytics()).catch(() => {});
+  }, []);
   return null;
 }
 

@@ -12,6 +12,7 @@ export const PATHS = {
   profile: "/profile",
   users: "/users",
   thankYou: "/thankyou",
+  adminAnalytics: "/admin/analytics",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",

@@ -166,6 +166,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
         {[
           { to: PATHS.profile, label: "My Profile" },
           { to: PATHS.users, label: "Find Other Christians" },
+          ...(user.role === "admin" ? [{ to: PATHS.adminAnalytics, label: "Analytics" }] : []),
         ].map((link) => (
           <Link
             key={link.to}

@@ -1,0 +1,54 @@
+import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
+import { subscribePageViews } from "~/lib/analytics";
+import { type AnalyticsEvent, MAX_EVENTS_PER_BODY, WEB_VITALS_CATEGORY, type WebVitalName } from "~/schemas/analytics";
+
+/** Events wait this long to travel together; leaving the page sends them at once. */
+const BATCH_DELAY_MS = 1000;
+
+const batch: AnalyticsEvent[] = [];
+let timer: number | undefined;
+let started = false;
+
+function flush() {
+  window.clearTimeout(timer);
+  timer = undefined;
+  while (batch.length > 0) {
+    const body = JSON.stringify({ events: batch.splice(0, MAX_EVENTS_PER_BODY) });
+    // sendBeacon survives the page closing; where it refuses, a keepalive fetch does the same.
+    if (!navigator.sendBeacon?.("/api/events", body)) {
+      fetch("/api/events", { method: "POST", body, keepalive: true }).catch(() => {});
+    }
+  }
+}
+
+function queue(event: AnalyticsEvent) {
+  batch.push(event);
+  timer ??= window.setTimeout(flush, BATCH_DELAY_MS);
+}
+
+/**
+ * First-party, anonymous analytics (spec section 7): a page view per route change and the web
+ * vitals, posted to /api/events. Paths only (no query), no user id, no cookie of its own.
+ */
+export function startAnalytics() {
+  if (started) return;
+  started = true;
+  subscribePageViews(({ path }) => queue({ type: "page_view", path }));
+  const report = (metric: Metric) =>
+    queue({
+      type: "web_vital",
+      path: window.location.pathname,
+      name: metric.name as WebVitalName,
+      value: Math.max(0, metric.value),
+      category: WEB_VITALS_CATEGORY,
+    });
+  onCLS(report);
+  onFCP(report);
+  onINP(report);
+  onLCP(report);
+  onTTFB(report);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") flush();
+  });
+  window.addEventListener("pagehide", flush);
+}

@@ -1,0 +1,99 @@
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import { BarChart } from "~/components/admin/bar-chart";
+import { requireUser } from "~/lib/guards";
+import { pageMeta } from "~/lib/meta";
+import type { AnalyticsSummary } from "~/schemas/analytics";
+import { summarize } from "../../../worker/analytics/events";
+import type { Route } from "./+types/analytics";
+
+export const DASHBOARD_TEXTS = {
+  loading: "Loading analytics…",
+  empty: "No visits recorded yet. Page views and web vitals appear here once people use the site.",
+  forbidden: "This page is for the admin only.",
+} as const;
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...pageMeta({ matches, pathname: location.pathname, title: "Analytics", description: "Site analytics." }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** /admin/analytics: the admin only (the role is checked here, on the server). */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  if (user.role !== "admin") throw data(DASHBOARD_TEXTS.forbidden, { status: 403 });
+  return { summary: summarize() };
+}
+
+export default function AnalyticsDashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
+      <p className="mt-1 text-slate-700">The last 30 days. Anonymous: no addresses, accounts or cookies.</p>
+      <Suspense
+        fallback={
+          <p role="status" className="py-16 text-center text-slate-700">
+            {DASHBOARD_TEXTS.loading}
+          </p>
+        }
+      >
+        <Await resolve={loaderData.summary}>{(summary) => <Dashboard summary={summary} />}</Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function Dashboard({ summary }: { summary: AnalyticsSummary }) {
+  const hasVitals = summary.vitals.some((vital) => vital.points.length > 0);
+  if (summary.pageViewsPerDay.length === 0 && !hasVitals) {
+    return <p className="mt-8 rounded-xl bg-slate-50 p-8 text-center text-slate-700">{DASHBOARD_TEXTS.empty}</p>;
+  }
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BarChart
+          title="Page views per day"
+          data={summary.pageViewsPerDay.map((d) => ({ label: d.day, value: d.views }))}
+        />
+        <BarChart
+          title="Page views per path"
+          horizontal
+          data={summary.pageViewsPerPath.map((d) => ({ label: d.path, value: d.views }))}
+        />
+      </div>
+      <h2 className="text-xl font-semibold text-slate-900">Web vitals, 75th percentile per day</h2>
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {summary.vitals.map((vital) =>
+          vital.points.length > 0 ? (
+            <BarChart
+              key={vital.name}
+              title={vital.name}
+              unit={vital.name === "CLS" ? "" : " ms"}
+              data={vital.points.map((p) => ({ label: p.day, value: p.p75 }))}
+            />
+          ) : (
+            <figure key={vital.name} className="rounded-xl border border-slate-200 p-4">
+              <figcaption className="font-semibold text-slate-900">{vital.name}</figcaption>
+              <p className="mt-2 text-sm text-slate-600">No measurements yet.</p>
+            </figure>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error && typeof error === "object" && "data" in error && typeof error.data === "string"
+      ? error.data
+      : "Something went wrong loading the analytics.";
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Analytics not available</h1>
+      <p className="mt-3 text-slate-700">{message}</p>
+    </section>
+  );
+}

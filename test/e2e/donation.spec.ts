@@ -1,0 +1,125 @@
+import { readFile } from "node:fs/promises";
+import { inflateSync } from "node:zlib";
+import { PDFDocument } from "pdf-lib";
+import { PDF_TOAST_MS, RECEIPT_TEXTS } from "../../app/lib/receipts";
+import { emailsTo } from "./support/outbox";
+import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+
+/** Every text the PDF draws: its content streams, inflated, with pdf-lib's hex strings decoded. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const raw = bytes.toString("latin1");
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+    const data = Buffer.from(m[1] ?? "", "latin1");
+    try {
+      return inflateSync(data).toString("latin1");
+    } catch {
+      return data.toString("latin1");
+    }
+  });
+  return streams
+    .join("\n")
+    .replace(/<([0-9A-Fa-f]+)>\s*Tj/g, (_, hex: string) => Buffer.from(hex, "hex").toString("latin1"));
+}
+
+test.describe("the donation thank-you page", () => {
+  test("sends signed-out visitors to /login", async ({ page }) => {
+    await page.goto("/thankyou");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("shows the receipt, emails it once even after a reload, and says 'Email Sent'", async ({ page, baseURL }) => {
+    const { email, user } = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/thankyou");
+    await expect(page).toHaveURL(/\/thankyou\?receipt=VM-\d{6}$/);
+    const receiptId = new URL(page.url()).searchParams.get("receipt") ?? "";
+    const receipt = page.getByRole("article", { name: "Donation Receipt" });
+    await expect(receipt).toContainText(receiptId);
+    await expect(receipt).toContainText(user.username);
+    await expect(receipt).toContainText(email);
+    await expect(receipt).toContainText("PayPal");
+    await expect(receipt).toContainText("Private");
+    await expect(receipt).not.toContainText("75");
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toHaveCount(1);
+
+    await page.reload();
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toHaveCount(1);
+    // A second tab on the same receipt, too.
+    const second = await page.context().newPage();
+    await second.goto(page.url());
+    await expect(second.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
+    const sent = (await emailsTo(email)).filter((e) => e.template === "donation-receipt");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toContain(receiptId);
+    expect(sent[0]?.text).toContain("Donation Amount (Private)");
+
+    await expect(page.getByRole("link", { name: "Get Emotional Support" })).toHaveAttribute(
+      "href",
+      "/chat/kindred-support",
+    );
+    await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
+    const donate = page.getByRole("link", { name: /Donate again/ });
+    await expect(donate).toHaveAttribute("target", "_blank");
+    await expect(donate).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  test("downloads an A4 PDF with the receipt as real text, loading the PDF library only on the click", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/thankyou");
+    await waitForHydration(page);
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
+    const receiptId = new URL(page.url()).searchParams.get("receipt") ?? "";
+    expect(scripts.some((url) => url.includes("receipt-pdf"))).toBe(false);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PDF Receipt" }).click(),
+    ]);
+    expect(scripts.some((url) => url.includes("receipt-pdf"))).toBe(true);
+    expect(download.suggestedFilename()).toBe(`kindred-receipt-${receiptId}.pdf`);
+    const bytes = await readFile((await download.path()) ?? "");
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(pdf.getTitle()).toContain(receiptId);
+    const text = await pdfText(bytes);
+    expect(text).toContain(receiptId);
+    expect(text).toContain("Donation Receipt");
+    expect(text).toContain("Private");
+  });
+
+  test("says when the PDF cannot be made, for 3 seconds", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.route(/receipt-pdf.*\.js$/, (route) => route.abort());
+    await page.goto("/thankyou");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Download PDF Receipt" }).click();
+    const toast = page.getByRole("alert").filter({ hasText: RECEIPT_TEXTS.pdfFailed });
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: PDF_TOAST_MS + 2000 });
+  });
+
+  test("prints the receipt alone", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/thankyou");
+    await waitForHydration(page);
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("article", { name: "Donation Receipt" })).toBeVisible();
+    await expect(page.locator("header").first()).toBeHidden();
+    await expect(page.locator("footer").first()).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print Receipt" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeHidden();
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.locator("header").first()).toBeVisible();
+  });
+});
