@@ -273,6 +273,17 @@ test.describe("Find Other Christians", () => {
   });
 });
 
+test.describe("another person's profile", () => {
+  test("is a clear message for an unknown id, and one's own address leads to My Profile", async ({ page, baseURL }) => {
+    const me = await signUpThroughApi(page, baseURL ?? "");
+    const missing = await page.goto("/users/no-such-person");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Profile not available" })).toBeVisible();
+    await page.goto(`/users/${me.user.id}`);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+});
+
 test.describe("the account menu", () => {
   test("leads to one's profile and to the search", async ({ page, baseURL }) => {
     await signUpThroughApi(page, baseURL ?? "");

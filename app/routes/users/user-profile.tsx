@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
@@ -21,7 +21,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 /** /users/{userId}: what another person filled in, read-only; never their email or income. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const me = requireUser(context);
-  if (params.userId === me.id) throw data("This is you.", { status: 302, headers: { Location: PATHS.profile } });
+  if (params.userId === me.id) throw redirect(PATHS.profile);
   const profile = await getPublicProfile(params.userId);
   if (!profile) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
   return { profile };
