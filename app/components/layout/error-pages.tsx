@@ -53,3 +53,33 @@ export function UnexpectedErrorPage() {
     </main>
   );
 }
+
+/**
+ * A screen's own refusal (a missing person, receipt or permission): the message its loader threw
+ * with `data(message, { status })`, or `fallback` for anything else, and a way on.
+ */
+export function RouteErrorContent({
+  error,
+  title,
+  fallback,
+  link,
+}: {
+  error: unknown;
+  title: string;
+  fallback: string;
+  link?: { to: string; label: string };
+}) {
+  const message =
+    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : fallback;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-700">{message}</p>
+      {link ? (
+        <Link to={link.to} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          {link.label}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

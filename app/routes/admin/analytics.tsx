@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
+import { RouteErrorContent } from "~/components/layout/error-pages";
+import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import type { AnalyticsSummary } from "~/schemas/analytics";
@@ -32,13 +34,7 @@ export default function AnalyticsDashboard({ loaderData }: Route.ComponentProps)
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
       <p className="mt-1 text-slate-700">The last 30 days. Anonymous: no addresses, accounts or cookies.</p>
-      <Suspense
-        fallback={
-          <p role="status" className="py-16 text-center text-slate-700">
-            {DASHBOARD_TEXTS.loading}
-          </p>
-        }
-      >
+      <Suspense fallback={<LoadingState>{DASHBOARD_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.summary}>{(summary) => <Dashboard summary={summary} />}</Await>
       </Suspense>
     </section>
@@ -86,14 +82,11 @@ function Dashboard({ summary }: { summary: AnalyticsSummary }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : "Something went wrong loading the analytics.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Analytics not available</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-    </section>
+    <RouteErrorContent
+      error={error}
+      title="Analytics not available"
+      fallback="Something went wrong loading the analytics."
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
+import { RouteErrorContent } from "~/components/layout/error-pages";
 import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
@@ -109,17 +110,12 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
 
 /** An unknown contact or another bad link: a clear message in place of the conversation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : "Something went wrong loading this conversation.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Conversation not available</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-      <Link to={PATHS.chat} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Back to your messages
-      </Link>
-    </section>
+    <RouteErrorContent
+      error={error}
+      title="Conversation not available"
+      fallback="Something went wrong loading this conversation."
+      link={{ to: PATHS.chat, label: "Back to your messages" }}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useState } from "react";
 import { Await, data, Link, redirect } from "react-router";
+import { RouteErrorContent } from "~/components/layout/error-pages";
 import { Alert } from "~/components/ui/form-controls";
+import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
@@ -45,24 +47,12 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-center text-slate-700 print:hidden">
         Your kindness keeps free, anonymous emotional support open to everyone who needs it.
       </p>
-      <Suspense fallback={<Preparing />}>
+      <Suspense fallback={<LoadingState>{RECEIPT_TEXTS.preparing}</LoadingState>}>
         <Await resolve={loaderData.receipt} errorElement={<ReceiptMissing />}>
           {(receipt) => <Receipt receipt={receipt.view} alreadySent={receipt.emailSent} />}
         </Await>
       </Suspense>
     </section>
-  );
-}
-
-function Preparing() {
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-700">
-      <span
-        aria-hidden="true"
-        className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700 motion-reduce:animate-none"
-      />
-      {RECEIPT_TEXTS.preparing}
-    </div>
   );
 }
 
@@ -222,17 +212,12 @@ function Receipt({ receipt, alreadySent }: { receipt: ReceiptView; alreadySent: 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : "Something went wrong loading your receipt.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Receipt not available</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-      <Link to={PATHS.home} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Return to Homepage
-      </Link>
-    </section>
+    <RouteErrorContent
+      error={error}
+      title="Receipt not available"
+      fallback="Something went wrong loading your receipt."
+      link={{ to: PATHS.home, label: "Return to Homepage" }}
+    />
   );
 }

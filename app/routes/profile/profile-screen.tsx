@@ -2,6 +2,7 @@ import { Suspense, useId, useRef, useState } from "react";
 import { Await, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
 import { ProfileEditForm } from "~/components/profile/profile-edit-form";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
+import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { type ProfileForm, profileErrors } from "~/schemas/profile";
@@ -45,24 +46,12 @@ export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">My Profile</h1>
-      <Suspense fallback={<LoadingProfile />}>
+      <Suspense fallback={<LoadingState>{PROFILE_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.profile}>
           {(profile) => <ProfileTabs userId={loaderData.userId} initial={profile} />}
         </Await>
       </Suspense>
     </section>
-  );
-}
-
-function LoadingProfile() {
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-700">
-      <span
-        aria-hidden="true"
-        className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700 motion-reduce:animate-none"
-      />
-      {PROFILE_TEXTS.loading}
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { RouteErrorContent } from "~/components/layout/error-pages";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
@@ -58,17 +59,12 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : "Something went wrong loading this profile.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Profile not available</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-      <Link to={PATHS.users} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Find Other Christians
-      </Link>
-    </section>
+    <RouteErrorContent
+      error={error}
+      title="Profile not available"
+      fallback="Something went wrong loading this profile."
+      link={{ to: PATHS.users, label: "Find Other Christians" }}
+    />
   );
 }
