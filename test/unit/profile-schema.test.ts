@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EDIT_SECTIONS, PROFILE_LABELS, PROFILE_OPTIONS } from "../../app/lib/profile-labels";
 import {
   DENOMINATIONS,
   ETHNICITIES,
@@ -16,6 +17,8 @@ import {
   isValidPostalCode,
   LONG_TEXT_MAX,
   LONG_TEXT_MIN,
+  PROFILE_FIELDS,
+  PROFILE_LIST_FIELDS,
   PROFILE_MESSAGES,
   type ProfileField,
   type ProfileForm,
@@ -409,5 +412,17 @@ describe("unknown keys", () => {
 
   it("do not cause errors", () => {
     expect(profileErrors({ ...validProfile(), userId: "someone-else" })).toEqual({});
+  });
+});
+
+describe("the form's layout", () => {
+  it("shows the fields in the schema's order, so the first error is the first one on screen", () => {
+    const onScreen = ["photoUrl", ...EDIT_SECTIONS.flatMap((section) => section.fields)];
+    expect(onScreen).toEqual(PROFILE_FIELDS);
+  });
+
+  it("has a label for every field and an option list for every select and checkbox group", () => {
+    for (const field of PROFILE_FIELDS) expect(PROFILE_LABELS[field]).toBeTruthy();
+    for (const field of PROFILE_LIST_FIELDS) expect(PROFILE_OPTIONS[field]?.length).toBeGreaterThan(0);
   });
 });
