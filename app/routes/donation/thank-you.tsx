@@ -1,13 +1,13 @@
-import { Suspense, useEffect, useState } from "react";
-import { Await, data, Link, redirect } from "react-router";
+import { Suspense } from "react";
+import { Await, data, redirect } from "react-router";
+import { DonationReceipt } from "~/components/donation/donation-receipt";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { Alert } from "~/components/ui/form-controls";
 import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { usePublicConfig } from "~/lib/public-config";
-import { PDF_TOAST_MS, RECEIPT_ID_PATTERN, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/lib/receipts";
-import { chatWith, PATHS } from "~/lib/routes";
+import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "~/lib/receipts";
+import { PATHS } from "~/lib/routes";
 import { findReceipt, openReceipt, toReceiptView } from "../../../worker/donations/receipts";
 import type { Route } from "./+types/thank-you";
 
@@ -49,7 +49,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       </p>
       <Suspense fallback={<LoadingState>{RECEIPT_TEXTS.preparing}</LoadingState>}>
         <Await resolve={loaderData.receipt} errorElement={<ReceiptMissing />}>
-          {(receipt) => <Receipt receipt={receipt.view} alreadySent={receipt.emailSent} />}
+          {(receipt) => <DonationReceipt receipt={receipt.view} alreadySent={receipt.emailSent} />}
         </Await>
       </Suspense>
     </section>
@@ -60,153 +60,6 @@ function ReceiptMissing() {
   return (
     <div className="mt-8">
       <Alert>We couldn't find that receipt. If you just donated, please contact support.</Alert>
-    </div>
-  );
-}
-
-type EmailState = "sending" | "sent" | "failed";
-
-/** Asks the server to email the receipt; the server sends it once however often it is asked. */
-function useReceiptEmail(receiptId: string, alreadySent: boolean) {
-  const [state, setState] = useState<EmailState>(alreadySent ? "sent" : "sending");
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the request on retry
-  useEffect(() => {
-    if (alreadySent) return;
-    let cancelled = false;
-    setState("sending");
-    fetch(`/api/receipts/${encodeURIComponent(receiptId)}/email`, { method: "POST" })
-      .then((response) => (response.ok ? "sent" : "failed"))
-      .catch((): EmailState => "failed")
-      .then((next) => {
-        if (!cancelled) setState(next);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [receiptId, alreadySent, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
-}
-
-function Receipt({ receipt, alreadySent }: { receipt: ReceiptView; alreadySent: boolean }) {
-  const config = usePublicConfig();
-  const email = useReceiptEmail(receipt.id, alreadySent);
-  const [pdfBusy, setPdfBusy] = useState(false);
-  const [pdfFailed, setPdfFailed] = useState(false);
-
-  useEffect(() => {
-    if (!pdfFailed) return;
-    const timer = window.setTimeout(() => setPdfFailed(false), PDF_TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [pdfFailed]);
-
-  async function downloadPdf() {
-    setPdfBusy(true);
-    try {
-      // The PDF library is loaded only now, never with the page.
-      const { downloadReceiptPdf } = await import("~/lib/receipt-pdf");
-      await downloadReceiptPdf(receipt, config.brandName);
-    } catch (error) {
-      console.error(error);
-      setPdfFailed(true);
-    } finally {
-      setPdfBusy(false);
-    }
-  }
-
-  const button =
-    "inline-flex items-center justify-center rounded-full px-5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
-  return (
-    <div className="mt-8 space-y-6">
-      <article
-        id="donation-receipt"
-        aria-labelledby="receipt-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm print:border-0 print:shadow-none"
-      >
-        <p className="text-sm font-semibold text-brand-700">{config.brandName}</p>
-        <h2 id="receipt-title" className="mt-1 text-xl font-bold text-slate-900">
-          Donation Receipt
-        </h2>
-        <dl className="mt-4 divide-y divide-slate-100">
-          {receiptRows(receipt).map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4 py-2.5">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="text-right font-medium break-all text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </article>
-
-      <div aria-live="polite" className="print:hidden">
-        {email.state === "sending" ? <p className="text-center text-slate-700">{RECEIPT_TEXTS.emailSending}</p> : null}
-        {email.state === "sent" ? <Alert tone="success">{RECEIPT_TEXTS.emailSent}</Alert> : null}
-        {email.state === "failed" ? (
-          <div className="space-y-2">
-            <Alert>{RECEIPT_TEXTS.emailFailed}</Alert>
-            <button type="button" onClick={email.retry} className={`${button} text-brand-800 ring-1 ring-brand-200`}>
-              Try sending again
-            </button>
-          </div>
-        ) : null}
-      </div>
-
-      <div className="flex flex-wrap justify-center gap-3 print:hidden">
-        <button
-          type="button"
-          onClick={downloadPdf}
-          disabled={pdfBusy}
-          className={`${button} bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
-        >
-          {pdfBusy ? "Preparing PDF…" : "Download PDF Receipt"}
-        </button>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className={`${button} text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50`}
-        >
-          Print Receipt
-        </button>
-      </div>
-      {pdfFailed ? (
-        <div className="fixed right-4 bottom-4 left-4 z-50 mx-auto max-w-sm print:hidden">
-          <Alert>{RECEIPT_TEXTS.pdfFailed}</Alert>
-        </div>
-      ) : null}
-
-      <div className="rounded-2xl bg-brand-50 p-6 text-center print:hidden">
-        <p className="text-slate-800">
-          Questions about your donation? Write to{" "}
-          <a href={`mailto:${config.contactEmail}`} className="font-semibold text-brand-800 underline">
-            {config.contactEmail}
-          </a>{" "}
-          or find us on{" "}
-          <a
-            href={config.socialUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold text-brand-800 underline"
-          >
-            social media<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          .
-        </p>
-        <div className="mt-4 flex flex-wrap justify-center gap-3">
-          <Link to={chatWith(config.adminUserId)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-            Get Emotional Support
-          </Link>
-          <Link to={PATHS.home} className={`${button} text-brand-800 ring-1 ring-brand-200 hover:bg-white`}>
-            Return to Homepage
-          </Link>
-          <a
-            href={config.donateUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${button} text-brand-800 ring-1 ring-brand-200 hover:bg-white`}
-          >
-            Donate again<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </div>
-      </div>
     </div>
   );
 }
