@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { ProgressBar } from "~/components/ui/form-controls";
+import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/uploads";
 
@@ -32,9 +33,7 @@ export function PictureChooser({
               className="h-full w-full object-cover"
             />
           ) : (
-            <svg viewBox="0 0 24 24" className="h-10 w-10 text-brand-300" aria-hidden="true" fill="currentColor">
-              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
-            </svg>
+            <PersonIcon className="h-10 w-10 text-brand-300" />
           )}
         </div>
         <div>

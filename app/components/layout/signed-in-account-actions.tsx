@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { PersonIcon } from "~/components/ui/person-icon";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, type SignedInUser } from "~/lib/accounts";
@@ -150,9 +151,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
           <img src={user.profilePic} alt="" className="h-8 w-8 rounded-full object-cover" />
         ) : (
           <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
-            </svg>
+            <PersonIcon className="h-5 w-5" />
           </span>
         )}
         <span className="max-w-36 truncate">{name}</span>

@@ -8,6 +8,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/ui/form-controls";
+import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
 import { EDIT_SECTIONS, LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
@@ -131,9 +132,7 @@ export function ProfileEditForm({
             <span
               className={`flex h-32 w-32 items-center justify-center rounded-full bg-brand-100 text-brand-700 ring-4 ${errors.photoUrl ? "ring-red-600" : "ring-brand-100"}`}
             >
-              <svg viewBox="0 0 24 24" className="h-16 w-16" aria-hidden="true" fill="currentColor">
-                <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
-              </svg>
+              <PersonIcon className="h-16 w-16" />
             </span>
           )}
           <label className="absolute right-0 bottom-0 inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-brand-700 text-white shadow hover:bg-brand-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700">

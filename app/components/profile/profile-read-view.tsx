@@ -1,3 +1,4 @@
+import { PersonIcon } from "~/components/ui/person-icon";
 import { PROFILE_LABELS } from "~/lib/profile-labels";
 import type { ProfileField, ProfileForm } from "~/schemas/profile";
 
@@ -55,9 +56,7 @@ export function ProfileReadView({ profile, emptyNote }: { profile: ViewableProfi
             aria-label="No photo yet"
             className="flex h-28 w-28 items-center justify-center rounded-full bg-brand-100 text-brand-700"
           >
-            <svg viewBox="0 0 24 24" className="h-14 w-14" aria-hidden="true" fill="currentColor">
-              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
-            </svg>
+            <PersonIcon className="h-14 w-14" />
           </span>
         )}
         <div>

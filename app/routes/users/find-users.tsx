@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { PersonIcon } from "~/components/ui/person-icon";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { chatWith, userProfilePath } from "~/lib/routes";
@@ -79,9 +80,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
                   <img src={found.profilePic} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover" />
                 ) : (
                   <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true" fill="currentColor">
-                      <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
-                    </svg>
+                    <PersonIcon className="h-8 w-8" />
                   </span>
                 )}
                 <div className="min-w-0 flex-1">
