@@ -128,6 +128,11 @@ describe("sending", () => {
     const a = await connect(alice.cookie, pairId);
     a.send({ type: "send", clientId: "temp-img", text: "", imageUrl: "/images/chats/other_pair/x.png" });
     expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ code: "bad_image", clientId: "temp-img" });
+    // A path that only starts in the right folder is refused too.
+    a.send({ type: "send", clientId: "temp-img3", text: "", imageUrl: `/images/chats/${pairId}/../other/x.png` });
+    expect(await a.waitFor((f) => f.type === "error" && f.clientId === "temp-img3")).toMatchObject({
+      code: "bad_image",
+    });
     a.send({ type: "send", clientId: "temp-img2", text: "", imageUrl: `/images/chats/${pairId}/x.png` });
     await a.waitFor(isAck("temp-img2"));
   });

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createDb } from "../db/client";
 import { profiles, users } from "../db/schema";
+import { keyInFolder } from "../images/image-store";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
 const PhotoBodySchema = z.object({ url: z.string().min(1) });
@@ -16,12 +17,10 @@ export const accountRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("
   const user = c.get("user");
   const parsed = PhotoBodySchema.safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ code: "invalid_body", message: "Send the uploaded picture's url." }, 400);
-  const prefix = `/images/profiles/${user.id}/`;
   const { url } = parsed.data;
-  if (!url.startsWith(prefix) || url.includes("..")) {
-    return c.json({ code: "forbidden", message: "Use a picture you uploaded to your own profile." }, 403);
-  }
-  if (!(await c.env.IMAGES.head(url.slice("/images/".length)))) {
+  const key = keyInFolder(url, `profiles/${user.id}`);
+  if (!key) return c.json({ code: "forbidden", message: "Use a picture you uploaded to your own profile." }, 403);
+  if (!(await c.env.IMAGES.head(key))) {
     return c.json({ code: "not_found", message: "That picture was not uploaded." }, 404);
   }
   const db = createDb(c.env.DB);

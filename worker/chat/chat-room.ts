@@ -15,6 +15,7 @@ import {
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
+import { keyInFolder } from "../images/image-store";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
 export const CHAT_IDENTITY_HEADERS = {
@@ -203,7 +204,7 @@ export class ChatRoom extends DurableObject<Env> {
       });
     }
     const pairId = this.pairId();
-    if (frame.imageUrl && !frame.imageUrl.startsWith(`/images/chats/${pairId}/`)) {
+    if (frame.imageUrl && !keyInFolder(frame.imageUrl, `chats/${pairId}`)) {
       return this.send(ws, {
         type: "error",
         code: "bad_image",
@@ -336,9 +337,11 @@ export class ChatRoom extends DurableObject<Env> {
         cutoff,
       )
       .toArray();
-    const images = expired.flatMap((m) =>
-      m.image_url?.startsWith("/images/") ? [m.image_url.slice("/images/".length)] : [],
-    );
+    const folder = `chats/${this.pairId()}`;
+    const images = expired.flatMap((m) => {
+      const key = m.image_url ? keyInFolder(m.image_url, folder) : null;
+      return key ? [key] : [];
+    });
     if (images.length > 0) await this.env.IMAGES.delete(images);
     if (expired.length > 0) {
       this.ctx.storage.sql.exec("DELETE FROM messages WHERE timestamp < ?", cutoff);

@@ -27,6 +27,16 @@ export async function storeImage(key: string, bytes: Uint8Array, type: AcceptedI
   });
 }
 
+/**
+ * The storage key behind an app image URL when it lies in `folder` (`profiles/{userId}`,
+ * `chats/{pairId}`), else null: the one check that a URL sent by a browser names an image of
+ * that owner, used by the profile picture, the profile save and chat messages.
+ */
+export function keyInFolder(url: string, folder: string): string | null {
+  const key = url.startsWith(imageUrl("")) ? url.slice(imageUrl("").length) : "";
+  return key.startsWith(`${folder}/`) && !key.includes("..") ? key : null;
+}
+
 /** Whether a user may see an image: profile pictures to anyone signed in, chat images to members. */
 export function canViewImage(key: string, userId: string): boolean {
   const [folder, owner] = key.split("/");

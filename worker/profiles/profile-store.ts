@@ -12,6 +12,7 @@ import {
 } from "../../app/schemas/profile";
 import { createDb } from "../db/client";
 import { profiles, users } from "../db/schema";
+import { keyInFolder } from "../images/image-store";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -98,7 +99,6 @@ export async function saveProfile(userId: string, body: unknown): Promise<SaveRe
 }
 
 async function isOwnUploadedPicture(userId: string, url: string): Promise<boolean> {
-  const prefix = `/images/profiles/${userId}/`;
-  if (!url.startsWith(prefix) || url.includes("..")) return false;
-  return (await env.IMAGES.head(url.slice("/images/".length))) !== null;
+  const key = keyInFolder(url, `profiles/${userId}`);
+  return key !== null && (await env.IMAGES.head(key)) !== null;
 }
