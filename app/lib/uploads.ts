@@ -24,3 +24,22 @@ export const UPLOAD_MESSAGES = {
   failedWithStatus: (status: number) => `Upload failed with status: ${status}`,
   networkError: "Network error during upload",
 } as const;
+
+/**
+ * The size rule, as the spec words it (section 5): a picture must be *under* 5 MB, a chat image is
+ * refused when *over* 10 MB. The browser and the upload endpoint both ask this.
+ */
+export function isTooLarge(bytes: number, purpose: UploadPurpose): boolean {
+  return purpose === "profile" ? bytes >= MAX_PROFILE_PICTURE_BYTES : bytes > MAX_CHAT_IMAGE_BYTES;
+}
+
+/**
+ * What is wrong with a file chosen for upload, checked in the browser before any upload (spec
+ * section 5), or null. The server checks again from the bytes.
+ */
+export function chosenImageProblem(file: Blob, purpose: UploadPurpose): string | null {
+  if (isTooLarge(file.size, purpose)) {
+    return purpose === "profile" ? UPLOAD_MESSAGES.profileTooLarge : UPLOAD_MESSAGES.chatTooLarge;
+  }
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type) ? null : UPLOAD_MESSAGES.notAnImage;
+}

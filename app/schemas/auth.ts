@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GENDERS } from "~/lib/accounts";
-import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { isTooLarge, UPLOAD_MESSAGES } from "~/lib/uploads";
 
 /** Validation messages of the sign-in/sign-up and reset screens (spec sections 5 and 8). */
 export const AUTH_MESSAGES = {
@@ -65,8 +65,7 @@ export function firstSignUpError(values: SignUpFields): FieldError<keyof SignUpF
   }
   if (!GenderSchema.safeParse(values.gender).success) return { field: "gender", message: AUTH_MESSAGES.genderRequired };
   if (!values.picture) return { field: "picture", message: AUTH_MESSAGES.pictureRequired };
-  if (values.picture.size >= MAX_PROFILE_PICTURE_BYTES)
-    return { field: "picture", message: AUTH_MESSAGES.pictureTooLarge };
+  if (isTooLarge(values.picture.size, "profile")) return { field: "picture", message: AUTH_MESSAGES.pictureTooLarge };
   return null;
 }
 

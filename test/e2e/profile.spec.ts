@@ -188,7 +188,7 @@ test.describe("the profile screen", () => {
       uploadThroughput: -1,
     });
 
-    await field(page, "photoUrl").setInputFiles(pngFile("huge.png", 5_242_881));
+    await field(page, "photoUrl").setInputFiles(pngFile("huge.png", 5_242_880));
     await expect(page.getByRole("alert")).toHaveText("Profile picture must be less than 5MB");
   });
 

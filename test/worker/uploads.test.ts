@@ -38,6 +38,10 @@ describe("POST /api/uploads", () => {
     tooBig.set(pngWithMetadata());
     const response = await upload(cookie, blobOf(tooBig));
     expect(response.status).toBe(413);
+    // 'Under 5 MB' (spec section 5): exactly 5 MB is too large as well, as the forms say.
+    const exactly = new Uint8Array(MAX_PROFILE_PICTURE_BYTES);
+    exactly.set(pngWithMetadata());
+    expect((await upload(cookie, blobOf(exactly))).status).toBe(413);
     expect(await response.json()).toMatchObject({
       code: "file_too_large",
       message: "Profile picture must be less than 5MB",

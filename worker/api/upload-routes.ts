@@ -1,7 +1,13 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "../../app/lib/pair-id";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from "../../app/lib/uploads";
+import {
+  isTooLarge,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  UPLOAD_PURPOSES,
+  type UploadPurpose,
+} from "../../app/lib/uploads";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
@@ -45,7 +51,7 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
   if (!(file instanceof File) || file.size === 0) {
     return c.json({ code: "missing_file", message: "Choose an image to upload." }, 400);
   }
-  if (file.size > MAX_UPLOAD_BYTES[purpose]) return c.json(tooLarge(purpose), 413);
+  if (isTooLarge(file.size, purpose)) return c.json(tooLarge(purpose), 413);
 
   let owner = user.id;
   if (purpose === "chat") {

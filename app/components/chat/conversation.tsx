@@ -7,7 +7,7 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { userProfilePath } from "~/lib/routes";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
-import { ACCEPTED_IMAGE_TYPES, MAX_CHAT_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { MAX_MESSAGE_TEXT, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
 
 /** The spec's conversation texts (section 2, Chat screen). */
@@ -94,9 +94,8 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
   const chooseImage = (file: File | null) => {
     if (fileInputRef.current) fileInputRef.current.value = "";
     if (!file) return;
-    // Checked before any upload (spec section 5); the server checks again.
-    if (file.size > MAX_CHAT_IMAGE_BYTES) return setFailure(UPLOAD_MESSAGES.chatTooLarge);
-    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return setFailure(UPLOAD_MESSAGES.notAnImage);
+    const problem = chosenImageProblem(file, "chat");
+    if (problem) return setFailure(problem);
     setFailure(null);
     setImage(file);
   };

@@ -13,7 +13,7 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
 import { EDIT_SECTIONS, LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
 import { UploadError, uploadImage } from "~/lib/upload-image";
-import { ACCEPTED_IMAGE_TYPES, MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
 import {
   AT_LEAST_ONE,
   firstErrorField,
@@ -323,8 +323,8 @@ function usePhotoUpload(onUploaded: (url: string) => void) {
 
   async function choose(chosen: File | null) {
     if (!chosen) return;
-    if (chosen.size > MAX_PROFILE_PICTURE_BYTES) return setError(UPLOAD_MESSAGES.profileTooLarge);
-    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(chosen.type)) return setError(UPLOAD_MESSAGES.notAnImage);
+    const problem = chosenImageProblem(chosen, "profile");
+    if (problem) return setError(problem);
     setError(null);
     setFile(chosen);
     setProgress(0);
