@@ -195,22 +195,11 @@ export class ChatRoom extends DurableObject<Env> {
       .toArray()[0];
     if (existing) return this.send(ws, { type: "ack", clientId: frame.clientId, ...existing });
 
-    if (!this.takeSendToken(sender.userId)) {
-      return this.send(ws, {
-        type: "error",
-        code: "rate_limited",
-        message: CHAT_MESSAGES.rateLimited,
-        clientId: frame.clientId,
-      });
-    }
-    const pairId = this.pairId();
-    if (frame.imageUrl && !keyInFolder(frame.imageUrl, `chats/${pairId}`)) {
-      return this.send(ws, {
-        type: "error",
-        code: "bad_image",
-        message: CHAT_MESSAGES.notYourImage,
-        clientId: frame.clientId,
-      });
+    const refuseSend = (code: "rate_limited" | "bad_image", message: string) =>
+      this.send(ws, { type: "error", code, message, clientId: frame.clientId });
+    if (!this.takeSendToken(sender.userId)) return refuseSend("rate_limited", CHAT_MESSAGES.rateLimited);
+    if (frame.imageUrl && !keyInFolder(frame.imageUrl, `chats/${this.pairId()}`)) {
+      return refuseSend("bad_image", CHAT_MESSAGES.notYourImage);
     }
 
     const timestamp = Date.now();
@@ -246,15 +235,9 @@ export class ChatRoom extends DurableObject<Env> {
    * is told only when that covers messages of theirs; the sender's inbox learns it from the message.
    */
   private readBySending(userId: string, seq: number) {
-    const previous = this.ctx.storage.sql
-      .exec<{ read: number }>("SELECT last_read_seq AS read FROM members WHERE user_id = ?", userId)
-      .one().read;
-    this.ctx.storage.sql.exec(
-      "UPDATE members SET last_read_seq = ?, last_delivered_seq = max(last_delivered_seq, ?) WHERE user_id = ?",
-      seq,
-      seq,
-      userId,
-    );
+    const previous = this.position(userId).read;
+    this.raise("last_read_seq", userId, seq);
+    this.raise("last_delivered_seq", userId, seq);
     const theirs = this.ctx.storage.sql
       .exec("SELECT 1 FROM messages WHERE seq > ? AND seq < ? AND sender_id != ? LIMIT 1", previous, seq, userId)
       .toArray().length;
@@ -447,49 +430,57 @@ export class ChatRoom extends DurableObject<Env> {
    */
   markDelivered(userId: string, upToSeq: number) {
     const seq = Math.min(upToSeq, this.latestSeq());
-    const changed = this.ctx.storage.sql.exec(
-      "UPDATE members SET last_delivered_seq = ? WHERE user_id = ? AND last_delivered_seq < ?",
-      seq,
-      userId,
-      seq,
-    ).rowsWritten;
-    if (changed > 0) this.broadcast({ type: "delivered", userId, upToSeq: seq }, userId);
+    if (this.raise("last_delivered_seq", userId, seq)) {
+      this.broadcast({ type: "delivered", userId, upToSeq: seq }, userId);
+    }
   }
 
   /** Where the other member has got to, for a socket that just (re)connected. */
   private sendReceipts(ws: WebSocket, userId: string) {
-    const other = parsePairId(this.pairId() ?? "")?.find((m) => m !== userId);
-    const row = this.ctx.storage.sql
-      .exec<{ read: number; delivered: number }>(
-        "SELECT last_read_seq AS read, last_delivered_seq AS delivered FROM members WHERE user_id = ?",
-        other ?? "",
-      )
-      .toArray()[0];
-    if (!other || !row) return;
-    if (row.delivered > 0) this.send(ws, { type: "delivered", userId: other, upToSeq: row.delivered });
-    if (row.read > 0) this.send(ws, { type: "read", userId: other, upToSeq: row.read });
+    const other = this.otherMember(userId);
+    if (!other) return;
+    const { read, delivered } = this.position(other);
+    if (delivered > 0) this.send(ws, { type: "delivered", userId: other, upToSeq: delivered });
+    if (read > 0) this.send(ws, { type: "read", userId: other, upToSeq: read });
   }
 
   private markRead(userId: string, upToSeq: number) {
     const seq = Math.min(upToSeq, this.latestSeq());
     // Read implies delivered; the read frame below tells the other member both.
-    this.ctx.storage.sql.exec(
-      "UPDATE members SET last_delivered_seq = ? WHERE user_id = ? AND last_delivered_seq < ?",
-      seq,
-      userId,
-      seq,
-    );
-    const changed = this.ctx.storage.sql.exec(
-      "UPDATE members SET last_read_seq = ? WHERE user_id = ? AND last_read_seq < ?",
-      seq,
-      userId,
-      seq,
-    ).rowsWritten;
-    if (changed > 0) {
+    this.raise("last_delivered_seq", userId, seq);
+    if (this.raise("last_read_seq", userId, seq)) {
       this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
-      const contactId = parsePairId(this.pairId() ?? "")?.find((m) => m !== userId);
+      const contactId = this.otherMember(userId);
       if (contactId) this.ctx.waitUntil(this.env.USER_INBOX.getByName(userId).recordRead(contactId, seq));
     }
+  }
+
+  /** Moves a member's read or delivered position forward (never back); true when it moved. */
+  private raise(column: "last_read_seq" | "last_delivered_seq", userId: string, seq: number): boolean {
+    return (
+      this.ctx.storage.sql.exec(
+        `UPDATE members SET ${column} = ? WHERE user_id = ? AND ${column} < ?`,
+        seq,
+        userId,
+        seq,
+      ).rowsWritten > 0
+    );
+  }
+
+  /** A member's read and delivered positions (0 and 0 for someone not in this room). */
+  private position(userId: string): { read: number; delivered: number } {
+    return (
+      this.ctx.storage.sql
+        .exec<{ read: number; delivered: number }>(
+          "SELECT last_read_seq AS read, last_delivered_seq AS delivered FROM members WHERE user_id = ?",
+          userId,
+        )
+        .toArray()[0] ?? { read: 0, delivered: 0 }
+    );
+  }
+
+  private otherMember(userId: string): string | undefined {
+    return parsePairId(this.pairId() ?? "")?.find((m) => m !== userId);
   }
 
   /** A token bucket per sender (per open room): a burst, then the steady rate (wrangler.toml vars). */
@@ -544,18 +535,10 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   async deliveredSeq(userId: string): Promise<number> {
-    return (
-      this.ctx.storage.sql
-        .exec<{ seq: number }>("SELECT last_delivered_seq AS seq FROM members WHERE user_id = ?", userId)
-        .toArray()[0]?.seq ?? 0
-    );
+    return this.position(userId).delivered;
   }
 
   async lastReadSeq(userId: string): Promise<number> {
-    return (
-      this.ctx.storage.sql
-        .exec<{ seq: number }>("SELECT last_read_seq AS seq FROM members WHERE user_id = ?", userId)
-        .toArray()[0]?.seq ?? 0
-    );
+    return this.position(userId).read;
   }
 }

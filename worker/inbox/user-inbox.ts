@@ -238,13 +238,7 @@ export class UserInbox extends DurableObject<Env> {
       notice.unread ? 1 : 0,
     );
     // The sender's own message: everything before it is read, and no email is owed for it.
-    if (!notice.unread) {
-      this.ctx.storage.sql.exec(
-        "DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?",
-        notice.contactId,
-        notice.seq,
-      );
-    }
+    if (!notice.unread) this.dropEmailsReadUpTo(notice.contactId, notice.seq);
     if (this.openSockets().length === 0) {
       // Nobody to tell now: the email instead, for the recipient.
       if (notice.unread) await this.queueEmail(notice, Date.now());
@@ -271,9 +265,13 @@ export class UserInbox extends DurableObject<Env> {
       contactId,
       upToSeq,
     ).rowsWritten;
-    // Read meanwhile: no email for it.
-    this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?", contactId, upToSeq);
+    this.dropEmailsReadUpTo(contactId, upToSeq);
     if (cleared > 0) await this.pushSnapshot();
+  }
+
+  /** Read meanwhile: no email is owed for those messages. */
+  private dropEmailsReadUpTo(contactId: string, seq: number) {
+    this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?", contactId, seq);
   }
 
   /** An email for the newest unread message of a conversation, once its grace time is over. */
