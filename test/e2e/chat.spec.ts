@@ -314,6 +314,7 @@ test.describe("finding people", () => {
     const visitor = await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/chat");
     await waitForHydration(page);
+    await expect(page.getByText("No conversations yet")).toBeVisible();
     await expect(page.getByText("Wait for users to message you")).toBeVisible();
     await expect(page.getByRole("search")).toHaveCount(0);
 

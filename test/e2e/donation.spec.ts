@@ -63,6 +63,21 @@ test.describe("the donation thank-you page", () => {
     await expect(donate).toHaveAttribute("rel", "noopener noreferrer");
   });
 
+  test("says when the email could not be sent, and sends it when asked again", async ({ page, baseURL }) => {
+    const { email } = await signUpThroughApi(page, baseURL ?? "");
+    await page.route("**/api/receipts/*/email", (route) =>
+      route.fulfill({ status: 502, json: { code: "email_failed", message: RECEIPT_TEXTS.emailFailed } }),
+    );
+    await page.goto("/thankyou");
+    await expect(page.getByText(RECEIPT_TEXTS.emailFailed)).toBeVisible();
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toHaveCount(0);
+    await page.unroute("**/api/receipts/*/email");
+    await page.getByRole("button", { name: "Try sending again" }).click();
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
+    await expect(page.getByText(RECEIPT_TEXTS.emailFailed)).toHaveCount(0);
+    expect((await emailsTo(email)).filter((e) => e.template === "donation-receipt")).toHaveLength(1);
+  });
+
   test("downloads an A4 PDF with the receipt as real text, loading the PDF library only on the click", async ({
     page,
     baseURL,

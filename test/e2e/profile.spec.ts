@@ -51,7 +51,13 @@ test.describe("the profile screen", () => {
     const profile = completeProfile("");
     await fillForm(page, profile);
     await choosePhoto(page);
+    // The button says 'Saving...' while the server works.
+    await page.route("**/api/profile", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
     const saved = page.getByText(PROFILE_MESSAGES.saved);
     await expect(saved).toBeVisible();
     await expect(saved).toBeHidden({ timeout: 4000 });
@@ -162,7 +168,7 @@ test.describe("the profile screen", () => {
     await expect(page.locator("#profile-faithJourney-footer p")).toHaveClass(/text-red-700/);
   });
 
-  test("shows a chosen photo at once with the upload's progress, and refuses one over 5 MB", async ({
+  test("shows a chosen photo at once with the upload's progress, and refuses one of 5 MB or more", async ({
     page,
     baseURL,
   }) => {
