@@ -39,16 +39,19 @@ export function receiptDate(at: Date): { date: string; time: string } {
   };
 }
 
+/** How the receipt's lines are named on the page, in the PDF and in the email. */
+export const RECEIPT_LABELS = {
+  id: "Receipt number",
+  date: "Date",
+  time: "Time",
+  username: "Name",
+  email: "Email",
+  serviceName: "Service",
+  paymentMethod: "Payment method",
+  amount: "Amount",
+} as const satisfies Record<keyof ReceiptView, string>;
+
 /** The receipt's rows, in order, for the page and the PDF alike. */
 export function receiptRows(receipt: ReceiptView): [label: string, value: string][] {
-  return [
-    ["Receipt number", receipt.id],
-    ["Date", receipt.date],
-    ["Time", receipt.time],
-    ["Name", receipt.username],
-    ["Email", receipt.email],
-    ["Service", receipt.serviceName],
-    ["Payment method", receipt.paymentMethod],
-    ["Amount", receipt.amount],
-  ];
+  return (Object.keys(RECEIPT_LABELS) as (keyof ReceiptView)[]).map((key) => [RECEIPT_LABELS[key], receipt[key]]);
 }

@@ -1,5 +1,6 @@
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { RECEIPT_LABELS } from "../../../app/lib/receipts";
 import { EmailLayout, emailStyles } from "../email-layout";
 
 /** The outbox `template` value for this email. */
@@ -28,12 +29,12 @@ export type DonationReceiptEmailProps = {
 
 export function DonationReceiptEmail(props: DonationReceiptEmailProps) {
   const rows: [string, string][] = [
-    ["Receipt number", props.orderId],
-    ["Date", props.orderDate],
-    ["Time", props.orderTime],
-    ["Service", props.serviceName],
-    ["Payment method", props.paymentMethod],
-    ["Amount", props.amount],
+    [RECEIPT_LABELS.id, props.orderId],
+    [RECEIPT_LABELS.date, props.orderDate],
+    [RECEIPT_LABELS.time, props.orderTime],
+    [RECEIPT_LABELS.serviceName, props.serviceName],
+    [RECEIPT_LABELS.paymentMethod, props.paymentMethod],
+    [RECEIPT_LABELS.amount, props.amount],
   ];
   return (
     <EmailLayout brandName={props.brandName} preview={`Thank you for your gift. Receipt ${props.orderId}.`}>
