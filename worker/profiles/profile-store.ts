@@ -10,6 +10,7 @@ import {
   ProfileFormSchema,
   profileErrors,
 } from "../../app/schemas/profile";
+import { findPublicUser } from "../accounts/find-user";
 import { createDb } from "../db/client";
 import { profiles, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
@@ -45,14 +46,9 @@ export type PublicProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & {
 };
 
 export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
-  const db = createDb(env.DB);
-  const [user] = await db
-    .select({ id: users.id, username: users.username, profilePic: users.profilePic, isOnline: users.isOnline })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await findPublicUser(userId);
   if (!user) return null;
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const [row] = await createDb(env.DB).select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   const { annualIncome: _income, zipCode: _zip, ...visible } = toForm(row, user.profilePic);
   return { ...visible, userId: user.id, username: user.username, isOnline: user.isOnline };
 }
