@@ -29,3 +29,8 @@ export function headerName(user: Pick<SignedInUser, "displayName" | "email"> | n
   const local = user?.email.split("@")[0];
   return local || "User";
 }
+
+/** The one account with admin powers (user search in chat, analytics); the role is set on the server. */
+export function isAdmin(user: Pick<SignedInUser, "role">): boolean {
+  return user.role === "admin";
+}

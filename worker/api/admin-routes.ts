@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isAdmin } from "../../app/lib/accounts";
 import { findUsersByUsername } from "../accounts/search-users";
 import { summarize } from "../analytics/events";
 import { type ApiEnv, signedIn } from "./signed-in";
@@ -10,8 +11,7 @@ const SearchQuerySchema = z.object({ q: z.string().trim().min(1).max(64) });
 export const adminRoutes = new Hono<ApiEnv>()
   .use(signedIn)
   .use(async (c, next) => {
-    if (c.get("user").role !== "admin")
-      return c.json({ code: "forbidden", message: "Only the admin can do this." }, 403);
+    if (!isAdmin(c.get("user"))) return c.json({ code: "forbidden", message: "Only the admin can do this." }, 403);
     await next();
   })
   // The user-search box in chat (spec section 2): exact username, case-insensitive, excluding self.

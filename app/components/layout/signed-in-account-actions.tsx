@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { PersonIcon } from "~/components/ui/person-icon";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
-import { headerName, type SignedInUser } from "~/lib/accounts";
+import { headerName, isAdmin, type SignedInUser } from "~/lib/accounts";
 import { signOut } from "~/lib/auth-client";
 import { useInboxState } from "~/lib/inbox-store";
 import {
@@ -165,7 +165,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
         {[
           { to: PATHS.profile, label: "My Profile" },
           { to: PATHS.users, label: "Find Other Christians" },
-          ...(user.role === "admin" ? [{ to: PATHS.adminAnalytics, label: "Analytics" }] : []),
+          ...(isAdmin(user) ? [{ to: PATHS.adminAnalytics, label: "Analytics" }] : []),
         ].map((link) => (
           <Link
             key={link.to}

@@ -3,6 +3,7 @@ import { Await, data } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { LoadingState } from "~/components/ui/loading-state";
+import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import type { AnalyticsSummary } from "~/schemas/analytics";
@@ -25,7 +26,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 /** /admin/analytics: the admin only (the role is checked here, on the server). */
 export function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  if (user.role !== "admin") throw data(DASHBOARD_TEXTS.forbidden, { status: 403 });
+  if (!isAdmin(user)) throw data(DASHBOARD_TEXTS.forbidden, { status: 403 });
   return { summary: summarize() };
 }
 

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
 import { RouteErrorContent } from "~/components/layout/error-pages";
+import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
@@ -30,11 +31,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
   const conversations = await listConversations(user.id);
-  if (!params.userId) return { me, contact: null, pairId: null, conversations, isAdmin: user.role === "admin" };
+  if (!params.userId) return { me, contact: null, pairId: null, conversations, isAdmin: isAdmin(user) };
   if (params.userId === user.id) throw data("You cannot start a conversation with yourself.", { status: 400 });
   const contact = await findPublicUser(params.userId);
   if (!contact) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
-  return { me, contact, pairId: pairIdFor(user.id, contact.id), conversations, isAdmin: user.role === "admin" };
+  return { me, contact, pairId: pairIdFor(user.id, contact.id), conversations, isAdmin: isAdmin(user) };
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
