@@ -6,7 +6,7 @@ import { unreadConversations } from "../worker/inbox/read-inbox";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
-import { userContext } from "~/context";
+import { requestPathContext, userContext } from "~/context";
 import { trackPageView } from "~/lib/analytics";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
@@ -17,9 +17,23 @@ const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     context.set(userContext, await getSignedInUser(request));
+    context.set(requestPathContext, pagePath(request.url));
     return next();
   },
 ];
+
+/**
+ * The page a request is for. Client navigations fetch `/path.data?_routes=…` (`/_.data` for the
+ * home page); the page itself is `/path`.
+ */
+function pagePath(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  const pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return `${pathname}${url.search}`;
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);

@@ -9,6 +9,14 @@ const SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
 
+/**
+ * Pages, their data and API answers depend on who is signed in (every page's header does), so no
+ * cache may keep them: after sign-out, Back must not show a signed-in page from the browser's cache,
+ * and no shared cache may hand one person's page to another. Static assets never reach the Worker;
+ * an answer that sets its own policy (images) keeps it.
+ */
+export const SESSION_DEPENDENT_CACHE_CONTROL = "private, no-store";
+
 export function withSecurityHeaders(response: Response): Response {
   // A WebSocket upgrade must pass through untouched: a copied 101 response loses its socket.
   if (response.webSocket) return response;
@@ -17,5 +25,6 @@ export function withSecurityHeaders(response: Response): Response {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!secured.headers.has(name)) secured.headers.set(name, value);
   }
+  if (!secured.headers.has("Cache-Control")) secured.headers.set("Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL);
   return secured;
 }

@@ -2,17 +2,24 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   ACTIVITY_EVENTS,
   ACTIVITY_RESYNC_THRESHOLD_MS,
-  INACTIVITY_LOGOUT_PATH,
   INACTIVITY_WARNING_AT_MS,
   SESSION_CHECK_INTERVAL_MS,
   SESSION_TIMEOUT_MS,
 } from "~/lib/inactivity";
+import {
+  announceSessionEnd,
+  isLeavingSession,
+  leaveSession,
+  SESSION_CHANNEL,
+  type SessionEndReason,
+  type SessionMessage,
+} from "~/lib/session-end";
 
-const CHANNEL = "kindred-session";
 /** Activity is shared with other tabs at most this often (mousemove fires constantly). */
 const BROADCAST_EVERY_MS = 1000;
 
-type SessionMessage = { type: "activity"; at: number } | { type: "logout" };
+/** The page to come back to after signing in again. */
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
 /**
  * The inactivity rules in the browser (spec sections 4 and 9): any activity resets the timers, a
@@ -26,31 +33,29 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
 
   useEffect(() => {
     if (!enabled) return;
-    const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+    const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SESSION_CHANNEL) : null;
     let lastActivity = Date.now();
     let lastBroadcast = 0;
     let lastReported = 0;
     let loggingOut = false;
+    const leave = (reason: SessionEndReason) => {
+      loggingOut = true;
+      leaveSession(reason, currentPath());
+    };
     // While the warning is up, only its OK counts here (spec: 'Click OK to stay logged in');
     // a stray mouse movement must not dismiss it unseen.
     let warned = false;
     let warnTimer: number | undefined;
     let logoutTimer: number | undefined;
 
-    const leave = () => {
-      if (loggingOut) return;
-      loggingOut = true;
-      window.location.assign(INACTIVITY_LOGOUT_PATH);
-    };
-
     const logout = async () => {
-      if (loggingOut) return;
+      if (loggingOut || isLeavingSession()) return;
       loggingOut = true;
       await fetch("/api/session/expire", { method: "POST", keepalive: true }).catch(() => undefined);
       // Only now tell the other tabs: had they left before the server ended the session, /signup
       // would have sent them on to /chat and back, losing the logged-out message.
-      channel?.postMessage({ type: "logout" } satisfies SessionMessage);
-      window.location.assign(INACTIVITY_LOGOUT_PATH);
+      announceSessionEnd("inactivity");
+      leave("inactivity");
     };
 
     const schedule = () => {
@@ -90,11 +95,11 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
 
     const onMessage = (event: MessageEvent<SessionMessage>) => {
       if (event.data.type === "activity") touch(event.data.at);
-      else leave();
+      else leave(event.data.reason);
     };
 
     const heartbeat = async () => {
-      if (loggingOut || lastActivity <= lastReported) return;
+      if (loggingOut || isLeavingSession() || lastActivity <= lastReported) return;
       lastReported = lastActivity;
       const sentAt = Date.now();
       const response = await fetch("/api/session/activity", {
@@ -103,7 +108,8 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
         body: JSON.stringify({ idleMs: sentAt - lastActivity }),
       }).catch(() => null);
       if (!response) return; // offline for a moment: the timers still run locally
-      if (response.status === 401) return leave();
+      // Refused: the server found the session idle (or it ended another way, which then says so).
+      if (response.status === 401) return leave("inactivity");
       const body = (await response.json().catch(() => null)) as { lastActivity?: number; serverNow?: number } | null;
       if (!body?.lastActivity || !body.serverNow) return;
       // The stored time in this browser's clock (the server's clock read at the moment of sending);

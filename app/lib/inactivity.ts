@@ -7,14 +7,6 @@ export const SESSION_CHECK_INTERVAL_MS = 30 * 1000;
 export const ACTIVITY_RESYNC_THRESHOLD_MS = 30 * 1000;
 export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", "touchstart", "click"] as const;
 
-/** Where a forced logout sends the person; /signup (and /login) then show the logged-out message. */
-export const INACTIVITY_LOGOUT_PATH = "/signup?reason=inactivity";
-
-/** Whether a sign-in page was reached through an inactivity logout. */
-export function loggedOutForInactivity(url: string): boolean {
-  return new URL(url).searchParams.get("reason") === "inactivity";
-}
-
 export const INACTIVITY_MESSAGES = {
   warning: "You will be automatically logged out in 2 minutes due to inactivity. Click OK to stay logged in.",
   loggedOut: "You have been logged out due to inactivity (10 minutes).",

@@ -3,30 +3,45 @@ import { UPLOAD_MESSAGES, type UploadPurpose } from "~/lib/uploads";
 export class UploadError extends Error {}
 
 /**
- * Uploads an image to POST /api/uploads with XMLHttpRequest, the one browser API that reports real
- * upload progress. Resolves with the stored image's URL; rejects with an UploadError whose message
- * is the spec's ('Upload failed with status: {status}' or 'Network error during upload').
+ * Posts a multipart form with XMLHttpRequest, the one browser API that reports real upload
+ * progress. Resolves with the status and JSON body whatever the status; rejects with an UploadError
+ * carrying the spec's 'Network error during upload' when nothing came back.
  */
-export function uploadImage(
-  file: Blob,
-  options: { purpose: UploadPurpose; pairId?: string; onProgress?: (percent: number) => void },
-): Promise<{ url: string }> {
+export function postWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<{ status: number; body: T | null }> {
   return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append("file", file);
-    if (options.pairId) form.append("pairId", options.pairId);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/uploads?purpose=${options.purpose}`);
+    xhr.open("POST", url);
     xhr.responseType = "json";
     xhr.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     });
-    xhr.addEventListener("load", () => {
-      const body = xhr.response as { url?: string } | null;
-      if (xhr.status === 201 && body?.url) resolve({ url: body.url });
-      else reject(new UploadError(UPLOAD_MESSAGES.failedWithStatus(xhr.status)));
-    });
+    xhr.addEventListener("load", () => resolve({ status: xhr.status, body: xhr.response as T | null }));
     xhr.addEventListener("error", () => reject(new UploadError(UPLOAD_MESSAGES.networkError)));
     xhr.send(form);
   });
+}
+
+/**
+ * Uploads an image to POST /api/uploads. Resolves with the stored image's URL; rejects with an
+ * UploadError whose message is the spec's ('Upload failed with status: {status}' or 'Network error
+ * during upload').
+ */
+export async function uploadImage(
+  file: Blob,
+  options: { purpose: UploadPurpose; pairId?: string; onProgress?: (percent: number) => void },
+): Promise<{ url: string }> {
+  const form = new FormData();
+  form.append("file", file);
+  if (options.pairId) form.append("pairId", options.pairId);
+  const { status, body } = await postWithProgress<{ url?: string }>(
+    `/api/uploads?purpose=${options.purpose}`,
+    form,
+    options.onProgress,
+  );
+  if (status === 201 && body?.url) return { url: body.url };
+  throw new UploadError(UPLOAD_MESSAGES.failedWithStatus(status));
 }

@@ -48,6 +48,24 @@ export type SignUpFields = {
   picture: { size: number } | null;
 };
 export type FieldError<F extends string> = { field: F; message: string };
+/** A field's problem, or one about the whole form (field null), shown above the fields. */
+export type FormError<F extends string> = FieldError<F> | { field: null; message: string };
+
+/** The sign-up form's fields as the browser posts them (a form's values are strings, and a file). */
+export function signUpFieldsFrom(form: FormData): SignUpFields & { picture: File | null } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const picture = form.get("picture");
+  return {
+    email: text("email"),
+    password: text("password"),
+    confirmPassword: text("confirmPassword"),
+    gender: text("gender"),
+    picture: picture instanceof File && picture.size > 0 ? picture : null,
+  };
+}
 
 /**
  * The first problem with a sign-up form, in the spec's order (section 5): email, password, its

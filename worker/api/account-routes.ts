@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { createDb } from "../db/client";
-import { profiles, users } from "../db/schema";
+import { setProfilePicture } from "../accounts/profile-picture";
 import { keyInFolder } from "../images/image-store";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
@@ -23,11 +21,6 @@ export const accountRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("
   if (!(await c.env.IMAGES.head(key))) {
     return c.json({ code: "not_found", message: "That picture was not uploaded." }, 404);
   }
-  const db = createDb(c.env.DB);
-  const now = new Date();
-  await db.batch([
-    db.update(users).set({ image: url, profilePic: url, updatedAt: now }).where(eq(users.id, user.id)),
-    db.update(profiles).set({ photoUrl: url, updatedAt: now }).where(eq(profiles.userId, user.id)),
-  ]);
+  await setProfilePicture(user.id, url);
   return c.json({ url });
 });

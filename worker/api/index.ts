@@ -9,6 +9,7 @@ import { inboxRoutes } from "./inbox-routes";
 import { profileRoutes } from "./profile-routes";
 import { receiptRoutes } from "./receipt-routes";
 import { sessionRoutes } from "./session-routes";
+import { signUpRoutes } from "./sign-up-routes";
 import type { ApiEnv } from "./signed-in";
 import { uploadRoutes } from "./upload-routes";
 
@@ -27,6 +28,7 @@ api.get("/api/health", async (c) => {
 // origin checks and error codes).
 api.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
 api.route("/api/session", sessionRoutes);
+api.route("/api/sign-up", signUpRoutes);
 api.route("/api/uploads", uploadRoutes);
 api.route("/api/account", accountRoutes);
 api.route("/api/profile", profileRoutes);

@@ -11,8 +11,7 @@ import {
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
-import { sniffImageType } from "../images/sniff-image-type";
-import { InvalidImageError, stripImageMetadata } from "../images/strip-image-metadata";
+import { prepareImage } from "../images/prepare-image";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
 /** Multipart framing around the file: generous, so an honest file at the limit is never refused. */
@@ -65,21 +64,10 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
     owner = pairId;
   }
 
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffImageType(bytes);
-  if (!type) return c.json({ code: "not_an_image", message: UPLOAD_MESSAGES.notAnImage }, 415);
+  const image = await prepareImage(file);
+  if (!image.ok) return c.json({ code: image.code, message: image.message }, image.status);
 
-  let clean: Uint8Array;
-  try {
-    clean = stripImageMetadata(bytes, type);
-  } catch (error) {
-    if (error instanceof InvalidImageError) {
-      return c.json({ code: "invalid_image", message: "This image file is damaged. Please choose another one." }, 400);
-    }
-    throw error;
-  }
-
-  const key = imageKey(purpose, owner, type);
-  await storeImage(key, clean, type, user.id);
-  return c.json({ key, url: imageUrl(key), contentType: type, size: clean.byteLength }, 201);
+  const key = imageKey(purpose, owner, image.type);
+  await storeImage(key, image.bytes, image.type, user.id);
+  return c.json({ key, url: imageUrl(key), contentType: image.type, size: image.bytes.byteLength }, 201);
 });

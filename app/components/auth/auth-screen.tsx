@@ -1,29 +1,28 @@
 import { Link } from "react-router";
-import { SignInForm } from "~/components/auth/sign-in-form";
-import { SignUpForm } from "~/components/auth/sign-up-form";
+import { SignInForm, type SignInResult } from "~/components/auth/sign-in-form";
+import { SignUpForm, type SignUpResult } from "~/components/auth/sign-up-form";
 import { Alert } from "~/components/ui/form-controls";
-import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
+import { withNext } from "~/lib/redirect-target";
 import { PATHS } from "~/lib/routes";
 
-/** A full page load after signing in, so every part of the page starts from the new session. */
-function goToChat() {
-  window.location.assign(PATHS.chat);
-}
+type AuthScreenProps = {
+  /** Why the last session ended, when the visitor was sent here by that (sign-out, inactivity). */
+  notice: string | null;
+  /** Where to go after signing in (a same-origin path checked by the server), else chat. */
+  next: string | null;
+} & (
+  | { mode: "signup"; username: string; result: SignUpResult | undefined }
+  | { mode: "signin"; result: SignInResult | undefined }
+);
 
 /**
  * The one sign-in / create-account screen (spec section 2) behind /signup and /login. Switching
- * goes to the other address, which mounts a fresh form: all form state is cleared.
+ * goes to the other address, which mounts a fresh form: all form state is cleared; where the
+ * visitor was going travels along.
  */
-export function AuthScreen({
-  mode,
-  username,
-  loggedOutForInactivity,
-}: {
-  mode: "signup" | "signin";
-  username: string | null;
-  loggedOutForInactivity: boolean;
-}) {
-  const signup = mode === "signup";
+export function AuthScreen(props: AuthScreenProps) {
+  const { notice, next } = props;
+  const signup = props.mode === "signup";
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-md ring-1 ring-brand-100 sm:p-8">
@@ -31,22 +30,22 @@ export function AuthScreen({
         <p className="mt-1 text-sm text-slate-600">
           {signup ? "Free and anonymous. Only you know who you are." : "Sign in to continue your conversations."}
         </p>
-        {loggedOutForInactivity ? (
+        {notice ? (
           <div className="mt-4">
-            <Alert tone="info">{INACTIVITY_MESSAGES.loggedOut}</Alert>
+            <Alert tone="info">{notice}</Alert>
           </div>
         ) : null}
         <div className="mt-6">
-          {signup && username ? (
-            <SignUpForm username={username} onSignedIn={goToChat} />
+          {props.mode === "signup" ? (
+            <SignUpForm username={props.username} next={next} result={props.result} />
           ) : (
-            <SignInForm onSignedIn={goToChat} />
+            <SignInForm next={next} result={props.result} />
           )}
         </div>
         <p className="mt-6 text-center text-sm text-slate-700">
           {signup ? "Already have an account? " : "New here? "}
           <Link
-            to={signup ? PATHS.login : PATHS.signup}
+            to={withNext(signup ? PATHS.login : PATHS.signup, next)}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
             {signup ? "Sign in" : "Create an account"}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { ProgressBar } from "~/components/ui/form-controls";
 import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
@@ -6,12 +6,15 @@ import { ACCEPTED_IMAGE_TYPES } from "~/lib/uploads";
 
 /** The profile picture chooser: a preview of the chosen file and the real upload progress. */
 export function PictureChooser({
+  name,
   file,
   onChange,
   progress,
   error,
   disabled,
 }: {
+  /** The form field's name: the chooser is a real file input of its form. */
+  name?: string;
   file: File | null;
   onChange: (file: File | null) => void;
   progress: number | null;
@@ -20,6 +23,14 @@ export function PictureChooser({
 }) {
   const inputId = useId();
   const previewUrl = useObjectUrl(file);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A picture chosen before the page's scripts ran is still in the input: show it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    const chosen = inputRef.current?.files?.[0];
+    if (chosen) onChange(chosen);
+  }, []);
 
   return (
     <div>
@@ -43,7 +54,9 @@ export function PictureChooser({
           >
             {file ? "Choose another picture" : "Choose a picture"}
             <input
+              ref={inputRef}
               id={inputId}
+              name={name}
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(",")}
               className="sr-only"

@@ -1,61 +1,62 @@
-import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { Alert, PasswordField, primaryButtonClass, TextField } from "~/components/ui/form-controls";
-import { signIn } from "~/lib/auth-client";
+import { NEXT_PARAM } from "~/lib/redirect-target";
 import { PATHS } from "~/lib/routes";
-import { type FieldError, firstSignInError } from "~/schemas/auth";
+import { type FormError, firstSignInError } from "~/schemas/auth";
+import { focusField, formText } from "./form-fields";
 
-/** Welcome Back: email and password, with the spec's messages (sections 5 and 8). */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [values, setValues] = useState({ email: "", password: "" });
-  const [error, setError] = useState<FieldError<"email" | "password"> | { field: null; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+export type SignInResult = { error: FormError<"email" | "password">; email: string };
 
-  const update = (field: "email" | "password") => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+/**
+ * Welcome Back: email and password, with the spec's messages (sections 5 and 8). A real form posted
+ * to the /login action, so it signs in before (or without) the page's scripts; the inputs are
+ * uncontrolled, so what was typed before the scripts arrived stays when they do. With scripts, the
+ * same rules run first in the browser.
+ */
+export function SignInForm({ next, result }: { next: string | null; result: SignInResult | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [error, setError] = useState<FormError<"email" | "password"> | null>(result?.error ?? null);
+  useEffect(() => setError(result?.error ?? null), [result]);
+
+  const clearOnEdit = (field: "email" | "password") => () => {
     if (error?.field === field) setError(null);
   };
 
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = firstSignInError(values);
-    if (problem) {
-      setError(problem);
-      (problem.field === "email" ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await signIn({ email: values.email.trim(), password: values.password });
-    if (!result.ok) {
-      setError({ field: null, message: result.message });
-      setBusy(false);
-      return;
-    }
-    onSignedIn();
-  }
-
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
+    <Form
+      method="post"
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const form = event.currentTarget;
+        const problem = busy
+          ? null
+          : firstSignInError({ email: formText(form, "email"), password: formText(form, "password") });
+        if (busy || problem) event.preventDefault();
+        if (problem) {
+          setError(problem);
+          focusField(form, problem.field);
+        }
+      }}
+    >
       {error?.field === null ? <Alert>{error.message}</Alert> : null}
+      <input type="hidden" name={NEXT_PARAM} value={next ?? ""} />
       <TextField
-        ref={emailRef}
         label="Email"
+        name="email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={update("email")}
+        defaultValue={result?.email}
+        onChange={clearOnEdit("email")}
         error={error?.field === "email" ? error.message : undefined}
       />
       <PasswordField
-        ref={passwordRef}
         label="Password"
+        name="password"
         autoComplete="current-password"
-        value={values.password}
-        onChange={update("password")}
+        onChange={clearOnEdit("password")}
         error={error?.field === "password" ? error.message : undefined}
       />
       <p className="text-right text-sm">
@@ -66,6 +67,6 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {busy ? "Signing In..." : "Sign In"}
       </button>
-    </form>
+    </Form>
   );
 }

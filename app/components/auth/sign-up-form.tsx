@@ -2,10 +2,12 @@ import { useRef, useState } from "react";
 import { PictureChooser } from "~/components/auth/picture-chooser";
 import { Alert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
 import { GENDERS } from "~/lib/accounts";
-import { signUp } from "~/lib/auth-client";
 import { downsizeImage } from "~/lib/downsize-image";
-import { UploadError, uploadImage } from "~/lib/upload-image";
-import { type FieldError, firstSignUpError, genderLabel, type SignUpFields } from "~/schemas/auth";
+import { NEXT_PARAM } from "~/lib/redirect-target";
+import { postWithProgress, UploadError } from "~/lib/upload-image";
+import { chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { type FormError, firstSignUpError, genderLabel, type SignUpFields, signUpFieldsFrom } from "~/schemas/auth";
+import { focusField } from "./form-fields";
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
 
@@ -14,157 +16,159 @@ export const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
 
 type Field = keyof SignUpFields;
 
+/** What the /signup action answers when it does not redirect (the form posted without scripts). */
+export type SignUpResult =
+  | { error: FormError<Field>; values: { email: string; gender: string } }
+  | { saveFailure: string; destination: string };
+
+/** What POST /api/sign-up answers the page's script. */
+type SignUpAnswer = { destination: string; saveFailure: string | null } | { field: Field | null; message: string };
+
 /**
- * Create an Account (spec section 4, Sign-up sequence): create the account, upload the picture,
- * set display name and photo, then chat. If the picture fails after the account exists, the account
- * stays and the picture can be retried without creating it again.
+ * Create an Account (spec section 4, Sign-up sequence). One multipart form: without scripts it posts
+ * to the /signup action; with them it posts the same fields to /api/sign-up so the picture's upload
+ * progress shows. Either way the server checks every field and the picture's real type before it
+ * creates anything, then makes the account and stores the picture in one go. The inputs are
+ * uncontrolled, so nothing typed before the scripts arrived is lost when they do.
  */
-export function SignUpForm({ username, onSignedIn }: { username: string; onSignedIn: () => void }) {
-  const [values, setValues] = useState({ email: "", password: "", confirmPassword: "", gender: "" });
+export function SignUpForm({
+  username,
+  next,
+  result,
+}: {
+  username: string;
+  next: string | null;
+  result: SignUpResult | undefined;
+}) {
+  const serverError = result && "error" in result ? result.error : null;
   const [picture, setPicture] = useState<File | null>(null);
-  const [error, setError] = useState<FieldError<Field> | { field: null; message: string } | null>(null);
+  const [error, setError] = useState<FormError<Field> | null>(serverError);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [accountCreated, setAccountCreated] = useState(false);
-  const [saveFailure, setSaveFailure] = useState<string | null>(null);
-  const fieldRefs = useRef<Partial<Record<Field, { focus(): void } | null>>>({});
+  const [saveFailure, setSaveFailure] = useState<string | null>(
+    result && "saveFailure" in result ? result.saveFailure : null,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = result && "values" in result ? result.values : { email: "", gender: "" };
 
-  const update = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const clearOnEdit = (field: Field) => () => {
     if (error?.field === field) setError(null);
   };
   const fieldError = (field: Field) => (error?.field === field ? error.message : undefined);
 
-  async function savePicture(file: File) {
-    let url: string;
-    try {
-      setProgress(0);
-      url = (await uploadImage(await downsizeImage(file), { purpose: "profile", onProgress: setProgress })).url;
-    } catch (caught) {
-      setProgress(null);
-      const message = caught instanceof UploadError ? caught.message : "Network error during upload";
-      setError({ field: "picture", message });
-      return false;
-    }
-    const response = await fetch("/api/account/photo", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ url }),
-    }).catch(() => null);
-    if (!response?.ok) {
-      const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-      const reason = body?.message ?? (response ? `status ${response.status}` : "the network failed");
-      setSaveFailure(`Account created but profile data couldn't be saved: ${reason}`);
-      window.setTimeout(onSignedIn, PROFILE_SAVE_FAILURE_REDIRECT_MS);
-      return false;
-    }
-    return true;
+  function refuse(problem: FormError<Field>) {
+    setError(problem);
+    if (formRef.current) focusField(formRef.current, problem.field);
   }
 
-  async function handleSubmit(event: React.FormEvent) {
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const problem = firstSignUpError({ ...values, picture });
-    if (problem) {
-      setError(problem);
-      fieldRefs.current[problem.field]?.focus();
-      return;
-    }
+    if (busy || saveFailure) return;
+    const form = new FormData(event.currentTarget);
+    const fields = signUpFieldsFrom(form);
+    // The claimed type answers at once for a HEIC photo; the server decides from the bytes.
+    const pictureProblem = fields.picture ? chosenImageProblem(fields.picture, "profile") : null;
+    const problem =
+      firstSignUpError(fields) ?? (pictureProblem ? { field: "picture" as const, message: pictureProblem } : null);
+    if (problem) return refuse(problem);
     setBusy(true);
     setError(null);
-    if (!accountCreated) {
-      const result = await signUp({
-        email: values.email.trim(),
-        password: values.password,
-        gender: values.gender,
-        username,
-      });
-      if (!result.ok) {
-        setError({ field: null, message: result.message });
-        setBusy(false);
+    setProgress(0);
+    try {
+      const chosen = fields.picture as File;
+      form.set("picture", await downsizeImage(chosen), chosen.name);
+      const { status, body } = await postWithProgress<SignUpAnswer>("/api/sign-up", form, setProgress);
+      if (status === 201 && body && "destination" in body) {
+        // A full page load: every part of the page starts from the new session.
+        if (!body.saveFailure) return window.location.assign(body.destination);
+        setSaveFailure(body.saveFailure);
+        window.setTimeout(() => window.location.assign(body.destination), PROFILE_SAVE_FAILURE_REDIRECT_MS);
         return;
       }
-      setAccountCreated(true);
-    }
-    if (picture && (await savePicture(picture))) {
-      onSignedIn();
-      return;
+      const refused = body && "message" in body ? body : null;
+      refuse(
+        refused
+          ? { field: refused.field, message: refused.message }
+          : { field: null, message: UPLOAD_MESSAGES.failedWithStatus(status) },
+      );
+    } catch (caught) {
+      refuse({ field: null, message: caught instanceof UploadError ? caught.message : UPLOAD_MESSAGES.networkError });
     }
     setBusy(false);
+    setProgress(null);
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
+    <form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={handleSubmit}
+      className="space-y-4"
+    >
       {saveFailure ? <Alert>{saveFailure}</Alert> : null}
-      {error?.field === null ? <Alert>{error.message}</Alert> : null}
-      {accountCreated && !saveFailure ? (
-        <Alert tone="info">Your account was created. Add your profile picture to finish.</Alert>
+      {saveFailure && result && "destination" in result ? (
+        // Without scripts, the page moves on by itself after the same 3 seconds.
+        <meta httpEquiv="refresh" content={`${PROFILE_SAVE_FAILURE_REDIRECT_MS / 1000};url=${result.destination}`} />
       ) : null}
+      {error?.field === null ? <Alert>{error.message}</Alert> : null}
+      <input type="hidden" name={NEXT_PARAM} value={next ?? ""} />
       <TextField
         label="Your anonymous username"
+        name="username"
         value={username}
         readOnly
         hint="Generated for you, so nobody knows who you are."
       />
       <TextField
-        ref={(el) => {
-          fieldRefs.current.email = el;
-        }}
         label="Email"
+        name="email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={update("email")}
+        defaultValue={values.email}
+        onChange={clearOnEdit("email")}
         error={fieldError("email")}
-        disabled={accountCreated}
       />
       <PasswordField
-        ref={(el) => {
-          fieldRefs.current.password = el;
-        }}
         label="Password"
+        name="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={update("password")}
+        onChange={clearOnEdit("password")}
         error={fieldError("password")}
-        disabled={accountCreated}
       />
       <PasswordField
-        ref={(el) => {
-          fieldRefs.current.confirmPassword = el;
-        }}
         label="Confirm password"
+        name="confirmPassword"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={update("confirmPassword")}
+        onChange={clearOnEdit("confirmPassword")}
         error={fieldError("confirmPassword")}
-        disabled={accountCreated}
       />
       <SelectField
-        ref={(el) => {
-          fieldRefs.current.gender = el;
-        }}
         label="Gender"
+        name="gender"
         placeholder="Select your gender"
         options={GENDER_OPTIONS}
-        value={values.gender}
-        onChange={update("gender")}
+        defaultValue={values.gender}
+        onChange={clearOnEdit("gender")}
         error={fieldError("gender")}
-        disabled={accountCreated}
       />
       <PictureChooser
+        name="picture"
         file={picture}
         onChange={(file) => {
           setPicture(file);
           setProgress(null);
-          if (error?.field === "picture") setError(null);
+          const problem = file ? chosenImageProblem(file, "profile") : null;
+          if (problem) setError({ field: "picture", message: problem });
+          else if (error?.field === "picture") setError(null);
         }}
         progress={progress}
         error={fieldError("picture")}
         disabled={busy}
       />
       <button type="submit" disabled={busy} className={primaryButtonClass}>
-        {busy ? "Creating Account..." : accountCreated ? "Upload Picture" : "Create Account"}
+        {busy ? "Creating Account..." : "Create Account"}
       </button>
     </form>
   );

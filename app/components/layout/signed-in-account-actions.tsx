@@ -13,6 +13,7 @@ import {
   showSystemNotification,
 } from "~/lib/incoming-message-alert";
 import { PATHS } from "~/lib/routes";
+import { announceSessionEnd, leaveSession } from "~/lib/session-end";
 import { useUnreadCount } from "~/lib/signed-in-user";
 import { unreadBadgeText } from "~/lib/unread-badge";
 import { IncomingMessageBanner } from "./incoming-message-banner";
@@ -133,8 +134,9 @@ function UserMenu({ user }: { user: SignedInUser }) {
   async function handleSignOut() {
     setSigningOut(true);
     await signOut();
+    announceSessionEnd("signed-out");
     // A full load of /signup: nothing of the signed-in page survives in memory.
-    window.location.assign(PATHS.signup);
+    leaveSession("signed-out");
   }
 
   return (

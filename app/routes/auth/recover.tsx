@@ -1,10 +1,11 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, primaryButtonClass, TextField } from "~/components/ui/form-controls";
-import { requestPasswordReset } from "~/lib/auth-client";
 import { pageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/routes";
-import { EmailSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES, EmailSchema, type FormError } from "~/schemas/auth";
+import { requestPasswordReset } from "../../../worker/auth/password-forms";
 import type { Route } from "./+types/recover";
 
 /**
@@ -23,27 +24,19 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** /recover (spec section 2, Reset Password). */
-export default function Recover() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<{ field: boolean; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+/** Sends the reset link; posted with or without the page's scripts. */
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await requestPasswordReset(request, await request.formData());
+  if (!outcome.ok) return data({ sent: false, error: outcome.error, email: outcome.email }, { status: outcome.status });
+  return { sent: true, error: null, email: "" };
+}
 
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = EmailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError({ field: true, message: parsed.error.issues[0]?.message ?? "Email is required" });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await requestPasswordReset(parsed.data);
-    setBusy(false);
-    if (result.ok) setSent(true);
-    else setError({ field: false, message: result.message });
-  }
+/** /recover (spec section 2, Reset Password): a real form, so it works before the page's scripts. */
+export default function Recover({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [error, setError] = useState<FormError<"email"> | null>(actionData?.error ?? null);
+  useEffect(() => setError(actionData?.error ?? null), [actionData]);
 
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
@@ -52,24 +45,34 @@ export default function Recover() {
         <p className="mt-1 text-sm text-slate-600">
           Enter your email and we will send you a link to choose a new password.
         </p>
-        <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4">
-          {sent ? <Alert tone="success">{RESET_REQUESTED_MESSAGE}</Alert> : null}
+        <Form
+          method="post"
+          noValidate
+          className="mt-6 space-y-4"
+          onSubmit={(event) => {
+            const parsed = EmailSchema.safeParse(formText(event.currentTarget, "email"));
+            if (busy || !parsed.success) event.preventDefault();
+            if (!parsed.success) {
+              setError({ field: "email", message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.emailRequired });
+              focusField(event.currentTarget, "email");
+            }
+          }}
+        >
+          {actionData?.sent && !busy ? <Alert tone="success">{RESET_REQUESTED_MESSAGE}</Alert> : null}
           {error && !error.field ? <Alert>{error.message}</Alert> : null}
           <TextField
             label="Email"
+            name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
+            defaultValue={actionData?.email}
+            onChange={() => setError(null)}
             error={error?.field ? error.message : undefined}
           />
           <button type="submit" disabled={busy} className={primaryButtonClass}>
             {busy ? "Sending..." : "Send Reset Link"}
           </button>
-        </form>
+        </Form>
         <p className="mt-6 text-center text-sm text-slate-700">
           Remembered it?{" "}
           <Link to={PATHS.signup} className="font-semibold text-brand-700 underline-offset-2 hover:underline">

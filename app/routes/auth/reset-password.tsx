@@ -1,10 +1,11 @@
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, PasswordField, primaryButtonClass } from "~/components/ui/form-controls";
-import { resetPassword } from "~/lib/auth-client";
 import { pageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/routes";
-import { AUTH_MESSAGES, NewPasswordSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/schemas/auth";
+import { setNewPassword } from "../../../worker/auth/password-forms";
 import type { Route } from "./+types/reset-password";
 
 export const RESET_DONE_MESSAGE = "Your password has been changed. Please sign in with your new password.";
@@ -22,45 +23,27 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
+/** Sets the new password; posted with or without the page's scripts. */
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await setNewPassword(request, await request.formData());
+  if (outcome.ok) return { done: true, linkInvalid: false, error: null };
+  return data({ done: false, linkInvalid: outcome.linkInvalid, error: outcome.error }, { status: outcome.status });
+}
+
 /**
  * /reset-password?token=…: the page a reset email links to. Setting the password ends every
  * session of the account (better-auth revokeSessionsOnPasswordReset), so a lost device is signed out.
  */
-export default function ResetPassword() {
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token");
-  const linkInvalid = !token || params.get("error") === "INVALID_TOKEN";
-  const [values, setValues] = useState({ password: "", confirmPassword: "" });
-  const [error, setError] = useState<{ field: "password" | "confirmPassword" | null; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const linkInvalid = !token || params.get("error") === "INVALID_TOKEN" || actionData?.linkInvalid;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [error, setError] = useState<FormError<"password" | "confirmPassword"> | null>(actionData?.error ?? null);
+  useEffect(() => setError(actionData?.error ?? null), [actionData]);
 
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!token) return;
-    const parsed = NewPasswordSchema.safeParse(values.password);
-    if (!parsed.success) {
-      setError({ field: "password", message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired });
-      return;
-    }
-    if (values.confirmPassword !== values.password) {
-      setError({ field: "confirmPassword", message: AUTH_MESSAGES.passwordsDoNotMatch });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await resetPassword({ token, newPassword: values.password });
-    setBusy(false);
-    if (result.ok) setDone(true);
-    else
-      setError({
-        field: null,
-        message: result.message.includes("INVALID_TOKEN") ? RESET_LINK_INVALID_MESSAGE : result.message,
-      });
-  }
-
-  const update = (field: "password" | "confirmPassword") => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const clearOnEdit = (field: "password" | "confirmPassword") => () => {
     if (error?.field === field) setError(null);
   };
 
@@ -75,7 +58,7 @@ export default function ResetPassword() {
               Send a new reset link
             </Link>
           </div>
-        ) : done ? (
+        ) : actionData?.done ? (
           <div className="mt-6 space-y-4">
             <Alert tone="success">{RESET_DONE_MESSAGE}</Alert>
             <Link to={PATHS.login} className={primaryButtonClass}>
@@ -83,26 +66,49 @@ export default function ResetPassword() {
             </Link>
           </div>
         ) : (
-          <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4">
+          <Form
+            method="post"
+            noValidate
+            className="mt-6 space-y-4"
+            onSubmit={(event) => {
+              const form = event.currentTarget;
+              const password = formText(form, "password");
+              const parsed = NewPasswordSchema.safeParse(password);
+              const problem = !parsed.success
+                ? {
+                    field: "password" as const,
+                    message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired,
+                  }
+                : formText(form, "confirmPassword") !== password
+                  ? { field: "confirmPassword" as const, message: AUTH_MESSAGES.passwordsDoNotMatch }
+                  : null;
+              if (busy || problem) event.preventDefault();
+              if (problem) {
+                setError(problem);
+                focusField(form, problem.field);
+              }
+            }}
+          >
             {error && !error.field ? <Alert>{error.message}</Alert> : null}
+            <input type="hidden" name="token" value={token ?? ""} />
             <PasswordField
               label="New password"
+              name="password"
               autoComplete="new-password"
-              value={values.password}
-              onChange={update("password")}
+              onChange={clearOnEdit("password")}
               error={error?.field === "password" ? error.message : undefined}
             />
             <PasswordField
               label="Confirm new password"
+              name="confirmPassword"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={update("confirmPassword")}
+              onChange={clearOnEdit("confirmPassword")}
               error={error?.field === "confirmPassword" ? error.message : undefined}
             />
             <button type="submit" disabled={busy} className={primaryButtonClass}>
               {busy ? "Saving..." : "Set New Password"}
             </button>
-          </form>
+          </Form>
         )}
       </div>
     </section>

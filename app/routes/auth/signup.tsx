@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
-import { loggedOutForInactivity } from "~/lib/inactivity";
 import { pageMeta } from "~/lib/meta";
+import { nextFromUrl } from "~/lib/redirect-target";
+import { sessionEndNotice } from "~/lib/session-end";
+import { createAccount } from "../../../worker/accounts/create-account";
+import { cookieHeaders } from "../../../worker/auth/auth-endpoint";
 import { suggestUsername } from "../../../worker/auth/username";
 import type { Route } from "./+types/signup";
 
@@ -15,15 +19,23 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** /signup: create an account. A signed-in visitor goes straight to chat. */
+/** /signup: create an account. A signed-in visitor goes straight on to where they were going. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireGuest(context);
-  return {
-    username: await suggestUsername(env.DB),
-    loggedOutForInactivity: loggedOutForInactivity(request.url),
-  };
+  const next = nextFromUrl(request.url);
+  requireGuest(context, next);
+  return { username: await suggestUsername(env.DB), notice: sessionEndNotice(request.url), next };
 }
 
-export default function SignUp({ loaderData }: Route.ComponentProps) {
-  return <AuthScreen mode="signup" {...loaderData} />;
+/** The form posted without scripts (with them, the page posts to /api/sign-up for upload progress). */
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await createAccount(request);
+  if (!outcome.ok) return data({ error: outcome.error, values: outcome.values }, { status: outcome.status });
+  const headers = cookieHeaders(outcome.cookies);
+  if (outcome.saveFailure)
+    return data({ saveFailure: outcome.saveFailure, destination: outcome.destination }, { headers });
+  throw redirect(outcome.destination, { headers });
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthScreen mode="signup" {...loaderData} result={actionData} />;
 }

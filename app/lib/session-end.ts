@@ -1,0 +1,59 @@
+import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
+import { withNext } from "~/lib/redirect-target";
+import { PATHS } from "~/lib/routes";
+
+/**
+ * Why a session ended, as the sign-in pages tell it (`?reason=`). Each way out says what happened:
+ * signing out never reads as an inactivity logout, and the inactivity text shows only after one.
+ */
+export const SESSION_END_MESSAGES = {
+  inactivity: INACTIVITY_MESSAGES.loggedOut,
+  "signed-out": "You have signed out.",
+} as const;
+export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
+
+/**
+ * Where a session's end sends the person (spec: sign-out and the inactivity logout go to /signup).
+ * After an inactivity logout, signing in again returns to the page they were on.
+ */
+export function sessionEndPath(reason: SessionEndReason, returnTo?: string): string {
+  const path = `${PATHS.signup}?reason=${reason}`;
+  return reason === "inactivity" ? withNext(path, returnTo) : path;
+}
+
+/** The message for a sign-in page reached through a session's end, or null. */
+export function sessionEndNotice(url: string): string | null {
+  const reason = new URL(url).searchParams.get("reason");
+  return reason && Object.hasOwn(SESSION_END_MESSAGES, reason)
+    ? SESSION_END_MESSAGES[reason as SessionEndReason]
+    : null;
+}
+
+/** The tabs of one browser tell each other when the session ends, so all of them leave together. */
+export const SESSION_CHANNEL = "kindred-session";
+export type SessionMessage = { type: "activity"; at: number } | { type: "ended"; reason: SessionEndReason };
+
+let leaving = false;
+
+/**
+ * Leaves the signed-in pages with a full load of the sign-in page that says why. The first reason
+ * wins: once a sign-out is under way, a heartbeat refused because of it is not an inactivity logout.
+ */
+export function leaveSession(reason: SessionEndReason, returnTo?: string): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(sessionEndPath(reason, returnTo));
+}
+
+/** Whether this page is already on its way out (see leaveSession). */
+export function isLeavingSession(): boolean {
+  return leaving;
+}
+
+/** Tells this browser's other tabs that the session ended and why. */
+export function announceSessionEnd(reason: SessionEndReason): void {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage({ type: "ended", reason } satisfies SessionMessage);
+  channel.close();
+}

@@ -1,0 +1,82 @@
+import { NEXT_PARAM, signedInDestination } from "../../app/lib/redirect-target";
+import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "../../app/lib/uploads";
+import { type FormError, firstSignUpError, type SignUpFields, signUpFieldsFrom } from "../../app/schemas/auth";
+import { callAuthEndpoint } from "../auth/auth-endpoint";
+import { imageKey, imageUrl, storeImage } from "../images/image-store";
+import { prepareImage } from "../images/prepare-image";
+import { setProfilePicture } from "./profile-picture";
+
+/** Room for the form's text fields and multipart framing around the picture. */
+const FORM_OVERHEAD_BYTES = 32 * 1024;
+
+export type CreateAccountOutcome =
+  | {
+      ok: true;
+      /** Where to go now: the page the visitor was headed for (checked), else chat. */
+      destination: string;
+      /** The new session's cookies, to set on the answer. */
+      cookies: string[];
+      /** Set when the account exists but its picture could not be kept (spec section 4's message). */
+      saveFailure: string | null;
+    }
+  | { ok: false; status: number; error: FormError<keyof SignUpFields>; values: { email: string; gender: string } };
+
+/** The spec's message when the account exists but its profile data could not be written (section 4). */
+export function profileSaveFailureMessage(reason: string): string {
+  return `Account created but profile data couldn't be saved: ${reason}`;
+}
+
+/**
+ * Create an Account (spec section 4, Sign-up sequence), whole, on the server: the fields are checked
+ * in the spec's order and the picture's real type (from its bytes) and size before anything is
+ * created, so a HEIC photo or a text file never leaves an account behind; then the account is made
+ * through better-auth (its rate limits, origin checks and username rules apply), the picture is
+ * stored under the new user's folder and becomes their picture everywhere.
+ *
+ * The page's script (POST /api/sign-up, for its upload progress) and the form posted without
+ * scripts (the /signup route action) both come here.
+ */
+export async function createAccount(request: Request): Promise<CreateAccountOutcome> {
+  const refuse = (status: number, error: FormError<keyof SignUpFields>, values = { email: "", gender: "" }) =>
+    ({ ok: false, status, error, values }) as const;
+  // An oversized body is refused before it is read.
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES) {
+    return refuse(413, { field: "picture", message: UPLOAD_MESSAGES.profileTooLarge });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse(400, { field: null, message: "The form could not be read. Please try again." });
+  }
+  const fields = signUpFieldsFrom(form);
+  const values = { email: fields.email, gender: fields.gender };
+  const problem = firstSignUpError(fields);
+  if (problem) return refuse(problem.field === "picture" && fields.picture ? 413 : 400, problem, values);
+  // firstSignUpError has checked that a picture was chosen and is small enough.
+  const image = await prepareImage(fields.picture as File);
+  if (!image.ok) return refuse(image.status, { field: "picture", message: image.message }, values);
+
+  const requested = form.get("username");
+  const created = await callAuthEndpoint<{ user: { id: string } }>(request, "/sign-up/email", {
+    email: fields.email.trim(),
+    password: fields.password,
+    gender: fields.gender,
+    username: typeof requested === "string" ? requested : undefined,
+    name: "",
+  });
+  if (!created.ok) return refuse(created.status, { field: null, message: created.message }, values);
+  const destination = signedInDestination(form.get(NEXT_PARAM));
+
+  const userId = created.data.user.id;
+  try {
+    const key = imageKey("profile", userId, image.type);
+    await storeImage(key, image.bytes, image.type, userId);
+    await setProfilePicture(userId, imageUrl(key));
+  } catch (error) {
+    console.error(JSON.stringify({ at: "sign-up-picture", userId, error: String(error) }));
+    const saveFailure = profileSaveFailureMessage("the picture could not be stored");
+    return { ok: true, destination, cookies: created.cookies, saveFailure };
+  }
+  return { ok: true, destination, cookies: created.cookies, saveFailure: null };
+}

@@ -1,0 +1,87 @@
+import {
+  AUTH_MESSAGES,
+  EmailSchema,
+  type FormError,
+  firstSignInError,
+  NewPasswordSchema,
+} from "../../app/schemas/auth";
+import { callAuthEndpoint } from "./auth-endpoint";
+
+/**
+ * The sign-in, reset-request and new-password forms as the server handles them when they are posted
+ * (with or without the page's scripts). Each validates with the schema the browser uses, then goes
+ * through better-auth's own endpoint, so its rate limits and origin checks apply.
+ */
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export type SignInOutcome =
+  | { ok: true; cookies: string[] }
+  | { ok: false; status: number; error: FormError<"email" | "password">; email: string };
+
+export async function signInWithPassword(request: Request, form: FormData): Promise<SignInOutcome> {
+  const values = { email: text(form, "email"), password: text(form, "password") };
+  const problem = firstSignInError(values);
+  if (problem) return { ok: false, status: 400, error: problem, email: values.email };
+  const result = await callAuthEndpoint(request, "/sign-in/email", {
+    email: values.email.trim(),
+    password: values.password,
+  });
+  if (!result.ok) {
+    return { ok: false, status: result.status, error: { field: null, message: result.message }, email: values.email };
+  }
+  return { ok: true, cookies: result.cookies };
+}
+
+export type ResetRequestOutcome =
+  | { ok: true }
+  | { ok: false; status: number; error: FormError<"email">; email: string };
+
+/** Asks for a reset link. The answer is the same whether or not an account exists. */
+export async function requestPasswordReset(request: Request, form: FormData): Promise<ResetRequestOutcome> {
+  const email = text(form, "email");
+  const parsed = EmailSchema.safeParse(email);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? AUTH_MESSAGES.emailRequired;
+    return { ok: false, status: 400, error: { field: "email", message }, email };
+  }
+  const result = await callAuthEndpoint(request, "/request-password-reset", {
+    email: parsed.data,
+    redirectTo: "/reset-password",
+  });
+  if (!result.ok) return { ok: false, status: result.status, error: { field: null, message: result.message }, email };
+  return { ok: true };
+}
+
+export type NewPasswordOutcome =
+  | { ok: true }
+  | { ok: false; status: number; error: FormError<"password" | "confirmPassword">; linkInvalid: boolean };
+
+/** Sets a new password with a reset link's token; every session of the account ends (auth.ts). */
+export async function setNewPassword(request: Request, form: FormData): Promise<NewPasswordOutcome> {
+  const token = text(form, "token");
+  const password = text(form, "password");
+  const parsed = NewPasswordSchema.safeParse(password);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired;
+    return { ok: false, status: 400, error: { field: "password", message }, linkInvalid: false };
+  }
+  if (text(form, "confirmPassword") !== password) {
+    return {
+      ok: false,
+      status: 400,
+      error: { field: "confirmPassword", message: AUTH_MESSAGES.passwordsDoNotMatch },
+      linkInvalid: false,
+    };
+  }
+  if (!token) return { ok: false, status: 400, error: { field: null, message: "" }, linkInvalid: true };
+  const result = await callAuthEndpoint(request, "/reset-password", { token, newPassword: password });
+  if (!result.ok) {
+    const linkInvalid = result.code === "INVALID_TOKEN" || result.message.includes("INVALID_TOKEN");
+    return { ok: false, status: result.status, error: { field: null, message: result.message }, linkInvalid };
+  }
+  return { ok: true };
+}
