@@ -12,8 +12,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 /**
  * Pages, their data and API answers depend on who is signed in (every page's header does), so no
  * cache may keep them: after sign-out, Back must not show a signed-in page from the browser's cache,
- * and no shared cache may hand one person's page to another. Static assets never reach the Worker;
- * an answer that sets its own policy (images) keeps it.
+ * and no shared cache may hand one person's page to another. Static assets never reach the Worker.
  */
 export const SESSION_DEPENDENT_CACHE_CONTROL = "private, no-store";
 
@@ -25,6 +24,9 @@ export function withSecurityHeaders(response: Response): Response {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!secured.headers.has(name)) secured.headers.set(name, value);
   }
-  if (!secured.headers.has("Cache-Control")) secured.headers.set("Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL);
+  // Keep a policy a route chose on purpose (the images' own); anything else, better-auth's bare
+  // 'no-store' included, gets the one policy.
+  const chosen = secured.headers.get("Cache-Control");
+  if (!chosen || chosen.includes("no-store")) secured.headers.set("Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL);
   return secured;
 }

@@ -16,6 +16,11 @@ export const AUTH_MESSAGES = {
 
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** The spec's message when the account exists but its profile data could not be written (section 4). */
+export function profileSaveFailureMessage(reason: string): string {
+  return `Account created but profile data couldn't be saved: ${reason}`;
+}
+
 export const EmailSchema = z
   .string()
   .trim()

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
+import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { isGeneratedUsername } from "../../app/lib/username";
 import {
   expect,
@@ -156,7 +158,8 @@ test.describe("signing in and out", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/auth/sign-in/email", async (route) => {
+    // The form posts to the /login action (as route data once the page's scripts run).
+    await page.route("**/login.data*", async (route) => {
       await held;
       await route.continue();
     });
@@ -168,10 +171,13 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("button", { name: "Kindred Support: account menu" })).toBeVisible();
     await openAccountMenu(page);
     await page.getByRole("button", { name: "Sign Out" }).click();
-    await page.waitForURL("**/signup");
+    await page.waitForURL("**/signup?reason=signed-out");
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+    // It says what happened, and never that it was inactivity.
+    await expect(page.getByRole("main").getByText(SESSION_END_MESSAGES["signed-out"], { exact: true })).toBeVisible();
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toHaveCount(0);
     await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
   });
 
   test("validates in order and maps wrong credentials to one message", async ({ page }) => {
@@ -206,10 +212,10 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("guards", () => {
-  test("send signed-out visitors from the chat screens to /signup", async ({ page }) => {
+  test("send signed-out visitors from the chat screens to /signup, with where they were going", async ({ page }) => {
     for (const path of ["/chat", "/chat/kindred-support"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/signup$/);
+      await expect(page, path).toHaveURL(`/signup?next=${encodeURIComponent(path)}`);
     }
   });
 

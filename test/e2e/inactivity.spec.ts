@@ -27,11 +27,12 @@ test.describe("inactivity", () => {
     await expect(warning(page)).toContainText(INACTIVITY_MESSAGES.warning);
 
     await page.clock.runFor(2 * MINUTE);
-    await page.waitForURL("**/signup?reason=inactivity");
+    // Signing in again comes back to the page the person was on.
+    await page.waitForURL("**/signup?reason=inactivity&next=%2Fchat");
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
     // The server ended the session too.
     await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
   });
 
   test("OK keeps the person signed in for another full period", async ({ page, baseURL }) => {
@@ -68,7 +69,7 @@ test.describe("inactivity", () => {
     await expect(page).toHaveURL(/\/chat$/);
 
     await page.clock.runFor(6 * MINUTE);
-    await second.waitForURL("**/signup?reason=inactivity");
-    await page.waitForURL("**/signup?reason=inactivity");
+    await second.waitForURL("**/signup?reason=inactivity&next=%2Fchat");
+    await page.waitForURL("**/signup?reason=inactivity&next=%2Fchat");
   });
 });

@@ -1,4 +1,4 @@
-import { RESET_REQUESTED_MESSAGE } from "../../app/routes/auth/recover";
+import { RESET_TEXTS } from "../../app/lib/password-reset";
 import { latestEmailTo } from "./support/outbox";
 import { expect, signUpThroughApi, test, uniqueEmail, waitForHydration } from "./support/test";
 
@@ -16,7 +16,7 @@ test.describe("password reset", () => {
     await expect(page.getByText("Invalid email format", { exact: true })).toBeVisible();
     await page.getByLabel("Email").fill(uniqueEmail());
     await send.click();
-    await expect(page.getByRole("status")).toHaveText(RESET_REQUESTED_MESSAGE);
+    await expect(page.getByRole("status")).toHaveText(RESET_TEXTS.requested);
   });
 
   test("works end to end through the local outbox and signs out the other sessions", async ({
@@ -33,7 +33,7 @@ test.describe("password reset", () => {
     await waitForHydration(other);
     await other.getByLabel("Email").fill(email);
     await other.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(other.getByRole("status")).toHaveText(RESET_REQUESTED_MESSAGE);
+    await expect(other.getByRole("status")).toHaveText(RESET_TEXTS.requested);
 
     const message = await latestEmailTo(email);
     expect(message.subject).toMatch(/Reset your .+ password/);
@@ -54,7 +54,7 @@ test.describe("password reset", () => {
 
     // The session that was open before the reset is over.
     await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
 
     // The new password works; the link cannot be used twice.
     await other.getByRole("link", { name: "Sign In" }).click();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { profileSaveFailureMessage } from "../../app/schemas/auth";
 import { expect, pngFile, test, uniqueEmail, waitForHydration } from "./support/test";
 
 async function fillSignUp(page: Page) {
@@ -11,23 +12,21 @@ async function fillSignUp(page: Page) {
   await page.getByLabel("Choose a picture").setInputFiles(pngFile("me.png"));
 }
 
-test.describe("when the picture cannot be saved", () => {
-  test("an error answer says its status, keeps the file, and a retry finishes without a second account", async ({
-    page,
-  }) => {
+test.describe("when creating the account fails", () => {
+  test("an error answer says its status and keeps everything typed and chosen for a retry", async ({ page }) => {
     await fillSignUp(page);
     let failures = 1;
-    await page.route("**/api/uploads?purpose=profile", async (route) => {
-      if (failures-- > 0) return route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
+    await page.route("**/api/sign-up", async (route) => {
+      if (failures-- > 0) return route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" });
       return route.continue();
     });
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Upload failed with status: 503", { exact: true })).toBeVisible();
-    await expect(page.getByText("Your account was created. Add your profile picture to finish.")).toBeVisible();
-    await expect(page.getByLabel("Email")).toBeDisabled();
+    await expect(page.getByLabel("Email")).not.toHaveValue("");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("steady steps");
     await expect(page.getByText("me.png")).toBeVisible();
 
-    await page.getByRole("button", { name: "Upload Picture" }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL("**/chat");
     await expect(page.getByRole("button", { name: /account menu/ }).locator("img")).toHaveAttribute(
       "src",
@@ -37,31 +36,27 @@ test.describe("when the picture cannot be saved", () => {
 
   test("a network failure says 'Network error during upload'", async ({ page }) => {
     await fillSignUp(page);
-    await page.route("**/api/uploads?purpose=profile", (route) => route.abort("failed"));
+    await page.route("**/api/sign-up", (route) => route.abort("failed"));
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Network error during upload", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Upload Picture" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
   });
 
   test("a failed profile write says so and goes on to chat after 3 seconds", async ({ page }) => {
     await fillSignUp(page);
-    await page.route("**/api/account/photo", (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: JSON.stringify({
-          code: "internal_error",
-          message: "Something went wrong on our side. Please try again.",
-        }),
-      }),
-    );
+    // The account is really made (its session cookie is set); the answer reports the picture lost.
+    const reason = "the picture could not be stored";
+    await page.route("**/api/sign-up", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, saveFailure: profileSaveFailureMessage(reason) } });
+    });
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "Account created but profile data couldn't be saved: Something went wrong on our side. Please try again.",
-    );
+    await expect(page.getByRole("alert")).toHaveText(`Account created but profile data couldn't be saved: ${reason}`);
     const shownAt = Date.now();
     await page.waitForURL("**/chat", { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
+    await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
   });
 });
 
@@ -90,7 +85,7 @@ test.describe("very large photos", () => {
       mimeType: "image/jpeg",
       buffer: Buffer.from(big),
     });
-    const upload = page.waitForRequest("**/api/uploads?purpose=profile");
+    const upload = page.waitForRequest("**/api/sign-up");
     await page.getByRole("button", { name: "Create Account" }).click();
     await (await upload).response();
     await page.waitForURL("**/chat");

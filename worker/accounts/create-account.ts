@@ -1,6 +1,12 @@
 import { NEXT_PARAM, signedInDestination } from "../../app/lib/redirect-target";
 import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "../../app/lib/uploads";
-import { type FormError, firstSignUpError, type SignUpFields, signUpFieldsFrom } from "../../app/schemas/auth";
+import {
+  type FormError,
+  firstSignUpError,
+  profileSaveFailureMessage,
+  type SignUpFields,
+  signUpFieldsFrom,
+} from "../../app/schemas/auth";
 import { callAuthEndpoint } from "../auth/auth-endpoint";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
@@ -20,11 +26,6 @@ export type CreateAccountOutcome =
       saveFailure: string | null;
     }
   | { ok: false; status: number; error: FormError<keyof SignUpFields>; values: { email: string; gender: string } };
-
-/** The spec's message when the account exists but its profile data could not be written (section 4). */
-export function profileSaveFailureMessage(reason: string): string {
-  return `Account created but profile data couldn't be saved: ${reason}`;
-}
 
 /**
  * Create an Account (spec section 4, Sign-up sequence), whole, on the server: the fields are checked

@@ -3,17 +3,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, primaryButtonClass, TextField } from "~/components/ui/form-controls";
 import { pageMeta } from "~/lib/meta";
+import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/lib/routes";
 import { AUTH_MESSAGES, EmailSchema, type FormError } from "~/schemas/auth";
 import { requestPasswordReset } from "../../../worker/auth/password-forms";
 import type { Route } from "./+types/recover";
-
-/**
- * The same answer whether or not an account exists: a support site must not reveal who uses it
- * (issue: privacy wins over the spec's 'No account found with this email address').
- */
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for that email, we've sent a link to reset your password. Please check your inbox.";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
@@ -58,7 +52,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
             }
           }}
         >
-          {actionData?.sent && !busy ? <Alert tone="success">{RESET_REQUESTED_MESSAGE}</Alert> : null}
+          {actionData?.sent && !busy ? <Alert tone="success">{RESET_TEXTS.requested}</Alert> : null}
           {error && !error.field ? <Alert>{error.message}</Alert> : null}
           <TextField
             label="Email"

@@ -3,13 +3,11 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, PasswordField, primaryButtonClass } from "~/components/ui/form-controls";
 import { pageMeta } from "~/lib/meta";
+import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/lib/routes";
 import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/schemas/auth";
 import { setNewPassword } from "../../../worker/auth/password-forms";
 import type { Route } from "./+types/reset-password";
-
-export const RESET_DONE_MESSAGE = "Your password has been changed. Please sign in with your new password.";
-export const RESET_LINK_INVALID_MESSAGE = "This reset link has expired or was already used. Please ask for a new one.";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
@@ -53,14 +51,14 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-brand-900">Choose a New Password</h1>
         {linkInvalid ? (
           <div className="mt-6 space-y-4">
-            <Alert>{RESET_LINK_INVALID_MESSAGE}</Alert>
+            <Alert>{RESET_TEXTS.linkInvalid}</Alert>
             <Link to={PATHS.recover} className="font-semibold text-brand-700 underline">
               Send a new reset link
             </Link>
           </div>
         ) : actionData?.done ? (
           <div className="mt-6 space-y-4">
-            <Alert tone="success">{RESET_DONE_MESSAGE}</Alert>
+            <Alert tone="success">{RESET_TEXTS.done}</Alert>
             <Link to={PATHS.login} className={primaryButtonClass}>
               Sign In
             </Link>

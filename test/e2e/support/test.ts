@@ -9,10 +9,15 @@ import { pngWithMetadata } from "../../unit/images/fixtures";
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads this pattern to learn a fixture's dependencies
   extraHTTPHeaders: async ({}, use) => {
-    const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
-    await use({ "cf-connecting-ip": `2001:db8:${hex()}:${hex()}::1` });
+    await use({ "cf-connecting-ip": randomClientAddress() });
   },
 });
+
+/** A client address of its own, for a browser context a test makes itself. */
+export function randomClientAddress(): string {
+  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return `2001:db8:${hex()}:${hex()}::1`;
+}
 export { expect };
 
 export const SEEDED_SUPPORT = { email: "support@kindred.local", password: "kindred-local-support" };
