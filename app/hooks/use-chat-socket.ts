@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatMessage, ServerFrame } from "~/schemas/chat-protocol";
+import type { ChatMessage, Presence, ServerFrame } from "~/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/schemas/chat-protocol";
 
-export type ConnectionState = "connecting" | "online" | "reconnecting";
+/**
+ * This device's connection to the conversation (spec section 4: Unknown, Online, Offline), plus
+ * reconnecting: the socket dropped while the network is up and a retry is scheduled.
+ */
+export type ConnectionState = "unknown" | "online" | "offline" | "reconnecting";
 export type MessageStatus = "sending" | "sent" | "delivered" | "read";
 export type DisplayMessage = ChatMessage & { status: MessageStatus };
 
@@ -15,6 +19,8 @@ export function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq:
 /** A message not acknowledged within this time has failed; its text goes back to the composer. */
 export const SEND_TIMEOUT_MS = 10_000;
 const PING_EVERY_MS = 25_000;
+/** The other member's presence is asked for again this often while the conversation is open. */
+export const PRESENCE_REFRESH_MS = 30_000;
 const MAX_BACKOFF_MS = 30_000;
 
 type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt: number };
@@ -28,14 +34,17 @@ type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt
 export function useChatSocket(options: {
   pairId: string;
   userId: string;
+  /** The other member's presence as the page was rendered (null: not known yet). */
+  initialPresence: Presence | null;
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
   const { pairId, userId } = options;
+  const [contactPresence, setContactPresence] = useState<Presence | null>(options.initialPresence);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
   const [otherReadSeq, setOtherReadSeq] = useState(0);
   const [otherDeliveredSeq, setOtherDeliveredSeq] = useState(0);
-  const [connection, setConnection] = useState<ConnectionState>("connecting");
+  const [connection, setConnection] = useState<ConnectionState>("unknown");
   const [loaded, setLoaded] = useState(false);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const [otherTyping, setOtherTyping] = useState(false);
@@ -77,6 +86,7 @@ export function useChatSocket(options: {
     let attempt = 0;
     let retryTimer: number | undefined;
     let pingTimer: number | undefined;
+    let presenceTimer: number | undefined;
 
     const open = () => {
       const url = `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`;
@@ -91,6 +101,9 @@ export function useChatSocket(options: {
           ws.send(JSON.stringify({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl }));
         }
         pingTimer = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_EVERY_MS);
+        const askPresence = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "presence" }));
+        askPresence();
+        presenceTimer = window.setInterval(askPresence, PRESENCE_REFRESH_MS);
       });
       // Receipt for what this device now has of the other member's messages.
       const acknowledge = (received: ChatMessage[]) => {
@@ -145,6 +158,9 @@ export function useChatSocket(options: {
           case "session-notice":
             setSessionNotice(frame.message);
             break;
+          case "presence":
+            if (frame.userId !== userId) setContactPresence({ online: frame.online, lastSeen: frame.lastSeen });
+            break;
           case "typing":
             // Shown until the other side says it stopped, or 5 s without news (a lost 'stopped').
             window.clearTimeout(typingTimerRef.current);
@@ -155,19 +171,35 @@ export function useChatSocket(options: {
       });
       ws.addEventListener("close", () => {
         window.clearInterval(pingTimer);
+        window.clearInterval(presenceTimer);
         if (stopped) return;
-        setConnection("reconnecting");
+        setConnection(navigator.onLine ? "reconnecting" : "offline");
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
         attempt += 1;
         retryTimer = window.setTimeout(open, delay);
       });
     };
 
+    // Offline is said as soon as the device knows; back online, retry now rather than after backoff.
+    const wentOffline = () => setConnection("offline");
+    const cameOnline = () => {
+      if (socketRef.current?.readyState === WebSocket.OPEN) return setConnection("online");
+      setConnection("reconnecting");
+      window.clearTimeout(retryTimer);
+      attempt = 0;
+      if (socketRef.current?.readyState !== WebSocket.CONNECTING) open();
+    };
+    window.addEventListener("offline", wentOffline);
+    window.addEventListener("online", cameOnline);
+
     open();
     return () => {
       stopped = true;
+      window.removeEventListener("offline", wentOffline);
+      window.removeEventListener("online", cameOnline);
       window.clearTimeout(retryTimer);
       window.clearInterval(pingTimer);
+      window.clearInterval(presenceTimer);
       socketRef.current?.close(1000, "leaving");
     };
   }, [pairId, userId, addMessages, fail, setPendingBoth]);
@@ -230,6 +262,7 @@ export function useChatSocket(options: {
   return {
     messages: shown,
     connection,
+    contactPresence,
     loaded,
     send,
     markRead,

@@ -44,6 +44,8 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
   /** The client has received messages up to this seq (it may not have looked at them yet). */
   z.object({ type: z.literal("delivered"), upToSeq: z.number().int().min(0) }),
   z.object({ type: z.literal("typing"), typing: z.boolean() }),
+  /** Asks for the other member's presence; answered with a 'presence' frame. */
+  z.object({ type: z.literal("presence") }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -57,6 +59,9 @@ export type ChatMessage = {
   timestamp: number;
 };
 
+/** A person's presence as others see it: online now, or when they were last seen (null: never). */
+export type Presence = { online: boolean; lastSeen: number | null };
+
 export type ServerFrame =
   | { type: "ack"; clientId: string; seq: number; timestamp: number }
   | { type: "message"; message: ChatMessage }
@@ -65,6 +70,7 @@ export type ServerFrame =
   | { type: "delivered"; userId: string; upToSeq: number }
   | { type: "typing"; userId: string; typing: boolean }
   | { type: "session-notice"; message: string }
+  | ({ type: "presence"; userId: string } & Presence)
   | {
       type: "error";
       code: "bad_frame" | "too_long" | "empty" | "rate_limited" | "bad_image";

@@ -3,6 +3,7 @@ import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
 import {
   expect,
   pngFile,
+  randomClientAddress,
   SEEDED_SUPPORT,
   signUpThroughApi,
   test,
@@ -31,7 +32,7 @@ async function supportPage(browser: Browser, baseURL: string) {
 async function openConversation(page: Page, userId: string) {
   await page.goto(`/chat/${userId}`);
   await waitForHydration(page);
-  await expect(page.getByText("Online", { exact: true })).toBeVisible();
+  await expect(page.getByText("Connection: Online")).toBeVisible();
 }
 
 test.describe("one-to-one chat", () => {
@@ -136,7 +137,7 @@ test.describe("one-to-one chat", () => {
     });
     await page.reload();
     await waitForHydration(page);
-    await expect(page.getByText("Online", { exact: true })).toBeVisible();
+    await expect(page.getByText("Connection: Online")).toBeVisible();
     await composer(page).fill("Are you there?");
     await composer(page).press("Enter");
     await expect(log(page).getByText("Sending…")).toBeVisible();
@@ -225,7 +226,7 @@ test.describe("a dropped connection", () => {
     await composer(support.page).fill("three");
     await composer(support.page).press("Enter");
 
-    await expect(page.getByText("Online", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Connection: Online")).toBeVisible({ timeout: 15_000 });
     await expect(log(page).getByText("three", { exact: true })).toBeVisible();
     await expect(log(support.page).getByText("written while away")).toBeVisible();
     for (const text of ["one", "two", "three", "written while away"]) {
@@ -294,16 +295,17 @@ test.describe("drafts", () => {
     await composer(page).fill("I wanted to say that today was really hard because");
 
     await page.clock.runFor(10 * 60_000);
-    await page.waitForURL("**/signup?reason=inactivity");
+    await page.waitForURL(`**/signup?reason=inactivity&next=${encodeURIComponent("/chat/kindred-support")}`);
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
 
-    await page.goto("/login");
+    // Signing in again from there goes straight back to the conversation, draft and all.
     await waitForHydration(page);
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     await page.getByLabel("Email").fill(visitor.email);
     await page.getByLabel("Password", { exact: true }).fill(visitor.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL("**/chat");
-    await page.goto("/chat/kindred-support");
+    await page.waitForURL("**/chat/kindred-support");
     await waitForHydration(page);
     await expect(composer(page)).toHaveValue("I wanted to say that today was really hard because");
   });
@@ -422,5 +424,87 @@ test.describe("a message arriving while the person looks elsewhere", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: /^Messages/ })).toContainText("1");
     await expect(page.getByRole("status", { name: /New message from/ })).toHaveCount(0);
     await support.context.close();
+  });
+});
+
+test.describe("the conversation header", () => {
+  test("shows the contact's presence from the server, apart from this device's connection", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Two new people: the seeded Support account is shared by tests running side by side.
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const contactContext = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+    });
+    const contactPage = await contactContext.newPage();
+    const contact = await signUpThroughApi(contactPage, baseURL ?? "");
+    const contactIs = (state: string | RegExp) =>
+      page.getByText(typeof state === "string" ? `${contact.user.username} is ${state}` : state);
+
+    await openConversation(page, contact.user.id);
+    // The contact has no page open: the header must not call them online because this page is.
+    await expect(contactIs(new RegExp(`^${contact.user.username} is (Offline|Last seen \\d.*)$`))).toBeVisible();
+    await expect(contactIs("Online")).toHaveCount(0);
+
+    // The contact opens the conversation: the header hears it at once.
+    await openConversation(contactPage, visitor.user.id);
+    await expect(contactIs("Online")).toBeVisible();
+    await expect(contactPage.getByText(`${visitor.user.username} is Online`)).toBeVisible();
+
+    // The contact leaves: from then on the header says when they were last seen.
+    await contactContext.close();
+    await expect(async () => {
+      await page.reload();
+      await expect(contactIs(new RegExp(`^${contact.user.username} is Last seen \\d`))).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByText("Connection: Online")).toBeVisible();
+  });
+
+  test("says when this device is offline, and comes back by itself", async ({ page, context, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    await context.setOffline(true);
+    await expect(page.getByText("Connection: Offline")).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText("Connection: Online")).toBeVisible();
+  });
+});
+
+test.describe("the composer near the limit", () => {
+  test("counts from 3,600 characters and keeps a longer paste whole, saying it is too long", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUpThroughApi(page, baseURL ?? "");
+    await openConversation(page, "kindred-support");
+    const input = composer(page);
+
+    await input.fill("a".repeat(3599));
+    await expect(page.getByText(/\/ 4,000$/)).toHaveCount(0);
+    await input.press("b");
+    await expect(page.getByText("3,600 / 4,000")).toBeVisible();
+
+    const pasted = `${"A long letter to someone who listens. ".repeat(110)}The end.`;
+    expect(pasted.length).toBeGreaterThan(4000);
+    await input.fill("");
+    await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+    await input.press("ControlOrMeta+V");
+    await expect(input).toHaveValue(pasted);
+    await expect(
+      page.getByText(`Messages can be at most 4000 characters. This one has ${pasted.length.toLocaleString("en-US")}.`),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+    // Shortened to the limit, it can go.
+    await input.fill(pasted.slice(0, 4000));
+    await expect(page.getByText("4,000 / 4,000")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
   });
 });

@@ -220,3 +220,72 @@ test.describe("after signing out", () => {
     await expect(page.getByRole("button", { name: /account menu/ })).toHaveCount(0);
   });
 });
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("the unread count shows on the menu button, without opening the menu", async ({ page, browser, baseURL }) => {
+    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/users");
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Open menu", exact: true })).toBeVisible();
+
+    const support = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+    });
+    const supportPage = await support.newPage();
+    const signIn = await supportPage.request.post("/api/auth/sign-in/email", {
+      data: SEEDED_SUPPORT,
+      headers: { Origin: baseURL ?? "" },
+    });
+    expect(signIn.status()).toBe(200);
+    await supportPage.goto(`/chat/${visitor.user.id}`);
+    await waitForHydration(supportPage);
+    const input = supportPage.getByRole("textbox", { name: `Message ${visitor.user.username}` });
+    await input.fill("Hello, how are you today?");
+    await input.press("Enter");
+    await expect(supportPage.getByRole("log").getByText("Hello, how are you today?")).toBeVisible();
+    await support.close();
+
+    const toggle = page.getByRole("button", { name: "Open menu 1 unread" });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toBeInViewport();
+  });
+});
+
+test.describe("the /users search", () => {
+  test("an answer to an older search never overwrites what was typed since, and Back restores the term", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/users");
+    await waitForHydration(page);
+    const box = page.getByRole("searchbox", { name: "Username" });
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/users.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await box.fill("first-search");
+    await box.press("Enter");
+    await expect(page.getByRole("status")).toHaveText("Searching...");
+    await box.fill("second-thou");
+    release();
+    await expect(page.getByText('No users found matching "first-search".', { exact: false })).toBeVisible();
+    await expect(box).toHaveValue("second-thou");
+    await page.unroute("**/users.data*");
+
+    await box.fill("second-search");
+    await box.press("Enter");
+    await expect(page.getByText('No users found matching "second-search".', { exact: false })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText('No users found matching "first-search".', { exact: false })).toBeVisible();
+    await expect(box).toHaveValue("first-search");
+  });
+});

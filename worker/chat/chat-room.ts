@@ -131,6 +131,8 @@ export class ChatRoom extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userId]);
     server.serializeAttachment({ userId, userName } satisfies SocketIdentity);
+    // Someone with the conversation open is online: the other member's header hears it at once.
+    this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, userId);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -162,6 +164,8 @@ export class ChatRoom extends DurableObject<Env> {
         return this.markDelivered(identity.userId, frame.upToSeq);
       case "typing":
         return this.broadcast({ type: "typing", userId: identity.userId, typing: frame.typing }, identity.userId);
+      case "presence":
+        return this.sendPresence(ws, identity.userId);
     }
   }
 
@@ -433,6 +437,14 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.raise("last_delivered_seq", userId, seq)) {
       this.broadcast({ type: "delivered", userId, upToSeq: seq }, userId);
     }
+  }
+
+  /** The other member's presence, from their inbox (the one place that knows their open pages). */
+  private async sendPresence(ws: WebSocket, userId: string) {
+    const other = this.otherMember(userId);
+    if (!other) return;
+    const presence = await this.env.USER_INBOX.getByName(other).presence();
+    this.send(ws, { type: "presence", userId: other, ...presence });
   }
 
   /** Where the other member has got to, for a socket that just (re)connected. */

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { Presence } from "../../app/schemas/chat-protocol";
 import type { ChatSummary } from "./user-inbox";
 
 /** A user's conversation list, newest first, only conversations with a last message. */
@@ -9,6 +10,11 @@ export function listConversations(userId: string): Promise<ChatSummary[]> {
 /** How many conversations have an unread message: the header badge. */
 export function unreadConversations(userId: string): Promise<number> {
   return env.USER_INBOX.getByName(userId).unreadCount();
+}
+
+/** Whether a person is online now, or when they were last seen: the conversation header. */
+export function presenceOf(userId: string): Promise<Presence> {
+  return env.USER_INBOX.getByName(userId).presence();
 }
 
 export type { ChatSummary };

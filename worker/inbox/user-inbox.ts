@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { parsePairId } from "../../app/lib/pair-id";
+import type { Presence } from "../../app/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "../../app/schemas/chat-protocol";
 import {
   type ChatSummary,
@@ -124,10 +125,7 @@ export class UserInbox extends DurableObject<Env> {
 
   async sweepDeadSockets(now: number): Promise<void> {
     for (const ws of this.openSockets()) {
-      const lastPing = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
-      const { connectedAt } = (ws.deserializeAttachment() as { connectedAt?: number } | null) ?? {};
-      const lastSign = Math.max(lastPing ?? 0, connectedAt ?? 0);
-      if (now - lastSign > PRESENCE_TIMEOUT_MS) ws.close(4000, "No ping for a minute");
+      if (now - this.lastSign(ws) > PRESENCE_TIMEOUT_MS) ws.close(4000, "No ping for a minute");
     }
     const open = this.openSockets();
     const owner = this.owner();
@@ -141,12 +139,54 @@ export class UserInbox extends DurableObject<Env> {
     if (stillOpen.length === 0 && owner) await this.setPresence(owner, false);
   }
 
-  /** isOnline / lastSeen in D1, written on transitions only (DESIGN.md "UserInbox"). */
+  /**
+   * isOnline / lastSeen in D1, written on transitions only (DESIGN.md "UserInbox"). The inbox keeps
+   * its own copy of lastSeen so a contact's header can ask it without a D1 round trip.
+   */
   private async setPresence(userId: string, online: boolean) {
+    const now = Date.now();
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_seen', ?)", String(now));
     await createDb(this.env.DB)
       .update(users)
-      .set({ isOnline: online, lastSeen: new Date() })
+      .set({ isOnline: online, lastSeen: new Date(now) })
       .where(eq(users.id, userId));
+  }
+
+  /**
+   * What others see of this user (the conversation header): online while a page of theirs has a
+   * live socket (pinged within the last minute, the same rule as the sweep), else when last seen.
+   */
+  async presence(now = Date.now()): Promise<Presence> {
+    const online = this.openSockets().some((ws) => now - this.lastSign(ws) <= PRESENCE_TIMEOUT_MS);
+    return { online, lastSeen: online ? null : await this.lastSeen() };
+  }
+
+  /** lastSeen from the inbox's copy; an inbox older than that copy reads D1 once and keeps it. */
+  private async lastSeen(): Promise<number | null> {
+    const kept = this.ctx.storage.sql
+      .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'last_seen'")
+      .toArray()[0]?.value;
+    if (kept !== undefined) return Number(kept) || null;
+    const owner = this.owner();
+    if (!owner) return null;
+    const [row] = await createDb(this.env.DB)
+      .select({ lastSeen: users.lastSeen })
+      .from(users)
+      .where(eq(users.id, owner))
+      .limit(1);
+    const lastSeen = row?.lastSeen?.getTime() ?? null;
+    this.ctx.storage.sql.exec(
+      "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_seen', ?)",
+      String(lastSeen ?? 0),
+    );
+    return lastSeen;
+  }
+
+  /** The newest sign of life of a socket: its last ping, or when it connected. */
+  private lastSign(ws: WebSocket): number {
+    const lastPing = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
+    const { connectedAt } = (ws.deserializeAttachment() as { connectedAt?: number } | null) ?? {};
+    return Math.max(lastPing ?? 0, connectedAt ?? 0);
   }
 
   private openSockets(): WebSocket[] {

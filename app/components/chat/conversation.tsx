@@ -8,7 +8,7 @@ import { userProfilePath } from "~/lib/routes";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { MAX_MESSAGE_TEXT, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
+import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
 
 /** The spec's conversation texts (section 2, Chat screen). */
 export const CONVERSATION_TEXTS = {
@@ -27,16 +27,31 @@ const STATUS_LABELS: Record<MessageStatus, string> = {
   read: "Read",
 };
 
+/** This device's own connection, kept apart from the contact's presence. */
 const CONNECTION_LABELS: Record<ConnectionState, string> = {
-  connecting: "Connecting…",
-  online: "Online",
+  unknown: "Connection: Unknown",
+  online: "Connection: Online",
+  offline: "Connection: Offline",
   reconnecting: "Reconnecting…",
 };
+
+/** From here the composer shows how many characters are left (90 percent of the limit). */
+export const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
 type Contact = { id: string; username: string };
 
 /** One conversation: live messages over the room's socket and a composer that never loses text. */
-export function Conversation({ me, contact, pairId }: { me: { id: string }; contact: Contact; pairId: string }) {
+export function Conversation({
+  me,
+  contact,
+  pairId,
+  presence,
+}: {
+  me: { id: string };
+  contact: Contact;
+  pairId: string;
+  presence: Presence | null;
+}) {
   const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
   const [failure, setFailure] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
@@ -44,17 +59,28 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
   const fileInputRef = useRef<HTMLInputElement>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  const { messages, connection, loaded, send, markRead, setTyping, otherTyping, sessionNotice, lastSeq } =
-    useChatSocket({
-      pairId,
-      userId: me.id,
-      onSendFailed: ({ text, message }) => {
-        setFailure(message);
-        // The failed text goes back to the composer, before anything typed since.
-        const current = draftRef.current;
-        setDraft(current ? `${text}\n${current}` : text);
-      },
-    });
+  const {
+    messages,
+    connection,
+    contactPresence,
+    loaded,
+    send,
+    markRead,
+    setTyping,
+    otherTyping,
+    sessionNotice,
+    lastSeq,
+  } = useChatSocket({
+    pairId,
+    userId: me.id,
+    initialPresence: presence,
+    onSendFailed: ({ text, message }) => {
+      setFailure(message);
+      // The failed text goes back to the composer, before anything typed since.
+      const current = draftRef.current;
+      setDraft(current ? `${text}\n${current}` : text);
+    },
+  });
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -102,7 +128,8 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
 
   const typing = useTypingSignal(setTyping);
   const uploading = progress !== null;
-  const canSend = (draft.trim().length > 0 || image !== null) && !uploading;
+  const tooLong = draft.length > MAX_MESSAGE_TEXT;
+  const canSend = (draft.trim().length > 0 || image !== null) && !uploading && !tooLong;
   const submit = async () => {
     if (!canSend) return;
     setFailure(null);
@@ -127,20 +154,23 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
 
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
-        <h2 className="text-lg font-semibold text-slate-900">
-          <Link
-            to={userProfilePath(contact.id)}
-            className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            <span className="sr-only">View the profile of </span>
-            {contact.username}
-          </Link>
-        </h2>
-        <p className="text-xs font-medium text-slate-600" aria-live="polite">
+      <div className="flex items-start justify-between gap-3 border-b border-slate-200 pb-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-slate-900">
+            <Link
+              to={userProfilePath(contact.id)}
+              className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <span className="sr-only">View the profile of </span>
+              {contact.username}
+            </Link>
+          </h2>
+          <ContactPresence username={contact.username} presence={contactPresence} />
+        </div>
+        <p className="shrink-0 pt-1 text-xs font-medium text-slate-600" aria-live="polite">
           <span
             aria-hidden="true"
-            className={`mr-1.5 inline-block h-2 w-2 rounded-full ${connection === "online" ? "bg-emerald-500" : "bg-amber-500"}`}
+            className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
           />
           {CONNECTION_LABELS[connection]}
         </p>
@@ -167,18 +197,23 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
             return (
               <li key={message.clientId} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
                 <div
-                  className={`max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
+                  className={`min-w-0 max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
                   <span className="sr-only">{mine ? "You" : contact.username}: </span>
                   {message.imageUrl ? (
                     <img
                       src={message.imageUrl}
                       alt={mine ? "Image you sent" : `Image from ${contact.username}`}
-                      className="mb-1 max-h-64 rounded-lg object-contain"
+                      className="mb-1 max-h-64 max-w-full rounded-lg object-contain"
                     />
                   ) : null}
                   {/* Plain text, never HTML: React escapes it. */}
-                  {message.text ? <p className="whitespace-pre-wrap break-words">{message.text}</p> : null}
+                  {/* Any unbroken word or URL wraps inside the bubble; each message takes its own direction. */}
+                  {message.text ? (
+                    <p dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+                      {message.text}
+                    </p>
+                  ) : null}
                   <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
                     {formatMessageTime(message.timestamp)}
                     {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
@@ -256,8 +291,10 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
           ref={inputRef}
           id={`composer-${pairId}`}
           rows={1}
-          maxLength={MAX_MESSAGE_TEXT}
           value={draft}
+          dir="auto"
+          aria-invalid={tooLong || undefined}
+          aria-describedby={draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined}
           placeholder="Type a message…"
           onChange={(event) => {
             setDraft(event.target.value);
@@ -269,17 +306,63 @@ export function Conversation({ me, contact, pairId }: { me: { id: string }; cont
               submit();
             }
           }}
-          className="block max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600"
+          className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600"
         />
         <button
           type="submit"
           disabled={!canSend}
-          className="h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+          className="h-11 shrink-0 rounded-full bg-brand-700 px-4 font-semibold sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Send
         </button>
       </form>
+      <ComposerCount id={`composer-count-${pairId}`} length={draft.length} />
     </div>
+  );
+}
+
+const CONNECTION_DOTS: Record<ConnectionState, string> = {
+  unknown: "bg-slate-400",
+  online: "bg-emerald-500",
+  offline: "bg-red-600",
+  reconnecting: "bg-amber-500",
+};
+
+/** The contact's presence from the server: online now, or when they were last seen. */
+function ContactPresence({ username, presence }: { username: string; presence: Presence | null }) {
+  if (!presence) return null;
+  return (
+    <p className="text-xs text-slate-600" aria-live="polite">
+      <span className="sr-only">{username} is </span>
+      {presence.online ? (
+        <>
+          <span aria-hidden="true" className="mr-1.5 inline-block h-2 w-2 rounded-full bg-emerald-500" />
+          Online
+        </>
+      ) : presence.lastSeen ? (
+        // The server renders in its own time zone; the browser's own reading replaces it.
+        <time dateTime={new Date(presence.lastSeen).toISOString()} suppressHydrationWarning>
+          {`Last seen ${formatMessageTime(presence.lastSeen)}`}
+        </time>
+      ) : (
+        "Offline"
+      )}
+    </p>
+  );
+}
+
+/**
+ * Near the limit the composer counts; past it (a long paste) it says so and keeps every character,
+ * so the person can shorten the text rather than lose the end of it.
+ */
+function ComposerCount({ id, length }: { id: string; length: number }) {
+  if (length < COMPOSER_COUNTER_FROM) return null;
+  const over = length > MAX_MESSAGE_TEXT;
+  return (
+    <p id={id} aria-live="polite" className={`mt-1 text-right text-xs ${over ? "text-red-700" : "text-amber-800"}`}>
+      {over ? `${CHAT_MESSAGES.tooLong} This one has ${length.toLocaleString("en-US")}.` : null}
+      {over ? null : `${length.toLocaleString("en-US")} / ${MAX_MESSAGE_TEXT.toLocaleString("en-US")}`}
+    </p>
   );
 }
 

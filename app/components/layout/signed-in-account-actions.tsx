@@ -5,7 +5,6 @@ import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, isAdmin, type SignedInUser } from "~/lib/accounts";
 import { signOut } from "~/lib/auth-client";
-import { useInboxState } from "~/lib/inbox-store";
 import {
   type IncomingMessage,
   isWindowInBackground,
@@ -14,8 +13,7 @@ import {
 } from "~/lib/incoming-message-alert";
 import { PATHS } from "~/lib/routes";
 import { announceSessionEnd, leaveSession } from "~/lib/session-end";
-import { useUnreadCount } from "~/lib/signed-in-user";
-import { unreadBadgeText } from "~/lib/unread-badge";
+import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { IncomingMessageBanner } from "./incoming-message-banner";
 
 /**
@@ -35,8 +33,7 @@ export default function SignedInAccountActions({
 }) {
   const banner = useIncomingMessageAlerts();
   useInboxSocket(live, banner.alert);
-  const inbox = useInboxState();
-  const loaderCount = useUnreadCount();
+  const unreadCount = useUnreadConversations();
   return (
     <div className="flex flex-wrap items-center gap-2">
       {banner.message ? (
@@ -46,7 +43,7 @@ export default function SignedInAccountActions({
           onClose={banner.close}
         />
       ) : null}
-      <MessagesLink unreadCount={inbox?.unread ?? loaderCount} onNavigate={onNavigate} />
+      <MessagesLink unreadCount={unreadCount} onNavigate={onNavigate} />
       <EnableNotificationsButton />
       <UserMenu user={user} />
     </div>

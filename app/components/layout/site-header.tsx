@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { usePublicConfig } from "~/lib/public-config";
 import { PATHS } from "~/lib/routes";
+import { useSignedInUser } from "~/lib/signed-in-user";
+import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { HeaderAccountActions } from "./header-account-actions";
 import { Logo } from "./logo";
 
@@ -19,6 +21,10 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
+  // On a phone Messages sits inside the menu, so its count shows on the toggle as well.
+  const signedIn = useSignedInUser() !== null;
+  const unreadCount = useUnreadConversations();
+  const badge = signedIn ? unreadBadgeText(unreadCount) : null;
 
   // A navigation closes the mobile menu; Escape closes it too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
@@ -63,12 +69,18 @@ export function SiteHeader() {
 
         <button
           type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
+          className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+          {badge ? (
+            <span className="absolute -right-1 -top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white">
+              {badge}
+              <span className="sr-only"> unread</span>
+            </span>
+          ) : null}
           <svg
             viewBox="0 0 24 24"
             className="h-6 w-6"

@@ -10,7 +10,7 @@ import { pairIdFor } from "~/lib/pair-id";
 import { chatWith, PATHS } from "~/lib/routes";
 import { formatMessageTime } from "~/lib/time-format";
 import { findPublicUser } from "../../../worker/accounts/find-user";
-import { listConversations } from "../../../worker/inbox/read-inbox";
+import { listConversations, presenceOf } from "../../../worker/inbox/read-inbox";
 import type { Route } from "./+types/chat-screen";
 
 /** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
@@ -31,23 +31,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
   const conversations = await listConversations(user.id);
-  if (!params.userId) return { me, contact: null, pairId: null, conversations, isAdmin: isAdmin(user) };
+  if (!params.userId) {
+    return { me, contact: null, presence: null, pairId: null, conversations, isAdmin: isAdmin(user) };
+  }
   if (params.userId === user.id) throw data("You cannot start a conversation with yourself.", { status: 400 });
   const contact = await findPublicUser(params.userId);
   if (!contact) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
-  return { me, contact, pairId: pairIdFor(user.id, contact.id), conversations, isAdmin: isAdmin(user) };
+  const presence = await presenceOf(contact.id);
+  return { me, contact, presence, pairId: pairIdFor(user.id, contact.id), conversations, isAdmin: isAdmin(user) };
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { me, contact, pairId, isAdmin } = loaderData;
+  const { me, contact, presence, pairId, isAdmin } = loaderData;
   // Live from the inbox socket once it has spoken; the loader's list until then.
   const conversations = useInboxState()?.chats ?? loaderData.conversations;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
-      <div className="mt-6 grid gap-6 md:grid-cols-[18rem_1fr]">
+    <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4 sm:py-8">
+      {/* On a phone an open conversation needs the room: the heading stays for screen readers. */}
+      <h1 className={`text-2xl font-bold text-slate-900 ${contact ? "sr-only md:not-sr-only" : ""}`}>Messages</h1>
+      <div className={`grid gap-6 md:mt-6 md:grid-cols-[18rem_minmax(0,1fr)] ${contact ? "" : "mt-4"}`}>
         {/* Below 768 px the list and the conversation alternate (spec section 2). */}
-        <div className={`rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}>
+        <div className={`min-w-0 rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}>
           {isAdmin ? <AdminUserSearch /> : null}
           <nav aria-label="Recent chats" className="pt-1">
             {conversations.length === 0 ? (
@@ -66,7 +70,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                     >
                       <span className="flex items-center justify-between gap-2">
                         <span
-                          className={`truncate ${chat.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}
+                          className={`min-w-0 truncate ${chat.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}
                         >
                           {chat.contactName || "Someone"}
                         </span>
@@ -74,8 +78,13 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                           {formatMessageTime(chat.lastMessageTime)}
                         </span>
                       </span>
-                      <span className="mt-0.5 flex items-center gap-2">
-                        <span className="truncate text-sm text-slate-600">{chat.lastMessage}</span>
+                      <span className="mt-0.5 flex items-start gap-2">
+                        <span
+                          dir="auto"
+                          className="line-clamp-2 min-w-0 text-sm text-slate-600 [overflow-wrap:anywhere]"
+                        >
+                          {chat.lastMessage}
+                        </span>
                         {chat.unread ? (
                           <span className="ml-auto shrink-0 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
                             New<span className="sr-only"> unread messages</span>
@@ -89,7 +98,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
             )}
           </nav>
         </div>
-        <div className={`rounded-xl border border-slate-200 p-4 sm:p-6 ${contact ? "" : "hidden md:block"}`}>
+        <div className={`min-w-0 rounded-xl border border-slate-200 p-3 sm:p-6 ${contact ? "" : "hidden md:block"}`}>
           {contact && pairId ? (
             <>
               <Link
@@ -98,7 +107,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               >
                 <span aria-hidden="true">←</span> Back to chats
               </Link>
-              <Conversation key={pairId} me={me} contact={contact} pairId={pairId} />
+              <Conversation key={pairId} me={me} contact={contact} pairId={pairId} presence={presence} />
             </>
           ) : (
             <p className="text-center text-slate-600">Choose a conversation to read it here.</p>

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigation, useNavigationType } from "react-router";
 import { PersonIcon } from "~/components/ui/person-icon";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
@@ -31,6 +32,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
   const { term, users } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/users";
+  const inputRef = useSearchBoxFollowingHistory(term);
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
@@ -42,8 +44,8 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             Username
           </label>
           <input
+            ref={inputRef}
             id="user-search"
-            key={term}
             name="q"
             type="search"
             defaultValue={term}
@@ -52,9 +54,9 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:outline-2 focus:outline-brand-600"
           />
+          {/* Never disabled: a new search may replace one still on its way (Enter must work too). */}
           <button
             type="submit"
-            disabled={searching}
             className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
           >
             {searching ? "Searching..." : "Search"}
@@ -70,7 +72,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
         ) : users === null ? null : users.length === 0 ? (
           <div className="rounded-xl border border-slate-200 p-6 text-center">
             <p className="font-semibold text-slate-900">{SEARCH_TEXTS.noUsers}</p>
-            <p className="mt-1 text-slate-700">{SEARCH_TEXTS.noUsersMatching(term)}</p>
+            <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{SEARCH_TEXTS.noUsersMatching(term)}</p>
           </div>
         ) : (
           <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2">
@@ -110,4 +112,23 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * The search box is the person's, not the answer's: a result landing (perhaps of an older search)
+ * never rewrites what they have typed since. Only Back and Forward, which show an earlier search,
+ * put that search's term back in the box; the first render already has it (and anything typed before
+ * the scripts ran is left alone).
+ */
+function useSearchBoxFollowingHistory(term: string) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    if (navigationType === "POP" && inputRef.current) inputRef.current.value = term;
+  }, [location.key, navigationType, term]);
+  return inputRef;
 }
