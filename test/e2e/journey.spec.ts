@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
 import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { UPLOAD_MESSAGES } from "../../app/lib/uploads";
 import {
@@ -211,6 +212,7 @@ test.describe("after signing out", () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL("/signup?reason=signed-out");
     await expect(page.getByText(SESSION_END_MESSAGES["signed-out"], { exact: true })).toBeVisible();
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toHaveCount(0);
 
     await page.goBack();
     await expect(page).toHaveURL("/signup?next=%2Fchat");
@@ -218,6 +220,24 @@ test.describe("after signing out", () => {
     await page.goBack();
     await expect(page).toHaveURL("/signup?next=%2Fprofile");
     await expect(page.getByRole("button", { name: /account menu/ })).toHaveCount(0);
+  });
+});
+
+test.describe("caching", () => {
+  test("pages and their data that depend on the session, and the auth pages, are private and never stored", async ({
+    page,
+    baseURL,
+  }) => {
+    for (const path of ["/signup", "/login", "/recover", "/login.data"]) {
+      const response = await page.request.get(path);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+    await signUpThroughApi(page, baseURL ?? "");
+    for (const path of ["/chat", SUPPORT_CHAT, "/profile", "/users", "/", "/chat.data", "/profile.data"]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
   });
 });
 

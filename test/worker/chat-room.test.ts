@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
 import { signUpUser } from "./support/auth-requests";
-import { connect, isAck, openChatSocket } from "./support/chat-sockets";
+import { connect, isAck, openChatSocket, openInboxSocket } from "./support/chat-sockets";
+import { until } from "./support/until";
 
 async function twoUsers() {
   const alice = await signUpUser();
@@ -265,5 +266,45 @@ describe("read state", () => {
       upToSeq: 3,
     });
     expect(await again.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: bob.user.id, upToSeq: 1 });
+  });
+});
+
+describe("the contact's presence", () => {
+  it("comes from the contact's inbox: offline with when they were last seen, online while a page of theirs is open", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    // Bob has no page open; his sign-in is the last time he was seen (alice's own socket is no sign of him).
+    a.send({ type: "presence" });
+    const offline = await a.waitFor((f) => f.type === "presence");
+    expect(offline).toEqual({ type: "presence", userId: bob.user.id, online: false, lastSeen: expect.any(Number) });
+
+    // Bob opens the conversation: alice hears at once, without asking.
+    const seen = a.frames.length;
+    const b = await connect(bob.cookie, pairId);
+    expect(await a.waitFor((f) => f.type === "presence", seen)).toEqual({
+      type: "presence",
+      userId: bob.user.id,
+      online: true,
+      lastSeen: null,
+    });
+
+    // His app-wide socket counts as well, and its closing records when he was last seen.
+    const bobInbox = await openInboxSocket(bob.cookie);
+    await until(() => bobInbox.frames.length >= 1);
+    expect(await env.USER_INBOX.getByName(bob.user.id).presence()).toEqual({ online: true, lastSeen: null });
+    const before = Date.now();
+    bobInbox.ws?.close(1000, "tab closed");
+    await until(async () => !(await env.USER_INBOX.getByName(bob.user.id).presence()).online);
+    const after = await env.USER_INBOX.getByName(bob.user.id).presence();
+    expect(after.lastSeen).toBeGreaterThanOrEqual(before);
+    b.ws?.close(1000, "done");
+  });
+
+  it("answers each member about the other one", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const b = await connect(bob.cookie, pairId);
+    b.send({ type: "presence" });
+    const frame = await b.waitFor((f) => f.type === "presence");
+    expect(frame).toMatchObject({ type: "presence", userId: alice.user.id });
   });
 });
