@@ -1,6 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
+import { completeProfile } from "../fixtures/profile";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
-import { expect, randomClientAddress, SEEDED_SUPPORT, signUpThroughApi, test, waitForHydration } from "./support/test";
+import {
+  expect,
+  pngFile,
+  randomClientAddress,
+  SEEDED_SUPPORT,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+} from "./support/test";
 
 /** The widths issue 10 names, each with a common screen height for it. */
 const SCREENS = [
@@ -59,6 +68,21 @@ async function sendMessage(page: Page, text: string) {
   await expect(page.getByRole("log").getByText(text.slice(0, 40))).toBeVisible();
 }
 
+/** A complete profile whose free texts hold the same unbroken URL and RTL text. */
+async function saveProfileWithLongTexts(page: Page, baseURL: string) {
+  const upload = await page.request.post("/api/uploads?purpose=profile", {
+    multipart: { file: pngFile("me.png") },
+    headers: { Origin: baseURL },
+  });
+  expect(upload.status()).toBe(201);
+  const { url } = (await upload.json()) as { url: string };
+  const saved = await page.request.put("/api/profile", {
+    data: { ...completeProfile(url), aboutMe: `${LONG_URL} ${RTL_MESSAGE}`, personalTestimony: RTL_MESSAGE },
+    headers: { Origin: baseURL },
+  });
+  expect(saved.status()).toBe(200);
+}
+
 async function adminPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({
     baseURL,
@@ -93,12 +117,20 @@ for (const screen of SCREENS) {
       await waitForHydration(page);
       await expect(page.getByText("Connection: Online")).toBeVisible();
       for (const text of [LONG_URL, RTL_MESSAGE, LONGEST_MESSAGE]) await sendMessage(page, text);
+      await saveProfileWithLongTexts(page, baseURL ?? "");
 
       for (const path of SIGNED_IN_PATHS) {
         await page.goto(path);
         await waitForHydration(page);
         await expectNoHorizontalScroll(page, path);
       }
+
+      await page.goto("/profile");
+      const aboutMe = page.getByText(LONG_URL);
+      await expect(aboutMe).toBeVisible();
+      expect(
+        await page.getByText(RTL_MESSAGE, { exact: true }).evaluate((element) => getComputedStyle(element).direction),
+      ).toBe("rtl");
 
       // The conversation, after a reload: every message wraps inside its bubble and the log, the
       // RTL message reads right to left, and the composer with Send is wholly on the screen.
@@ -121,7 +153,7 @@ for (const screen of SCREENS) {
 
       // The other side sees the same messages and the admin's screens fit as well.
       const admin = await adminPage(browser, baseURL ?? "", screen);
-      for (const path of [`/chat/${visitor.user.id}`, "/chat", "/admin/analytics"]) {
+      for (const path of [`/chat/${visitor.user.id}`, "/chat", `/users/${visitor.user.id}`, "/admin/analytics"]) {
         await admin.page.goto(path);
         await waitForHydration(admin.page);
         await expectNoHorizontalScroll(admin.page, `${path} (admin)`);

@@ -59,10 +59,12 @@ export function ProfileReadView({ profile, emptyNote }: { profile: ViewableProfi
             <PersonIcon className="h-14 w-14" />
           </span>
         )}
-        <div>
-          <h2 className="text-2xl font-bold text-slate-900">{name || profile.username}</h2>
+        <div className="min-w-0">
+          <h2 dir="auto" className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
+            {name || profile.username}
+          </h2>
           {profile.username && name ? <p className="text-sm text-slate-600">@{profile.username}</p> : null}
-          <p className="mt-1 text-slate-700">
+          <p dir="auto" className="mt-1 text-slate-700 [overflow-wrap:anywhere]">
             {[profile.age ? `${profile.age} years old` : "", place].filter(Boolean).join(" · ")}
           </p>
         </div>
@@ -76,7 +78,10 @@ export function ProfileReadView({ profile, emptyNote }: { profile: ViewableProfi
       <TextSection title={PROFILE_LABELS.personalTestimony} text={profile.personalTestimony} />
       {profile.favoriteBibleVerse.trim() ? (
         <Section title={PROFILE_LABELS.favoriteBibleVerse}>
-          <blockquote className="border-l-4 border-brand-300 pl-4 text-lg text-slate-800 italic">
+          <blockquote
+            dir="auto"
+            className="border-s-4 border-brand-300 ps-4 text-lg text-slate-800 italic [overflow-wrap:anywhere]"
+          >
             &ldquo;{profile.favoriteBibleVerse}&rdquo;
           </blockquote>
         </Section>
@@ -106,7 +111,9 @@ function TextSection({ title, text }: { title: string; text: string }) {
   if (!text.trim()) return null;
   return (
     <Section title={title}>
-      <p className="whitespace-pre-wrap break-words text-slate-700">{text}</p>
+      <p dir="auto" className="whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]">
+        {text}
+      </p>
     </Section>
   );
 }
@@ -118,7 +125,9 @@ function FactList({ title, facts }: { title: string; facts: Fact[] }) {
         {facts.map((fact) => (
           <div key={fact.label}>
             <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{fact.label}</dt>
-            <dd className="whitespace-pre-wrap break-words text-slate-900">{fact.value}</dd>
+            <dd dir="auto" className="whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
+              {fact.value}
+            </dd>
           </div>
         ))}
       </dl>

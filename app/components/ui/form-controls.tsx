@@ -37,9 +37,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const fieldId = id ?? generated;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      {/* Free text takes the direction of what is typed (Hebrew, Arabic); a field may still set its own. */}
       <input
         ref={ref}
         id={fieldId}
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
         className={`${inputClass} ${borderClass(!!error)} ${className ?? ""}`}
@@ -178,6 +180,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
       <textarea
         ref={ref}
         id={fieldId}
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={
           [error ? `${fieldId}-error` : "", footer ? `${fieldId}-footer` : ""].join(" ").trim() || undefined
