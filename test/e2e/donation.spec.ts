@@ -24,7 +24,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 test.describe("the donation thank-you page", () => {
   test("sends signed-out visitors to /login", async ({ page }) => {
     await page.goto("/thankyou");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL("/login?next=%2Fthankyou");
   });
 
   test("shows the receipt, emails it once even after a reload, and says 'Email Sent'", async ({ page, baseURL }) => {

@@ -38,7 +38,7 @@ async function choosePhoto(page: Page) {
 test.describe("the profile screen", () => {
   test("sends signed-out visitors to /signup", async ({ page }) => {
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL("/signup?next=%2Fprofile");
   });
 
   test("saves the whole form, says 'Profile Saved!' for 2 seconds, and shows every value after a reload", async ({
@@ -212,7 +212,7 @@ test.describe("the profile screen", () => {
 test.describe("Find Other Christians", () => {
   test("sends signed-out visitors to /signup", async ({ page }) => {
     await page.goto("/users");
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL("/signup?next=%2Fusers");
   });
 
   test("finds an exact username in any case, says when nobody matches, and links to a message and the profile", async ({
