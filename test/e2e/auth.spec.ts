@@ -4,6 +4,7 @@ import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { isGeneratedUsername } from "../../app/lib/username";
 import {
   expect,
+  holdRequests,
   openAccountMenu,
   pngFile,
   SEEDED_SUPPORT,
@@ -154,15 +155,8 @@ test.describe("signing in and out", () => {
     await openSignIn(page);
     await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
     await page.getByLabel("Password", { exact: true }).fill(SEEDED_SUPPORT.password);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The form posts to the /login action (as route data once the page's scripts run).
-    await page.route("**/login.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/login.data*");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
     release();

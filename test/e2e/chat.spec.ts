@@ -4,7 +4,7 @@ import {
   expect,
   pngFile,
   randomClientAddress,
-  SEEDED_SUPPORT,
+  signedInAsSupport,
   signUpThroughApi,
   test,
   waitForHydration,
@@ -14,20 +14,7 @@ import {
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const log = (page: Page) => page.getByRole("log");
 
-async function supportPage(browser: Browser, baseURL: string) {
-  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": `2001:db8:${hex()}:${hex()}::5` },
-  });
-  const page = await context.newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", {
-    data: SEEDED_SUPPORT,
-    headers: { Origin: baseURL },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page };
-}
+const supportPage = (browser: Browser, baseURL: string) => signedInAsSupport(browser, baseURL);
 
 async function openConversation(page: Page, userId: string) {
   await page.goto(`/chat/${userId}`);

@@ -4,10 +4,12 @@ import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { UPLOAD_MESSAGES } from "../../app/lib/uploads";
 import {
   expect,
+  holdRequests,
   openAccountMenu,
   pngFile,
   randomClientAddress,
   SEEDED_SUPPORT,
+  signedInAsSupport,
   signUpThroughApi,
   test,
   uniqueEmail,
@@ -34,17 +36,7 @@ async function expectSupportConversation(page: Page) {
 }
 
 /** Holds the page's JavaScript back until `release` is called, as a slow connection would. */
-async function holdScripts(page: Page) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdScripts = (page: Page) => holdRequests(page, /\/assets\/.+\.js$/);
 
 async function contextWithoutScripts(browser: Browser, baseURL: string | undefined) {
   return browser.newContext({
@@ -250,16 +242,7 @@ test.describe("on a 375 px phone", () => {
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Open menu", exact: true })).toBeVisible();
 
-    const support = await browser.newContext({
-      baseURL,
-      extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-    });
-    const supportPage = await support.newPage();
-    const signIn = await supportPage.request.post("/api/auth/sign-in/email", {
-      data: SEEDED_SUPPORT,
-      headers: { Origin: baseURL ?? "" },
-    });
-    expect(signIn.status()).toBe(200);
+    const { context: support, page: supportPage } = await signedInAsSupport(browser, baseURL ?? "");
     await supportPage.goto(`/chat/${visitor.user.id}`);
     await waitForHydration(supportPage);
     const input = supportPage.getByRole("textbox", { name: `Message ${visitor.user.username}` });
@@ -284,14 +267,7 @@ test.describe("the /users search", () => {
     await waitForHydration(page);
     const box = page.getByRole("searchbox", { name: "Username" });
 
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/users.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/users.data*");
     await box.fill("first-search");
     await box.press("Enter");
     await expect(page.getByRole("status")).toHaveText("Searching...");

@@ -1,15 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { completeProfile } from "../fixtures/profile";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
-import {
-  expect,
-  pngFile,
-  randomClientAddress,
-  SEEDED_SUPPORT,
-  signUpThroughApi,
-  test,
-  waitForHydration,
-} from "./support/test";
+import { expect, pngFile, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The widths issue 10 names, each with a common screen height for it. */
 const SCREENS = [
@@ -83,21 +75,6 @@ async function saveProfileWithLongTexts(page: Page, baseURL: string) {
   expect(saved.status()).toBe(200);
 }
 
-async function adminPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const page = await context.newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", {
-    data: SEEDED_SUPPORT,
-    headers: { Origin: baseURL },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page };
-}
-
 for (const screen of SCREENS) {
   test.describe(`at ${screen.width} px`, () => {
     test.use({ viewport: screen });
@@ -152,7 +129,7 @@ for (const screen of SCREENS) {
       await expectNoHorizontalScroll(page, "/chat with a long preview");
 
       // The other side sees the same messages and the admin's screens fit as well.
-      const admin = await adminPage(browser, baseURL ?? "", screen);
+      const admin = await signedInAsSupport(browser, baseURL ?? "", screen);
       for (const path of [`/chat/${visitor.user.id}`, "/chat", `/users/${visitor.user.id}`, "/admin/analytics"]) {
         await admin.page.goto(path);
         await waitForHydration(admin.page);

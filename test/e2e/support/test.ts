@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { pngWithMetadata } from "../../unit/images/fixtures";
 
 /**
@@ -81,4 +81,40 @@ export async function waitForSessionTimers(page: Page) {
       return page.evaluate(() => document.documentElement.dataset.sessionTimers);
     })
     .toBe("armed");
+}
+
+/**
+ * Holds back every request matching `url` until `release` is called: a slow network, or a search
+ * still on its way, made deterministic.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** A browser context of its own signed in as the seeded Support account (also the admin). */
+export async function signedInAsSupport(
+  browser: Browser,
+  baseURL: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    ...(viewport ? { viewport } : {}),
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+  });
+  const page = await context.newPage();
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: SEEDED_SUPPORT,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  return { context, page };
 }
