@@ -11,7 +11,13 @@ export const RECEIPT_TEXTS = {
   emailFailed: "Failed to send email receipt. Please contact support.",
   pdfFailed: "PDF generation failed. Please try again or use the print option.",
   preparing: "Preparing your receipt…",
+  openReceipt: "Show my receipt",
+  sendEmail: "Email my receipt",
+  retryEmail: "Try sending again",
 } as const;
+
+/** What the thank-you page's forms ask its action to do. */
+export const RECEIPT_INTENTS = { open: "open-receipt", email: "email-receipt" } as const;
 
 /** How long the PDF failure toast stays (spec section 9). */
 export const PDF_TOAST_MS = 3000;

@@ -2,8 +2,13 @@ import { readFile } from "node:fs/promises";
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { PDF_TOAST_MS, RECEIPT_TEXTS } from "../../app/lib/receipts";
+import { queryLocalD1, sqlText } from "./support/local-d1";
 import { emailsTo } from "./support/outbox";
-import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, pageWithoutScripts, signUpThroughApi, test, waitForHydration } from "./support/test";
+
+/** The receipts the server holds for a user, read from its database. */
+const receiptsOf = (userId: string) =>
+  queryLocalD1<{ id: string }>(`SELECT id FROM receipts WHERE user_id = ${sqlText(userId)}`);
 
 /** Every text the PDF draws: its content streams, inflated, with pdf-lib's hex strings decoded. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -25,6 +30,29 @@ test.describe("the donation thank-you page", () => {
   test("sends signed-out visitors to /login", async ({ page }) => {
     await page.goto("/thankyou");
     await expect(page).toHaveURL("/login?next=%2Fthankyou");
+  });
+
+  test("a prefetch, a speculative load or a data request of /thankyou opens no receipt and sends no email", async ({
+    page,
+    baseURL,
+  }) => {
+    const { email, user } = await signUpThroughApi(page, baseURL ?? "");
+    // What a link's prefetch, the browser's speculative load and a client navigation's data request
+    // send: GETs with the session cookie. Each one is answered before we look.
+    const prefetch = await page.request.get("/thankyou", { headers: { "Sec-Purpose": "prefetch" }, maxRedirects: 0 });
+    const speculative = await page.request.get("/thankyou", { maxRedirects: 0 });
+    const dataRequest = await page.request.get("/thankyou.data", { maxRedirects: 0 });
+    expect(await receiptsOf(user.id)).toEqual([]);
+    expect((await emailsTo(email)).filter((e) => e.template === "donation-receipt")).toEqual([]);
+    expect([prefetch.status(), speculative.status(), dataRequest.status()]).toEqual([200, 200, 200]);
+    // What they read is the page that asks to open one, with a form that posts.
+    expect(await prefetch.text()).toContain('method="post"');
+
+    // Arriving for real opens exactly one, so the read above would have seen one.
+    await page.goto("/thankyou");
+    await expect(page).toHaveURL(/\/thankyou\?receipt=VM-\d{6}$/);
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
+    expect((await receiptsOf(user.id)).map((r) => r.id)).toEqual([new URL(page.url()).searchParams.get("receipt")]);
   });
 
   test("shows the receipt, emails it once even after a reload, and says 'Email Sent'", async ({ page, baseURL }) => {
@@ -61,6 +89,28 @@ test.describe("the donation thank-you page", () => {
     const donate = page.getByRole("link", { name: /Donate again/ });
     await expect(donate).toHaveAttribute("target", "_blank");
     await expect(donate).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  test("works without scripts: one button opens the receipt, another emails it", async ({ browser, baseURL }) => {
+    const page = await pageWithoutScripts(browser, baseURL);
+    const { email, user } = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/thankyou");
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await page.getByRole("button", { name: RECEIPT_TEXTS.openReceipt }).click();
+    await expect(page).toHaveURL(/\/thankyou\?receipt=VM-\d{6}$/);
+    const receiptId = new URL(page.url()).searchParams.get("receipt") ?? "";
+    const receipt = page.getByRole("article", { name: "Donation Receipt" });
+    await expect(receipt).toContainText(receiptId);
+    await expect(receipt).toContainText(user.username);
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toHaveCount(0);
+
+    await page.getByRole("button", { name: RECEIPT_TEXTS.sendEmail }).click();
+    await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/thankyou\\?receipt=${receiptId}$`));
+    const sent = (await emailsTo(email)).filter((e) => e.template === "donation-receipt");
+    expect(sent.map((e) => e.subject)).toEqual([expect.stringContaining(receiptId)]);
+    expect((await receiptsOf(user.id)).map((r) => r.id)).toEqual([receiptId]);
+    await page.context().close();
   });
 
   test("says when the email could not be sent, and sends it when asked again", async ({ page, baseURL }) => {

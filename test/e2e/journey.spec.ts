@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
 import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { UPLOAD_MESSAGES } from "../../app/lib/uploads";
@@ -6,8 +6,8 @@ import {
   expect,
   holdRequests,
   openAccountMenu,
+  pageWithoutScripts,
   pngFile,
-  randomClientAddress,
   SEEDED_SUPPORT,
   signedInAsSupport,
   signUpThroughApi,
@@ -37,14 +37,6 @@ async function expectSupportConversation(page: Page) {
 
 /** Holds the page's JavaScript back until `release` is called, as a slow connection would. */
 const holdScripts = (page: Page) => holdRequests(page, /\/assets\/.+\.js$/);
-
-async function contextWithoutScripts(browser: Browser, baseURL: string | undefined) {
-  return browser.newContext({
-    baseURL,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-}
 
 test.describe("the call to action ends in the support conversation", () => {
   test("through sign-up", async ({ page }) => {
@@ -122,8 +114,8 @@ test.describe("forms before and without the page's scripts", () => {
     baseURL,
   }) => {
     const { email, password } = await signUpThroughApi(accountMaker, baseURL ?? "");
-    const context = await contextWithoutScripts(browser, baseURL);
-    const page = await context.newPage();
+    const page = await pageWithoutScripts(browser, baseURL);
+    const context = page.context();
     await page.goto(SUPPORT_CHAT);
     await expect(page).toHaveURL(`/signup?next=${SUPPORT_CHAT_NEXT}`);
     await page.getByRole("link", { name: "Sign in" }).click();
@@ -141,8 +133,8 @@ test.describe("forms before and without the page's scripts", () => {
   });
 
   test("sign-up works with JavaScript disabled", async ({ browser, baseURL }) => {
-    const context = await contextWithoutScripts(browser, baseURL);
-    const page = await context.newPage();
+    const page = await pageWithoutScripts(browser, baseURL);
+    const context = page.context();
     await page.goto(`/signup?next=${SUPPORT_CHAT_NEXT}`);
     await fillSignUp(page, uniqueEmail());
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -178,8 +170,8 @@ test.describe("a picture that is not an image", () => {
   });
 
   test("creates no account when posted without JavaScript either", async ({ browser, baseURL }) => {
-    const context = await contextWithoutScripts(browser, baseURL);
-    const page = await context.newPage();
+    const page = await pageWithoutScripts(browser, baseURL);
+    const context = page.context();
     await page.goto("/signup");
     const email = uniqueEmail();
     await fillSignUp(page, email, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("dear diary") });

@@ -1,23 +1,31 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/form-controls";
 import { usePublicConfig } from "~/lib/public-config";
-import { PDF_TOAST_MS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/lib/receipts";
+import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/lib/receipts";
 import { chatWith, PATHS } from "~/lib/routes";
 
-type EmailState = "sending" | "sent" | "failed";
+/** The receipt email as the database records it. */
+export type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";
+/** What the page shows: not asked yet (only before scripts run), asking, sent, or failed. */
+type EmailState = "unasked" | "sending" | "sent" | "failed";
 
-/** Asks the server to email the receipt; the server sends it once however often it is asked. */
-function useReceiptEmail(receiptId: string, alreadySent: boolean) {
-  const [state, setState] = useState<EmailState>(alreadySent ? "sent" : "sending");
+/**
+ * Asks the server to email the receipt as soon as the page's scripts run; the server sends it once
+ * however often it is asked. Until then (or without scripts) the page shows what the database says.
+ */
+function useReceiptEmail(receiptId: string, stored: StoredEmailStatus) {
+  const [state, setState] = useState<EmailState>(
+    stored === "sent" ? "sent" : stored === "failed" ? "failed" : "unasked",
+  );
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the request on retry
+  // `attempt` changes on every retry and re-runs the request.
   useEffect(() => {
-    if (alreadySent) return;
+    if (stored === "sent" && attempt === 0) return;
     let cancelled = false;
     setState("sending");
     fetch(`/api/receipts/${encodeURIComponent(receiptId)}/email`, { method: "POST" })
-      .then((response) => (response.ok ? "sent" : "failed"))
+      .then((response): EmailState => (response.ok ? "sent" : "failed"))
       .catch((): EmailState => "failed")
       .then((next) => {
         if (!cancelled) setState(next);
@@ -25,17 +33,42 @@ function useReceiptEmail(receiptId: string, alreadySent: boolean) {
     return () => {
       cancelled = true;
     };
-  }, [receiptId, alreadySent, attempt]);
+  }, [receiptId, stored, attempt]);
   return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+const button =
+  "inline-flex items-center justify-center rounded-full px-5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+/**
+ * The request to email the receipt: a real form posted to the page's action, so a page without
+ * scripts can send it too; with scripts, the same send goes through the receipts API in place.
+ */
+function EmailReceiptForm({ receiptId, label, onSend }: { receiptId: string; label: string; onSend: () => void }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <input type="hidden" name="intent" value={RECEIPT_INTENTS.email} />
+      <input type="hidden" name="receipt" value={receiptId} />
+      <button type="submit" className={`${button} text-brand-800 ring-1 ring-brand-200`}>
+        {label}
+      </button>
+    </Form>
+  );
 }
 
 /**
  * The donation receipt with what goes with it (spec section 2, Donation thank-you): 'Email Sent'
  * once the server sent it, the PDF and print buttons, contact links and the ways on.
  */
-export function DonationReceipt({ receipt, alreadySent }: { receipt: ReceiptView; alreadySent: boolean }) {
+export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView; emailStatus: StoredEmailStatus }) {
   const config = usePublicConfig();
-  const email = useReceiptEmail(receipt.id, alreadySent);
+  const email = useReceiptEmail(receipt.id, emailStatus);
   const [pdfBusy, setPdfBusy] = useState(false);
   const [pdfFailed, setPdfFailed] = useState(false);
 
@@ -59,8 +92,6 @@ export function DonationReceipt({ receipt, alreadySent }: { receipt: ReceiptView
     }
   }
 
-  const button =
-    "inline-flex items-center justify-center rounded-full px-5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
   return (
     <div className="mt-8 space-y-6">
       <article
@@ -83,14 +114,17 @@ export function DonationReceipt({ receipt, alreadySent }: { receipt: ReceiptView
       </article>
 
       <div aria-live="polite" className="print:hidden">
+        {email.state === "unasked" ? (
+          <div className="flex justify-center">
+            <EmailReceiptForm receiptId={receipt.id} label={RECEIPT_TEXTS.sendEmail} onSend={email.retry} />
+          </div>
+        ) : null}
         {email.state === "sending" ? <p className="text-center text-slate-700">{RECEIPT_TEXTS.emailSending}</p> : null}
         {email.state === "sent" ? <Alert tone="success">{RECEIPT_TEXTS.emailSent}</Alert> : null}
         {email.state === "failed" ? (
           <div className="space-y-2">
             <Alert>{RECEIPT_TEXTS.emailFailed}</Alert>
-            <button type="button" onClick={email.retry} className={`${button} text-brand-800 ring-1 ring-brand-200`}>
-              Try sending again
-            </button>
+            <EmailReceiptForm receiptId={receipt.id} label={RECEIPT_TEXTS.retryEmail} onSend={email.retry} />
           </div>
         ) : null}
       </div>

@@ -1,14 +1,15 @@
 import { Suspense } from "react";
 import { Await, data, redirect } from "react-router";
 import { DonationReceipt } from "~/components/donation/donation-receipt";
+import { OpenReceiptForm } from "~/components/donation/open-receipt-form";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { Alert } from "~/components/ui/form-controls";
 import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "~/lib/receipts";
+import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/lib/receipts";
 import { PATHS } from "~/lib/routes";
-import { findReceipt, openReceipt, toReceiptView } from "../../../worker/donations/receipts";
+import { findReceipt, openReceipt, sendReceiptEmail, toReceiptView } from "../../../worker/donations/receipts";
 import type { Route } from "./+types/thank-you";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -23,21 +24,47 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
+const receiptPath = (id: string) => `${PATHS.thankYou}?receipt=${id}`;
+
 /**
- * /thankyou: signed-out visitors go to /login. Arriving from the payment provider opens a receipt
- * and moves to its address (?receipt=VM-…), so a reload or a second tab shows the same receipt.
+ * /thankyou: signed-out visitors go to /login. Only reads: a prefetch, a speculative load or a data
+ * request may fetch this address any number of times, so without ?receipt it answers with the form
+ * that opens one (posted by the page itself on arrival), and with it the receipt as stored.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, PATHS.login);
   const id = new URL(request.url).searchParams.get("receipt");
-  if (!id) throw redirect(`${PATHS.thankYou}?receipt=${(await openReceipt(user)).id}`);
+  if (!id) return { receipt: null };
   if (!RECEIPT_ID_PATTERN.test(id)) throw data("We couldn't find that receipt.", { status: 404 });
-  // Streamed: the page shows its loading state until the receipt is read.
+  // Streamed on client navigations: the page shows its loading state until the receipt is read.
   const receipt = findReceipt(user.id, id).then((row) => {
     if (!row) throw new Error("not found");
-    return { view: toReceiptView(row), emailSent: row.emailStatus === "sent" };
+    return { view: toReceiptView(row), emailStatus: row.emailStatus };
   });
   return { receipt };
+}
+
+/**
+ * The page's two writes, both posts. Opening a receipt (arriving from the payment provider) makes
+ * one, or takes the one made in the last 2 minutes, and moves to its address, so a reload or a
+ * second tab shows the same receipt. Emailing one sends it once however often it is asked (the
+ * page asks with scripts through POST /api/receipts/:id/email; this is the same send for a page
+ * without them).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, PATHS.login);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === RECEIPT_INTENTS.open) throw redirect(receiptPath((await openReceipt(user)).id));
+  if (intent === RECEIPT_INTENTS.email) {
+    const id = String(form.get("receipt") ?? "");
+    if (!RECEIPT_ID_PATTERN.test(id) || !(await sendReceiptEmail(user.id, id))) {
+      throw data("We couldn't find that receipt.", { status: 404 });
+    }
+    // Whether it was sent or failed, the receipt's page reads the outcome from the database.
+    throw redirect(receiptPath(id));
+  }
+  throw data("Unknown request.", { status: 400 });
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
@@ -47,11 +74,15 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-center text-slate-700 print:hidden">
         Your kindness keeps free, anonymous emotional support open to everyone who needs it.
       </p>
-      <Suspense fallback={<LoadingState>{RECEIPT_TEXTS.preparing}</LoadingState>}>
-        <Await resolve={loaderData.receipt} errorElement={<ReceiptMissing />}>
-          {(receipt) => <DonationReceipt receipt={receipt.view} alreadySent={receipt.emailSent} />}
-        </Await>
-      </Suspense>
+      {loaderData.receipt === null ? (
+        <OpenReceiptForm />
+      ) : (
+        <Suspense fallback={<LoadingState>{RECEIPT_TEXTS.preparing}</LoadingState>}>
+          <Await resolve={loaderData.receipt} errorElement={<ReceiptMissing />}>
+            {(receipt) => <DonationReceipt receipt={receipt.view} emailStatus={receipt.emailStatus} />}
+          </Await>
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -3,11 +3,17 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-/** Runs SQL against the e2e server's local D1 (its state in .wrangler/e2e) and returns the rows. */
+/**
+ * Where the e2e server keeps its state: the same default and override as scripts/e2e-server.sh, so
+ * a run on its own state (E2E_STATE) reads the database its server writes.
+ */
+const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
+
+/** Runs SQL against the e2e server's local D1 and returns the rows. */
 export async function queryLocalD1<T>(sql: string): Promise<T[]> {
   const { stdout } = await run(
     "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--json", "--command", sql],
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", sql],
     { env: { ...process.env, CI: "true" } },
   );
   const [result] = JSON.parse(stdout) as { results: T[] }[];

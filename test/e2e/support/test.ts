@@ -99,6 +99,19 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   return release;
 }
 
+/**
+ * A page in a browser that runs no scripts (its own context and client address): what the site must
+ * still do with plain HTML forms. Close its context when done.
+ */
+export async function pageWithoutScripts(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+  });
+  return context.newPage();
+}
+
 /** A browser context of its own signed in as the seeded Support account (also the admin). */
 export async function signedInAsSupport(
   browser: Browser,

@@ -1,0 +1,45 @@
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+
+/** How long a page waits for its slowest data before rendering what it has (React Router's default). */
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's default server entry for web streams, with one change: every page is sent whole.
+ * A streamed part (a `<Suspense>` around `<Await>`) reaches the browser as hidden HTML that a script
+ * swaps in, so a browser without scripts would show the loading state for ever, and the forms that
+ * must work without scripts (the profile, the receipt) would never appear. So the response waits
+ * for all of it (the default entry does that for bots only), and no finished part is split off into
+ * such a hidden block however far down the page it is (React does that past `progressiveChunkSize`
+ * bytes, 12.8 kB by default). Client navigations still stream their data (`.data` requests do not
+ * come through here), so loading states show where they help.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  let shellRendered = false;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors in the shell reject and are logged by React Router; later ones only reach us here.
+      if (shellRendered) console.error(error);
+    },
+  });
+  shellRendered = true;
+  await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
