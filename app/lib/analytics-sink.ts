@@ -1,5 +1,6 @@
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import { subscribePageViews } from "~/lib/analytics";
+import { routePatternOf } from "~/lib/routes";
 import { type AnalyticsEvent, MAX_EVENTS_PER_BODY, WEB_VITALS_CATEGORY, type WebVitalName } from "~/schemas/analytics";
 
 /** Events wait this long to travel together; leaving the page sends them at once. */
@@ -28,16 +29,17 @@ function queue(event: AnalyticsEvent) {
 
 /**
  * First-party, anonymous analytics (spec section 7): a page view per route change and the web
- * vitals, posted to /api/events. Paths only (no query), no user id, no cookie of its own.
+ * vitals, posted to /api/events. Route patterns only (no query, no id), no user id, no cookie of its own.
  */
 export function startAnalytics() {
   if (started) return;
   started = true;
-  subscribePageViews(({ path }) => queue({ type: "page_view", path }));
+  // Route patterns, never ids, leave the browser (the server makes sure of it again).
+  subscribePageViews(({ path }) => queue({ type: "page_view", path: routePatternOf(path) }));
   const report = (metric: Metric) =>
     queue({
       type: "web_vital",
-      path: window.location.pathname,
+      path: routePatternOf(window.location.pathname),
       name: metric.name as WebVitalName,
       value: Math.max(0, metric.value),
       category: WEB_VITALS_CATEGORY,

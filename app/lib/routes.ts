@@ -28,6 +28,24 @@ export function userProfilePath(userId: string): string {
   return `/users/${encodeURIComponent(userId)}`;
 }
 
+/**
+ * Pages whose address holds an id (app/routes.ts), with their route pattern. Analytics record the
+ * pattern, never the id: /chat/{userId} would tell who is being contacted. The migration
+ * 0002_analytics_route_patterns rewrites rows stored before this rule, with the same prefixes.
+ */
+const ID_ROUTES = [
+  { prefix: "/chat/", pattern: "/chat/:userId" },
+  { prefix: "/users/", pattern: "/users/:userId" },
+] as const;
+
+/** A path as analytics may keep it: its route pattern when it holds an id, else itself. */
+export function routePatternOf(path: string): string {
+  for (const { prefix, pattern } of ID_ROUTES) {
+    if (path.startsWith(prefix) && path.length > prefix.length) return pattern;
+  }
+  return path;
+}
+
 export const LEGAL_LINKS = [
   { label: "Privacy Policy", to: PATHS.privacyPolicy },
   { label: "Terms of Service", to: PATHS.termsOfService },

@@ -50,6 +50,48 @@ describe("POST /api/events", () => {
     ]);
   });
 
+  it("stores route patterns, never the ids in a path", async () => {
+    const { cookie } = await signUpUser();
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/events`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN, "cf-connecting-ip": "198.51.100.78", Cookie: cookie },
+      body: JSON.stringify({
+        events: [
+          { type: "page_view", path: "/chat/kindred-support" },
+          { type: "page_view", path: "/users/Hx81bQ2mZpLw" },
+          { ...vital("LCP", 900), path: "/chat/Hx81bQ2mZpLw" },
+          { type: "page_view", path: "/chat" },
+        ],
+      }),
+    });
+    expect(response.status).toBe(204);
+    const { results } = await env.DB.prepare("SELECT path FROM analytics_events ORDER BY id DESC LIMIT 4").all<{
+      path: string;
+    }>();
+    expect(results.map((r) => r.path).reverse()).toEqual(["/chat/:userId", "/users/:userId", "/chat/:userId", "/chat"]);
+  });
+
+  it("rewrites the paths with ids stored before, in the migration", async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("analytics_route_patterns"));
+    if (!migration) throw new Error("the analytics route-pattern migration is missing");
+    await env.DB.prepare("DELETE FROM analytics_events").run();
+    const insert = env.DB.prepare("INSERT INTO analytics_events (type, path, created_at) VALUES ('page_view', ?, 0)");
+    const old = ["/chat/kindred-support", "/chat/abc123", "/users/abc123", "/chat", "/users", "/", "/profile"];
+    await env.DB.batch(old.map((path) => insert.bind(path)));
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    const { results } = await env.DB.prepare(
+      "SELECT path, count(*) AS views FROM analytics_events GROUP BY path ORDER BY path",
+    ).all<{ path: string; views: number }>();
+    expect(results).toEqual([
+      { path: "/", views: 1 },
+      { path: "/chat", views: 1 },
+      { path: "/chat/:userId", views: 2 },
+      { path: "/profile", views: 1 },
+      { path: "/users", views: 1 },
+      { path: "/users/:userId", views: 1 },
+    ]);
+  });
+
   it("refuses bad bodies and stores nothing", async () => {
     const before = await count();
     const bad = [

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq, gte, sql } from "drizzle-orm";
+import { routePatternOf } from "../../app/lib/routes";
 import {
   type AnalyticsEvent,
   type AnalyticsSummary,
@@ -11,17 +12,20 @@ import { analyticsEvents } from "../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Stores events as they are: a path, a metric, a value and the time. No address, user or cookie. */
+/**
+ * Stores events: a route pattern, a metric, a value and the time. No address, user, cookie or id:
+ * the path becomes its route pattern here, whatever the page sent.
+ */
 export async function recordEvents(events: AnalyticsEvent[], now = new Date()): Promise<void> {
   await createDb(env.DB)
     .insert(analyticsEvents)
     .values(
       events.map((event) =>
         event.type === "page_view"
-          ? { type: event.type, path: event.path, createdAt: now }
+          ? { type: event.type, path: routePatternOf(event.path), createdAt: now }
           : {
               type: event.type,
-              path: event.path,
+              path: routePatternOf(event.path),
               name: event.name,
               value: event.value,
               category: event.category,
