@@ -195,6 +195,21 @@ export const EMPTY_PROFILE_FORM = Object.fromEntries(
   PROFILE_FIELDS.map((field) => [field, isListField(field) ? [] : ""]),
 ) as unknown as ProfileForm;
 
+/**
+ * The profile as a form posts it: each field under its own name, a checkbox group as that name
+ * repeated. The route action reads a native post with it, and the page reads what was typed before
+ * its scripts ran with it too.
+ */
+export function profileFromFormData(form: FormData): ProfileForm {
+  const values: Record<string, string | string[]> = {};
+  for (const field of PROFILE_FIELDS) {
+    values[field] = isListField(field)
+      ? form.getAll(field).filter((value): value is string => typeof value === "string")
+      : String(form.get(field) ?? "");
+  }
+  return values as unknown as ProfileForm;
+}
+
 /** Each field's first error, for the form (browser) and the 400 answer (server). */
 export function profileErrors(values: unknown): ProfileErrors {
   const result = ProfileFormSchema.safeParse(values);

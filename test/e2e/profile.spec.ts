@@ -1,8 +1,19 @@
 import type { Page } from "@playwright/test";
 import { PROFILE_FORM_TEXTS } from "../../app/components/profile/profile-edit-form";
+import { PROFILE_TEXTS } from "../../app/components/profile/profile-tabs";
 import { isListField, PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileForm } from "../../app/schemas/profile";
 import { completeProfile } from "../fixtures/profile";
-import { expect, openAccountMenu, pngFile, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { BRAND_NAME } from "./support/config";
+import {
+  expect,
+  holdRequests,
+  openAccountMenu,
+  pageWithoutScripts,
+  pngFile,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+} from "./support/test";
 
 const field = (page: Page, name: keyof ProfileForm) => page.locator(`#profile-${name}`);
 
@@ -39,6 +50,13 @@ test.describe("the profile screen", () => {
   test("sends signed-out visitors to /signup", async ({ page }) => {
     await page.goto("/profile");
     await expect(page).toHaveURL("/signup?next=%2Fprofile");
+  });
+
+  test("is titled with the brand's name and says what the profile is for", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${BRAND_NAME} Profile`);
+    await expect(page.getByText(PROFILE_TEXTS.subtitle)).toBeVisible();
   });
 
   test("saves the whole form, says 'Profile Saved!' for 2 seconds, and shows every value after a reload", async ({
@@ -298,9 +316,75 @@ test.describe("the account menu", () => {
     await openAccountMenu(page);
     await page.getByRole("link", { name: "My Profile" }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `${BRAND_NAME} Profile` })).toBeVisible();
     await openAccountMenu(page);
     await page.getByRole("link", { name: "Find Other Christians" }).click();
     await expect(page).toHaveURL(/\/users$/);
+  });
+});
+
+test.describe("saving without the page's scripts", () => {
+  test("works with JavaScript disabled: a refused save keeps everything posted, a good one is saved", async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await pageWithoutScripts(browser, baseURL);
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/profile");
+    await page.getByRole("tab", { name: "Edit Profile" }).click();
+    await expect(page).toHaveURL("/profile?tab=edit");
+
+    // Everything but the photo: the server refuses it and shows the form again, nothing lost.
+    const profile = completeProfile("");
+    await fillForm(page, profile);
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.locator(`#profile-photoUrl-error`)).toHaveText(PROFILE_MESSAGES.required);
+    await expect(field(page, "aboutMe")).toHaveValue(profile.aboutMe);
+    await expect(field(page, "city")).toHaveValue(profile.city);
+    await expect(field(page, "country")).toHaveValue(profile.country);
+    await expect(field(page, "hobbies").getByLabel(profile.hobbies[0] ?? "", { exact: true })).toBeChecked();
+
+    // With the photo as a file it saves, and the profile shows it.
+    await field(page, "photoUrl").setInputFiles(pngFile());
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page).toHaveURL("/profile?saved=1");
+    await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: `${profile.firstName} ${profile.lastName}` })).toBeVisible();
+    await expect(page.getByText(profile.aboutMe)).toBeVisible();
+    await expect(page.getByRole("img", { name: `${profile.firstName} ${profile.lastName}` })).toHaveAttribute(
+      "src",
+      /^\/images\/profiles\//,
+    );
+    await page.context().close();
+  });
+
+  test("keeps what was typed before the scripts ran, and saves it once they have", async ({ page, baseURL }) => {
+    await signUpThroughApi(page, baseURL ?? "");
+    await openEditTab(page);
+    const profile = completeProfile("");
+    await fillForm(page, profile);
+    await choosePhoto(page);
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+
+    // A slow connection: the form is there, its scripts are not.
+    const release = await holdRequests(page, /\/assets\/.+\.js$/);
+    await page.goto("/profile?tab=edit", { waitUntil: "commit" });
+    await field(page, "city").fill("Hamilton");
+    await field(page, "occupation").fill("Midwife");
+    await field(page, "hobbies").getByLabel("Gardening", { exact: true }).check();
+    release();
+    await waitForHydration(page);
+    await expect(field(page, "city")).toHaveValue("Hamilton");
+    await expect(field(page, "occupation")).toHaveValue("Midwife");
+    await expect(field(page, "hobbies").getByLabel("Gardening", { exact: true })).toBeChecked();
+
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByText("Hamilton")).toBeVisible();
+    await expect(page.getByText("Midwife")).toBeVisible();
+    await expect(page.getByText("Gardening", { exact: true })).toBeVisible();
   });
 });

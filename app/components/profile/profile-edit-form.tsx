@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
 import {
   Alert,
   CheckboxGroup,
@@ -21,11 +22,13 @@ import {
   LONG_TEXT_MAX,
   LONG_TEXT_MIN,
   longTextLength,
+  PROFILE_FIELDS,
   PROFILE_MESSAGES,
   type ProfileErrors,
   type ProfileField,
   type ProfileForm,
   profileErrors,
+  profileFromFormData,
   REQUIRED_PROFILE_FIELDS,
 } from "~/schemas/profile";
 
@@ -44,24 +47,40 @@ const labelOf = (field: ProfileField) => `${PROFILE_LABELS[field]}${isRequired(f
 
 type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
 
+/** Where the form posts natively (no scripts yet, or none at all): the /profile action, on this tab. */
+export const PROFILE_FORM_ACTION = "/profile?tab=edit";
+
 /**
  * The Edit Profile tab (spec sections 2, 4 and 5). Errors appear only after a save attempt, under
  * their field with a red border; the first one is scrolled to and focused; editing a field clears
  * its error. The server validates again with the same schema. Nothing typed is lost: a failed save
- * keeps the form, and unsaved changes are kept in this browser until they are saved.
+ * keeps the form, unsaved changes are kept in this browser until they are saved, and what was typed
+ * before the page's scripts ran is taken up when they do.
+ *
+ * It is a real form: before or without scripts it posts (multipart, the photo as a file) to the
+ * route action; with them, Save validates here, the photo uploads when chosen, and the profile goes
+ * to PUT /api/profile.
  */
 export function ProfileEditForm({
   userId,
   initial,
+  initialErrors = {},
+  failure,
   onSaved,
 }: {
   userId: string;
   initial: ProfileForm;
+  /** Errors of a native post the server refused (the page shows them with what was posted). */
+  initialErrors?: ProfileErrors;
+  failure?: string;
   onSaved: (profile: ProfileForm) => void;
 }) {
   const [values, setValues, clearDraft, restored] = useProfileDraft(userId, initial);
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [save, setSave] = useState<SaveState>({ kind: "idle" });
+  const [errors, setErrors] = useState<ProfileErrors>(initialErrors);
+  const [save, setSave] = useState<SaveState>(failure ? { kind: "failed", message: failure } : { kind: "idle" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const photoRef = useRef<(file: File | null) => void>(() => {});
+  useTypedBeforeScripts(formRef, initial, setValues, (file) => photoRef.current(file));
   const focusFirstError = useFocusFirstError();
 
   const setField = <F extends ProfileField>(field: F, value: ProfileForm[F]) => {
@@ -70,6 +89,7 @@ export function ProfileEditForm({
   };
 
   const photo = usePhotoUpload((url) => setField("photoUrl", url));
+  photoRef.current = photo.choose;
 
   // 'Profile Saved!' for 2 seconds, then back to normal.
   useEffect(() => {
@@ -111,7 +131,16 @@ export function ProfileEditForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-8">
+    <Form
+      ref={formRef}
+      method="post"
+      action={PROFILE_FORM_ACTION}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={submit}
+      className="space-y-8"
+    >
+      <input type="hidden" name="photoUrl" value={values.photoUrl} />
       <p className="text-sm text-slate-600">
         <span aria-hidden="true">* </span>Required fields
       </p>
@@ -148,8 +177,10 @@ export function ProfileEditForm({
               <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
               <circle cx="12" cy="13" r="3.5" />
             </svg>
+            {/* Posted as a file only where scripts have not run; with them it uploads when chosen. */}
             <input
               id={fieldId("photoUrl")}
+              name="photo"
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(",")}
               className="sr-only"
@@ -207,8 +238,42 @@ export function ProfileEditForm({
           {save.kind === "saving" ? "Saving..." : "Save Profile"}
         </button>
       </div>
-    </form>
+    </Form>
   );
+}
+
+/**
+ * Text typed and boxes ticked before the page's scripts ran are still in the form when they do
+ * (React leaves a hydrated input's value alone); this takes them into the form's state, ahead of
+ * any stored draft, so the next render keeps them and Save sends them.
+ */
+function useTypedBeforeScripts(
+  formRef: React.RefObject<HTMLFormElement | null>,
+  initial: ProfileForm,
+  setValues: (update: (current: ProfileForm) => ProfileForm) => void,
+  choosePhoto: (file: File) => void,
+) {
+  const initialRef = useRef(initial);
+  const setValuesRef = useRef(setValues);
+  setValuesRef.current = setValues;
+  const choosePhotoRef = useRef(choosePhoto);
+  choosePhotoRef.current = choosePhoto;
+  useEffect(() => {
+    if (!formRef.current) return;
+    const form = new FormData(formRef.current);
+    // A photo chosen before the scripts ran uploads now, as if chosen just now.
+    const photo = form.get("photo");
+    if (photo instanceof File && photo.size > 0) choosePhotoRef.current(photo);
+    const typed = profileFromFormData(form);
+    const changed = PROFILE_FIELDS.filter(
+      (field) => field !== "photoUrl" && JSON.stringify(typed[field]) !== JSON.stringify(initialRef.current[field]),
+    );
+    if (changed.length === 0) return;
+    setValuesRef.current((current) => ({
+      ...current,
+      ...Object.fromEntries(changed.map((field) => [field, typed[field]])),
+    }));
+  }, [formRef]);
 }
 
 /** One field of the form, drawn by its kind: checkbox group, select, long text or short text. */
@@ -229,6 +294,7 @@ function ProfileInput({
     return (
       <CheckboxGroup
         id={fieldId(field)}
+        name={field}
         legend={labelOf(field)}
         options={options ?? []}
         value={values[field]}
@@ -240,6 +306,7 @@ function ProfileInput({
   const text = value as string;
   const common = {
     id: fieldId(field),
+    name: field,
     label: labelOf(field),
     error,
     "aria-required": isRequired(field) || undefined,

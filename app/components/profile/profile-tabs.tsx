@@ -1,13 +1,21 @@
-import { useId, useRef, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
-import { ProfileEditForm } from "~/components/profile/profile-edit-form";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { ProfileEditForm, SAVED_NOTICE_MS } from "~/components/profile/profile-edit-form";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
-import { type ProfileForm, profileErrors } from "~/schemas/profile";
+import { Alert } from "~/components/ui/form-controls";
+import { PROFILE_MESSAGES, type ProfileErrors, type ProfileForm, profileErrors } from "~/schemas/profile";
 
 export const PROFILE_TEXTS = {
+  subtitle: "Create a detailed profile to connect with other believers.",
   loading: "Loading your profile...",
   incomplete: "Your profile is not complete yet. Add the rest in Edit Profile so others can get to know you.",
 } as const;
+
+/** After a native save the action sends the browser here: the profile, saying it was saved. */
+export const PROFILE_SAVED_PARAM = "saved";
+
+/** A native post the server refused: what was posted, with each field's error. */
+export type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -16,16 +24,33 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 /** The two tabs (spec section 2): Profile (read-only, the default) and Edit Profile, as ARIA tabs. */
-export function ProfileTabs({ userId, initial }: { userId: string; initial: ProfileForm }) {
+export function ProfileTabs({
+  userId,
+  initial,
+  refused,
+}: {
+  userId: string;
+  initial: ProfileForm;
+  refused?: RefusedProfilePost;
+}) {
   const [params, setParams] = useSearchParams();
-  const tab: TabId = params.get("tab") === "edit" ? "edit" : "profile";
+  const tab: TabId = params.get("tab") === "edit" || refused ? "edit" : "profile";
   const [profile, setProfile] = useState(initial);
   const revalidator = useRevalidator();
   const baseId = useId();
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ profile: null, edit: null });
+  const tabRefs = useRef<Record<TabId, HTMLAnchorElement | null>>({ profile: null, edit: null });
+  const savedNatively = params.has(PROFILE_SAVED_PARAM);
 
+  const search = (next: TabId) => (next === "edit" ? "?tab=edit" : "");
   const select = (next: TabId) =>
     setParams(next === "edit" ? { tab: "edit" } : {}, { replace: true, preventScrollReset: true });
+
+  // 'Profile Saved!' after a native save, for 2 seconds once the scripts run (spec section 4).
+  useEffect(() => {
+    if (!savedNatively) return;
+    const timer = window.setTimeout(() => setParams({}, { replace: true, preventScrollReset: true }), SAVED_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedNatively, setParams]);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     const next = tab === "profile" ? "edit" : "profile";
@@ -37,23 +62,25 @@ export function ProfileTabs({ userId, initial }: { userId: string; initial: Prof
   return (
     <div className="mt-6">
       <div role="tablist" aria-label="Profile" className="flex gap-2 border-b border-slate-200" onKeyDown={onKeyDown}>
+        {/* Links, so the tabs work before and without scripts too. */}
         {TABS.map(({ id, label }) => (
-          <button
+          <Link
             key={id}
             ref={(element) => {
               tabRefs.current[id] = element;
             }}
-            type="button"
+            to={{ search: search(id) }}
+            replace
+            preventScrollReset
             role="tab"
             id={`${baseId}-${id}-tab`}
             aria-selected={tab === id}
             aria-controls={`${baseId}-${id}-panel`}
             tabIndex={tab === id ? 0 : -1}
-            onClick={() => select(id)}
             className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 aria-selected:border-brand-700 aria-selected:text-brand-800"
           >
             {label}
-          </button>
+          </Link>
         ))}
       </div>
       <div
@@ -63,6 +90,11 @@ export function ProfileTabs({ userId, initial }: { userId: string; initial: Prof
         tabIndex={-1}
         className="pt-6"
       >
+        {tab === "profile" && savedNatively ? (
+          <div aria-live="polite" className="mb-4">
+            <Alert tone="success">{PROFILE_MESSAGES.saved}</Alert>
+          </div>
+        ) : null}
         {tab === "profile" ? (
           <ProfileReadView
             profile={profile}
@@ -70,13 +102,14 @@ export function ProfileTabs({ userId, initial }: { userId: string; initial: Prof
               incomplete ? (
                 <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
                   {PROFILE_TEXTS.incomplete}{" "}
-                  <button
-                    type="button"
-                    onClick={() => select("edit")}
+                  <Link
+                    to={{ search: search("edit") }}
+                    replace
+                    preventScrollReset
                     className="font-semibold underline underline-offset-2"
                   >
                     Edit Profile
-                  </button>
+                  </Link>
                 </p>
               ) : null
             }
@@ -84,7 +117,9 @@ export function ProfileTabs({ userId, initial }: { userId: string; initial: Prof
         ) : (
           <ProfileEditForm
             userId={userId}
-            initial={profile}
+            initial={refused?.values ?? profile}
+            initialErrors={refused?.errors}
+            failure={refused?.message}
             onSaved={(saved) => {
               setProfile(saved);
               // The header's picture comes from the root loader.

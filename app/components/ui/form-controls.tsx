@@ -196,6 +196,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 /** A group of checkboxes for a list of options; each one toggles itself in or out of `value`. */
 export function CheckboxGroup({
   id,
+  name,
   legend,
   options,
   value,
@@ -203,6 +204,8 @@ export function CheckboxGroup({
   onChange,
 }: {
   id: string;
+  /** Each checked box posts its option under this name (a native form post). */
+  name?: string;
   legend: string;
   options: readonly string[];
   value: readonly string[];
@@ -222,6 +225,8 @@ export function CheckboxGroup({
           <label key={option} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
             <input
               type="checkbox"
+              name={name}
+              value={option}
               checked={value.includes(option)}
               onChange={() => onChange(value.includes(option) ? value.filter((v) => v !== option) : [...value, option])}
               className="h-4 w-4 rounded border-slate-400 accent-brand-700"

@@ -1,15 +1,18 @@
 import { Suspense } from "react";
-import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { PROFILE_TEXTS, ProfileTabs } from "~/components/profile/profile-tabs";
+import { Await, data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PROFILE_SAVED_PARAM, PROFILE_TEXTS, ProfileTabs } from "~/components/profile/profile-tabs";
 import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import { usePublicConfig } from "~/lib/public-config";
+import { PATHS } from "~/lib/routes";
+import { saveProfileFromPost } from "../../../worker/profiles/profile-form-post";
 import { getOwnProfile } from "../../../worker/profiles/profile-store";
 import type { Route } from "./+types/profile-screen";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: "My Profile", description: "Your faith profile." }),
+    ...pageMeta({ matches, pathname: location.pathname, title: "Profile", description: "Your faith profile." }),
     { name: "robots", content: "noindex" },
   ];
 }
@@ -22,6 +25,18 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
+ * Save Profile posted natively (before the page's scripts ran, or without them): saved, the browser
+ * moves to the profile saying so; refused, the form comes back with what was posted and its errors.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const result = await saveProfileFromPost(user.id, request);
+  if (result.ok) throw redirect(`${PATHS.profile}?${PROFILE_SAVED_PARAM}=1`);
+  const { errors, values, message } = result;
+  return data({ errors, values, message }, { status: 400 });
+}
+
+/**
  * Switching tabs (a search parameter) or refreshing the header after a save must not read the
  * profile again: the screen already holds the saved one, and re-reading would reset the form.
  */
@@ -29,13 +44,16 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
+export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { brandName } = usePublicConfig();
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">My Profile</h1>
+      {/* The spec's title and subtitle (Reading B), with the configured brand name. */}
+      <h1 className="text-2xl font-bold text-slate-900">{brandName} Profile</h1>
+      <p className="mt-1 text-slate-700">{PROFILE_TEXTS.subtitle}</p>
       <Suspense fallback={<LoadingState>{PROFILE_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.profile}>
-          {(profile) => <ProfileTabs userId={loaderData.userId} initial={profile} />}
+          {(profile) => <ProfileTabs userId={loaderData.userId} initial={profile} refused={actionData} />}
         </Await>
       </Suspense>
     </section>
