@@ -1,13 +1,14 @@
 import { z } from "zod";
 
-/** The web vitals recorded (spec section 7; FID is retired, INP replaces it). */
-export const WEB_VITAL_NAMES = ["CLS", "INP", "FCP", "LCP", "TTFB"] as const;
-export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
-export const WEB_VITALS_CATEGORY = "Web Vitals";
+import {
+  MAX_EVENTS_BODY_BYTES,
+  MAX_EVENTS_PER_BODY,
+  WEB_VITAL_NAMES,
+  WEB_VITALS_CATEGORY,
+  type WebVitalName,
+} from "~/lib/analytics-protocol";
 
-/** A body larger than this is refused before it is read. */
-export const MAX_EVENTS_BODY_BYTES = 8 * 1024;
-export const MAX_EVENTS_PER_BODY = 20;
+export { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BODY, WEB_VITAL_NAMES, WEB_VITALS_CATEGORY, type WebVitalName };
 
 /** A path only: no query or fragment, which could carry search terms or receipt numbers. */
 const PathSchema = z
