@@ -35,7 +35,7 @@ const CONNECTION_LABELS: Record<ConnectionState, string> = {
   reconnecting: "Reconnecting…",
 };
 
-/** From here the composer shows how many characters are left (90 percent of the limit). */
+/** From here the composer counts the characters against the limit (90 percent of it). */
 export const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
 type Contact = { id: string; username: string };
