@@ -6,9 +6,17 @@ import { queryLocalD1, sqlText } from "./support/local-d1";
 import { emailsTo } from "./support/outbox";
 import { expect, pageWithoutScripts, signUpThroughApi, test, waitForHydration } from "./support/test";
 
-/** The receipts the server holds for a user, read from its database. */
-const receiptsOf = (userId: string) =>
-  queryLocalD1<{ id: string }>(`SELECT id FROM receipts WHERE user_id = ${sqlText(userId)}`);
+/**
+ * What the server holds for a donor: the ids of their receipts and how many receipt emails went to
+ * them. One query, because each one starts wrangler, which takes seconds on a busy machine.
+ */
+async function donationRecords(userId: string, email: string) {
+  const [row] = await queryLocalD1<{ receipts: string | null; emails: number }>(
+    `SELECT (SELECT group_concat(id) FROM receipts WHERE user_id = ${sqlText(userId)}) AS receipts,
+            (SELECT count(*) FROM email_outbox WHERE "to" = ${sqlText(email)} AND template = 'donation-receipt') AS emails`,
+  );
+  return { receipts: row?.receipts?.split(",") ?? [], emails: row?.emails ?? 0 };
+}
 
 /** Every text the PDF draws: its content streams, inflated, with pdf-lib's hex strings decoded. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -29,7 +37,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 test.describe("the donation thank-you page", () => {
   test("sends signed-out visitors to /login", async ({ page }) => {
     await page.goto("/thankyou");
-    await expect(page).toHaveURL("/login?next=%2Fthankyou");
+    await expect(page).toHaveURL(/\/login\?next=%2Fthankyou$/);
   });
 
   test("a prefetch, a speculative load or a data request of /thankyou opens no receipt and sends no email", async ({
@@ -38,21 +46,29 @@ test.describe("the donation thank-you page", () => {
   }) => {
     const { email, user } = await signUpThroughApi(page, baseURL ?? "");
     // What a link's prefetch, the browser's speculative load and a client navigation's data request
-    // send: GETs with the session cookie. Each one is answered before we look.
-    const prefetch = await page.request.get("/thankyou", { headers: { "Sec-Purpose": "prefetch" }, maxRedirects: 0 });
-    const speculative = await page.request.get("/thankyou", { maxRedirects: 0 });
-    const dataRequest = await page.request.get("/thankyou.data", { maxRedirects: 0 });
-    expect(await receiptsOf(user.id)).toEqual([]);
-    expect((await emailsTo(email)).filter((e) => e.template === "donation-receipt")).toEqual([]);
-    expect([prefetch.status(), speculative.status(), dataRequest.status()]).toEqual([200, 200, 200]);
+    // send: GETs with the session cookie, on arrival and on a receipt's own address. Each one is
+    // answered before we look.
+    const reads = [
+      page.request.get("/thankyou", { headers: { "Sec-Purpose": "prefetch" }, maxRedirects: 0 }),
+      page.request.get("/thankyou", { maxRedirects: 0 }),
+      page.request.get("/thankyou.data", { maxRedirects: 0 }),
+      page.request.get("/thankyou.data?_routes=routes%2Fdonation%2Fthank-you", { maxRedirects: 0 }),
+    ];
+    const answers = await Promise.all(reads);
+    expect(await donationRecords(user.id, email)).toEqual({ receipts: [], emails: 0 });
+    expect(answers.map((answer) => answer.status())).toEqual([200, 200, 200, 200]);
     // What they read is the page that asks to open one, with a form that posts.
-    expect(await prefetch.text()).toContain('method="post"');
+    expect(await answers[0]?.text()).toContain('method="post"');
 
-    // Arriving for real opens exactly one, so the read above would have seen one.
+    // Arriving for real posts, and opens exactly one receipt and sends its email once.
     await page.goto("/thankyou");
     await expect(page).toHaveURL(/\/thankyou\?receipt=VM-\d{6}$/);
     await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
-    expect((await receiptsOf(user.id)).map((r) => r.id)).toEqual([new URL(page.url()).searchParams.get("receipt")]);
+    const receiptId = new URL(page.url()).searchParams.get("receipt") ?? "";
+    // Reading the receipt's own address again (prefetch, data request) writes nothing either.
+    await page.request.get(`/thankyou?receipt=${receiptId}`);
+    await page.request.get(`/thankyou.data?receipt=${receiptId}`);
+    expect(await donationRecords(user.id, email)).toEqual({ receipts: [receiptId], emails: 1 });
   });
 
   test("shows the receipt, emails it once even after a reload, and says 'Email Sent'", async ({ page, baseURL }) => {
@@ -107,9 +123,7 @@ test.describe("the donation thank-you page", () => {
     await page.getByRole("button", { name: RECEIPT_TEXTS.sendEmail }).click();
     await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/thankyou\\?receipt=${receiptId}$`));
-    const sent = (await emailsTo(email)).filter((e) => e.template === "donation-receipt");
-    expect(sent.map((e) => e.subject)).toEqual([expect.stringContaining(receiptId)]);
-    expect((await receiptsOf(user.id)).map((r) => r.id)).toEqual([receiptId]);
+    expect(await donationRecords(user.id, email)).toEqual({ receipts: [receiptId], emails: 1 });
     await page.context().close();
   });
 
