@@ -85,8 +85,12 @@ export function useChatSocket(options: {
     let stopped = false;
     let attempt = 0;
     let retryTimer: number | undefined;
-    let pingTimer: number | undefined;
-    let presenceTimer: number | undefined;
+    // Each socket's own repeating timers, stopped when that socket closes or the hook stops.
+    const socketTimers = new Map<WebSocket, number[]>();
+    const stopTimers = (ws: WebSocket) => {
+      for (const timer of socketTimers.get(ws) ?? []) window.clearInterval(timer);
+      socketTimers.delete(ws);
+    };
 
     const open = () => {
       const url = `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`;
@@ -100,10 +104,12 @@ export function useChatSocket(options: {
         for (const p of pendingRef.current) {
           ws.send(JSON.stringify({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl }));
         }
-        pingTimer = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_EVERY_MS);
         const askPresence = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "presence" }));
         askPresence();
-        presenceTimer = window.setInterval(askPresence, PRESENCE_REFRESH_MS);
+        socketTimers.set(ws, [
+          window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_EVERY_MS),
+          window.setInterval(askPresence, PRESENCE_REFRESH_MS),
+        ]);
       });
       // Receipt for what this device now has of the other member's messages.
       const acknowledge = (received: ChatMessage[]) => {
@@ -170,9 +176,9 @@ export function useChatSocket(options: {
         }
       });
       ws.addEventListener("close", () => {
-        window.clearInterval(pingTimer);
-        window.clearInterval(presenceTimer);
-        if (stopped) return;
+        stopTimers(ws);
+        // A socket already replaced (the device came back online while it was closing) retries nothing.
+        if (stopped || socketRef.current !== ws) return;
         setConnection(navigator.onLine ? "reconnecting" : "offline");
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
         attempt += 1;
@@ -198,8 +204,7 @@ export function useChatSocket(options: {
       window.removeEventListener("offline", wentOffline);
       window.removeEventListener("online", cameOnline);
       window.clearTimeout(retryTimer);
-      window.clearInterval(pingTimer);
-      window.clearInterval(presenceTimer);
+      for (const ws of [...socketTimers.keys()]) stopTimers(ws);
       socketRef.current?.close(1000, "leaving");
     };
   }, [pairId, userId, addMessages, fail, setPendingBoth]);
