@@ -243,8 +243,10 @@ test.describe("on a 375 px phone", () => {
     await expect(supportPage.getByRole("log").getByText("Hello, how are you today?")).toBeVisible();
     await support.close();
 
+    // The count arrives over the visitor's inbox socket (room, then inbox, then page): on a busy
+    // machine that takes longer than the default 5 s.
     const toggle = page.getByRole("button", { name: "Open menu 1 unread" });
-    await expect(toggle).toBeVisible();
+    await expect(toggle).toBeVisible({ timeout: 15_000 });
     await expect(toggle).toBeInViewport();
   });
 });
