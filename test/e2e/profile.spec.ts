@@ -69,13 +69,11 @@ test.describe("the profile screen", () => {
     const profile = completeProfile("");
     await fillForm(page, profile);
     await choosePhoto(page);
-    // The button says 'Saving...' while the server works.
-    await page.route("**/api/profile", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    // The button says 'Saving...' while the server works (held until the test has seen it).
+    const release = await holdRequests(page, "**/api/profile");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    release();
     const saved = page.getByText(PROFILE_MESSAGES.saved);
     await expect(saved).toBeVisible();
     await expect(saved).toBeHidden({ timeout: 4000 });
@@ -257,14 +255,12 @@ test.describe("Find Other Christians", () => {
     await expect(page.getByRole("heading", { name: "Find Other Christians" })).toBeVisible();
     const box = page.getByRole("searchbox", { name: "Username" });
 
-    // Searching: the state shows while the server answers.
-    await page.route("**/users.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // Searching: the state shows while the server answers (held until the test has seen it).
+    const release = await holdRequests(page, "**/users.data*");
     await box.fill("nobody-by-this-name");
     await box.press("Enter");
     await expect(page.getByRole("status")).toHaveText("Searching...");
+    release();
     await expect(page.getByText("No users found", { exact: true })).toBeVisible();
     await expect(
       page.getByText('No users found matching "nobody-by-this-name". Please check the username and try again.'),
