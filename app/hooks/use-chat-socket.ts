@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { leaveIfSessionEnded } from "~/lib/session-end";
 import type { ChatMessage, Presence, ServerFrame } from "~/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/schemas/chat-protocol";
 
@@ -175,10 +176,11 @@ export function useChatSocket(options: {
             break;
         }
       });
-      ws.addEventListener("close", () => {
+      ws.addEventListener("close", (event) => {
         stopTimers(ws);
         // A socket already replaced (the device came back online while it was closing) retries nothing.
         if (stopped || socketRef.current !== ws) return;
+        if (leaveIfSessionEnded(event)) return;
         setConnection(navigator.onLine ? "reconnecting" : "offline");
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
         attempt += 1;

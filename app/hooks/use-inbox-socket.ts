@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { setInboxState } from "~/lib/inbox-store";
 import type { IncomingMessage } from "~/lib/incoming-message-alert";
+import { leaveIfSessionEnded } from "~/lib/session-end";
 import type { InboxClientFrame, InboxFrame } from "~/schemas/inbox-protocol";
 
 const PING_EVERY_MS = 25_000;
@@ -42,9 +43,9 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
           onNewMessageRef.current?.(frame);
         }
       });
-      socket.addEventListener("close", () => {
+      socket.addEventListener("close", (event) => {
         window.clearInterval(pingTimer);
-        if (stopped) return;
+        if (stopped || leaveIfSessionEnded(event)) return;
         retryTimer = window.setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt++));
       });
     };

@@ -8,6 +8,7 @@ export const AUTH_ERROR_MESSAGES = {
   weakPassword: "Password is too weak",
   incorrectCredentials: "Incorrect email or password",
   tooManyAttempts: "Too many failed attempts. Please try again later.",
+  accountSuspended: "This account has been suspended.",
   unknown: "An unknown error occurred",
 } as const;
 
@@ -21,6 +22,7 @@ const BY_CODE: Record<string, string> = {
   USER_NOT_FOUND: AUTH_ERROR_MESSAGES.incorrectCredentials,
   INVALID_PASSWORD: AUTH_ERROR_MESSAGES.incorrectCredentials,
   CREDENTIAL_ACCOUNT_NOT_FOUND: AUTH_ERROR_MESSAGES.incorrectCredentials,
+  ACCOUNT_SUSPENDED: AUTH_ERROR_MESSAGES.accountSuspended,
 };
 
 /** The message a person sees for an error answer: the catalogue's, else 'Error: {message}'. */

@@ -1,3 +1,4 @@
+import { AUTH_ERROR_MESSAGES } from "~/lib/auth-errors";
 import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
 import { withNext } from "~/lib/redirect-target";
 import { PATHS } from "~/lib/routes";
@@ -9,8 +10,21 @@ import { PATHS } from "~/lib/routes";
 export const SESSION_END_MESSAGES = {
   inactivity: INACTIVITY_MESSAGES.loggedOut,
   "signed-out": "You have signed out.",
+  "password-reset": "Your password was changed, so you were signed out. Please sign in with your new password.",
+  suspended: AUTH_ERROR_MESSAGES.accountSuspended,
 } as const;
 export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
+
+export function isSessionEndReason(value: unknown): value is SessionEndReason {
+  return typeof value === "string" && Object.hasOwn(SESSION_END_MESSAGES, value);
+}
+
+/**
+ * The close code of a chat or inbox socket whose session ended (sign-out, password reset,
+ * inactivity, suspension); the close reason is the SessionEndReason. Issue 11: the page leaves for
+ * the sign-in page with that reason's message instead of reconnecting.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /**
  * Where a session's end sends the person (spec: sign-out and the inactivity logout go to /signup).
@@ -24,9 +38,7 @@ export function sessionEndPath(reason: SessionEndReason, returnTo?: string): str
 /** The message for a sign-in page reached through a session's end, or null. */
 export function sessionEndNotice(url: string): string | null {
   const reason = new URL(url).searchParams.get("reason");
-  return reason && Object.hasOwn(SESSION_END_MESSAGES, reason)
-    ? SESSION_END_MESSAGES[reason as SessionEndReason]
-    : null;
+  return isSessionEndReason(reason) ? SESSION_END_MESSAGES[reason] : null;
 }
 
 /** The tabs of one browser tell each other when the session ends, so all of them leave together. */
@@ -43,6 +55,18 @@ export function leaveSession(reason: SessionEndReason, returnTo?: string): void 
   if (leaving) return;
   leaving = true;
   window.location.assign(sessionEndPath(reason, returnTo));
+}
+
+/**
+ * A chat or inbox socket closed because its session ended (on this device or another: sign-out,
+ * password reset, inactivity, suspension): the page leaves with that reason instead of reconnecting.
+ * Answers whether it did.
+ */
+export function leaveIfSessionEnded(event: CloseEvent): boolean {
+  if (event.code !== SESSION_ENDED_CLOSE_CODE) return false;
+  const reason = isSessionEndReason(event.reason) ? event.reason : "signed-out";
+  leaveSession(reason, `${window.location.pathname}${window.location.search}`);
+  return true;
 }
 
 /** Whether this page is already on its way out (see leaveSession). */

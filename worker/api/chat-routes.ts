@@ -14,8 +14,9 @@ import { authorizeSocketUpgrade } from "./socket-upgrade";
  * trusts only the identity headers this route sets.
  */
 export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
-  const { user, refusal } = await authorizeSocketUpgrade(c);
+  const { session, headers, refusal } = await authorizeSocketUpgrade(c);
   if (refusal) return refusal;
+  const { user } = session;
 
   const pairId = c.req.param("pairId");
   const members = parsePairId(pairId);
@@ -30,7 +31,6 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const [userA, userB] = members;
   await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
 
-  const headers = new Headers({ Upgrade: "websocket" });
   headers.set(CHAT_IDENTITY_HEADERS.userId, user.id);
   headers.set(CHAT_IDENTITY_HEADERS.userName, user.username);
   headers.set(CHAT_IDENTITY_HEADERS.pairId, pairId);

@@ -8,8 +8,8 @@ import { authorizeSocketUpgrade } from "./socket-upgrade";
  * presence). Origin and session are checked before the upgrade; the user id comes from the session.
  */
 export const inboxRoutes = new Hono<ApiEnv>().get("/ws", async (c) => {
-  const { user, refusal } = await authorizeSocketUpgrade(c);
+  const { session, headers, refusal } = await authorizeSocketUpgrade(c);
   if (refusal) return refusal;
-  const headers = new Headers({ Upgrade: "websocket", [INBOX_USER_HEADER]: user.id });
-  return c.env.USER_INBOX.getByName(user.id).fetch(new Request(c.req.url, { headers }));
+  headers.set(INBOX_USER_HEADER, session.user.id);
+  return c.env.USER_INBOX.getByName(session.user.id).fetch(new Request(c.req.url, { headers }));
 });

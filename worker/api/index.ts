@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { getAuth } from "../auth/session";
 import { accountRoutes } from "./account-routes";
 import { adminRoutes } from "./admin-routes";
+import { authRoutes } from "./auth-routes";
 import { chatRoutes } from "./chat-routes";
 import { eventRoutes } from "./event-routes";
 import { imageRoutes } from "./image-routes";
@@ -24,9 +24,7 @@ api.get("/api/health", async (c) => {
   return c.json({ ok: true });
 });
 
-// better-auth: sign-up, sign-in, sign-out, sessions, password reset (with its own rate limiting,
-// origin checks and error codes).
-api.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+api.route("/api/auth", authRoutes);
 api.route("/api/session", sessionRoutes);
 api.route("/api/sign-up", signUpRoutes);
 api.route("/api/uploads", uploadRoutes);

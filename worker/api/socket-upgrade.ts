@@ -1,16 +1,20 @@
 import type { Context } from "hono";
-import type { SignedInUser } from "../../app/lib/accounts";
-import { getSignedInUser } from "../auth/session";
+import { getSignedInSession, type SignedInSession } from "../auth/session";
+import { setSessionHeaders } from "../auth/socket-session";
 import { getConfig } from "../config";
 import type { ApiEnv } from "./signed-in";
 
 /**
  * The checks every WebSocket route makes before upgrading: a real upgrade, the app's own Origin
- * (cross-site WebSocket hijacking) and a valid, non-idle session. The user, or the refusal to send.
+ * (cross-site WebSocket hijacking) and a valid, non-idle session. The session, with the headers
+ * that tell the Durable Object which session the socket belongs to; or the refusal to send.
  */
 export async function authorizeSocketUpgrade(
   c: Context<ApiEnv>,
-): Promise<{ user: SignedInUser; refusal?: never } | { user?: never; refusal: Response }> {
+): Promise<
+  | { session: SignedInSession; headers: Headers; refusal?: never }
+  | { session?: never; headers?: never; refusal: Response }
+> {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     return { refusal: c.json({ code: "upgrade_required", message: "Connect with a WebSocket." }, 426) };
   }
@@ -20,7 +24,10 @@ export async function authorizeSocketUpgrade(
       refusal: c.json({ code: "forbidden_origin", message: "This connection did not come from the app." }, 403),
     };
   }
-  const user = await getSignedInUser(c.req.raw);
-  if (!user) return { refusal: c.json({ code: "unauthorized", message: "Please sign in again." }, 401) };
-  return { user };
+  const checkedAt = Date.now();
+  const session = await getSignedInSession(c.req.raw, checkedAt);
+  if (!session) return { refusal: c.json({ code: "unauthorized", message: "Please sign in again." }, 401) };
+  const headers = new Headers({ Upgrade: "websocket" });
+  setSessionHeaders(headers, session, checkedAt);
+  return { session, headers };
 }

@@ -2,15 +2,19 @@ import { waitUntil } from "cloudflare:workers";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq, like, ne } from "drizzle-orm";
 import { createElement } from "react";
+import { AUTH_ERROR_MESSAGES } from "../../app/lib/auth-errors";
+import { isGeneratedUsername } from "../../app/lib/username";
 import { genderLabel, SignUpRequestSchema } from "../../app/schemas/auth";
 import { getConfig } from "../config";
 import { createDb, type Db } from "../db/client";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
 import { sendEmail } from "../email/send-email";
 import { PasswordResetEmail, passwordResetSubject } from "../email/templates/password-reset-email";
+import { endAllSessions, endOneSession } from "./end-sessions";
 import { markOffline, recordSignIn } from "./presence";
+import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign-in-guard";
 import { generateUniqueUsername, isUsernameAvailable } from "./username";
 
 /** Reset links are valid this long (better-auth's token lifetime). */
@@ -26,6 +30,24 @@ export const AUTH_RATE_LIMITS = {
   "/sign-up/email": { window: 600, max: 5 },
   "/request-password-reset": { window: 600, max: 5 },
 } as const;
+
+/**
+ * The better-auth endpoints this app uses; every other one (update-user, change-email,
+ * change-password, delete-user, list-sessions, revoke-*, social sign-in, …) answers 404, so no
+ * generic endpoint can reshape an account (issue 11: username, gender and role are the app's).
+ */
+export const AUTH_PATHS_IN_USE: readonly string[] = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/get-session",
+  "/request-password-reset",
+  "/reset-password/:token",
+  "/reset-password",
+];
+
+/** Reset tokens live in better-auth's verifications table under this identifier prefix. */
+const RESET_TOKEN_PREFIX = "reset-password:";
 
 export type AuthOptions = { d1: D1Database; appUrl?: string };
 
@@ -61,6 +83,7 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
         gender: { type: "string", required: true, input: true },
         profilePic: { type: "string", required: false, input: false },
         role: { type: "string", required: false, input: false, defaultValue: "user" },
+        suspendedAt: { type: "date", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -72,7 +95,18 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // Sent after the answer (waitUntil): the response takes the same time whether or not the
       // account exists, so timing reveals nothing about who uses a support site.
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url, token }) => {
+        // Only the newest link works (issue 11): an older one, maybe in a mailbox someone else
+        // reads, no longer changes the password.
+        await db
+          .delete(verifications)
+          .where(
+            and(
+              like(verifications.identifier, `${RESET_TOKEN_PREFIX}%`),
+              eq(verifications.value, user.id),
+              ne(verifications.identifier, `${RESET_TOKEN_PREFIX}${token}`),
+            ),
+          );
         const brandName = config.public.brandName;
         const username = (user as { username?: string }).username ?? user.name;
         const sending = sendEmail({
@@ -87,6 +121,14 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
           }),
         });
         waitUntil(sending.catch((error) => console.error(JSON.stringify({ at: "reset-email", error: String(error) }))));
+      },
+      // A reset cuts off every device: better-auth has deleted the sessions; their open sockets
+      // close now, and no other link sent before this reset works any more.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(verifications)
+          .where(and(like(verifications.identifier, `${RESET_TOKEN_PREFIX}%`), eq(verifications.value, user.id)));
+        await endAllSessions(user.id, "password-reset", db);
       },
     },
     rateLimit: {
@@ -108,13 +150,40 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (!AUTH_PATHS_IN_USE.includes(ctx.path)) {
+          throw new APIError("NOT_FOUND", { message: "No such endpoint.", code: "NOT_FOUND" });
+        }
         if (ctx.path === "/sign-up/email") {
           ctx.body = await prepareSignUp(db, ctx.body);
           return { context: ctx };
         }
+        if (ctx.path === "/sign-in/email") {
+          const email = signInEmail(ctx.body);
+          if (email && (await isSignInLocked(db, email))) {
+            throw new APIError("TOO_MANY_REQUESTS", {
+              message: AUTH_ERROR_MESSAGES.tooManyAttempts,
+              code: "TOO_MANY_FAILED_ATTEMPTS",
+            });
+          }
+        }
         if (ctx.path === "/sign-out") {
           const session = await getSessionFromCtx(ctx);
-          if (session) await markOffline(db, session.user.id);
+          if (session) {
+            await markOffline(db, session.user.id);
+            await endOneSession(session.user.id, session.session.id, "signed-out");
+          }
+        }
+      }),
+      // Failed sign-ins count against the account whatever address they come from.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = signInEmail(ctx.body);
+        if (!email) return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await recordSignInFailure(db, email);
+        } else {
+          await clearSignInFailures(db, email);
         }
       }),
     },
@@ -128,6 +197,20 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       },
       session: {
         create: {
+          // Checked after the password: a suspended account says so only to its owner.
+          before: async (session) => {
+            const [user] = await db
+              .select({ suspendedAt: users.suspendedAt })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .limit(1);
+            if (user?.suspendedAt) {
+              throw new APIError("FORBIDDEN", {
+                message: AUTH_ERROR_MESSAGES.accountSuspended,
+                code: "ACCOUNT_SUSPENDED",
+              });
+            }
+          },
           after: async (session) => {
             await recordSignIn(db, session.userId);
           },
@@ -152,10 +235,20 @@ async function prepareSignUp(db: Db, body: unknown) {
       code: "INVALID_SIGN_UP",
     });
   }
+  // The username shown on the form is kept only if it is one this app could have generated and is
+  // still free (issue 11: markup, look-alikes of 'Support' and long names never get in).
   const { username: requested, ...rest } = parsed.data;
   const username =
-    requested && (await isUsernameAvailable(db, requested)) ? requested : await generateUniqueUsername(db);
+    requested && isGeneratedUsername(requested) && (await isUsernameAvailable(db, requested))
+      ? requested
+      : await generateUniqueUsername(db);
   return { ...rest, username, name: username };
+}
+
+/** The email a sign-in is for, when the body names one (the schema check comes later). */
+function signInEmail(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" && email.trim() ? email : null;
 }
 
 /** The smaller profile the sign-up writes (spec section 3): the username as first name, no last name. */

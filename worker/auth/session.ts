@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { createDb, type Db } from "../db/client";
-import { sessions, userSessions, users } from "../db/schema";
+import { userSessions, users } from "../db/schema";
 import { type Auth, createAuth } from "./auth";
+import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
 import { markOffline } from "./presence";
 
 let auth: Auth | undefined;
@@ -15,50 +16,94 @@ export function getAuth(): Auth {
   return auth;
 }
 
+/** A signed-in request's session: who, which session (its sockets carry the id), and until when. */
+export type SignedInSession = {
+  user: SignedInUser;
+  sessionId: string;
+  /** When the session ends unless there is activity first (lastActivity + 10 minutes). */
+  idleDeadline: number;
+};
+
 /**
- * The signed-in user of a request, or null. A session idle for more than 10 minutes is ended here,
- * on the server, whatever the browser's timers did (spec section 4, Inactivity).
+ * The signed-in session of a request, or null. A session idle for more than 10 minutes is ended
+ * here, on the server, whatever the browser's timers did (spec section 4, Inactivity); so is one of
+ * a suspended account.
  */
-export async function getSignedInUser(request: Request, now = Date.now()): Promise<SignedInUser | null> {
+export async function getSignedInSession(request: Request, now = Date.now()): Promise<SignedInSession | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  const db = createDb(env.DB);
-  const [record] = await db.select().from(userSessions).where(eq(userSessions.userId, session.user.id)).limit(1);
-  if (!record || now - record.lastActivity > SESSION_TIMEOUT_MS) {
-    await forceLogout(db, session.user.id, now);
-    return null;
-  }
   const user = session.user as typeof session.user & {
     username: string;
     profilePic?: string | null;
     role?: string | null;
+    suspendedAt?: Date | null;
   };
+  if (user.suspendedAt) {
+    await endAllSessions(user.id, "suspended");
+    return null;
+  }
+  const db = createDb(env.DB);
+  const idleDeadline = idleDeadlineOf(await readLastActivity(db, user.id));
+  if (now > idleDeadline) {
+    await forceLogout(db, user.id, now);
+    return null;
+  }
   return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    displayName: user.name,
-    profilePic: user.profilePic ?? null,
-    role: (user.role === "admin" ? "admin" : "user") satisfies UserRole,
+    user: {
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      displayName: user.name,
+      profilePic: user.profilePic ?? null,
+      role: (user.role === "admin" ? "admin" : "user") satisfies UserRole,
+    },
+    sessionId: session.session.id,
+    idleDeadline,
   };
+}
+
+/** The signed-in user of a request, or null (see getSignedInSession). */
+export async function getSignedInUser(request: Request, now = Date.now()): Promise<SignedInUser | null> {
+  return (await getSignedInSession(request, now))?.user ?? null;
+}
+
+/** The user's last recorded activity (0 when there is none: signed out, or forced out). */
+export async function readLastActivity(db: Db, userId: string): Promise<number> {
+  const [record] = await db
+    .select({ lastActivity: userSessions.lastActivity })
+    .from(userSessions)
+    .where(eq(userSessions.userId, userId))
+    .limit(1);
+  return record?.lastActivity ?? 0;
+}
+
+/** The one idle rule (spec section 9): a session lives 10 minutes past its last activity. */
+export function idleDeadlineOf(lastActivity: number): number {
+  return lastActivity + SESSION_TIMEOUT_MS;
 }
 
 /**
  * Ends every session of an idle user and writes the forced-logout record the spec describes:
- * lastActivity 0, loggedOutAt, reason 'inactivity_timeout'; the user goes offline.
+ * lastActivity 0, loggedOutAt, reason 'inactivity_timeout'; the user goes offline, and every socket
+ * opened with those sessions closes.
  */
 export async function forceLogout(db: Db, userId: string, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.delete(sessions).where(eq(sessions.userId, userId)),
-    db
-      .insert(userSessions)
-      .values({ userId, lastActivity: 0, timestamp: new Date(now), loggedOutAt: now, reason: "inactivity_timeout" })
-      .onConflictDoUpdate({
-        target: userSessions.userId,
-        set: { lastActivity: 0, timestamp: new Date(now), loggedOutAt: now, reason: "inactivity_timeout" },
-      }),
-  ]);
+  const sessionIds = await writeIdleLogout(db, userId, now);
+  await closeSessionSockets(userId, { reason: "inactivity", sessionIds, everySession: true });
+}
+
+/** The D1 side of an idle logout (the user's inbox closes the sockets); answers the ended sessions. */
+export async function writeIdleLogout(db: Db, userId: string, now = Date.now()): Promise<string[]> {
+  await db
+    .insert(userSessions)
+    .values({ userId, lastActivity: 0, timestamp: new Date(now), loggedOutAt: now, reason: "inactivity_timeout" })
+    .onConflictDoUpdate({
+      target: userSessions.userId,
+      set: { lastActivity: 0, timestamp: new Date(now), loggedOutAt: now, reason: "inactivity_timeout" },
+    });
+  const sessionIds = await deleteSessionsOf(db, userId);
   await markOffline(db, userId, now);
+  return sessionIds;
 }
 
 /**

@@ -12,6 +12,15 @@ import {
   SESSION_LENGTH_MS,
   type ServerFrame,
 } from "../../app/schemas/chat-protocol";
+import type { SessionEnd } from "../auth/end-sessions";
+import {
+  closeEndedSocket,
+  completeClosingHandshake,
+  endCovers,
+  endedSessionResponse,
+  type SocketSession,
+  sessionFromHeaders,
+} from "../auth/socket-session";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
@@ -38,7 +47,8 @@ export const IMAGE_PREVIEW = "Photo";
  */
 export const INBOX_COALESCE_MS = 100;
 
-type SocketIdentity = { userId: string; userName: string };
+/** Who a socket belongs to, and the session it was opened with (issue 11). */
+type SocketIdentity = { userId: string; userName: string } & SocketSession;
 type MessageRow = {
   seq: number;
   client_id: string;
@@ -111,7 +121,8 @@ export class ChatRoom extends DurableObject<Env> {
     const userId = request.headers.get(CHAT_IDENTITY_HEADERS.userId);
     const userName = request.headers.get(CHAT_IDENTITY_HEADERS.userName) ?? "";
     const pairId = request.headers.get(CHAT_IDENTITY_HEADERS.pairId);
-    if (request.headers.get("Upgrade") !== "websocket" || !userId || !pairId) {
+    const session = sessionFromHeaders(request.headers);
+    if (request.headers.get("Upgrade") !== "websocket" || !userId || !pairId || !session) {
       return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
     }
     // Defence in depth: this room serves one pair, and only its two members.
@@ -127,10 +138,14 @@ export class ChatRoom extends DurableObject<Env> {
     if (userName) {
       this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `name:${userId}`, userName);
     }
+    // The user's inbox remembers this room, so ending the session closes this socket too; a session
+    // that ended while the upgrade was on its way is refused here.
+    const ended = await this.env.USER_INBOX.getByName(userId).admitSocket(pairId, session);
+    if (ended) return endedSessionResponse(ended);
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userId]);
-    server.serializeAttachment({ userId, userName } satisfies SocketIdentity);
+    server.serializeAttachment({ userId, userName, ...session } satisfies SocketIdentity);
     // Someone with the conversation open is online: the other member's header hears it at once.
     this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, userId);
     return new Response(null, { status: 101, webSocket: client });
@@ -139,6 +154,7 @@ export class ChatRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const identity = ws.deserializeAttachment() as SocketIdentity | null;
     if (!identity) return ws.close(1008, "Unknown socket");
+    if (!(await this.sessionStillLive(ws, identity))) return;
     let frame: ClientFrame;
     try {
       const parsed = ClientFrameSchema.safeParse(
@@ -170,8 +186,50 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    // Complete the closing handshake; nothing else depends on one socket of a conversation.
-    if (code !== 1005 && code !== 1006) ws.close(code, "closing");
+    completeClosingHandshake(ws, code);
+    // The user's last socket here: their inbox no longer needs to reach this room when a session ends.
+    const identity = ws.deserializeAttachment() as SocketIdentity | null;
+    const pairId = this.pairId();
+    if (identity && pairId && this.openSocketsOf(identity.userId).every((socket) => socket === ws)) {
+      this.ctx.waitUntil(this.env.USER_INBOX.getByName(identity.userId).roomClosed(pairId));
+    }
+  }
+
+  /**
+   * A session of a member ended (sign-out, password reset, inactivity, suspension): its sockets here
+   * are closed, and nothing they send afterwards is processed. Answers how many of the member's
+   * sockets remain open here.
+   */
+  async endSessions(userId: string, end: SessionEnd): Promise<number> {
+    for (const ws of this.openSocketsOf(userId)) {
+      const identity = ws.deserializeAttachment() as SocketIdentity | null;
+      if (!identity || !endCovers(end, identity)) continue;
+      ws.serializeAttachment({ ...identity, ended: end.reason } satisfies SocketIdentity);
+      closeEndedSocket(ws, end.reason);
+    }
+    return this.openSocketsOf(userId).length;
+  }
+
+  /**
+   * Frames of a socket whose session ended are dropped; past the session's idle deadline, the
+   * member's inbox says whether it still lives (activity elsewhere moves the deadline) before the
+   * frame is processed, and the socket closes if it does not.
+   */
+  private async sessionStillLive(ws: WebSocket, identity: SocketIdentity): Promise<boolean> {
+    if (identity.ended) return false;
+    if (identity.idleDeadline === undefined || identity.idleDeadline > Date.now()) return true;
+    const check = await this.env.USER_INBOX.getByName(identity.userId).confirmSession(identity.sessionId);
+    if (check.live) {
+      ws.serializeAttachment({ ...identity, idleDeadline: check.idleDeadline } satisfies SocketIdentity);
+      return true;
+    }
+    ws.serializeAttachment({ ...identity, ended: check.reason } satisfies SocketIdentity);
+    closeEndedSocket(ws, check.reason);
+    return false;
+  }
+
+  private openSocketsOf(userId: string): WebSocket[] {
+    return this.ctx.getWebSockets(userId).filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /** A refused frame is answered, never crashes the room; the socket stays usable. */

@@ -32,6 +32,8 @@ export const users = sqliteTable(
     isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
     lastSeen: integer("last_seen", { mode: "timestamp_ms" }),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    /** Set while the account is suspended: no sign-in, no session (issue 11). */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +108,18 @@ export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: integer("last_request").notNull(),
+});
+
+/**
+ * Failed sign-ins per account (issue 11): the per-address limit cannot stop many addresses guessing
+ * one password, so failures are also counted per email. Keyed by a hash of the lower-cased email,
+ * so guesses at addresses nobody registered leave no readable address behind.
+ */
+export const signInFailures = sqliteTable("sign_in_failures", {
+  emailHash: text("email_hash").primaryKey(),
+  failures: integer("failures").notNull(),
+  firstFailureAt: integer("first_failure_at").notNull(),
+  lockedUntil: integer("locked_until"),
 });
 
 /**
@@ -264,6 +278,7 @@ export const schema = {
   accounts,
   verifications,
   rateLimits,
+  signInFailures,
   profiles,
   userSessions,
   chats,

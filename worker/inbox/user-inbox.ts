@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { parsePairId } from "../../app/lib/pair-id";
+import { isSessionEndReason, type SessionEndReason } from "../../app/lib/session-end";
 import type { Presence } from "../../app/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "../../app/schemas/chat-protocol";
 import {
@@ -10,6 +11,17 @@ import {
   InboxClientFrameSchema,
   type InboxFrame,
 } from "../../app/schemas/inbox-protocol";
+import type { SessionEnd } from "../auth/end-sessions";
+import { idleDeadlineOf, readLastActivity, writeIdleLogout } from "../auth/session";
+import {
+  closeEndedSocket,
+  completeClosingHandshake,
+  endCovers,
+  endedSessionResponse,
+  type SessionCheck,
+  type SocketSession,
+  sessionFromHeaders,
+} from "../auth/socket-session";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
@@ -38,6 +50,16 @@ export const PRESENCE_TIMEOUT_MS = 60_000;
 export const EMAIL_WINDOW_MS = 10 * 60 * 1000;
 /** Time to read a message before the email goes out: a message read meanwhile sends none. */
 export const EMAIL_GRACE_MS = 60_000;
+/**
+ * How long an ended session's id is remembered: long enough for a socket upgrade the Worker checked
+ * just before the end to arrive and be refused (such races last milliseconds).
+ */
+const ENDED_SESSION_MEMORY_MS = 60 * 60 * 1000;
+/** Alarms are never set closer than this, so a boundary case cannot make them fire in a loop. */
+const MIN_ALARM_DELAY_MS = 250;
+
+/** What an inbox socket carries: its session (issue 11), and when it connected (presence). */
+type InboxSocket = Partial<SocketSession> & { connectedAt?: number };
 
 type SummaryRow = {
   contact_id: string;
@@ -64,20 +86,25 @@ export class UserInbox extends DurableObject<Env> {
   /** The user's app-wide socket, forwarded by the Worker after its checks. */
   override async fetch(request: Request): Promise<Response> {
     const userId = request.headers.get(INBOX_USER_HEADER);
-    if (request.headers.get("Upgrade") !== "websocket" || !userId) {
+    const session = sessionFromHeaders(request.headers);
+    if (request.headers.get("Upgrade") !== "websocket" || !userId || !session) {
       return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
     }
     const owner = this.owner();
     if (owner && owner !== userId) return new Response("Not your inbox", { status: 403 });
     if (!owner) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('owner', ?)", userId);
+    const ended = this.endedReasonFor(session);
+    if (ended) return endedSessionResponse(ended);
 
+    const now = Date.now();
     const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ connectedAt: Date.now() });
+    server.serializeAttachment({ ...session, connectedAt: now } satisfies InboxSocket);
+    this.raiseIdleDeadline(session.idleDeadline);
     server.send(JSON.stringify(await this.snapshot()));
     if (!wasOnline) await this.setPresence(userId, true);
-    await this.ctx.storage.setAlarm(Date.now() + PRESENCE_TIMEOUT_MS);
+    await this.scheduleAlarm(now);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -92,6 +119,7 @@ export class UserInbox extends DurableObject<Env> {
     } catch {
       frame = undefined;
     }
+    if (!(await this.sessionStillLive(ws))) return;
     if (!frame) return ws.send(JSON.stringify({ type: "error", message: CHAT_MESSAGES.badFrame } satisfies InboxFrame));
     const owner = this.owner();
     // Only a conversation this inbox knows of, so a page cannot wake arbitrary rooms.
@@ -103,7 +131,7 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    if (code !== 1005 && code !== 1006) ws.close(code, "closing");
+    completeClosingHandshake(ws, code);
     await this.updatePresenceAfterClose(ws);
   }
 
@@ -111,26 +139,196 @@ export class UserInbox extends DurableObject<Env> {
     await this.updatePresenceAfterClose(ws);
   }
 
-  /** Closes sockets that stopped pinging, so a vanished device counts as offline within a minute. */
+  /**
+   * One alarm for three duties: closing sockets that stopped pinging (a vanished device counts as
+   * offline within a minute), ending the sessions of a user idle past the deadline while their
+   * sockets are open (issue 11: nobody need be looking), and the offline emails.
+   */
   override async alarm(): Promise<void> {
     const now = Date.now();
     await this.sweepDeadSockets(now);
+    if (this.hasSockets() && (this.idleDeadline() ?? 0) <= now) await this.liveIdleDeadline(now);
     await this.sendDueEmails(now);
-    const next = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(due_at) AS t FROM pending_emails").one().t;
-    if (next !== null) {
-      const alarm = await this.ctx.storage.getAlarm();
-      if (alarm === null || alarm > next) await this.ctx.storage.setAlarm(Math.max(next, now + 1000));
-    }
+    await this.scheduleAlarm(now);
   }
 
   async sweepDeadSockets(now: number): Promise<void> {
-    for (const ws of this.openSockets()) {
+    const open = this.openSockets();
+    for (const ws of open) {
       if (now - this.lastSign(ws) > PRESENCE_TIMEOUT_MS) ws.close(4000, "No ping for a minute");
     }
-    const open = this.openSockets();
     const owner = this.owner();
-    if (open.length === 0 && owner) await this.setPresence(owner, false);
-    else if (open.length > 0) await this.ctx.storage.setAlarm(now + PRESENCE_TIMEOUT_MS);
+    if (open.length > 0 && this.openSockets().length === 0 && owner) await this.setPresence(owner, false);
+  }
+
+  /** The next duty's time: a socket's ping deadline, the idle deadline while sockets are open, an email. */
+  private async scheduleAlarm(now = Date.now()): Promise<void> {
+    const due = this.openSockets().map((ws) => this.lastSign(ws) + PRESENCE_TIMEOUT_MS);
+    const idle = this.idleDeadline();
+    if (idle !== null && this.hasSockets()) due.push(idle + 1);
+    const email = this.ctx.storage.sql
+      .exec<{ t: number | null }>("SELECT min(due_at) AS t FROM pending_emails")
+      .one().t;
+    if (email !== null) due.push(email);
+    const next = due.length === 0 ? null : Math.max(Math.min(...due), now + MIN_ALARM_DELAY_MS);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === next) return;
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next);
+  }
+
+  /** Sockets of this user anywhere: the inbox's own, or in a conversation's room. */
+  private hasSockets(): boolean {
+    return (
+      this.openSockets().length > 0 ||
+      this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM rooms").one().n > 0
+    );
+  }
+
+  // --- Sessions and sockets (issue 11; DESIGN.md "Session ↔ socket") -------------------------------
+
+  /**
+   * A session ended: every socket opened with it closes (the inbox's own at once, each room's
+   * through the room), and an upgrade checked before the end is refused when it arrives.
+   * Resolves when every socket it covers has been closed.
+   */
+  async endSessions(end: SessionEnd, now = Date.now()): Promise<void> {
+    for (const sessionId of end.sessionIds) {
+      this.ctx.storage.sql.exec(
+        "INSERT OR REPLACE INTO ended_sessions (session_id, reason, ended_at) VALUES (?, ?, ?)",
+        sessionId,
+        end.reason,
+        now,
+      );
+    }
+    if (end.everySession) {
+      this.setMeta("all_ended_at", String(now));
+      this.setMeta("all_ended_reason", end.reason);
+    }
+    this.ctx.storage.sql.exec("DELETE FROM ended_sessions WHERE ended_at < ?", now - ENDED_SESSION_MEMORY_MS);
+
+    const hadSockets = this.openSockets().length > 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const session = ws.deserializeAttachment() as InboxSocket | null;
+      if (!endCovers(end, session?.sessionId ? (session as SocketSession) : undefined) || session?.ended) continue;
+      ws.serializeAttachment({ ...session, ended: end.reason } satisfies InboxSocket);
+      closeEndedSocket(ws, end.reason);
+    }
+    const owner = this.owner();
+    const rooms = this.ctx.storage.sql.exec<{ pair_id: string }>("SELECT pair_id FROM rooms").toArray();
+    if (owner) {
+      const results = await Promise.allSettled(
+        rooms.map(async ({ pair_id }) => {
+          const remaining = await this.env.CHAT_ROOM.getByName(pair_id).endSessions(owner, end);
+          if (remaining === 0) this.ctx.storage.sql.exec("DELETE FROM rooms WHERE pair_id = ?", pair_id);
+        }),
+      );
+      for (const result of results) {
+        if (result.status === "rejected") {
+          console.error(JSON.stringify({ at: "user-inbox.endSessions", error: String(result.reason) }));
+        }
+      }
+      if (hadSockets && this.openSockets().length === 0) await this.setPresence(owner, false);
+    }
+    await this.scheduleAlarm(now);
+  }
+
+  /**
+   * A conversation's room is about to accept a socket of this user: refused (with the reason) when
+   * its session has ended; otherwise the room is remembered, so ending the session reaches it.
+   */
+  async admitSocket(pairId: string, session: SocketSession): Promise<SessionEndReason | null> {
+    const ended = this.endedReasonFor(session);
+    if (ended) return ended;
+    this.ctx.storage.sql.exec("INSERT OR IGNORE INTO rooms (pair_id) VALUES (?)", pairId);
+    this.raiseIdleDeadline(session.idleDeadline);
+    await this.scheduleAlarm();
+    return null;
+  }
+
+  /** The user has no socket left in a conversation's room. */
+  async roomClosed(pairId: string): Promise<void> {
+    this.ctx.storage.sql.exec("DELETE FROM rooms WHERE pair_id = ?", pairId);
+    await this.scheduleAlarm();
+  }
+
+  /** Whether a socket's session still lives, asked when a frame arrives after its idle deadline. */
+  async confirmSession(sessionId: string, now = Date.now()): Promise<SessionCheck> {
+    const ended = this.endedReasonFor({ sessionId, checkedAt: now });
+    if (ended) return { live: false, reason: ended };
+    const idleDeadline = await this.liveIdleDeadline(now);
+    return idleDeadline === null ? { live: false, reason: "inactivity" } : { live: true, idleDeadline };
+  }
+
+  /**
+   * The idle deadline, checked with D1 (where activity is recorded) once the known one has passed:
+   * a later one when there was activity meanwhile; otherwise the forced logout happens here, as
+   * the Worker would do on the next request, and every socket of the user closes.
+   */
+  private async liveIdleDeadline(now: number): Promise<number | null> {
+    const known = this.idleDeadline();
+    if (known !== null && known > now) return known;
+    const owner = this.owner();
+    if (!owner) return null;
+    const db = createDb(this.env.DB);
+    const deadline = idleDeadlineOf(await readLastActivity(db, owner));
+    if (deadline > now) {
+      this.raiseIdleDeadline(deadline);
+      await this.scheduleAlarm(now);
+      return deadline;
+    }
+    const sessionIds = await writeIdleLogout(db, owner, now);
+    await this.endSessions({ reason: "inactivity", sessionIds, everySession: true }, now);
+    return null;
+  }
+
+  /** Why a socket's session can no longer be used, or null while it can. */
+  private endedReasonFor(session: Pick<SocketSession, "sessionId" | "checkedAt">): SessionEndReason | null {
+    const ended = this.ctx.storage.sql
+      .exec<{ reason: string }>("SELECT reason FROM ended_sessions WHERE session_id = ?", session.sessionId)
+      .toArray()[0]?.reason;
+    if (isSessionEndReason(ended)) return ended;
+    // Every session ended at that time: a session the Worker checked before then is one of them.
+    const allEndedAt = Number(this.metaValue("all_ended_at") ?? 0);
+    const allEndedReason = this.metaValue("all_ended_reason");
+    if (session.checkedAt < allEndedAt && isSessionEndReason(allEndedReason)) return allEndedReason;
+    return null;
+  }
+
+  /**
+   * Frames of a socket whose session ended are dropped; past its idle deadline, the session is
+   * checked again first (the person may have been active on another page meanwhile).
+   */
+  private async sessionStillLive(ws: WebSocket): Promise<boolean> {
+    const session = ws.deserializeAttachment() as InboxSocket | null;
+    if (session?.ended) return false;
+    if (!session?.sessionId || session.idleDeadline === undefined || session.idleDeadline > Date.now()) return true;
+    const check = await this.confirmSession(session.sessionId);
+    if (check.live) {
+      ws.serializeAttachment({ ...session, idleDeadline: check.idleDeadline } satisfies InboxSocket);
+      return true;
+    }
+    ws.serializeAttachment({ ...session, ended: check.reason } satisfies InboxSocket);
+    closeEndedSocket(ws, check.reason);
+    return false;
+  }
+
+  private idleDeadline(): number | null {
+    const value = this.metaValue("idle_deadline");
+    return value === undefined ? null : Number(value);
+  }
+
+  private raiseIdleDeadline(deadline: number) {
+    if (deadline > (this.idleDeadline() ?? 0)) this.setMeta("idle_deadline", String(deadline));
+  }
+
+  private metaValue(key: string): string | undefined {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]
+      ?.value;
+  }
+
+  private setMeta(key: string, value: string) {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
   }
 
   private async updatePresenceAfterClose(closed: WebSocket) {
@@ -251,6 +449,12 @@ export class UserInbox extends DurableObject<Env> {
         due_at INTEGER NOT NULL
       );
       CREATE TABLE IF NOT EXISTS sent_emails (pair_id TEXT PRIMARY KEY, sent_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS rooms (pair_id TEXT PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS ended_sessions (
+        session_id TEXT PRIMARY KEY,
+        reason TEXT NOT NULL,
+        ended_at INTEGER NOT NULL
+      );
     `);
   }
 
@@ -330,8 +534,7 @@ export class UserInbox extends DurableObject<Env> {
       notice.seq,
       now + EMAIL_GRACE_MS,
     );
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null || alarm > now + EMAIL_GRACE_MS) await this.ctx.storage.setAlarm(now + EMAIL_GRACE_MS);
+    await this.scheduleAlarm(now);
   }
 
   /** Sends the emails whose grace time is over, if the person is still away and has not read them. */

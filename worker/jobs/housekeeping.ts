@@ -1,7 +1,8 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { POLICY } from "../../app/lib/legal";
+import { spentSignInFailures } from "../auth/sign-in-guard";
 import { createDb } from "../db/client";
-import { analyticsEvents, rateLimits, sessions, userSessions, verifications } from "../db/schema";
+import { analyticsEvents, rateLimits, sessions, signInFailures, userSessions, verifications } from "../db/schema";
 
 /** Analytics are kept as long as the Privacy Policy says (DESIGN.md "Analytics"). */
 export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 60 * 1000;
@@ -17,6 +18,7 @@ export type HousekeepingResult = {
   oldAnalyticsEvents: number;
   oldInactivityRecords: number;
   oldRateLimits: number;
+  spentSignInFailures: number;
 };
 
 /** Deletes what has outlived its purpose. Safe to run at any time and any number of times. */
@@ -24,27 +26,35 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
   const db = createDb(d1);
   const nowDate = new Date(now);
   const recordCutoff = now - INACTIVITY_RECORD_RETENTION_MS;
-  const [expiredSessions, expiredVerifications, oldAnalyticsEvents, oldInactivityRecords, oldRateLimits] =
-    await db.batch([
-      db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
-      db.delete(verifications).where(lt(verifications.expiresAt, nowDate)),
-      db.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, new Date(now - ANALYTICS_RETENTION_MS))),
-      // A forced-logout record (lastActivity 0) goes by its logout time, any other by its activity.
-      db
-        .delete(userSessions)
-        .where(
-          or(
-            and(eq(userSessions.lastActivity, 0), lt(userSessions.loggedOutAt, recordCutoff)),
-            and(gt(userSessions.lastActivity, 0), lt(userSessions.lastActivity, recordCutoff)),
-          ),
+  const [
+    expiredSessions,
+    expiredVerifications,
+    oldAnalyticsEvents,
+    oldInactivityRecords,
+    oldRateLimits,
+    spentFailures,
+  ] = await db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
+    db.delete(verifications).where(lt(verifications.expiresAt, nowDate)),
+    db.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, new Date(now - ANALYTICS_RETENTION_MS))),
+    // A forced-logout record (lastActivity 0) goes by its logout time, any other by its activity.
+    db
+      .delete(userSessions)
+      .where(
+        or(
+          and(eq(userSessions.lastActivity, 0), lt(userSessions.loggedOutAt, recordCutoff)),
+          and(gt(userSessions.lastActivity, 0), lt(userSessions.lastActivity, recordCutoff)),
         ),
-      db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
-    ]);
+      ),
+    db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
+    db.delete(signInFailures).where(spentSignInFailures(now)),
+  ]);
   return {
     expiredSessions: expiredSessions.meta.changes,
     expiredVerifications: expiredVerifications.meta.changes,
     oldAnalyticsEvents: oldAnalyticsEvents.meta.changes,
     oldInactivityRecords: oldInactivityRecords.meta.changes,
     oldRateLimits: oldRateLimits.meta.changes,
+    spentSignInFailures: spentFailures.meta.changes,
   };
 }

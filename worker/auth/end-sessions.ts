@@ -1,0 +1,40 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import type { SessionEndReason } from "../../app/lib/session-end";
+import { createDb, type Db } from "../db/client";
+import { sessions } from "../db/schema";
+
+/** What ended, as the user's inbox and rooms are told (issue 11: sessions end everywhere at once). */
+export type SessionEnd = {
+  reason: SessionEndReason;
+  /** The sessions that ended; their sockets close. */
+  sessionIds: string[];
+  /** All of the user's sessions ended: sockets whose session is unknown close too. */
+  everySession: boolean;
+};
+
+/**
+ * Ends every session of a user (password reset, inactivity, suspension): the rows go first, so no
+ * new request or socket gets in with them, then every socket opened with them closes. Resolves once
+ * the user's inbox and every room they have a socket in have closed those sockets.
+ */
+export async function endAllSessions(userId: string, reason: SessionEndReason, db: Db = createDb(env.DB)) {
+  const sessionIds = await deleteSessionsOf(db, userId);
+  await closeSessionSockets(userId, { reason, sessionIds, everySession: true });
+}
+
+/** Deletes a user's sessions; answers their ids. */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<string[]> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.map((row) => row.id);
+}
+
+/** One session ended (sign-out): its sockets close, the user's other devices stay signed in. */
+export async function endOneSession(userId: string, sessionId: string, reason: SessionEndReason) {
+  await closeSessionSockets(userId, { reason, sessionIds: [sessionId], everySession: false });
+}
+
+/** The user's inbox knows their sockets and the rooms they have sockets in (DESIGN.md "Session ↔ socket"). */
+export function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
+  return env.USER_INBOX.getByName(userId).endSessions(end);
+}

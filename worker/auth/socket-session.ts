@@ -1,0 +1,78 @@
+import { SESSION_ENDED_CLOSE_CODE, type SessionEndReason } from "../../app/lib/session-end";
+import type { SessionEnd } from "./end-sessions";
+import type { SignedInSession } from "./session";
+
+/**
+ * The session a socket was opened with, kept in its attachment by the ChatRoom and the UserInbox
+ * (DESIGN.md "Session ↔ socket"): ending that session closes the socket, and a frame that arrives
+ * after its idle deadline is checked with the user's inbox before anything is done with it.
+ */
+export type SocketSession = {
+  sessionId: string;
+  /** lastActivity + 10 minutes as known when last checked; later frames ask the inbox again. */
+  idleDeadline: number;
+  /** When the Worker found the session valid in D1 (a socket checked before its end is refused). */
+  checkedAt: number;
+  /** Set just before the socket is closed for a session's end: nothing it sends is processed. */
+  ended?: SessionEndReason;
+};
+
+/** Headers through which the Worker, after its checks, tells a Durable Object the socket's session. */
+const SESSION_HEADERS = {
+  sessionId: "X-Kindred-Session-Id",
+  idleDeadline: "X-Kindred-Idle-Deadline",
+  checkedAt: "X-Kindred-Session-Checked-At",
+} as const;
+
+export function setSessionHeaders(headers: Headers, session: SignedInSession, checkedAt: number): void {
+  headers.set(SESSION_HEADERS.sessionId, session.sessionId);
+  headers.set(SESSION_HEADERS.idleDeadline, String(session.idleDeadline));
+  headers.set(SESSION_HEADERS.checkedAt, String(checkedAt));
+}
+
+/** The session the Worker vouched for, or null when the headers are missing (not from the Worker). */
+export function sessionFromHeaders(headers: Headers): SocketSession | null {
+  const sessionId = headers.get(SESSION_HEADERS.sessionId);
+  const idleDeadline = Number(headers.get(SESSION_HEADERS.idleDeadline));
+  const checkedAt = Number(headers.get(SESSION_HEADERS.checkedAt));
+  if (!sessionId || !Number.isFinite(idleDeadline) || !Number.isFinite(checkedAt)) return null;
+  return { sessionId, idleDeadline, checkedAt };
+}
+
+/** Whether a session's end covers a socket. */
+export function endCovers(end: SessionEnd, session: SocketSession | undefined): boolean {
+  return end.everySession || (session !== undefined && end.sessionIds.includes(session.sessionId));
+}
+
+/** Closes a socket whose session ended, with the code and reason the browser acts on. */
+export function closeEndedSocket(ws: WebSocket, reason: SessionEndReason): void {
+  try {
+    ws.close(SESSION_ENDED_CLOSE_CODE, reason);
+  } catch {
+    // Already closing.
+  }
+}
+
+/** What the inbox answers about a session a room or socket asks after. */
+export type SessionCheck = { live: true; idleDeadline: number } | { live: false; reason: SessionEndReason };
+
+/**
+ * The answer to an upgrade whose session has already ended: a socket that closes at once with the
+ * reason, so the page goes to the sign-in page with the right message instead of retrying.
+ */
+export function endedSessionResponse(reason: SessionEndReason): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  closeEndedSocket(server, reason);
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+/** Answers a close the browser started; a socket the server closed first needs nothing more. */
+export function completeClosingHandshake(ws: WebSocket, code: number): void {
+  if (code === 1005 || code === 1006) return;
+  try {
+    ws.close(code, "closing");
+  } catch {
+    // Already closed from this side (a session's end).
+  }
+}
