@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
 import { signUpUser } from "./support/auth-requests";
-import { connect, isAck, openChatSocket, openInboxSocket } from "./support/chat-sockets";
+import { connect, isAck, openChatSocket, openInboxSocket, storedChatImage } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 async function twoUsers() {
@@ -124,18 +124,31 @@ describe("sending", () => {
     expect((await a.waitFor(isAck("temp-ok"))).seq).toBe(1);
   });
 
-  it("refuses an image that was not uploaded to this conversation", async () => {
-    const { alice, pairId } = await twoUsers();
+  it("accepts only an image the upload endpoint stored for this conversation", async () => {
+    const { alice, bob, pairId } = await twoUsers();
     const a = await connect(alice.cookie, pairId);
-    a.send({ type: "send", clientId: "temp-img", text: "", imageUrl: "/images/chats/other_pair/x.png" });
-    expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ code: "bad_image", clientId: "temp-img" });
-    // A path that only starts in the right folder is refused too.
-    a.send({ type: "send", clientId: "temp-img3", text: "", imageUrl: `/images/chats/${pairId}/../other/x.png` });
-    expect(await a.waitFor((f) => f.type === "error" && f.clientId === "temp-img3")).toMatchObject({
-      code: "bad_image",
-    });
-    a.send({ type: "send", clientId: "temp-img2", text: "", imageUrl: `/images/chats/${pairId}/x.png` });
-    await a.waitFor(isAck("temp-img2"));
+    const image = await storedChatImage(pairId);
+    const elsewhere = await storedChatImage(pairIdFor(alice.user.id, crypto.randomUUID()));
+    const name = image.slice(image.lastIndexOf("/") + 1);
+    const refused = [
+      elsewhere,
+      `/images/chats/${pairId}/../${pairIdFor(bob.user.id, crypto.randomUUID())}/${name}`,
+      `/images/chats/${pairId}/%2e%2e/other/${name}`,
+      `/images/chats/${pairId}/${crypto.randomUUID()}.png`,
+      `/images/chats/${pairId}/x.png`,
+      `/api/auth/sign-out?${name}`,
+      `https://evil.example/images/chats/${pairId}/${name}`,
+      `${image}?x=1`,
+    ];
+    for (const [i, imageUrl] of refused.entries()) {
+      a.send({ type: "send", clientId: `temp-bad${i}`, text: "", imageUrl });
+      expect(await a.waitFor((f) => f.type === "error" && f.clientId === `temp-bad${i}`)).toMatchObject({
+        code: "bad_image",
+      });
+    }
+    a.send({ type: "send", clientId: "temp-img", text: "", imageUrl: image });
+    await a.waitFor(isAck("temp-img"));
+    expect(await env.CHAT_ROOM.getByName(pairId).messageCount()).toBe(1);
   });
 
   it("slows down a sender who floods the conversation", async () => {

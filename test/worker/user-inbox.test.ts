@@ -4,7 +4,7 @@ import { pairIdFor } from "../../app/lib/pair-id";
 import { unreadBadgeText } from "../../app/lib/unread-badge";
 import { INBOX_COALESCE_MS } from "../../worker/chat/chat-room";
 import { signUpUser } from "./support/auth-requests";
-import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
+import { connect, isAck, openInboxSocket, storedChatImage } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 /** Inbox updates run after the acknowledgement: read until the check holds. */
@@ -67,7 +67,7 @@ describe("the inbox", () => {
     b.send({ type: "send", clientId: "temp-b", text: "first" });
     await b.waitFor(isAck("temp-b"));
     const c = await connect(carol.cookie, withCarol);
-    c.send({ type: "send", clientId: "temp-c", text: "", imageUrl: `/images/chats/${withCarol}/x.png` });
+    c.send({ type: "send", clientId: "temp-c", text: "", imageUrl: await storedChatImage(withCarol) });
     await c.waitFor(isAck("temp-c"));
 
     const inbox = env.USER_INBOX.getByName(alice.user.id);

@@ -246,7 +246,19 @@ export class ChatRoom extends DurableObject<Env> {
     });
   }
 
-  private handleSend(ws: WebSocket, sender: SocketIdentity, frame: Extract<ClientFrame, { type: "send" }>) {
+  private async handleSend(ws: WebSocket, sender: SocketIdentity, frame: Extract<ClientFrame, { type: "send" }>) {
+    // An image must be one the upload endpoint stored for this conversation (issue 11: otherwise the
+    // receiver's browser would request whatever URL the sender chose). Checked with the room held,
+    // so the messages sent after it still arrive in order.
+    const imageUrl = frame.imageUrl;
+    if (imageUrl && !(await this.ctx.blockConcurrencyWhile(() => this.isStoredImage(imageUrl)))) {
+      return this.send(ws, {
+        type: "error",
+        code: "bad_image",
+        message: CHAT_MESSAGES.notYourImage,
+        clientId: frame.clientId,
+      });
+    }
     // A resend of a message already stored gets the original answer (the client retries safely).
     const existing = this.ctx.storage.sql
       .exec<{ seq: number; timestamp: number }>(
@@ -257,11 +269,13 @@ export class ChatRoom extends DurableObject<Env> {
       .toArray()[0];
     if (existing) return this.send(ws, { type: "ack", clientId: frame.clientId, ...existing });
 
-    const refuseSend = (code: "rate_limited" | "bad_image", message: string) =>
-      this.send(ws, { type: "error", code, message, clientId: frame.clientId });
-    if (!this.takeSendToken(sender.userId)) return refuseSend("rate_limited", CHAT_MESSAGES.rateLimited);
-    if (frame.imageUrl && !keyInFolder(frame.imageUrl, `chats/${this.pairId()}`)) {
-      return refuseSend("bad_image", CHAT_MESSAGES.notYourImage);
+    if (!this.takeSendToken(sender.userId)) {
+      return this.send(ws, {
+        type: "error",
+        code: "rate_limited",
+        message: CHAT_MESSAGES.rateLimited,
+        clientId: frame.clientId,
+      });
     }
 
     const timestamp = Date.now();
@@ -290,6 +304,11 @@ export class ChatRoom extends DurableObject<Env> {
     const sessionStarted = this.startSessionIfIdle(previousLast, timestamp);
     // The alarm's due times move only with the first message (retention) or a new session.
     if (previousLast === null || sessionStarted) this.ctx.waitUntil(this.scheduleAlarm());
+  }
+
+  private async isStoredImage(url: string): Promise<boolean> {
+    const key = keyInFolder(url, `chats/${this.pairId()}`);
+    return key !== null && (await this.env.IMAGES.head(key)) !== null;
   }
 
   /**

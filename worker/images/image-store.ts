@@ -27,14 +27,20 @@ export async function storeImage(key: string, bytes: Uint8Array, type: AcceptedI
   });
 }
 
+/** The file name the upload endpoint gives every image: a random UUID and the sniffed type's extension. */
+const STORED_NAME = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(EXTENSIONS).join("|")})$`,
+);
+
 /**
- * The storage key behind an app image URL when it lies in `folder` (`profiles/{userId}`,
- * `chats/{pairId}`), else null: the one check that a URL sent by a browser names an image of
- * that owner, used by the profile picture, the profile save and chat messages.
+ * The storage key behind an app image URL when it is one the upload endpoint could have returned
+ * for `folder` (`profiles/{userId}`, `chats/{pairId}`), else null: the one check that a URL sent by a
+ * browser names an image of that owner, used by the profile picture, the profile save and chat
+ * messages. Anything else (another folder, dots, percent-encoding, another route) is refused.
  */
 export function keyInFolder(url: string, folder: string): string | null {
   const key = url.startsWith(imageUrl("")) ? url.slice(imageUrl("").length) : "";
-  return key.startsWith(`${folder}/`) && !key.includes("..") ? key : null;
+  return key.startsWith(`${folder}/`) && STORED_NAME.test(key.slice(folder.length + 1)) ? key : null;
 }
 
 /** Whether a user may see an image: profile pictures to anyone signed in, chat images to members. */

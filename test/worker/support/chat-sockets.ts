@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import type { ServerFrame } from "../../../app/schemas/chat-protocol";
 import { APP_ORIGIN } from "./auth-requests";
 
@@ -66,4 +66,11 @@ export async function openInboxSocket(cookie: string | null, origin: string | nu
     frames.push(JSON.parse(event.data as string));
   });
   return { status: response.status, frames, ws };
+}
+
+/** An image stored for a conversation under the kind of key the upload endpoint gives; its app URL. */
+export async function storedChatImage(pairId: string): Promise<string> {
+  const key = `chats/${pairId}/${crypto.randomUUID()}.png`;
+  await env.IMAGES.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { httpMetadata: { contentType: "image/png" } });
+  return `/images/${key}`;
 }

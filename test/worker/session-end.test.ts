@@ -1,0 +1,251 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import { pairIdFor } from "../../app/lib/pair-id";
+import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { suspendAccount } from "../../worker/accounts/suspension";
+import { APP_ORIGIN, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
+import { until } from "./support/until";
+
+type Closed = { code: number; reason: string };
+
+/** Resolves with the close frame's code and reason; a test fails if it does not come within 1 s. */
+function closing(ws: WebSocket): () => Promise<Closed> {
+  const closed = new Promise<Closed>((resolve) => {
+    ws.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }));
+  });
+  return () =>
+    Promise.race([
+      closed,
+      new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error("the socket stayed open for 1 s")), 1000)),
+    ]);
+}
+
+async function inboxSocket(cookie: string) {
+  const inbox = await openInboxSocket(cookie);
+  if (!inbox.ws) throw new Error(`the inbox upgrade was refused with ${inbox.status}`);
+  await until(() => inbox.frames.length >= 1);
+  return { ...inbox, ws: inbox.ws };
+}
+
+/**
+ * Alice has a conversation and her inbox open, Bob has the conversation open. `end` ends Alice's
+ * session one way; afterwards both her sockets must close within a second with the reason, and
+ * what she sends on the old chat socket must be neither stored nor delivered to Bob.
+ */
+async function expectSocketsClosedBy(
+  reason: string,
+  end: (alice: Awaited<ReturnType<typeof signUpUser>>) => Promise<unknown>,
+) {
+  const alice = await signUpUser();
+  const bob = await signUpUser();
+  const pairId = pairIdFor(alice.user.id, bob.user.id);
+  const aliceChat = await connect(alice.cookie, pairId);
+  const aliceInbox = await inboxSocket(alice.cookie);
+  const bobChat = await connect(bob.cookie, pairId);
+  aliceChat.send({ type: "send", clientId: "temp-before", text: "Before the end" });
+  await aliceChat.waitFor(isAck("temp-before"));
+  const chatClosed = closing(aliceChat.ws);
+  const inboxClosed = closing(aliceInbox.ws);
+
+  await end(alice);
+  try {
+    aliceChat.send({ type: "send", clientId: "temp-after", text: "After the end" });
+  } catch {
+    // The socket may already know it is closed; either way nothing may arrive.
+  }
+  expect(await chatClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason });
+  expect(await inboxClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason });
+
+  // Bob's own message is acknowledged after anything Alice's old socket sent before it.
+  bobChat.send({ type: "send", clientId: "temp-bob", text: "Still here" });
+  await bobChat.waitFor(isAck("temp-bob"));
+  const room = env.CHAT_ROOM.getByName(pairId);
+  expect(await room.messageCount()).toBe(2);
+  expect(
+    bobChat.frames.filter((f) => f.type === "message").map((f) => (f.type === "message" ? f.message.text : "")),
+  ).toEqual(["Before the end"]);
+  return { alice, bob, pairId, aliceChat, bobChat };
+}
+
+const setLastActivity = (userId: string, lastActivity: number) =>
+  env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?").bind(lastActivity, userId).run();
+
+async function resetToken(email: string): Promise<string> {
+  const response = await postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+  expect(response.status).toBe(200);
+  const row = await env.DB.prepare(
+    "SELECT identifier FROM verifications v JOIN users u ON u.id = v.value WHERE u.email = ? AND identifier LIKE 'reset-password:%' ORDER BY v.created_at DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<{ identifier: string }>();
+  if (!row) throw new Error("no reset token was stored");
+  return row.identifier.slice("reset-password:".length);
+}
+
+async function signIn(email: string, password: string) {
+  const response = await postJson("/api/auth/sign-in/email", { email, password });
+  expect(response.status).toBe(200);
+  return sessionCookie(response);
+}
+
+describe("ending a session ends its sockets everywhere", () => {
+  it("sign-out closes the chat and inbox sockets opened with that session", async () => {
+    await expectSocketsClosedBy("signed-out", async (alice) => {
+      expect((await postJson("/api/auth/sign-out", {}, { cookie: alice.cookie })).status).toBe(200);
+    });
+  });
+
+  it("a password reset closes every socket of the account", async () => {
+    await expectSocketsClosedBy("password-reset", async (alice) => {
+      const token = await resetToken(alice.email);
+      const reset = await postJson("/api/auth/reset-password", { token, newPassword: "a new password" });
+      expect(reset.status).toBe(200);
+    });
+  });
+
+  it("the forced inactivity logout closes them", async () => {
+    await expectSocketsClosedBy("inactivity", async (alice) => {
+      expect((await postJson("/api/session/expire", {}, { cookie: alice.cookie })).status).toBe(200);
+    });
+  });
+
+  it("the server finding the session idle on a request closes them", async () => {
+    await expectSocketsClosedBy("inactivity", async (alice) => {
+      await setLastActivity(alice.user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
+      const refused = await postJson("/api/session/activity", { idleMs: 0 }, { cookie: alice.cookie });
+      expect(refused.status).toBe(401);
+    });
+  });
+
+  it("suspending the account closes them, and its sign-in says it is suspended", async () => {
+    const { alice } = await expectSocketsClosedBy("suspended", (alice) => suspendAccount(alice.user.id));
+    const refused = await postJson("/api/auth/sign-in/email", { email: alice.email, password: alice.password });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: "This account has been suspended." });
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(alice.user.id)
+      .first<{ n: number }>();
+    expect(sessions?.n).toBe(0);
+  });
+
+  it("sockets close when their session passes its idle deadline, with nobody making a request", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    // Last active almost 10 minutes ago: the deadline is 1.5 s away.
+    await setLastActivity(alice.user.id, Date.now() - SESSION_TIMEOUT_MS + 1500);
+    const aliceChat = await connect(alice.cookie, pairId);
+    const aliceInbox = await inboxSocket(alice.cookie);
+    const closed = new Promise<Closed[]>((resolve) => {
+      const seen: Closed[] = [];
+      for (const ws of [aliceChat.ws, aliceInbox.ws]) {
+        ws.addEventListener("close", (event) => {
+          seen.push({ code: event.code, reason: event.reason });
+          if (seen.length === 2) resolve(seen);
+        });
+      }
+    });
+    expect(await closed).toEqual([
+      { code: SESSION_ENDED_CLOSE_CODE, reason: "inactivity" },
+      { code: SESSION_ENDED_CLOSE_CODE, reason: "inactivity" },
+    ]);
+    const record = await env.DB.prepare("SELECT last_activity, reason FROM user_sessions WHERE user_id = ?")
+      .bind(alice.user.id)
+      .first();
+    expect(record).toEqual({ last_activity: 0, reason: "inactivity_timeout" });
+  });
+
+  it("activity meanwhile keeps a session's sockets open past the deadline they were opened with", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const openedDeadline = Date.now() + 1000;
+    await setLastActivity(alice.user.id, openedDeadline - SESSION_TIMEOUT_MS);
+    const aliceChat = await connect(alice.cookie, pairId);
+    const aliceInbox = await inboxSocket(alice.cookie);
+    // The heartbeat of another page moves the recorded activity to now.
+    expect((await postJson("/api/session/activity", { idleMs: 0 }, { cookie: alice.cookie })).status).toBe(200);
+    await until(() => Date.now() > openedDeadline + 500, 3000);
+
+    aliceChat.send({ type: "send", clientId: "temp-later", text: "Still talking" });
+    await aliceChat.waitFor(isAck("temp-later"));
+    expect(aliceChat.ws.readyState).toBe(WebSocket.OPEN);
+    expect(aliceInbox.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("signing out on one device leaves the other device's sockets open; a reset closes both", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const phone = alice.cookie;
+    const laptop = await signIn(alice.email, alice.password);
+    const phoneChat = await connect(phone, pairId);
+    const laptopChat = await connect(laptop, pairId);
+    const laptopInbox = await inboxSocket(laptop);
+    const phoneClosed = closing(phoneChat.ws);
+
+    await postJson("/api/auth/sign-out", {}, { cookie: phone });
+    expect(await phoneClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
+    laptopChat.send({ type: "send", clientId: "temp-laptop", text: "From the laptop" });
+    await laptopChat.waitFor(isAck("temp-laptop"));
+
+    const laptopChatClosed = closing(laptopChat.ws);
+    const laptopInboxClosed = closing(laptopInbox.ws);
+    const token = await resetToken(alice.email);
+    await postJson("/api/auth/reset-password", { token, newPassword: "another password" });
+    expect(await laptopChatClosed()).toMatchObject({ reason: "password-reset" });
+    expect(await laptopInboxClosed()).toMatchObject({ reason: "password-reset" });
+  });
+
+  it("an ended session cannot open a socket again, and a new sign-in can", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    await postJson("/api/auth/sign-out", {}, { cookie: alice.cookie });
+    const refused = await exports.default.fetch(`${APP_ORIGIN}/api/chats/${pairId}/ws`, {
+      headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: alice.cookie },
+    });
+    expect(refused.status).toBe(401);
+
+    const again = await signIn(alice.email, alice.password);
+    const chat: TestSocket = await connect(again, pairId);
+    chat.send({ type: "send", clientId: "temp-back", text: "Back again" });
+    await chat.waitFor(isAck("temp-back"));
+  });
+
+  it("a room refuses an upgrade whose session ended while it was on its way", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const session = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(alice.user.id)
+      .first<{ id: string }>();
+    // The Worker checked this session a moment ago; then the user signed out.
+    await env.USER_INBOX.getByName(alice.user.id).endSessions({
+      reason: "signed-out",
+      sessionIds: [session?.id ?? ""],
+      everySession: false,
+    });
+    const response = await env.CHAT_ROOM.getByName(pairId).fetch(
+      new Request(`${APP_ORIGIN}/api/chats/${pairId}/ws`, {
+        headers: {
+          Upgrade: "websocket",
+          "X-Kindred-User-Id": alice.user.id,
+          "X-Kindred-User-Name": alice.user.username,
+          "X-Kindred-Pair-Id": pairId,
+          "X-Kindred-Session-Id": session?.id ?? "",
+          "X-Kindred-Idle-Deadline": String(Date.now() + SESSION_TIMEOUT_MS),
+          "X-Kindred-Session-Checked-At": String(Date.now() - 10),
+        },
+      }),
+    );
+    const ws = response.webSocket;
+    if (!ws) throw new Error(`expected a socket that closes at once, got ${response.status}`);
+    const closed = closing(ws);
+    ws.accept();
+    expect(await closed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
+    expect(await env.CHAT_ROOM.getByName(pairId).messageCount()).toBe(0);
+  });
+});
