@@ -1,4 +1,5 @@
 import { RESET_TEXTS } from "../../app/lib/password-reset";
+import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { latestEmailTo } from "./support/outbox";
 import { expect, signUpThroughApi, test, uniqueEmail, waitForHydration } from "./support/test";
 
@@ -52,7 +53,10 @@ test.describe("password reset", () => {
       "Your password has been changed. Please sign in with your new password.",
     );
 
-    // The session that was open before the reset is over.
+    // The page that was open before the reset leaves by itself: its sockets were closed with the
+    // reason, and it says why.
+    await expect(page).toHaveURL(/\/signup\?reason=password-reset/);
+    await expect(page.getByText(SESSION_END_MESSAGES["password-reset"])).toBeVisible();
     await page.goto("/chat");
     await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
 
