@@ -153,12 +153,10 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   async sweepDeadSockets(now: number): Promise<void> {
-    const open = this.openSockets();
-    for (const ws of open) {
+    for (const ws of this.openSockets()) {
       if (now - this.lastSign(ws) > PRESENCE_TIMEOUT_MS) ws.close(4000, "No ping for a minute");
     }
-    const owner = this.owner();
-    if (open.length > 0 && this.openSockets().length === 0 && owner) await this.setPresence(owner, false);
+    await this.markOfflineIfNoSockets();
   }
 
   /** The next duty's time: a socket's ping deadline, the idle deadline while sockets are open, an email. */
@@ -207,7 +205,6 @@ export class UserInbox extends DurableObject<Env> {
     }
     this.ctx.storage.sql.exec("DELETE FROM ended_sessions WHERE ended_at < ?", now - ENDED_SESSION_MEMORY_MS);
 
-    const hadSockets = this.openSockets().length > 0;
     for (const ws of this.ctx.getWebSockets()) {
       const session = ws.deserializeAttachment() as InboxSocket | null;
       if (!endCovers(end, session?.sessionId ? (session as SocketSession) : undefined) || session?.ended) continue;
@@ -228,8 +225,8 @@ export class UserInbox extends DurableObject<Env> {
           console.error(JSON.stringify({ at: "user-inbox.endSessions", error: String(result.reason) }));
         }
       }
-      if (hadSockets && this.openSockets().length === 0) await this.setPresence(owner, false);
     }
+    await this.markOfflineIfNoSockets();
     await this.scheduleAlarm(now);
   }
 
@@ -332,9 +329,14 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   private async updatePresenceAfterClose(closed: WebSocket) {
-    const stillOpen = this.openSockets().filter((ws) => ws !== closed);
+    await this.markOfflineIfNoSockets(closed);
+  }
+
+  /** Offline once no page has a socket open (once: a user already offline is not written again). */
+  private async markOfflineIfNoSockets(closing?: WebSocket) {
+    const stillOpen = this.openSockets().filter((ws) => ws !== closing);
     const owner = this.owner();
-    if (stillOpen.length === 0 && owner) await this.setPresence(owner, false);
+    if (stillOpen.length === 0 && owner && this.metaValue("online") !== "0") await this.setPresence(owner, false);
   }
 
   /**
@@ -343,6 +345,7 @@ export class UserInbox extends DurableObject<Env> {
    */
   private async setPresence(userId: string, online: boolean) {
     const now = Date.now();
+    this.setMeta("online", online ? "1" : "0");
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_seen', ?)", String(now));
     await createDb(this.env.DB)
       .update(users)
