@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
+import { guardRequest } from "./http/request-guards";
 import { runScheduledJobs } from "./jobs";
 import { withSecurityHeaders } from "./security-headers";
 
@@ -12,7 +13,9 @@ const handleDocumentRequest = createRequestHandler(
 );
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(incoming, env, ctx) {
+    const request = await guardRequest(incoming);
+    if (request instanceof Response) return withSecurityHeaders(request);
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
     const response = isApi

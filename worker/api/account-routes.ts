@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { setProfilePicture } from "../accounts/profile-picture";
 import { keyInFolder } from "../images/image-store";
+import { readJsonBody } from "./json-body";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
 const PhotoBodySchema = z.object({ url: z.string().min(1) });
@@ -13,9 +14,9 @@ const PhotoBodySchema = z.object({ url: z.string().min(1) });
  */
 export const accountRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/photo", async (c) => {
   const user = c.get("user");
-  const parsed = PhotoBodySchema.safeParse(await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ code: "invalid_body", message: "Send the uploaded picture's url." }, 400);
-  const { url } = parsed.data;
+  const body = await readJsonBody(c, PhotoBodySchema, "Send the uploaded picture's url.");
+  if (!body.ok) return body.response;
+  const { url } = body.data;
   const key = keyInFolder(url, `profiles/${user.id}`);
   if (!key) return c.json({ code: "forbidden", message: "Use a picture you uploaded to your own profile." }, 403);
   if (!(await c.env.IMAGES.head(key))) {

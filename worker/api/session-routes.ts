@@ -3,6 +3,7 @@ import { z } from "zod";
 import { markOffline } from "../auth/presence";
 import { forceLogout, getAuth, getSignedInUser, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
+import { readJsonBody } from "./json-body";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
 const ActivityBodySchema = z.object({ idleMs: z.number().int().min(0).default(0) });
@@ -13,9 +14,8 @@ export const sessionRoutes = new Hono<ApiEnv>()
   // The throttled activity heartbeat. The answer carries the server's clock too, so the browser
   // can compare the stored time with its own in its own clock frame (clocks differ between devices).
   .post("/activity", signedIn, async (c) => {
-    const body = ActivityBodySchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!body.success)
-      return c.json({ code: "invalid_body", message: "Send how long ago the last activity was." }, 400);
+    const body = await readJsonBody(c, ActivityBodySchema, "Send how long ago the last activity was.");
+    if (!body.ok) return body.response;
     const now = Date.now();
     const lastActivity = await recordActivity(c.get("user").id, body.data.idleMs, now);
     return c.json({ lastActivity, serverNow: now });

@@ -10,12 +10,10 @@ import {
 } from "../../app/lib/uploads";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
+import { MULTIPART_OVERHEAD_BYTES } from "../http/request-guards";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
-
-/** Multipart framing around the file: generous, so an honest file at the limit is never refused. */
-const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 const tooLarge = (purpose: UploadPurpose) => ({
   code: "file_too_large",

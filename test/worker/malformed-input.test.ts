@@ -1,0 +1,147 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_BODY_LIMIT_BYTES } from "../../worker/http/request-guards";
+import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
+
+const THREE_MB = "x".repeat(3 * 1024 * 1024);
+
+function send(path: string, init: { method?: string; body?: BodyInit; cookie?: string; type?: string } = {}) {
+  return exports.default.fetch(`${APP_ORIGIN}${path}`, {
+    method: init.method ?? "POST",
+    headers: {
+      Origin: APP_ORIGIN,
+      "cf-connecting-ip": freshIp(),
+      "Content-Type": init.type ?? "application/json",
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
+    body: init.body,
+  });
+}
+
+/** A body of `bytes` bytes sent in pieces, with no Content-Length (chunked). */
+function streamOf(bytes: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      const size = Math.min(16 * 1024, bytes - sent);
+      if (size <= 0) return controller.close();
+      sent += size;
+      controller.enqueue(new Uint8Array(size).fill(0x61));
+    },
+  });
+}
+
+const counts = async () =>
+  env.DB.prepare(
+    "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM verifications) AS verifications, (SELECT count(*) FROM profiles WHERE first_name = 'Hacked') AS hacked",
+  ).first();
+
+describe("malformed addresses", () => {
+  it("answer 400 with a code for broken percent-encoding, in images, API paths, queries and pages", async () => {
+    for (const path of ["/images/%", "/images/%E0%A4%A", "/api/health?x=%", "/api/%zz"]) {
+      const response = await exports.default.fetch(`${APP_ORIGIN}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toMatchObject({ code: "bad_encoding" });
+    }
+    for (const path of ["/%", "/users?q=%", "/chat/%E0%A4%A"]) {
+      const response = await exports.default.fetch(`${APP_ORIGIN}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain("malformed");
+    }
+  });
+
+  it("still pass with valid encodings", async () => {
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/health?q=%20caf%C3%A9+x%2Fy`);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("JSON of the wrong shape", () => {
+  it("is a 400 with a code for the profile, the activity heartbeat and the picture, and changes nothing", async () => {
+    const alice = await signUpUser();
+    const before = await counts();
+    const bodies = ["[]", "null", '"x"', "5", "{not json", ""];
+    for (const body of bodies) {
+      for (const [method, path] of [
+        ["PUT", "/api/profile"],
+        ["POST", "/api/session/activity"],
+        ["POST", "/api/account/photo"],
+      ] as const) {
+        const response = await send(path, { method, body, cookie: alice.cookie });
+        expect(response.status, `${method} ${path} ${body}`).toBe(400);
+        expect(await response.json()).toMatchObject({ code: "invalid_body" });
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("is a 4xx with a code for better-auth's endpoints, never a 500", async () => {
+    const before = await counts();
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/request-password-reset",
+      "/api/auth/reset-password",
+    ]) {
+      for (const body of ["[]", "null", '"x"', "{not json", "{}"]) {
+        const response = await send(path, { body });
+        expect(response.status, `${path} ${body}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${path} ${body}`).toBeLessThan(500);
+        expect(await response.json(), `${path} ${body}`).toHaveProperty("code");
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("bodies over their endpoint's cap", () => {
+  it("answer 413 for 3 MB sent to JSON endpoints, better-auth's included, and store nothing", async () => {
+    const alice = await signUpUser();
+    const before = await counts();
+    for (const path of [
+      "/api/session/activity",
+      "/api/auth/request-password-reset",
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/events",
+      "/api/profile",
+    ]) {
+      const response = await send(path, {
+        method: path === "/api/profile" ? "PUT" : "POST",
+        body: JSON.stringify({ email: alice.email, idleMs: 0, padding: THREE_MB }),
+        cookie: alice.cookie,
+      });
+      expect(response.status, path).toBe(413);
+      expect(await response.json(), path).toMatchObject({ code: "body_too_large" });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answer 413 for a page's form post over 64 KB", async () => {
+    const form = new URLSearchParams({ email: "someone@example.com", password: THREE_MB });
+    const response = await send("/login", { body: form.toString(), type: "application/x-www-form-urlencoded" });
+    expect(response.status).toBe(413);
+  });
+
+  it("are measured when sent without a length too, and a small chunked body still passes", async () => {
+    const alice = await signUpUser();
+    const large = await send("/api/session/activity", {
+      body: streamOf(DEFAULT_BODY_LIMIT_BYTES + 1),
+      cookie: alice.cookie,
+    });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ code: "body_too_large" });
+
+    const small = new TextEncoder().encode(JSON.stringify({ idleMs: 0 }));
+    const ok = await send("/api/session/activity", {
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(small);
+          controller.close();
+        },
+      }),
+      cookie: alice.cookie,
+    });
+    expect(ok.status).toBe(200);
+  });
+});

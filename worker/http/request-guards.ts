@@ -1,0 +1,88 @@
+import { MAX_UPLOAD_BYTES } from "../../app/lib/uploads";
+
+/**
+ * What every request passes before any route sees it (issue 11: every malformed input is a 4xx
+ * with a code, never a 500): a URL whose percent-encoding is broken is refused, and so is a body
+ * larger than its endpoint can need.
+ */
+
+/** Multipart framing around a file: generous, so an honest file at the limit is never refused. */
+export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/** JSON bodies and ordinary form posts: far above any real one (a whole profile is ~10 KB). */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The larger caps, by path (page actions match with or without React Router's `.data` suffix):
+ * the upload endpoint takes the largest image (the route applies each purpose's own limit), and
+ * the forms that carry a profile picture take the picture's limit.
+ */
+const BODY_LIMITS: Record<string, number> = {
+  "/api/uploads": MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES,
+  "/api/sign-up": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
+  "/signup": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
+  "/profile": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
+};
+
+export function bodyLimitFor(pathname: string): number {
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return BODY_LIMITS[page] ?? DEFAULT_BODY_LIMIT_BYTES;
+}
+
+const isApiPath = (pathname: string) =>
+  pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
+
+function refusal(pathname: string, status: 400 | 413, code: string, message: string): Response {
+  if (isApiPath(pathname)) return Response.json({ code, message }, { status });
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Whether the path or the query has a `%` that does not start a valid UTF-8 escape. */
+function hasMalformedEncoding(url: URL): boolean {
+  try {
+    decodeURIComponent(url.pathname);
+    decodeURIComponent(url.search.replaceAll("+", " "));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The request to hand on (a body sent without a length is read here, up to its cap), or the
+ * refusal to answer with.
+ */
+export async function guardRequest(request: Request): Promise<Request | Response> {
+  const url = new URL(request.url);
+  if (hasMalformedEncoding(url)) {
+    return refusal(url.pathname, 400, "bad_encoding", "This address has a malformed percent-encoding.");
+  }
+  if (!request.body) return request;
+
+  const limit = bodyLimitFor(url.pathname);
+  const tooLarge = () =>
+    refusal(url.pathname, 413, "body_too_large", `The request body is larger than ${limit} bytes.`);
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    // A declared length the runtime enforces: no need to read the body here.
+    return Number(declared) > limit ? tooLarge() : request;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return tooLarge();
+    }
+    chunks.push(next.value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new Request(request, { body });
+}
