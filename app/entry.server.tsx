@@ -1,6 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
 
 /** How long a page waits for its slowest data before rendering what it has (React Router's default). */
 export const streamTimeout = 5_000;
@@ -22,13 +23,18 @@ export default async function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
+  // Every page gets its own nonce; React Router puts it on each script it renders.
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, request.url));
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
   let shellRendered = false;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 import {
   MAX_EVENTS_BODY_BYTES,
   MAX_EVENTS_PER_BODY,
@@ -7,6 +5,7 @@ import {
   WEB_VITALS_CATEGORY,
   type WebVitalName,
 } from "~/lib/analytics-protocol";
+import { z } from "./zod";
 
 export { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BODY, WEB_VITAL_NAMES, WEB_VITALS_CATEGORY, type WebVitalName };
 

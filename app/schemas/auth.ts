@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { GENDERS } from "~/lib/accounts";
 import { isTooLarge, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { z } from "./zod";
 
 /** Validation messages of the sign-in/sign-up and reset screens (spec sections 5 and 8). */
 export const AUTH_MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Limits of a chat message (spec sections 5 and 9; issue: text at most 4,000 characters). */
 export const MAX_MESSAGE_TEXT = 4000;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The configuration the browser may see: brand, fixed accounts, contact links. Parsed from the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
 export type ChatSummary = {

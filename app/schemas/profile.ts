@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   ANNUAL_INCOMES,
   ATTENDANCE_FREQUENCIES,
@@ -22,6 +21,7 @@ import {
   SERVICE_ACTIVITIES,
   SPIRITUAL_MATURITIES,
 } from "~/lib/profile-options";
+import { z } from "./zod";
 
 /** The spec's profile messages (section 5), and clear ones where it is silent. */
 export const PROFILE_MESSAGES = {
