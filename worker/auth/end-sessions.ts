@@ -9,7 +9,7 @@ export type SessionEnd = {
   reason: SessionEndReason;
   /** The sessions that ended; their sockets close. */
   sessionIds: string[];
-  /** All of the user's sessions ended: sockets whose session is unknown close too. */
+  /** All of the user's sessions ended: every socket of the user closes, whatever session it carries. */
   everySession: boolean;
 };
 

@@ -218,7 +218,7 @@ export class ChatRoom extends DurableObject<Env> {
   private async sessionStillLive(ws: WebSocket, identity: SocketIdentity): Promise<boolean> {
     if (identity.ended) return false;
     if (identity.idleDeadline === undefined || identity.idleDeadline > Date.now()) return true;
-    const check = await this.env.USER_INBOX.getByName(identity.userId).confirmSession(identity.sessionId);
+    const check = await this.env.USER_INBOX.getByName(identity.userId).confirmSession(identity);
     if (check.live) {
       ws.serializeAttachment({ ...identity, idleDeadline: check.idleDeadline } satisfies SocketIdentity);
       return true;

@@ -250,8 +250,11 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   /** Whether a socket's session still lives, asked when a frame arrives after its idle deadline. */
-  async confirmSession(sessionId: string, now = Date.now()): Promise<SessionCheck> {
-    const ended = this.endedReasonFor({ sessionId, checkedAt: now });
+  async confirmSession(
+    session: Pick<SocketSession, "sessionId" | "checkedAt">,
+    now = Date.now(),
+  ): Promise<SessionCheck> {
+    const ended = this.endedReasonFor(session);
     if (ended) return { live: false, reason: ended };
     const idleDeadline = await this.liveIdleDeadline(now);
     return idleDeadline === null ? { live: false, reason: "inactivity" } : { live: true, idleDeadline };
@@ -300,7 +303,7 @@ export class UserInbox extends DurableObject<Env> {
     const session = ws.deserializeAttachment() as InboxSocket | null;
     if (session?.ended) return false;
     if (!session?.sessionId || session.idleDeadline === undefined || session.idleDeadline > Date.now()) return true;
-    const check = await this.confirmSession(session.sessionId);
+    const check = await this.confirmSession({ sessionId: session.sessionId, checkedAt: session.checkedAt ?? 0 });
     if (check.live) {
       ws.serializeAttachment({ ...session, idleDeadline: check.idleDeadline } satisfies InboxSocket);
       return true;
