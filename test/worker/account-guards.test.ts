@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ERROR_MESSAGES } from "../../app/lib/auth-errors";
 import { isGeneratedUsername } from "../../app/lib/username";
 import { ACCOUNT_SIGN_IN_LIMIT } from "../../worker/auth/sign-in-guard";
-import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, freshIp, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -164,17 +164,6 @@ describe("the per-account sign-in limit", () => {
   });
 });
 
-async function requestReset(email: string): Promise<string> {
-  const response = await postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
-  expect(response.status).toBe(200);
-  const row = await env.DB.prepare(
-    "SELECT v.identifier FROM verifications v JOIN users u ON u.id = v.value WHERE u.email = ? ORDER BY v.created_at DESC, v.rowid DESC LIMIT 1",
-  )
-    .bind(email)
-    .first<{ identifier: string }>();
-  return row?.identifier.replace("reset-password:", "") ?? "";
-}
-
 const resetWith = (token: string, newPassword: string) => postJson("/api/auth/reset-password", { token, newPassword });
 
 const resetTokensOf = async (userId: string) =>
@@ -189,8 +178,8 @@ const resetTokensOf = async (userId: string) =>
 describe("password reset links", () => {
   it("a newer link makes an older one useless", async () => {
     const alice = await signUpUser();
-    const older = await requestReset(alice.email);
-    const newer = await requestReset(alice.email);
+    const older = await requestResetToken(alice.email);
+    const newer = await requestResetToken(alice.email);
     expect(older).not.toBe(newer);
     expect((await resetWith(older, "from the old link")).status).toBe(400);
     expect((await resetWith(newer, "from the new link")).status).toBe(200);
@@ -201,7 +190,7 @@ describe("password reset links", () => {
 
   it("using a link makes every link of the account useless, itself included", async () => {
     const alice = await signUpUser();
-    const token = await requestReset(alice.email);
+    const token = await requestResetToken(alice.email);
     // A second live link, as one sent before this rule existed would be.
     await env.DB.prepare("INSERT INTO verifications (id, identifier, value, expires_at) VALUES (?, ?, ?, ?)")
       .bind(crypto.randomUUID(), "reset-password:legacy-link-token", alice.user.id, Date.now() + 3_600_000)
@@ -218,12 +207,12 @@ describe("password reset links", () => {
   it("a link expires after one hour", async () => {
     const alice = await signUpUser();
     const start = Date.now();
-    const late = await requestReset(alice.email);
+    const late = await requestResetToken(alice.email);
     travelTo(start + 61 * 60 * 1000);
     expect((await resetWith(late, "too late")).status).toBe(400);
 
     vi.useRealTimers();
-    const inTime = await requestReset(alice.email);
+    const inTime = await requestResetToken(alice.email);
     travelTo(Date.now() + 59 * 60 * 1000);
     expect((await resetWith(inTime, "just in time")).status).toBe(200);
   });

@@ -4,7 +4,7 @@ import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { pairIdFor } from "../../app/lib/pair-id";
 import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
-import { APP_ORIGIN, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
 
@@ -72,18 +72,6 @@ async function expectSocketsClosedBy(
 const setLastActivity = (userId: string, lastActivity: number) =>
   env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?").bind(lastActivity, userId).run();
 
-async function resetToken(email: string): Promise<string> {
-  const response = await postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
-  expect(response.status).toBe(200);
-  const row = await env.DB.prepare(
-    "SELECT identifier FROM verifications v JOIN users u ON u.id = v.value WHERE u.email = ? AND identifier LIKE 'reset-password:%' ORDER BY v.created_at DESC LIMIT 1",
-  )
-    .bind(email)
-    .first<{ identifier: string }>();
-  if (!row) throw new Error("no reset token was stored");
-  return row.identifier.slice("reset-password:".length);
-}
-
 async function signIn(email: string, password: string) {
   const response = await postJson("/api/auth/sign-in/email", { email, password });
   expect(response.status).toBe(200);
@@ -99,7 +87,7 @@ describe("ending a session ends its sockets everywhere", () => {
 
   it("a password reset closes every socket of the account", async () => {
     await expectSocketsClosedBy("password-reset", async (alice) => {
-      const token = await resetToken(alice.email);
+      const token = await requestResetToken(alice.email);
       const reset = await postJson("/api/auth/reset-password", { token, newPassword: "a new password" });
       expect(reset.status).toBe(200);
     });
@@ -193,7 +181,7 @@ describe("ending a session ends its sockets everywhere", () => {
 
     const laptopChatClosed = closing(laptopChat.ws);
     const laptopInboxClosed = closing(laptopInbox.ws);
-    const token = await resetToken(alice.email);
+    const token = await requestResetToken(alice.email);
     await postJson("/api/auth/reset-password", { token, newPassword: "another password" });
     expect(await laptopChatClosed()).toMatchObject({ reason: "password-reset" });
     expect(await laptopInboxClosed()).toMatchObject({ reason: "password-reset" });

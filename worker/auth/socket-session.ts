@@ -76,3 +76,26 @@ export function completeClosingHandshake(ws: WebSocket, code: number): void {
     // Already closed from this side (a session's end).
   }
 }
+
+/**
+ * Whether a frame from a socket may be processed (the ChatRoom and the UserInbox ask this first):
+ * never once its session ended; past its idle deadline only after `confirm` (the user's inbox) says
+ * the session lives on, with the later deadline kept. A socket whose session is over is closed.
+ */
+export async function frameAllowed<T extends Partial<SocketSession>>(
+  ws: WebSocket,
+  attachment: T,
+  confirm: (session: Pick<SocketSession, "sessionId" | "checkedAt">) => Promise<SessionCheck>,
+): Promise<boolean> {
+  if (attachment.ended) return false;
+  const { sessionId, idleDeadline, checkedAt } = attachment;
+  if (!sessionId || idleDeadline === undefined || idleDeadline > Date.now()) return true;
+  const check = await confirm({ sessionId, checkedAt: checkedAt ?? 0 });
+  if (check.live) {
+    ws.serializeAttachment({ ...attachment, idleDeadline: check.idleDeadline });
+    return true;
+  }
+  ws.serializeAttachment({ ...attachment, ended: check.reason });
+  closeEndedSocket(ws, check.reason);
+  return false;
+}

@@ -18,6 +18,7 @@ import {
   completeClosingHandshake,
   endCovers,
   endedSessionResponse,
+  frameAllowed,
   type SocketSession,
   sessionFromHeaders,
 } from "../auth/socket-session";
@@ -154,7 +155,10 @@ export class ChatRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const identity = ws.deserializeAttachment() as SocketIdentity | null;
     if (!identity) return ws.close(1008, "Unknown socket");
-    if (!(await this.sessionStillLive(ws, identity))) return;
+    // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
+    // says whether the session still lives (activity elsewhere moves the deadline).
+    const inbox = this.env.USER_INBOX.getByName(identity.userId);
+    if (!(await frameAllowed(ws, identity, (session) => inbox.confirmSession(session)))) return;
     let frame: ClientFrame;
     try {
       const parsed = ClientFrameSchema.safeParse(
@@ -208,24 +212,6 @@ export class ChatRoom extends DurableObject<Env> {
       closeEndedSocket(ws, end.reason);
     }
     return this.openSocketsOf(userId).length;
-  }
-
-  /**
-   * Frames of a socket whose session ended are dropped; past the session's idle deadline, the
-   * member's inbox says whether it still lives (activity elsewhere moves the deadline) before the
-   * frame is processed, and the socket closes if it does not.
-   */
-  private async sessionStillLive(ws: WebSocket, identity: SocketIdentity): Promise<boolean> {
-    if (identity.ended) return false;
-    if (identity.idleDeadline === undefined || identity.idleDeadline > Date.now()) return true;
-    const check = await this.env.USER_INBOX.getByName(identity.userId).confirmSession(identity);
-    if (check.live) {
-      ws.serializeAttachment({ ...identity, idleDeadline: check.idleDeadline } satisfies SocketIdentity);
-      return true;
-    }
-    ws.serializeAttachment({ ...identity, ended: check.reason } satisfies SocketIdentity);
-    closeEndedSocket(ws, check.reason);
-    return false;
   }
 
   private openSocketsOf(userId: string): WebSocket[] {

@@ -18,6 +18,7 @@ import {
   completeClosingHandshake,
   endCovers,
   endedSessionResponse,
+  frameAllowed,
   type SessionCheck,
   type SocketSession,
   sessionFromHeaders,
@@ -119,7 +120,8 @@ export class UserInbox extends DurableObject<Env> {
     } catch {
       frame = undefined;
     }
-    if (!(await this.sessionStillLive(ws))) return;
+    const attachment = (ws.deserializeAttachment() as InboxSocket | null) ?? {};
+    if (!(await frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
     if (!frame) return ws.send(JSON.stringify({ type: "error", message: CHAT_MESSAGES.badFrame } satisfies InboxFrame));
     const owner = this.owner();
     // Only a conversation this inbox knows of, so a page cannot wake arbitrary rooms.
@@ -293,24 +295,6 @@ export class UserInbox extends DurableObject<Env> {
     const allEndedReason = this.metaValue("all_ended_reason");
     if (session.checkedAt < allEndedAt && isSessionEndReason(allEndedReason)) return allEndedReason;
     return null;
-  }
-
-  /**
-   * Frames of a socket whose session ended are dropped; past its idle deadline, the session is
-   * checked again first (the person may have been active on another page meanwhile).
-   */
-  private async sessionStillLive(ws: WebSocket): Promise<boolean> {
-    const session = ws.deserializeAttachment() as InboxSocket | null;
-    if (session?.ended) return false;
-    if (!session?.sessionId || session.idleDeadline === undefined || session.idleDeadline > Date.now()) return true;
-    const check = await this.confirmSession({ sessionId: session.sessionId, checkedAt: session.checkedAt ?? 0 });
-    if (check.live) {
-      ws.serializeAttachment({ ...session, idleDeadline: check.idleDeadline } satisfies InboxSocket);
-      return true;
-    }
-    ws.serializeAttachment({ ...session, ended: check.reason } satisfies InboxSocket);
-    closeEndedSocket(ws, check.reason);
-    return false;
   }
 
   private idleDeadline(): number | null {

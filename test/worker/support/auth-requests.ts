@@ -45,3 +45,17 @@ export async function signUpUser(overrides: Partial<{ email: string; password: s
   const body = (await response.json()) as { user: { id: string; username: string; name: string } };
   return { email, password, user: body.user, cookie: sessionCookie(response), response };
 }
+
+/** Asks for a reset link for an email and answers the token it carries (read from D1). */
+export async function requestResetToken(email: string): Promise<string> {
+  const response = await postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+  if (response.status !== 200) throw new Error(`reset request failed: ${response.status}`);
+  const row = await env.DB.prepare(
+    `SELECT v.identifier FROM verifications v JOIN users u ON u.id = v.value
+     WHERE u.email = ? AND v.identifier LIKE 'reset-password:%' ORDER BY v.created_at DESC, v.rowid DESC LIMIT 1`,
+  )
+    .bind(email)
+    .first<{ identifier: string }>();
+  if (!row) throw new Error("no reset token was stored");
+  return row.identifier.slice("reset-password:".length);
+}
