@@ -157,8 +157,9 @@ export class ChatRoom extends DurableObject<Env> {
     if (!identity) return ws.close(1008, "Unknown socket");
     // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
     // says whether the session still lives (activity elsewhere moves the deadline).
-    const inbox = this.env.USER_INBOX.getByName(identity.userId);
-    if (!(await frameAllowed(ws, identity, (session) => inbox.confirmSession(session)))) return;
+    const confirm = (session: Pick<SocketSession, "sessionId" | "checkedAt">) =>
+      this.env.USER_INBOX.getByName(identity.userId).confirmSession(session);
+    if (!(await frameAllowed(ws, identity, confirm))) return;
     let frame: ClientFrame;
     try {
       const parsed = ClientFrameSchema.safeParse(
