@@ -31,6 +31,9 @@ export default defineConfig(async () => {
     test: {
       include: ["test/unit/**/*.test.ts", "test/worker/**/*.test.ts"],
       setupFiles: ["./test/worker/support/apply-migrations.ts"],
+      // Password hashing is CPU-bound: a test of a dozen sign-ins takes 1.5 s alone but over 5 s
+      // (Vitest's default limit) while every file runs at once on CI's two cores.
+      testTimeout: 20_000,
     },
   };
 });

@@ -3,10 +3,12 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { getSignedInUser } from "../worker/auth/session";
 import { getConfig } from "../worker/config";
 import { unreadConversations } from "../worker/inbox/read-inbox";
+import { countOpenReports } from "../worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { requestPathContext, userContext } from "~/context";
+import { isAdmin } from "~/lib/accounts";
 import { trackPageView } from "~/lib/analytics";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
@@ -37,7 +39,12 @@ function pagePath(requestUrl: string): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { config: getConfig().public, user, unreadCount: user ? await unreadConversations(user.id) : 0 };
+  const [unreadCount, openReports] = await Promise.all([
+    user ? unreadConversations(user.id) : 0,
+    // The admin's header menu counts the reports waiting (issue 12).
+    user && isAdmin(user) ? countOpenReports() : 0,
+  ]);
+  return { config: getConfig().public, user, unreadCount, openReports };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

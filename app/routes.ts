@@ -20,7 +20,9 @@ export default [
     route("users", "routes/users/find-users.tsx"), // Find Other Christians: exact-username search
     route("users/:userId", "routes/users/user-profile.tsx"), // another person's profile, read-only
     route("thankyou", "routes/donation/thank-you.tsx"), // after a donation: the receipt (signed in only)
+    route("blocked", "routes/safety/blocked-people.tsx"), // the people one blocked, to unblock them
     route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals (admin only)
+    route("admin/reports", "routes/admin/reports.tsx"), // moderation: open reports, suspensions (admin only)
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout

@@ -18,6 +18,7 @@ const EnvSchema = z
     CONTACT_EMAIL: shape.contactEmail,
     SOCIAL_URL: shape.socialUrl,
     DONATE_URL: shape.donateUrl,
+    QUICK_EXIT_URL: shape.quickExitUrl,
   })
   .transform(
     (vars): PublicConfig => ({
@@ -28,6 +29,7 @@ const EnvSchema = z
       contactEmail: vars.CONTACT_EMAIL,
       socialUrl: vars.SOCIAL_URL,
       donateUrl: vars.DONATE_URL,
+      quickExitUrl: vars.QUICK_EXIT_URL,
     }),
   );
 

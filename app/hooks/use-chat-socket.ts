@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { CONVERSATION_CLOSED_CLOSE_CODE } from "~/lib/safety";
 import { leaveIfSessionEnded } from "~/lib/session-end";
 import type { ChatMessage, Presence, ServerFrame } from "~/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/schemas/chat-protocol";
@@ -49,6 +50,8 @@ export function useChatSocket(options: {
   const [loaded, setLoaded] = useState(false);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const [otherTyping, setOtherTyping] = useState(false);
+  /** A block closed the conversation (issue 12): no reconnecting, nothing more to send. */
+  const [closed, setClosed] = useState(false);
   const typingTimerRef = useRef<number | undefined>(undefined);
   const socketRef = useRef<WebSocket | null>(null);
   const lastSeqRef = useRef(0);
@@ -159,6 +162,7 @@ export function useChatSocket(options: {
             if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
             break;
           case "error":
+            if (frame.code === "blocked") setClosed(true);
             if (frame.clientId)
               fail(frame.clientId, frame.code === "rate_limited" ? frame.message : CHAT_MESSAGES.sendFailed);
             break;
@@ -181,6 +185,11 @@ export function useChatSocket(options: {
         // A socket already replaced (the device came back online while it was closing) retries nothing.
         if (stopped || socketRef.current !== ws) return;
         if (leaveIfSessionEnded(event)) return;
+        if (event.code === CONVERSATION_CLOSED_CLOSE_CODE) {
+          setClosed(true);
+          setConnection("unknown");
+          return;
+        }
         setConnection(navigator.onLine ? "reconnecting" : "offline");
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
         attempt += 1;
@@ -276,6 +285,7 @@ export function useChatSocket(options: {
     setTyping,
     otherTyping,
     sessionNotice,
+    closed,
     lastSeq: messages.at(-1)?.seq ?? 0,
   };
 }

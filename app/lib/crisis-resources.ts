@@ -2,7 +2,12 @@
  * Crisis resources shown on every page (spec section 2, Footer). One list, used by the footer box,
  * the legal pages and the tests.
  */
-export type CrisisContact = { label: string; href: string };
+export type CrisisContact = {
+  label: string;
+  href: string;
+  /** What a narrow screen shows instead (the crisis banner in a conversation); `label` stays its name. */
+  short?: string;
+};
 export type CrisisResource = { name: string; detail: string; contacts: CrisisContact[] };
 
 export const CRISIS_RESOURCES: CrisisResource[] = [
@@ -23,9 +28,9 @@ export const CRISIS_RESOURCES: CrisisResource[] = [
     name: "Emergency",
     detail: "911 (US) / 999 (UK) / 112 (EU)",
     contacts: [
-      { label: "Call 911 (US)", href: "tel:911" },
-      { label: "Call 999 (UK)", href: "tel:999" },
-      { label: "Call 112 (EU)", href: "tel:112" },
+      { label: "Call 911 (US)", short: "911 (US)", href: "tel:911" },
+      { label: "Call 999 (UK)", short: "999 (UK)", href: "tel:999" },
+      { label: "Call 112 (EU)", short: "112 (EU)", href: "tel:112" },
     ],
   },
 ];

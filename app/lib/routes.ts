@@ -13,6 +13,8 @@ export const PATHS = {
   users: "/users",
   thankYou: "/thankyou",
   adminAnalytics: "/admin/analytics",
+  adminReports: "/admin/reports",
+  blockedPeople: "/blocked",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",

@@ -1,5 +1,6 @@
 import { AUTH_ERROR_MESSAGES } from "~/lib/auth-errors";
 import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
+import { isLeaving, startLeaving } from "~/lib/page-leaving";
 import { withNext } from "~/lib/redirect-target";
 import { PATHS } from "~/lib/routes";
 
@@ -45,15 +46,12 @@ export function sessionEndNotice(url: string): string | null {
 export const SESSION_CHANNEL = "kindred-session";
 export type SessionMessage = { type: "activity"; at: number } | { type: "ended"; reason: SessionEndReason };
 
-let leaving = false;
-
 /**
  * Leaves the signed-in pages with a full load of the sign-in page that says why. The first reason
  * wins: once a sign-out is under way, a heartbeat refused because of it is not an inactivity logout.
  */
 export function leaveSession(reason: SessionEndReason, returnTo?: string): void {
-  if (leaving) return;
-  leaving = true;
+  if (!startLeaving()) return;
   window.location.assign(sessionEndPath(reason, returnTo));
 }
 
@@ -71,7 +69,7 @@ export function leaveIfSessionEnded(event: CloseEvent): boolean {
 
 /** Whether this page is already on its way out (see leaveSession). */
 export function isLeavingSession(): boolean {
-  return leaving;
+  return isLeaving();
 }
 
 /** Tells this browser's other tabs that the session ended and why. */

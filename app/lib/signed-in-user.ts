@@ -10,3 +10,8 @@ export function useSignedInUser(): SignedInUser | null {
 export function useUnreadCount(): number {
   return useRouteLoaderData<{ unreadCount: number }>("root")?.unreadCount ?? 0;
 }
+
+/** Reports waiting for the admin, as the root loader last saw them (0 for everyone else). */
+export function useOpenReportCount(): number {
+  return useRouteLoaderData<{ openReports: number }>("root")?.openReports ?? 0;
+}

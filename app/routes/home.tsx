@@ -12,6 +12,7 @@ import {
 } from "~/lib/landing-content";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
+import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit";
 import { chatWith, PATHS } from "~/lib/routes";
 import type { Route } from "./+types/home";
 
@@ -77,6 +78,16 @@ export default function Home() {
             </a>{" "}
             (EU).
           </p>
+          <aside
+            aria-labelledby="quick-exit-title"
+            className="mx-auto mt-8 max-w-2xl rounded-xl bg-amber-50 px-5 py-4 text-left ring-1 ring-amber-200"
+          >
+            <h2 id="quick-exit-title" className="font-semibold text-amber-950">
+              {QUICK_EXIT_TEXTS.landingTitle}
+            </h2>
+            <p className="mt-1 text-sm leading-relaxed text-slate-800">{QUICK_EXIT_TEXTS.landingText}</p>
+            <p className="mt-1 text-sm leading-relaxed text-slate-700">{QUICK_EXIT_TEXTS.landingHistory}</p>
+          </aside>
         </div>
       </section>
 

@@ -73,7 +73,7 @@ export type ServerFrame =
   | ({ type: "presence"; userId: string } & Presence)
   | {
       type: "error";
-      code: "bad_frame" | "too_long" | "empty" | "rate_limited" | "bad_image";
+      code: "bad_frame" | "too_long" | "empty" | "rate_limited" | "bad_image" | "blocked";
       message: string;
       clientId?: string;
     };

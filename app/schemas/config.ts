@@ -15,5 +15,7 @@ export const PublicConfigSchema = z.object({
   contactEmail: z.email(),
   socialUrl: HttpUrlSchema,
   donateUrl: HttpUrlSchema,
+  /** The neutral page Quick exit replaces the site with (app/lib/quick-exit.ts). */
+  quickExitUrl: HttpUrlSchema,
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -82,6 +82,7 @@ test.describe("content security policy", () => {
         "/users",
         "/users?q=nobody-by-this-name",
         "/users/kindred-support",
+        "/blocked",
         "/thankyou",
       ],
       violations,
@@ -97,7 +98,7 @@ test.describe("content security policy", () => {
   test("no admin screen breaks it", async ({ browser, baseURL }) => {
     const { context, page } = await signedInAsSupport(browser, baseURL ?? "");
     const violations = await watchViolations(page);
-    await visitAll(page, ["/admin/analytics", "/chat", "/profile"], violations);
+    await visitAll(page, ["/admin/analytics", "/admin/reports", "/chat", "/profile"], violations);
     await context.close();
   });
 

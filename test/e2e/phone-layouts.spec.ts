@@ -34,6 +34,7 @@ const SIGNED_IN_PATHS = [
   `/users?q=${"averyveryverylongusername".repeat(6)}`,
   `/users/${SUPPORT_USER_ID}`,
   "/profile",
+  "/blocked",
   "/",
 ];
 
@@ -132,9 +133,22 @@ for (const screen of SCREENS) {
       await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeVisible();
       await expectNoHorizontalScroll(page, "/chat with a long preview");
 
+      // A report whose note is one unbroken 300-character word, so the moderation page has one to fit.
+      const report = await page.request.post(`/users/${SUPPORT_USER_ID}`, {
+        form: { intent: "report", subject: "profile", reason: "other", note: LONG_URL.slice(0, 300) },
+        headers: { Origin: baseURL ?? "" },
+      });
+      expect(report.status()).toBe(200);
+
       // The other side sees the same messages and the admin's screens fit as well.
       const admin = await signedInAsSupport(browser, baseURL ?? "", screen);
-      for (const path of [`/chat/${visitor.user.id}`, "/chat", `/users/${visitor.user.id}`, "/admin/analytics"]) {
+      for (const path of [
+        `/chat/${visitor.user.id}`,
+        "/chat",
+        `/users/${visitor.user.id}`,
+        "/admin/analytics",
+        "/admin/reports",
+      ]) {
         await admin.page.goto(path);
         await waitForHydration(admin.page);
         await expectNoHorizontalScroll(admin.page, `${path} (admin)`);

@@ -13,6 +13,7 @@ describe("configuration", () => {
       contactEmail: env.CONTACT_EMAIL,
       socialUrl: env.SOCIAL_URL,
       donateUrl: env.DONATE_URL,
+      quickExitUrl: env.QUICK_EXIT_URL,
     });
   });
 
@@ -21,5 +22,8 @@ describe("configuration", () => {
     expect(PublicConfigSchema.safeParse({ ...valid, contactEmail: "not an email" }).success).toBe(false);
     expect(PublicConfigSchema.safeParse({ ...valid, socialUrl: "javascript:alert(1)" }).success).toBe(false);
     expect(PublicConfigSchema.safeParse({ ...valid, brandName: "   " }).success).toBe(false);
+    // Quick exit navigates there: never a script or a local file.
+    expect(PublicConfigSchema.safeParse({ ...valid, quickExitUrl: "javascript:history.back()" }).success).toBe(false);
+    expect(PublicConfigSchema.safeParse({ ...valid, quickExitUrl: "file:///etc/hosts" }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
 
 const search = (cookie: string, q: string) =>
   exports.default.fetch(`${APP_ORIGIN}/api/admin/users/search?q=${encodeURIComponent(q)}`, {
@@ -16,8 +16,7 @@ describe("the admin's user search", () => {
   });
 
   it("finds the exact username in any letter case, never partial matches and never the admin", async () => {
-    const admin = await signUpUser();
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
+    const admin = await signUpAdmin();
     const target = await signUpUser();
 
     const exact = (await (await search(admin.cookie, `  ${target.user.username.toUpperCase()} `)).json()) as {

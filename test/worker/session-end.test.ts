@@ -5,22 +5,8 @@ import { pairIdFor } from "../../app/lib/pair-id";
 import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
-import { connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
+import { type Closed, closing, connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
-
-type Closed = { code: number; reason: string };
-
-/** Resolves with the close frame's code and reason; a test fails if it does not come within 1 s. */
-function closing(ws: WebSocket): () => Promise<Closed> {
-  const closed = new Promise<Closed>((resolve) => {
-    ws.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }));
-  });
-  return () =>
-    Promise.race([
-      closed,
-      new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error("the socket stayed open for 1 s")), 1000)),
-    ]);
-}
 
 async function inboxSocket(cookie: string) {
   const inbox = await openInboxSocket(cookie);

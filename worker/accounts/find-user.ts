@@ -14,3 +14,13 @@ export async function findPublicUser(userId: string): Promise<PublicUser | null>
     .limit(1);
   return row ?? null;
 }
+
+/** The username of an account, or null when there is no such account. */
+export async function usernameOf(userId: string): Promise<string | null> {
+  const [row] = await createDb(env.DB)
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.username ?? null;
+}

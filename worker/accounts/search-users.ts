@@ -1,15 +1,25 @@
 import { env } from "cloudflare:workers";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import type { FoundUser } from "../../app/lib/user-search";
 import { createDb } from "../db/client";
-import { profiles, users } from "../db/schema";
+import { blocks, profiles, users } from "../db/schema";
 
 /**
  * Users whose username is exactly the term, in any letter case, never the searcher (spec section 5),
- * with a few basic facts from their profile when they filled them.
+ * with a few basic facts from their profile when they filled them. Someone who blocked the searcher
+ * is not found (issue 12), except by the admin, whose search finds everyone.
  */
-export async function findUsersByUsername(term: string, searcherId: string): Promise<FoundUser[]> {
-  const rows = await createDb(env.DB)
+export async function findUsersByUsername(
+  term: string,
+  searcherId: string,
+  { findsEveryone = false }: { findsEveryone?: boolean } = {},
+): Promise<FoundUser[]> {
+  const db = createDb(env.DB);
+  const blockedSearcher = db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, users.id), eq(blocks.blockedId, searcherId)));
+  const rows = await db
     .select({
       id: users.id,
       username: users.username,
@@ -22,7 +32,13 @@ export async function findUsersByUsername(term: string, searcherId: string): Pro
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(sql`lower(${users.username}) = lower(${term.trim()})`, ne(users.id, searcherId)))
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${term.trim()})`,
+        ne(users.id, searcherId),
+        findsEveryone ? undefined : notExists(blockedSearcher),
+      ),
+    )
     .limit(10);
   return rows.map(({ age, city, location, country, denomination, ...user }) => ({
     ...user,

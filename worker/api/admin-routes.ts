@@ -18,7 +18,7 @@ export const adminRoutes = new Hono<ApiEnv>()
   .get("/users/search", async (c) => {
     const query = SearchQuerySchema.safeParse({ q: c.req.query("q") ?? "" });
     if (!query.success) return c.json({ code: "invalid_query", message: "Enter a username to search for." }, 400);
-    return c.json({ users: await findUsersByUsername(query.data.q, c.get("user").id) });
+    return c.json({ users: await findUsersByUsername(query.data.q, c.get("user").id, { findsEveryone: true }) });
   })
   // The analytics dashboard's data: page views and web vitals over the last 30 days.
   .get("/analytics", async (c) => c.json(await summarize()));

@@ -2,15 +2,18 @@ import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "../../app/lib/pair-id";
 import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
+import { closedConversationResponse } from "../chat/closed-conversation";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
+import { isConversationClosed } from "../safety/blocks";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
 
 /**
  * GET /api/chats/:pairId/ws: the conversation's WebSocket. Everything is checked here, before the
  * upgrade: the Origin is the app's own (cross-site WebSocket hijacking), the session is valid and
- * not idle, the pair id is canonical and names the user, and both users exist. The ChatRoom then
+ * not idle, the pair id is canonical and names the user, both users exist and no block closes the
+ * conversation. The ChatRoom then
  * trusts only the identity headers this route sets.
  */
 export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
@@ -26,9 +29,11 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const db = createDb(c.env.DB);
   const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, members));
   if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
+  // A block either way closes the conversation (issue 12): the page is told why over the socket.
+  const [userA, userB] = members;
+  if (await isConversationClosed(userA, userB)) return closedConversationResponse();
 
   // Opening a conversation creates its registry row if missing (spec section 4).
-  const [userA, userB] = members;
   await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
 
   headers.set(CHAT_IDENTITY_HEADERS.userId, user.id);

@@ -15,8 +15,7 @@ export const imageRoutes = new Hono<ApiEnv>().get("/*", async (c) => {
   if (!key || key.includes("..")) return c.json({ code: "not_found", message: "No such image." }, 404);
   const user = await getSignedInUser(c.req.raw);
   if (!user) return c.json({ code: "unauthorized", message: "Please sign in to see this image." }, 401);
-  if (!canViewImage(key, user.id))
-    return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
+  if (!canViewImage(key, user)) return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
 
   const object = await c.env.IMAGES.get(key);
   if (!object) return c.json({ code: "not_found", message: "No such image." }, 404);

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { POLICY } from "../../app/lib/legal";
-import { parsePairId } from "../../app/lib/pair-id";
+import { pairIdFor, parsePairId } from "../../app/lib/pair-id";
 import {
   CHAT_MESSAGES,
   type ChatMessage,
@@ -26,6 +26,7 @@ import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
+import { closedConversationResponse, closeForBlock } from "./closed-conversation";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
 export const CHAT_IDENTITY_HEADERS = {
@@ -109,6 +110,11 @@ export class ChatRoom extends DurableObject<Env> {
         last_delivered_seq INTEGER NOT NULL DEFAULT 0
       );
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS blocks (
+        blocker_id TEXT NOT NULL,
+        blocked_id TEXT NOT NULL,
+        PRIMARY KEY (blocker_id, blocked_id)
+      );
     `);
     // Rooms created before delivery receipts existed gain the column once.
     const columns = this.ctx.storage.sql.exec<{ name: string }>("PRAGMA table_info(members)").toArray();
@@ -132,6 +138,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (!members?.includes(userId) || (known && known !== pairId)) {
       return new Response("Not a member of this conversation", { status: 403 });
     }
+    // The Worker's gate checked D1 already; the room's own copy of the blocks is the last word.
+    if (this.isClosed()) return closedConversationResponse();
     if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
     for (const member of members) {
       this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", member);
@@ -160,6 +168,8 @@ export class ChatRoom extends DurableObject<Env> {
     const confirm = (session: Pick<SocketSession, "sessionId" | "checkedAt">) =>
       this.env.USER_INBOX.getByName(identity.userId).confirmSession(session);
     if (!(await frameAllowed(ws, identity, confirm))) return;
+    // A block closed the conversation: nothing more is processed, whatever the frame.
+    if (this.isClosed()) return closeForBlock(ws, this.clientIdIn(data));
     let frame: ClientFrame;
     try {
       const parsed = ClientFrameSchema.safeParse(
@@ -215,14 +225,49 @@ export class ChatRoom extends DurableObject<Env> {
     return this.openSocketsOf(userId).length;
   }
 
+  /**
+   * A member blocked the other, or lifted a block (worker/safety/blocks.ts; issue 12). A block
+   * closes the conversation for both: every open socket is told why and closed, and nothing more is
+   * stored, delivered or sent to the inboxes until it is lifted.
+   */
+  async setBlock(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
+    const pairId = pairIdFor(blockerId, blockedId);
+    const known = this.pairId();
+    if (!parsePairId(pairId) || (known && known !== pairId)) throw new Error("Not this room's members");
+    if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
+    if (!blocked) {
+      this.ctx.storage.sql.exec("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", blockerId, blockedId);
+      return;
+    }
+    this.ctx.storage.sql.exec(
+      "INSERT OR IGNORE INTO blocks (blocker_id, blocked_id) VALUES (?, ?)",
+      blockerId,
+      blockedId,
+    );
+    this.inboxBacklog = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState === WebSocket.OPEN) closeForBlock(ws);
+    }
+  }
+
+  /** Whether a block, either way, closes this conversation. */
+  private isClosed(): boolean {
+    return this.ctx.storage.sql.exec("SELECT 1 FROM blocks LIMIT 1").toArray().length > 0;
+  }
+
+  /** A send's temp- id from a raw frame, so a refusal can name the message it refuses. */
+  private clientIdIn(data: string | ArrayBuffer): string | undefined {
+    const raw = typeof data === "string" ? data : "";
+    return raw.match(/"clientId"\s*:\s*"(temp-[^"]{1,64})"/)?.[1];
+  }
+
   private openSocketsOf(userId: string): WebSocket[] {
     return this.ctx.getWebSockets(userId).filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /** A refused frame is answered, never crashes the room; the socket stays usable. */
   private refuse(ws: WebSocket, issues: { message: string; path: PropertyKey[] }[], data: string | ArrayBuffer) {
-    const raw = typeof data === "string" ? data : "";
-    const clientId = raw.match(/"clientId"\s*:\s*"(temp-[^"]{1,64})"/)?.[1];
+    const clientId = this.clientIdIn(data);
     const tooLong = issues.some((issue) => issue.path[0] === "text" && issue.message === CHAT_MESSAGES.tooLong);
     const empty = issues.some((issue) => issue.message === CHAT_MESSAGES.emptyMessage);
     this.send(ws, {
@@ -603,6 +648,18 @@ export class ChatRoom extends DurableObject<Env> {
         // Closed between the check and the send.
       }
     }
+  }
+
+  /**
+   * A message a member received, for their report (issue 12): only the other member's messages,
+   * and only while they are kept. Null for anything else.
+   */
+  async receivedMessage(reporterId: string, seq: number): Promise<ChatMessage | null> {
+    if (!parsePairId(this.pairId() ?? "")?.includes(reporterId)) return null;
+    const row = this.ctx.storage.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE seq = ? AND sender_id != ?", seq, reporterId)
+      .toArray()[0];
+    return row ? toMessage(row) : null;
   }
 
   /** Messages and members' read positions, for housekeeping and tests. */

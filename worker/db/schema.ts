@@ -6,8 +6,9 @@
  * `lastActivity` (epoch ms) share one unit.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { GENDERS, USER_ROLES } from "../../app/lib/accounts";
+import { MODERATION_ACTIONS, REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_SUBJECTS } from "../../app/lib/safety";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -272,6 +273,77 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * Who blocked whom (issue 12). The ChatRoom and the UserInbox keep their own copy of the rows that
+ * concern them, written when a block changes, so the message path never reads this table.
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_id_idx").on(t.blockedId)],
+);
+
+/**
+ * Reports of a received message or a profile (issue 12), with a snapshot of what was reported so
+ * moderation works after the 7-day message purge: the text, and a copy of the image in R2 under
+ * `reports/`. Deleted with the copy after 30 days (the Privacy Policy).
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedId: text("reported_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject", { enum: REPORT_SUBJECTS }).notNull(),
+    reason: text("reason", { enum: REPORT_REASON_VALUES }).notNull(),
+    note: text("note").notNull().default(""),
+    /** The reported message's conversation and place in it (message reports only). */
+    pairId: text("pair_id"),
+    messageSeq: integer("message_seq"),
+    snapshotText: text("snapshot_text").notNull().default(""),
+    /** R2 key of the image copy (`reports/{id}/…`), if what was reported had an image. */
+    snapshotImageKey: text("snapshot_image_key"),
+    /** When the reported message was sent, or when the profile was last saved. */
+    snapshotAt: integer("snapshot_at", { mode: "timestamp_ms" }),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedBy: text("resolved_by"),
+  },
+  (t) => [
+    index("reports_status_created_at_idx").on(t.status, t.createdAt),
+    index("reports_created_at_idx").on(t.createdAt),
+    index("reports_reporter_id_idx").on(t.reporterId, t.createdAt),
+  ],
+);
+
+/** Every moderation action: who did what to whom, and when (issue 12). Kept 30 days. */
+export const moderationActions = sqliteTable(
+  "moderation_actions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: text("admin_id").notNull(),
+    action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+    targetUserId: text("target_user_id").notNull(),
+    /** The report acted on; it may have been deleted since (no foreign key on purpose). */
+    reportId: text("report_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_actions_created_at_idx").on(t.createdAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -285,4 +357,7 @@ export const schema = {
   receipts,
   analyticsEvents,
   emailOutbox,
+  blocks,
+  reports,
+  moderationActions,
 };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { isAdmin, type UserRole } from "../../app/lib/accounts";
 import { parsePairId } from "../../app/lib/pair-id";
 import type { AcceptedImageType, UploadPurpose } from "../../app/lib/uploads";
 
@@ -43,10 +44,32 @@ export function keyInFolder(url: string, folder: string): string | null {
   return key.startsWith(`${folder}/`) && STORED_NAME.test(key.slice(folder.length + 1)) ? key : null;
 }
 
-/** Whether a user may see an image: profile pictures to anyone signed in, chat images to members. */
-export function canViewImage(key: string, userId: string): boolean {
+/**
+ * Whether a user may see an image: profile pictures to anyone signed in, chat images to members,
+ * reports' copies (issue 12) to the admin only.
+ */
+export function canViewImage(key: string, user: { id: string; role: UserRole }): boolean {
   const [folder, owner] = key.split("/");
   if (folder === "profiles") return true;
-  if (folder === "chats" && owner) return parsePairId(owner)?.includes(userId) ?? false;
+  if (folder === "chats" && owner) return parsePairId(owner)?.includes(user.id) ?? false;
+  if (folder === REPORTS_FOLDER) return isAdmin(user);
   return false;
+}
+
+/** Where a report keeps its copy of the reported image: `reports/{reportId}/{name}`. */
+export const REPORTS_FOLDER = "reports";
+
+/**
+ * Copies a stored image for a report, so moderation can see it after the original is purged.
+ * Returns the copy's key, or null when the original is already gone.
+ */
+export async function copyImageForReport(sourceKey: string, reportId: string): Promise<string | null> {
+  const original = await env.IMAGES.get(sourceKey);
+  if (!original) return null;
+  const key = `${REPORTS_FOLDER}/${reportId}/${sourceKey.split("/").at(-1)}`;
+  await env.IMAGES.put(key, await original.arrayBuffer(), {
+    httpMetadata: original.httpMetadata,
+    customMetadata: { copiedFrom: sourceKey },
+  });
+  return key;
 }

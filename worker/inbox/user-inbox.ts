@@ -59,6 +59,9 @@ const ENDED_SESSION_MEMORY_MS = 60 * 60 * 1000;
 /** Alarms are never set closer than this, so a boundary case cannot make them fire in a loop. */
 const MIN_ALARM_DELAY_MS = 250;
 
+/** Summaries of contacts the user blocked are kept (unblocking restores them) but never shown. */
+const NOT_BLOCKED = "contact_id NOT IN (SELECT contact_id FROM blocked_contacts)";
+
 /** What an inbox socket carries: its session (issue 11), and when it connected (presence). */
 type InboxSocket = Partial<SocketSession> & { connectedAt?: number };
 
@@ -440,6 +443,7 @@ export class UserInbox extends DurableObject<Env> {
       );
       CREATE TABLE IF NOT EXISTS sent_emails (pair_id TEXT PRIMARY KEY, sent_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS rooms (pair_id TEXT PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS blocked_contacts (contact_id TEXT PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS ended_sessions (
         session_id TEXT PRIMARY KEY,
         reason TEXT NOT NULL,
@@ -453,6 +457,8 @@ export class UserInbox extends DurableObject<Env> {
    * (two rooms, retries): an older seq never replaces a newer last message.
    */
   async recordMessage(notice: MessageNotice): Promise<void> {
+    // Nothing from someone this user blocked reaches them: no summary, badge, banner or email.
+    if (this.isBlocked(notice.contactId)) return;
     this.ctx.storage.sql.exec(
       `INSERT INTO summaries (contact_id, contact_name, pair_id, last_message, last_message_time, last_seq, unread)
        VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -490,6 +496,27 @@ export class UserInbox extends DurableObject<Env> {
       });
     }
     await this.push(frames);
+  }
+
+  /**
+   * This user blocked a contact, or lifted the block (worker/safety/blocks.ts; issue 12). While it
+   * lasts the conversation is left out of the list and the badge, and no email is owed for it;
+   * unblocking brings the conversation back as it was.
+   */
+  async setContactBlocked(contactId: string, blocked: boolean): Promise<void> {
+    if (blocked) {
+      this.ctx.storage.sql.exec("INSERT OR IGNORE INTO blocked_contacts (contact_id) VALUES (?)", contactId);
+      this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE contact_id = ?", contactId);
+    } else {
+      this.ctx.storage.sql.exec("DELETE FROM blocked_contacts WHERE contact_id = ?", contactId);
+    }
+    await this.pushSnapshot();
+  }
+
+  private isBlocked(contactId: string): boolean {
+    return (
+      this.ctx.storage.sql.exec("SELECT 1 FROM blocked_contacts WHERE contact_id = ?", contactId).toArray().length > 0
+    );
   }
 
   /** This user read a conversation up to a seq: unread clears once the last message is read. */
@@ -542,7 +569,7 @@ export class UserInbox extends DurableObject<Env> {
       const stillUnread =
         this.ctx.storage.sql
           .exec("SELECT 1 FROM summaries WHERE contact_id = ? AND unread = 1", email.contact_id)
-          .toArray().length > 0;
+          .toArray().length > 0 && !this.isBlocked(email.contact_id);
       if (!owner || !stillUnread || this.openSockets().length > 0) continue;
       const [recipient] = await createDb(this.env.DB)
         .select({ email: users.email, username: users.username })
@@ -589,7 +616,10 @@ export class UserInbox extends DurableObject<Env> {
   /** Conversations with a last message, newest first (spec section 9). */
   async list(): Promise<ChatSummary[]> {
     return this.ctx.storage.sql
-      .exec<SummaryRow>("SELECT * FROM summaries WHERE last_message_time > 0 ORDER BY last_message_time DESC")
+      .exec<SummaryRow>(
+        `SELECT * FROM summaries WHERE last_message_time > 0 AND ${NOT_BLOCKED}
+         ORDER BY last_message_time DESC`,
+      )
       .toArray()
       .map((row) => ({
         contactId: row.contact_id,
@@ -604,6 +634,8 @@ export class UserInbox extends DurableObject<Env> {
 
   /** Conversations with an unread message: the number behind the header badge. */
   async unreadCount(): Promise<number> {
-    return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM summaries WHERE unread = 1").one().n;
+    return this.ctx.storage.sql
+      .exec<{ n: number }>(`SELECT count(*) AS n FROM summaries WHERE unread = 1 AND ${NOT_BLOCKED}`)
+      .one().n;
   }
 }

@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
-import { userProfilePath } from "~/lib/routes";
+import { containsCrisisPhrase } from "~/lib/crisis-phrases";
+import { usePublicConfig } from "~/lib/public-config";
+import { chatWith, userProfilePath } from "~/lib/routes";
+import { BLOCK_TEXTS, REPORT_TEXTS } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
+import { CrisisBanner } from "./crisis-banner";
 
 /** The spec's conversation texts (section 2, Chat screen). */
 export const CONVERSATION_TEXTS = {
@@ -46,11 +50,17 @@ export function Conversation({
   contact,
   pairId,
   presence,
+  headerActions,
+  onReport,
 }: {
   me: { id: string };
   contact: Contact;
   pairId: string;
   presence: Presence | null;
+  /** Controls beside the contact's name (Block). */
+  headerActions?: ReactNode;
+  /** 'Report' on a received message (issue 12). */
+  onReport?: (seq: number) => void;
 }) {
   const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,6 +79,7 @@ export function Conversation({
     setTyping,
     otherTyping,
     sessionNotice,
+    closed,
     lastSeq,
   } = useChatSocket({
     pairId,
@@ -83,6 +94,11 @@ export function Conversation({
   });
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // A block closed the conversation: the page asks its loader again, which says so in its place.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (closed) revalidate();
+  }, [closed, revalidate]);
 
   // Keep the newest message in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows
@@ -129,7 +145,7 @@ export function Conversation({
   const typing = useTypingSignal(setTyping);
   const uploading = progress !== null;
   const tooLong = draft.length > MAX_MESSAGE_TEXT;
-  const canSend = (draft.trim().length > 0 || image !== null) && !uploading && !tooLong;
+  const canSend = (draft.trim().length > 0 || image !== null) && !uploading && !tooLong && !closed;
   const submit = async () => {
     if (!canSend) return;
     setFailure(null);
@@ -152,6 +168,12 @@ export function Conversation({
     setImage(null);
   };
 
+  // Crisis help (issue: crisis help in the conversation), decided here in the browser only.
+  const { supportUserId } = usePublicConfig();
+  const crisisInMessages = useMemo(() => messages.some((message) => containsCrisisPhrase(message.text)), [messages]);
+  const crisisInView = crisisInMessages || containsCrisisPhrase(draft);
+  const supportPath = supportUserId === me.id || supportUserId === contact.id ? null : chatWith(supportUserId);
+
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 pb-3">
@@ -167,13 +189,16 @@ export function Conversation({
           </h2>
           <ContactPresence username={contact.username} presence={contactPresence} />
         </div>
-        <p className="shrink-0 pt-1 text-xs font-medium text-slate-600" aria-live="polite">
-          <span
-            aria-hidden="true"
-            className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
-          />
-          {CONNECTION_LABELS[connection]}
-        </p>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <p className="pt-1 text-xs font-medium text-slate-600" aria-live="polite">
+            <span
+              aria-hidden="true"
+              className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
+            />
+            {CONNECTION_LABELS[connection]}
+          </p>
+          {headerActions}
+        </div>
       </div>
       <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200">
         {CONVERSATION_TEXTS.sessionNotice}
@@ -181,6 +206,8 @@ export function Conversation({
       <div
         ref={listRef}
         role="log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a long conversation scrolls, and the keyboard must reach it to scroll it (WCAG 2.1.1)
+        tabIndex={0}
         aria-label={`Messages with ${contact.username}`}
         aria-live="polite"
         className="mt-3 flex-1 overflow-y-auto pr-1"
@@ -218,6 +245,16 @@ export function Conversation({
                     {formatMessageTime(message.timestamp)}
                     {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
                   </p>
+                  {!mine && onReport ? (
+                    <button
+                      type="button"
+                      onClick={() => onReport(message.seq)}
+                      className="mt-0.5 -mb-1 min-h-6 text-[11px] font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+                    >
+                      {REPORT_TEXTS.messageButton}
+                      <span className="sr-only"> this message from {contact.username}</span>
+                    </button>
+                  ) : null}
                 </div>
               </li>
             );
@@ -235,6 +272,11 @@ export function Conversation({
       {failure ? (
         <div className="mt-2">
           <Alert>{failure}</Alert>
+        </div>
+      ) : null}
+      {closed ? (
+        <div className="mt-2">
+          <Alert tone="info">{BLOCK_TEXTS.cannotMessage}</Alert>
         </div>
       ) : null}
       <p aria-live="polite" className="mt-1 h-4 text-xs text-slate-600">
@@ -257,6 +299,7 @@ export function Conversation({
           </button>
         </div>
       ) : null}
+      <CrisisBanner pairId={pairId} matched={crisisInView} supportPath={supportPath} />
       <form
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { PersonIcon } from "~/components/ui/person-icon";
+import { Avatar } from "~/components/ui/avatar";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, isAdmin, type SignedInUser } from "~/lib/accounts";
@@ -13,6 +13,7 @@ import {
 } from "~/lib/incoming-message-alert";
 import { PATHS } from "~/lib/routes";
 import { announceSessionEnd, leaveSession } from "~/lib/session-end";
+import { useOpenReportCount } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { IncomingMessageBanner } from "./incoming-message-banner";
 
@@ -110,6 +111,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const name = headerName(user);
+  const openReports = useOpenReportCount();
 
   useEffect(() => {
     if (!open) return;
@@ -146,13 +148,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
-        {user.profilePic ? (
-          <img src={user.profilePic} alt="" className="h-8 w-8 rounded-full object-cover" />
-        ) : (
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <PersonIcon className="h-5 w-5" />
-          </span>
-        )}
+        <Avatar src={user.profilePic} size="sm" />
         <span className="max-w-36 truncate">{name}</span>
       </button>
       <div
@@ -164,15 +160,27 @@ function UserMenu({ user }: { user: SignedInUser }) {
         {[
           { to: PATHS.profile, label: "My Profile" },
           { to: PATHS.users, label: "Find Other Christians" },
-          ...(isAdmin(user) ? [{ to: PATHS.adminAnalytics, label: "Analytics" }] : []),
+          { to: PATHS.blockedPeople, label: "Blocked people" },
+          ...(isAdmin(user)
+            ? [
+                { to: PATHS.adminReports, label: "Reports", count: openReports },
+                { to: PATHS.adminAnalytics, label: "Analytics" },
+              ]
+            : []),
         ].map((link) => (
           <Link
             key={link.to}
             to={link.to}
             onClick={() => setOpen(false)}
-            className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="flex items-center justify-between rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             {link.label}
+            {"count" in link && link.count ? (
+              <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+                {unreadBadgeText(link.count)}
+                <span className="sr-only"> open</span>
+              </span>
+            ) : null}
           </Link>
         ))}
         <button

@@ -6,6 +6,7 @@ import { useSignedInUser } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { HeaderAccountActions } from "./header-account-actions";
 import { Logo } from "./logo";
+import { QuickExit } from "./quick-exit";
 
 const NAV_ITEMS = [
   { label: "Home", to: PATHS.home },
@@ -44,7 +45,7 @@ export function SiteHeader() {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-3">
         <Link
           to={PATHS.home}
           className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
@@ -66,6 +67,7 @@ export function SiteHeader() {
         <div className="hidden md:block">
           <HeaderAccountActions />
         </div>
+        <QuickExit />
 
         <button
           type="button"

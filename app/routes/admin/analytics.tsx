@@ -1,11 +1,12 @@
 import { Suspense } from "react";
-import { Await, data } from "react-router";
+import { Await, data, Link } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { LoadingState } from "~/components/ui/loading-state";
 import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/routes";
 import type { AnalyticsSummary } from "~/schemas/analytics";
 import { summarize } from "../../../worker/analytics/events";
 import type { Route } from "./+types/analytics";
@@ -33,7 +34,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function AnalyticsDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
+        <Link to={PATHS.adminReports} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+          Reports
+        </Link>
+      </div>
       <p className="mt-1 text-slate-700">The last 30 days. Anonymous: no addresses, accounts or cookies.</p>
       <Suspense fallback={<LoadingState>{DASHBOARD_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.summary}>{(summary) => <Dashboard summary={summary} />}</Await>

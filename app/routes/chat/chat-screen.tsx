@@ -1,16 +1,23 @@
-import { data, Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useActionData } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
 import { RouteErrorContent } from "~/components/layout/error-pages";
+import { BlockButton, BlockedNotice, BlockFailure } from "~/components/safety/block-controls";
+import { ReportDialog } from "~/components/safety/report-dialog";
 import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
 import { pairIdFor } from "~/lib/pair-id";
 import { chatWith, PATHS } from "~/lib/routes";
+import { BLOCK_TEXTS } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
 import { findPublicUser } from "../../../worker/accounts/find-user";
+import { getConfig } from "../../../worker/config";
 import { listConversations, presenceOf } from "../../../worker/inbox/read-inbox";
+import { blockStateBetween } from "../../../worker/safety/blocks";
+import { safetyAction } from "../../../worker/safety/safety-form-post";
 import type { Route } from "./+types/chat-screen";
 
 /** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
@@ -31,18 +38,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
   const conversations = await listConversations(user.id);
+  const admin = isAdmin(user);
   if (!params.userId) {
-    return { me, contact: null, presence: null, pairId: null, conversations, isAdmin: isAdmin(user) };
+    return { me, contact: null, presence: null, pairId: null, conversations, isAdmin: admin, block: "none" as const };
   }
   if (params.userId === user.id) throw data("You cannot start a conversation with yourself.", { status: 400 });
   const contact = await findPublicUser(params.userId);
-  if (!contact) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
-  const presence = await presenceOf(contact.id);
-  return { me, contact, presence, pairId: pairIdFor(user.id, contact.id), conversations, isAdmin: isAdmin(user) };
+  if (!contact) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
+  // Someone who blocked this person shows them nothing of their presence (issue 12).
+  const block = await blockStateBetween(user.id, contact.id);
+  const presence = block === "none" ? await presenceOf(contact.id) : null;
+  const canBlock = contact.id !== getConfig().public.supportUserId;
+  return {
+    me,
+    // Presence travels only in `presence` (above), never as the user row's isOnline.
+    contact: { id: contact.id, username: contact.username, canBlock },
+    presence,
+    pairId: pairIdFor(user.id, contact.id),
+    conversations,
+    isAdmin: admin,
+    block,
+  };
+}
+
+/** Block, unblock and report the person this conversation is with (issue 12). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return safetyAction(requireUser(context).id, params.userId, request);
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { me, contact, presence, pairId, isAdmin } = loaderData;
+  const { me, contact, presence, pairId, isAdmin, block } = loaderData;
+  const report = useMessageReport();
+  const refused = useActionData<typeof action>()?.safety;
   // Live from the inbox socket once it has spoken; the loader's list until then.
   const conversations = useInboxState()?.chats ?? loaderData.conversations;
   return (
@@ -107,7 +134,39 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               >
                 <span aria-hidden="true">←</span> Back to chats
               </Link>
-              <Conversation key={pairId} me={me} contact={contact} pairId={pairId} presence={presence} />
+              {refused && !refused.ok && refused.intent !== "report" ? (
+                <div className="mb-3">
+                  <BlockFailure message={refused.message} />
+                </div>
+              ) : null}
+              {block === "none" ? (
+                <Conversation
+                  key={pairId}
+                  me={me}
+                  contact={contact}
+                  pairId={pairId}
+                  presence={presence}
+                  headerActions={contact.canBlock ? <BlockButton username={contact.username} /> : null}
+                  onReport={report.open}
+                />
+              ) : (
+                <div className="space-y-3">
+                  <h2 className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{contact.username}</h2>
+                  <BlockedNotice username={contact.username} blockedByMe={block === "blocked-by-me"} />
+                </div>
+              )}
+              {report.seq !== null ? (
+                // Outside the conversation, so its confirmation stays when 'also block' closes it.
+                <ReportDialog
+                  key={report.key}
+                  ref={report.dialogRef}
+                  id={`report-${pairId}`}
+                  username={contact.username}
+                  subject="message"
+                  seq={report.seq}
+                  canAlsoBlock={contact.canBlock && block === "none"}
+                />
+              ) : null}
             </>
           ) : (
             <p className="text-center text-slate-600">Choose a conversation to read it here.</p>
@@ -116,6 +175,21 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
       </div>
     </section>
   );
+}
+
+/** The report dialog of a received message: opened for one message at a time, fresh each time. */
+function useMessageReport() {
+  const [target, setTarget] = useState<{ seq: number; key: number } | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (target && !dialogRef.current?.open) dialogRef.current?.showModal();
+  }, [target]);
+  return {
+    seq: target?.seq ?? null,
+    key: target?.key ?? 0,
+    dialogRef,
+    open: (seq: number) => setTarget((current) => ({ seq, key: (current?.key ?? 0) + 1 })),
+  };
 }
 
 /** An unknown contact or another bad link: a clear message in place of the conversation. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useNavigationType } from "react-router";
-import { PersonIcon } from "~/components/ui/person-icon";
+import { Avatar } from "~/components/ui/avatar";
+import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { chatWith, userProfilePath } from "~/lib/routes";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const term = (new URL(request.url).searchParams.get("q") ?? "").trim();
   if (!term) return { term, users: null };
-  return { term, users: await findUsersByUsername(term, user.id) };
+  return { term, users: await findUsersByUsername(term, user.id, { findsEveryone: isAdmin(user) }) };
 }
 
 export default function FindUsers({ loaderData }: Route.ComponentProps) {
@@ -78,13 +79,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
           <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2">
             {users.map((found) => (
               <li key={found.id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-4">
-                {found.profilePic ? (
-                  <img src={found.profilePic} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <PersonIcon className="h-8 w-8" />
-                  </span>
-                )}
+                <Avatar src={found.profilePic} size="lg" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold text-slate-900">{found.username}</p>
                   {found.facts.length > 0 ? (

@@ -1,10 +1,16 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
+import { BlockButton, BlockedNotice, BlockFailure } from "~/components/safety/block-controls";
+import { ReportConfirmation, ReportProfileButton } from "~/components/safety/report-dialog";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { chatWith, PATHS } from "~/lib/routes";
+import { BLOCK_TEXTS, REPORT_TEXTS } from "~/lib/safety";
+import { getConfig } from "../../../worker/config";
 import { getPublicProfile } from "../../../worker/profiles/profile-store";
+import { blockStateBetween } from "../../../worker/safety/blocks";
+import { safetyAction } from "../../../worker/safety/safety-form-post";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -19,29 +25,55 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** /users/{userId}: what another person filled in, read-only; never their email or income. */
+/**
+ * /users/{userId}: what another person filled in, read-only; never their email or income. Someone
+ * who blocked the viewer is not found (issue 12).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const me = requireUser(context);
   if (params.userId === me.id) throw redirect(PATHS.profile);
-  const profile = await getPublicProfile(params.userId);
-  if (!profile) throw data("We couldn't find that person. The link may be old or mistyped.", { status: 404 });
-  return { profile };
+  const block = await blockStateBetween(me.id, params.userId);
+  const found = block === "blocked-me" ? null : await getPublicProfile(params.userId);
+  if (!found) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
+  // Presence is the conversation's business; the profile never shows it.
+  const { isOnline: _presence, ...profile } = found;
+  return { profile, block, canBlock: profile.userId !== getConfig().public.supportUserId };
+}
+
+/** Block, unblock and report this person (issue 12). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return safetyAction(requireUser(context).id, params.userId, request);
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, block, canBlock } = loaderData;
+  // Without scripts a report is a page load: its answer shows here rather than in the dialog.
+  const answer = useActionData<typeof action>()?.safety;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Link to={PATHS.users} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
           <span aria-hidden="true">← </span>Find Other Christians
         </Link>
-        <Link
-          to={chatWith(profile.userId)}
-          className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          Send Message
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <ReportProfileButton username={profile.username} canAlsoBlock={canBlock && block === "none"} />
+          {canBlock && block === "none" ? <BlockButton username={profile.username} /> : null}
+          {block === "none" ? (
+            <Link
+              to={chatWith(profile.userId)}
+              className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Send Message
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <div className="mb-6 space-y-3 empty:hidden">
+        {answer?.intent === "report" && answer.ok ? <ReportConfirmation result={answer} /> : null}
+        {answer && !answer.ok ? (
+          <BlockFailure message={answer.message ?? (answer.intent === "report" ? REPORT_TEXTS.needsReason : null)} />
+        ) : null}
+        {block === "blocked-by-me" ? <BlockedNotice username={profile.username} blockedByMe /> : null}
       </div>
       <h1 className="sr-only">{profile.username}'s profile</h1>
       <ProfileReadView

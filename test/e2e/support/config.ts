@@ -12,6 +12,7 @@ export const SUPPORT_USER_ID = wranglerVar("SUPPORT_USER_ID");
 export const SUPPORT_CHAT_PATH = `/chat/${SUPPORT_USER_ID}`;
 export const CONTACT_EMAIL = wranglerVar("CONTACT_EMAIL");
 export const SOCIAL_URL = wranglerVar("SOCIAL_URL");
+export const QUICK_EXIT_URL = wranglerVar("QUICK_EXIT_URL");
 
 /** Every public page of the site (spec section 2). */
 export const PUBLIC_PAGES = [

@@ -9,15 +9,29 @@ const run = promisify(execFile);
  */
 const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
 
-/** Runs SQL against the e2e server's local D1 and returns the rows. */
+/**
+ * Runs SQL against the e2e server's local D1 and returns the rows. The running server writes the
+ * same SQLite file, so a statement can meet a busy database: it is tried again (a failed statement
+ * wrote nothing), and the last failure is reported with wrangler's own words.
+ */
 export async function queryLocalD1<T>(sql: string): Promise<T[]> {
-  const { stdout } = await run(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", sql],
-    { env: { ...process.env, CI: "true" } },
-  );
-  const [result] = JSON.parse(stdout) as { results: T[] }[];
-  return result?.results ?? [];
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    try {
+      const { stdout } = await run(
+        "npx",
+        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", sql],
+        { env: { ...process.env, CI: "true" }, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const [result] = JSON.parse(stdout) as { results: T[] }[];
+      return result?.results ?? [];
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+  const { stderr, stdout } = (lastError ?? {}) as { stderr?: string; stdout?: string };
+  throw new Error(`wrangler d1 execute failed 4 times: ${(stderr || stdout || String(lastError)).slice(-2000)}`);
 }
 
 /** A string as an SQL literal. */

@@ -46,6 +46,13 @@ export async function signUpUser(overrides: Partial<{ email: string; password: s
   return { email, password, user: body.user, cookie: sessionCookie(response), response };
 }
 
+/** A new account with the admin role, and the actor the moderation services take for it. */
+export async function signUpAdmin() {
+  const admin = await signUpUser();
+  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
+  return { ...admin, actor: { id: admin.user.id, role: "admin" as const } };
+}
+
 /** Asks for a reset link for an email and answers the token it carries (read from D1). */
 export async function requestResetToken(email: string): Promise<string> {
   const response = await postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });

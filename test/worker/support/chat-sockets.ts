@@ -74,3 +74,20 @@ export async function storedChatImage(pairId: string): Promise<string> {
   await env.IMAGES.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { httpMetadata: { contentType: "image/png" } });
   return `/images/${key}`;
 }
+
+export type Closed = { code: number; reason: string };
+
+/**
+ * Call before the step that should close the socket; the returned function resolves with the close
+ * frame's code and reason, and fails the test if it does not come within 1 s of being awaited.
+ */
+export function closing(ws: WebSocket): () => Promise<Closed> {
+  const closed = new Promise<Closed>((resolve) => {
+    ws.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }));
+  });
+  return () =>
+    Promise.race([
+      closed,
+      new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error("the socket stayed open for 1 s")), 1000)),
+    ]);
+}

@@ -1,0 +1,63 @@
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import { Dialog, DialogCloser, DialogOpener, dialogButtonClass } from "~/components/ui/dialog";
+import { Alert } from "~/components/ui/form-controls";
+import { BLOCK_TEXTS } from "~/lib/safety";
+
+/**
+ * 'Block {username}' with a confirmation that says what blocking does (issue 12). The form posts
+ * to the page's own action, which blocks the person the page is about.
+ */
+export function BlockButton({ username }: { username: string }) {
+  const dialogId = useId();
+  const busy = useNavigation().formData?.get("intent") === "block";
+  return (
+    <>
+      <DialogOpener dialogId={dialogId} className={dialogButtonClass.quiet}>
+        {BLOCK_TEXTS.blockButton(username)}
+      </DialogOpener>
+      <Dialog id={dialogId} title={BLOCK_TEXTS.confirmTitle(username)}>
+        <p className="text-sm text-slate-700">{BLOCK_TEXTS.explanation(username)}</p>
+        <Form method="post" preventScrollReset className="mt-5 flex flex-wrap justify-end gap-2">
+          <DialogCloser dialogId={dialogId} className={dialogButtonClass.secondary}>
+            {BLOCK_TEXTS.cancel}
+          </DialogCloser>
+          <button type="submit" name="intent" value="block" disabled={busy} className={dialogButtonClass.danger}>
+            {BLOCK_TEXTS.confirm}
+          </button>
+        </Form>
+      </Dialog>
+    </>
+  );
+}
+
+/** An Unblock button: a form posting to the page's action (`userId` for lists of people). */
+export function UnblockForm({ username, userId }: { username: string; userId?: string }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.formData?.get("intent") === "unblock" &&
+    (userId === undefined || navigation.formData.get("userId") === userId);
+  return (
+    <Form method="post" preventScrollReset>
+      {userId ? <input type="hidden" name="userId" value={userId} /> : null}
+      <button type="submit" name="intent" value="unblock" disabled={busy} className={dialogButtonClass.secondary}>
+        {BLOCK_TEXTS.unblockButton(username)}
+      </button>
+    </Form>
+  );
+}
+
+/** In place of a conversation or a message button: why it is closed, and (for the blocker) the way back. */
+export function BlockedNotice({ username, blockedByMe }: { username: string; blockedByMe: boolean }) {
+  return (
+    <div className="space-y-3">
+      <Alert tone="info">{blockedByMe ? BLOCK_TEXTS.blocked(username) : BLOCK_TEXTS.cannotMessage}</Alert>
+      {blockedByMe ? <UnblockForm username={username} /> : null}
+    </div>
+  );
+}
+
+/** The answer to a block or unblock that was refused (the support account, a vanished person). */
+export function BlockFailure({ message }: { message: string | null }) {
+  return message ? <Alert>{message}</Alert> : null;
+}

@@ -1,0 +1,89 @@
+import { startLeaving } from "./page-leaving";
+
+/**
+ * Quick exit: someone who must hide that they were here leaves the site at once for a neutral page
+ * (configuration `QUICK_EXIT_URL`). The page is replaced, not left, so Back does not bring it back.
+ * Drafts stay in this browser (they are the person's own words); nothing else is cleared, and the
+ * session ends only when they choose 'Quick exit and sign out'.
+ */
+
+/** What the controls and the landing page say; the tests read the same texts. */
+export const QUICK_EXIT_TEXTS = {
+  button: "Quick exit",
+  /** The smaller control's visible words, read after 'Quick exit' right above it. */
+  signOutVisible: "and sign out",
+  signOut: "Quick exit and sign out",
+  landingTitle: "Need to leave quickly?",
+  landingText:
+    "The Quick exit button at the top of every page leaves this site at once for an everyday website. Pressing Escape three times does the same. It replaces the page you were on, so pressing Back does not bring it back.",
+  landingHistory:
+    "Your browser history still lists the pages of this site you opened before; a private window keeps them out of it.",
+} as const;
+
+/** Escape this many times within this window leaves the site (the issue: three presses in 1.5 s). */
+export const QUICK_EXIT_ESCAPE_PRESSES = 3;
+export const QUICK_EXIT_ESCAPE_WINDOW_MS = 1500;
+
+/** Every open tab of the site in this browser hears a quick exit and leaves as well. */
+const QUICK_EXIT_CHANNEL = "kindred-quick-exit";
+
+/**
+ * Leaves for `url` now. With `signOut`, the sign-out request is sent with `keepalive`, so it
+ * completes after the page is gone, and never awaited: leaving must not wait for the network.
+ */
+export function quickExit(url: string, { signOut = false }: { signOut?: boolean } = {}): void {
+  if (signOut) {
+    fetch("/api/auth/sign-out", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+      credentials: "same-origin",
+      keepalive: true,
+    }).catch(() => {});
+  }
+  tellOtherTabs();
+  leaveFor(url);
+}
+
+/** Replaces this page, without telling the neutral site where the person came from. */
+function leaveFor(url: string): void {
+  // Whatever else was leaving (a session end on its way to the sign-in page), this exit wins.
+  startLeaving();
+  // The link says rel="noreferrer"; a scripted navigation follows the page's referrer policy instead.
+  const meta = document.createElement("meta");
+  meta.name = "referrer";
+  meta.content = "no-referrer";
+  document.head.appendChild(meta);
+  window.location.replace(url);
+}
+
+function tellOtherTabs(): void {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(QUICK_EXIT_CHANNEL);
+  channel.postMessage("exit");
+  channel.close();
+}
+
+/** Leaves for `url` when another tab of the site quick-exits. Answers the unsubscribe. */
+export function followQuickExits(url: string): () => void {
+  if (typeof BroadcastChannel !== "function") return () => {};
+  const channel = new BroadcastChannel(QUICK_EXIT_CHANNEL);
+  channel.onmessage = () => leaveFor(url);
+  return () => channel.close();
+}
+
+/**
+ * Counts Escape presses: answers true on the press that completes three within 1.5 s. Key repeats
+ * (a held key) and presses that end an IME composition do not count, so only deliberate presses do.
+ */
+export function createEscapeCounter(now: () => number = () => performance.now()) {
+  let presses: number[] = [];
+  return (event: Pick<KeyboardEvent, "key" | "repeat" | "isComposing">): boolean => {
+    if (event.key !== "Escape" || event.repeat || event.isComposing) return false;
+    const at = now();
+    presses = [...presses.filter((time) => at - time <= QUICK_EXIT_ESCAPE_WINDOW_MS), at];
+    if (presses.length < QUICK_EXIT_ESCAPE_PRESSES) return false;
+    presses = [];
+    return true;
+  };
+}

@@ -1,0 +1,216 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { RouteErrorContent } from "~/components/layout/error-pages";
+import { dialogButtonClass } from "~/components/ui/dialog";
+import { Alert } from "~/components/ui/form-controls";
+import { requireUser } from "~/lib/guards";
+import { pageMeta } from "~/lib/meta";
+import { PATHS, userProfilePath } from "~/lib/routes";
+import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel } from "~/lib/safety";
+import { formatMessageTime } from "~/lib/time-format";
+import {
+  dismissReport,
+  liftSuspension,
+  ModerationError,
+  moderationView,
+  suspendFromReport,
+} from "../../../worker/safety/moderation";
+import type { Route } from "./+types/reports";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...pageMeta({ matches, pathname: location.pathname, title: MODERATION_TEXTS.title, description: "Moderation." }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** /admin/reports: the admin only (the services check the role from the session, on the server). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  try {
+    return await moderationView(user);
+  } catch (error) {
+    if (error instanceof ModerationError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** Dismiss a report, suspend the reported account, or lift a suspension; each one recorded. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "dismiss") await dismissReport(id, user);
+    else if (intent === "suspend") await suspendFromReport(id, user);
+    else if (intent === "unsuspend") await liftSuspension(id, user);
+    else return data({ error: "That action is not known here." }, { status: 400 });
+  } catch (error) {
+    if (error instanceof ModerationError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return { error: null };
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { reports, suspended, log } = loaderData;
+  const error = useActionData<typeof action>()?.error;
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{MODERATION_TEXTS.title}</h1>
+        <Link to={PATHS.adminAnalytics} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+          Analytics
+        </Link>
+      </div>
+      {error ? (
+        <div className="mt-4">
+          <Alert>{error}</Alert>
+        </div>
+      ) : null}
+
+      <h2 className="mt-8 text-xl font-semibold text-slate-900">{MODERATION_TEXTS.openHeading(reports.length)}</h2>
+      {reports.length === 0 ? (
+        <p className="mt-3 rounded-xl bg-slate-50 p-6 text-center text-slate-700">{MODERATION_TEXTS.noOpenReports}</p>
+      ) : (
+        <ol className="mt-3 space-y-4">
+          {reports.map((report) => (
+            <li key={report.id}>
+              <article
+                aria-labelledby={`report-${report.id}`}
+                className="rounded-xl border border-slate-200 p-4 sm:p-5"
+              >
+                <header className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 id={`report-${report.id}`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                    {reportReasonLabel(report.reason)}: {report.subject === "message" ? "a message" : "a profile"} from{" "}
+                    <Link to={userProfilePath(report.reported.id)} className="underline underline-offset-2">
+                      {report.reported.username}
+                    </Link>
+                    {report.reported.suspended ? (
+                      <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                        {MODERATION_TEXTS.suspendedBadge}
+                      </span>
+                    ) : null}
+                  </h3>
+                  <p className="text-xs text-slate-600" suppressHydrationWarning>
+                    Reported {formatMessageTime(report.createdAt)} by{" "}
+                    <span className="[overflow-wrap:anywhere]">{report.reporter.username}</span>
+                  </p>
+                </header>
+                <div className="mt-3 rounded-lg bg-slate-50 p-3">
+                  {report.snapshotAt ? (
+                    <p className="mb-1 text-xs text-slate-600" suppressHydrationWarning>
+                      Sent {formatMessageTime(report.snapshotAt)}
+                    </p>
+                  ) : null}
+                  {report.snapshotImageUrl ? (
+                    <img
+                      src={report.snapshotImageUrl}
+                      alt={`What ${report.reported.username} sent, as reported`}
+                      className="mb-2 max-h-64 max-w-full rounded-lg object-contain"
+                    />
+                  ) : null}
+                  {report.snapshotText ? (
+                    <p dir="auto" className="whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
+                      {report.snapshotText}
+                    </p>
+                  ) : (
+                    <p className="text-sm text-slate-600">(No text)</p>
+                  )}
+                </div>
+                {report.note ? (
+                  <p dir="auto" className="mt-3 text-sm text-slate-700 [overflow-wrap:anywhere]">
+                    <span className="font-semibold">Note from {report.reporter.username}:</span> {report.note}
+                  </p>
+                ) : null}
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <ActionButton intent="dismiss" id={report.id} tone="secondary">
+                    {MODERATION_TEXTS.dismiss}
+                    <span className="sr-only"> the report about {report.reported.username}</span>
+                  </ActionButton>
+                  {report.reported.suspended ? null : (
+                    <ActionButton intent="suspend" id={report.id} tone="danger">
+                      {MODERATION_TEXTS.suspend(report.reported.username)}
+                    </ActionButton>
+                  )}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">{MODERATION_TEXTS.suspendedHeading}</h2>
+      {suspended.length === 0 ? (
+        <p className="mt-3 text-slate-700">{MODERATION_TEXTS.noSuspended}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {suspended.map((account) => (
+            <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <p className="min-w-0 [overflow-wrap:anywhere]">
+                <span className="font-medium text-slate-900">{account.username}</span>{" "}
+                <span className="text-sm text-slate-600" suppressHydrationWarning>
+                  since {formatMessageTime(account.suspendedAt)}
+                </span>
+              </p>
+              <ActionButton intent="unsuspend" id={account.id} tone="secondary">
+                {MODERATION_TEXTS.unsuspend(account.username)}
+              </ActionButton>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">{MODERATION_TEXTS.logHeading}</h2>
+      {log.length === 0 ? (
+        <p className="mt-3 text-slate-700">{MODERATION_TEXTS.noActions}</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm">
+          {log.map((entry) => (
+            <li key={entry.id} className="[overflow-wrap:anywhere]">
+              <span className="text-slate-600" suppressHydrationWarning>
+                {formatMessageTime(entry.createdAt)}
+              </span>{" "}
+              · {entry.admin}: {MODERATION_ACTION_LABELS[entry.action]} ({entry.target})
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One moderation action: a real form, so it works before scripts and says when it is busy. */
+function ActionButton({
+  intent,
+  id,
+  tone,
+  children,
+}: {
+  intent: "dismiss" | "suspend" | "unsuspend";
+  id: string;
+  tone: "secondary" | "danger";
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intent} disabled={busy} className={dialogButtonClass[tone]}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorContent
+      error={error}
+      title={MODERATION_TEXTS.title}
+      fallback="Something went wrong loading the reports."
+      link={{ to: PATHS.chat, label: "Back to your messages" }}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { data, Link, useActionData } from "react-router";
+import { RouteErrorContent } from "~/components/layout/error-pages";
+import { UnblockForm } from "~/components/safety/block-controls";
+import { Avatar } from "~/components/ui/avatar";
+import { Alert } from "~/components/ui/form-controls";
+import { requireUser } from "~/lib/guards";
+import { pageMeta } from "~/lib/meta";
+import { PATHS, userProfilePath } from "~/lib/routes";
+import { BLOCK_TEXTS } from "~/lib/safety";
+import { listBlockedPeople, unblockUser } from "../../../worker/safety/blocks";
+import type { Route } from "./+types/blocked-people";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...pageMeta({
+      matches,
+      pathname: location.pathname,
+      title: BLOCK_TEXTS.pageTitle,
+      description: BLOCK_TEXTS.pageIntro,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** /blocked: the people the signed-in person blocked (issue 12), from the account menu. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const people = await listBlockedPeople(user.id);
+  return { people: people.map(({ blockedAt, ...person }) => ({ ...person, blockedAt: blockedAt.getTime() })) };
+}
+
+/** Unblock one of them: only ever the signed-in person's own block is removed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const form = await request.formData();
+  const userId = form.get("userId");
+  if (form.get("intent") !== "unblock" || typeof userId !== "string" || !userId) {
+    throw data("That action is not known here.", { status: 400 });
+  }
+  const target = await unblockUser(user.id, userId);
+  return { unblocked: target?.username ?? null };
+}
+
+export default function BlockedPeople({ loaderData }: Route.ComponentProps) {
+  const { people } = loaderData;
+  const unblocked = useActionData<typeof action>()?.unblocked;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">{BLOCK_TEXTS.pageTitle}</h1>
+      <p className="mt-1 text-slate-700">{BLOCK_TEXTS.pageIntro}</p>
+      {unblocked ? (
+        <div className="mt-4">
+          <Alert tone="success">{BLOCK_TEXTS.unblocked(unblocked)}</Alert>
+        </div>
+      ) : null}
+      {people.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-slate-50 p-6 text-center text-slate-700">{BLOCK_TEXTS.noneBlocked}</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {people.map((person) => (
+            <li key={person.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <Link
+                to={userProfilePath(person.id)}
+                className="flex min-w-0 items-center gap-3 font-medium text-slate-900 underline-offset-2 hover:underline"
+              >
+                <Avatar src={person.profilePic} size="md" />
+                <span className="min-w-0 [overflow-wrap:anywhere]">{person.username}</span>
+              </Link>
+              <UnblockForm username={person.username} userId={person.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorContent
+      error={error}
+      title={BLOCK_TEXTS.pageTitle}
+      fallback="Something went wrong loading the people you blocked."
+      link={{ to: PATHS.chat, label: "Back to your messages" }}
+    />
+  );
+}

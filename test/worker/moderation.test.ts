@@ -1,0 +1,140 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { pairIdFor } from "../../app/lib/pair-id";
+import { MODERATION_TEXTS } from "../../app/lib/safety";
+import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import {
+  countOpenReports,
+  dismissReport,
+  liftSuspension,
+  ModerationError,
+  moderationView,
+  suspendFromReport,
+} from "../../worker/safety/moderation";
+import { fileReport } from "../../worker/safety/reports";
+import { postJson, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { closing, connect, isAck, openInboxSocket } from "./support/chat-sockets";
+import { until } from "./support/until";
+
+/** B reports A's profile. */
+async function reported() {
+  const a = await signUpUser();
+  const b = await signUpUser();
+  const { id } = await fileReport({
+    reporterId: b.user.id,
+    reportedId: a.user.id,
+    subject: "profile",
+    reason: "harassment",
+    note: "",
+  });
+  return { a, b, reportId: id };
+}
+
+const statusOf = async (id: string) =>
+  (await env.DB.prepare("SELECT status FROM reports WHERE id = ?").bind(id).first<{ status: string }>())?.status;
+
+/** The moderation records about one account (storage is shared by the tests of a file). */
+const log = async (targetUserId: string) =>
+  (
+    await env.DB.prepare(
+      "SELECT admin_id, action, target_user_id, report_id, created_at FROM moderation_actions WHERE target_user_id = ? ORDER BY id",
+    )
+      .bind(targetUserId)
+      .all<{
+        admin_id: string;
+        action: string;
+        target_user_id: string;
+        report_id: string | null;
+        created_at: number;
+      }>()
+  ).results;
+
+describe("moderation", () => {
+  it("refuses everyone but the admin, and changes nothing for them", async () => {
+    const { a, b, reportId } = await reported();
+    const forbidden = new ModerationError(MODERATION_TEXTS.forbidden, 403);
+    for (const person of [a, b]) {
+      const actor = { id: person.user.id, role: "user" as const };
+      await expect(moderationView(actor)).rejects.toThrow(forbidden);
+      await expect(dismissReport(reportId, actor)).rejects.toThrow(forbidden);
+      await expect(suspendFromReport(reportId, actor)).rejects.toThrow(forbidden);
+      await expect(liftSuspension(a.user.id, actor)).rejects.toThrow(forbidden);
+    }
+    expect(await statusOf(reportId)).toBe("open");
+    expect(await log(a.user.id)).toEqual([]);
+    const suspended = await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?").bind(a.user.id).first();
+    expect(suspended).toEqual({ suspended_at: null });
+  });
+
+  it("lists open reports newest first with both usernames, and counts them for the header", async () => {
+    const admin = await signUpAdmin();
+    const openBefore = await countOpenReports();
+    const first = await reported();
+    const second = await reported();
+    const view = await moderationView(admin.actor);
+    const ours = view.reports.filter((r) => [first.reportId, second.reportId].includes(r.id));
+    expect(ours.map((r) => [r.id, r.reporter.username, r.reported.username])).toEqual([
+      [second.reportId, second.b.user.username, second.a.user.username],
+      [first.reportId, first.b.user.username, first.a.user.username],
+    ]);
+    expect(await countOpenReports()).toBe(openBefore + 2);
+    await dismissReport(first.reportId, admin.actor);
+    expect(await countOpenReports()).toBe(openBefore + 1);
+    expect(await statusOf(first.reportId)).toBe("dismissed");
+    await expect(dismissReport(first.reportId, admin.actor)).rejects.toThrow(MODERATION_TEXTS.reportNotOpen);
+    expect(await log(first.a.user.id)).toMatchObject([
+      { admin_id: admin.user.id, action: "dismiss", target_user_id: first.a.user.id, report_id: first.reportId },
+    ]);
+  });
+
+  it("suspending ends the account's sessions and open sockets within a second and refuses its sign-in", async () => {
+    const admin = await signUpAdmin();
+    const { a, b, reportId } = await reported();
+    const pairId = pairIdFor(a.user.id, b.user.id);
+    const chat = await connect(a.cookie, pairId);
+    chat.send({ type: "send", clientId: "temp-1", text: "Still here" });
+    await chat.waitFor(isAck("temp-1"));
+    const inbox = await openInboxSocket(a.cookie);
+    if (!inbox.ws) throw new Error("the inbox upgrade was refused");
+    await until(() => inbox.frames.length >= 1);
+    const chatClosed = closing(chat.ws);
+    const inboxClosed = closing(inbox.ws);
+    const before = Date.now();
+
+    await suspendFromReport(reportId, admin.actor);
+
+    expect(await chatClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "suspended" });
+    expect(await inboxClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "suspended" });
+    const refused = await postJson("/api/auth/sign-in/email", { email: a.email, password: a.password });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: "This account has been suspended." });
+    expect(await statusOf(reportId)).toBe("suspended");
+    const [action] = await log(a.user.id);
+    expect(action).toMatchObject({ admin_id: admin.user.id, action: "suspend", target_user_id: a.user.id });
+    expect(action?.created_at).toBeGreaterThanOrEqual(before);
+    expect((await moderationView(admin.actor)).suspended.map((s) => s.id)).toEqual([a.user.id]);
+
+    await liftSuspension(a.user.id, admin.actor);
+    const again = await postJson("/api/auth/sign-in/email", { email: a.email, password: a.password });
+    expect(again.status).toBe(200);
+    expect((await log(a.user.id)).map((entry) => entry.action)).toEqual(["suspend", "unsuspend"]);
+    await expect(liftSuspension(a.user.id, admin.actor)).rejects.toThrow(MODERATION_TEXTS.notSuspended);
+  });
+
+  it("never suspends the support account", async () => {
+    const admin = await signUpAdmin();
+    const reporter = await signUpUser();
+    await env.DB.prepare("INSERT OR IGNORE INTO users (id, name, email, username) VALUES (?, 'Support', ?, 'Support')")
+      .bind(env.SUPPORT_USER_ID, "support-test@example.com")
+      .run();
+    const { id } = await fileReport({
+      reporterId: reporter.user.id,
+      reportedId: env.SUPPORT_USER_ID,
+      subject: "profile",
+      reason: "other",
+      note: "",
+    });
+    await expect(suspendFromReport(id, admin.actor)).rejects.toThrow(MODERATION_TEXTS.cannotSuspendStaff);
+    expect(await statusOf(id)).toBe("open");
+  });
+});
