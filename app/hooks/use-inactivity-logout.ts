@@ -100,18 +100,24 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
 
     const heartbeat = async () => {
       if (loggingOut || isLeavingSession() || lastActivity <= lastReported) return;
-      lastReported = lastActivity;
+      const reported = lastActivity;
+      lastReported = reported;
       const sentAt = Date.now();
       const response = await fetch("/api/session/activity", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ idleMs: sentAt - lastActivity }),
+        body: JSON.stringify({ idleMs: sentAt - reported }),
       }).catch(() => null);
       if (!response) return; // offline for a moment: the timers still run locally
       // Refused: the server found the session idle (or it ended another way, which then says so).
       if (response.status === 401) return leave("inactivity");
       const body = (await response.json().catch(() => null)) as { lastActivity?: number; serverNow?: number } | null;
+      // Visible to tests and to anyone debugging: this answer has been taken into account.
+      document.documentElement.dataset.sessionCheckedAt = String(sentAt);
       if (!body?.lastActivity || !body.serverNow) return;
+      // Activity since sending is newer than anything this answer knows (a slow answer would
+      // otherwise move the time back past an 'OK' pressed meanwhile); the next check reports it.
+      if (lastActivity !== reported) return;
       // The stored time in this browser's clock (the server's clock read at the moment of sending);
       // it differs from ours when another device of the person was active.
       const stored = body.lastActivity - (body.serverNow - sentAt);
@@ -135,6 +141,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
 
     return () => {
       delete document.documentElement.dataset.sessionTimers;
+      delete document.documentElement.dataset.sessionCheckedAt;
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       channel?.close();
       window.removeEventListener("pagehide", onPageHide);

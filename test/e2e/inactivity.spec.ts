@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { expect, signUpThroughApi, test, waitForSessionTimers } from "./support/test";
+import { expect, holdRequests, signUpThroughApi, test, waitForSessionTimers } from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
@@ -42,6 +42,28 @@ test.describe("inactivity", () => {
     // may send a synthetic mousemove (activity) when it goes, at a moment no test can wait for.
     await warning(page).getByRole("button", { name: "OK" }).press("Enter");
     await expect(warning(page)).toBeHidden();
+    await page.clock.runFor(7 * MINUTE);
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(warning(page)).toBeHidden();
+    await page.clock.runFor(1 * MINUTE);
+    await expect(warning(page)).toBeVisible();
+  });
+
+  test("an answer to a session check that arrives after OK does not take the time back", async ({
+    page,
+    baseURL,
+  }) => {
+    // The check sent when the page opened answers only after OK was pressed (a slow phone network).
+    const release = await holdRequests(page, "**/api/session/activity");
+    await signedInWithStoppedClock(page, baseURL ?? "");
+    await page.clock.runFor(8 * MINUTE);
+    await warning(page).getByRole("button", { name: "OK" }).press("Enter");
+    await expect(warning(page)).toBeHidden();
+    release();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.sessionCheckedAt))
+      .toBeDefined();
+
     await page.clock.runFor(7 * MINUTE);
     await expect(page).toHaveURL(/\/chat$/);
     await expect(warning(page)).toBeHidden();
