@@ -49,10 +49,7 @@ test.describe("inactivity", () => {
     await expect(warning(page)).toBeVisible();
   });
 
-  test("an answer to a session check that arrives after OK does not take the time back", async ({
-    page,
-    baseURL,
-  }) => {
+  test("an answer to a session check that arrives after OK does not take the time back", async ({ page, baseURL }) => {
     // The check sent when the page opened answers only after OK was pressed (a slow phone network).
     const release = await holdRequests(page, "**/api/session/activity");
     await signedInWithStoppedClock(page, baseURL ?? "");
@@ -60,9 +57,7 @@ test.describe("inactivity", () => {
     await warning(page).getByRole("button", { name: "OK" }).press("Enter");
     await expect(warning(page)).toBeHidden();
     release();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.dataset.sessionCheckedAt))
-      .toBeDefined();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.sessionCheckedAt)).toBeDefined();
 
     await page.clock.runFor(7 * MINUTE);
     await expect(page).toHaveURL(/\/chat$/);
