@@ -26,6 +26,7 @@ import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
+import type { MessageNotice } from "../inbox/user-inbox";
 import { closedConversationResponse, closeForBlock } from "./closed-conversation";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
@@ -45,9 +46,12 @@ export const IMAGE_PREVIEW = "Photo";
 
 /**
  * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
- * message is what a summary shows): lists and badges trail the conversation by at most 0.1 s.
+ * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
  */
 export const INBOX_COALESCE_MS = 100;
+/** An inbox that could not take its update is tried again after 1 s, 2 s, 4 s ... at most a minute. */
+const INBOX_RETRY_BASE_MS = 1000;
+const INBOX_RETRY_MAX_MS = 60_000;
 
 /** Who a socket belongs to, and the session it was opened with (issue 11). */
 type SocketIdentity = { userId: string; userName: string } & SocketSession;
@@ -80,15 +84,20 @@ const toMessage = (row: MessageRow): ChatMessage => ({
 export class ChatRoom extends DurableObject<Env> {
   /** Token buckets per sender; in memory on purpose: a fresh instance starts everyone afresh. */
   private readonly sendBudget = new Map<string, { tokens: number; at: number }>();
-  /** The newest message the inboxes have not heard of yet, and the update on its way to them. */
-  private inboxBacklog: ChatMessage | null = null;
-  private inboxUpdate: Promise<void> | null = null;
   private knownPairId: string | null = null;
+  /**
+   * When the alarm is set for, kept in memory (read once at start, changed only through setAlarmAt)
+   * so a message can move it forward in the same synchronous step that stores the message.
+   */
+  private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    ctx.blockConcurrencyWhile(async () => this.migrate());
+    ctx.blockConcurrencyWhile(async () => {
+      this.migrate();
+      this.alarmAt = await ctx.storage.getAlarm();
+    });
   }
 
   private migrate() {
@@ -114,6 +123,13 @@ export class ChatRoom extends DurableObject<Env> {
         blocker_id TEXT NOT NULL,
         blocked_id TEXT NOT NULL,
         PRIMARY KEY (blocker_id, blocked_id)
+      );
+      -- The update each member's inbox is owed: the newest message it has not taken yet.
+      CREATE TABLE IF NOT EXISTS inbox_outbox (
+        member_id TEXT PRIMARY KEY,
+        seq INTEGER NOT NULL,
+        due_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0
       );
     `);
     // Rooms created before delivery receipts existed gain the column once.
@@ -244,7 +260,8 @@ export class ChatRoom extends DurableObject<Env> {
       blockerId,
       blockedId,
     );
-    this.inboxBacklog = null;
+    // Nothing more goes to the inboxes while the conversation is closed.
+    this.ctx.storage.sql.exec("DELETE FROM inbox_outbox");
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState === WebSocket.OPEN) closeForBlock(ws);
     }
@@ -327,12 +344,13 @@ export class ChatRoom extends DurableObject<Env> {
         timestamp,
       )
       .one();
+    // Owed to both inboxes from the moment the message exists: written in the same step, so a
+    // restart between here and the delivery cannot lose it.
+    this.oweInboxUpdates(row.seq, timestamp);
     // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
     this.send(ws, { type: "ack", clientId: frame.clientId, seq: row.seq, timestamp });
     this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
     this.readBySending(sender.userId, row.seq);
-    // Both lists and the badge follow, outside the input path so the next message is not held up.
-    this.queueInboxUpdate(toMessage(row));
     const sessionStarted = this.startSessionIfIdle(previousLast, timestamp);
     // The alarm's due times move only with the first message (retention) or a new session.
     if (previousLast === null || sessionStarted) this.ctx.waitUntil(this.scheduleAlarm());
@@ -357,22 +375,25 @@ export class ChatRoom extends DurableObject<Env> {
     if (theirs > 0) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
   }
 
-  /** Tells both inboxes of the newest message after a short wait; messages meanwhile join it. */
-  private queueInboxUpdate(message: ChatMessage) {
-    this.inboxBacklog = message;
-    if (this.inboxUpdate) return;
-    this.inboxUpdate = (async () => {
-      try {
-        await scheduler.wait(INBOX_COALESCE_MS);
-        for (let next = this.inboxBacklog; next; next = this.inboxBacklog) {
-          this.inboxBacklog = null;
-          await this.notifyInboxes(next);
-        }
-      } finally {
-        this.inboxUpdate = null;
-      }
-    })();
-    this.ctx.waitUntil(this.inboxUpdate);
+  /**
+   * Both members' inboxes are owed this message. A message while an update is already owed joins it
+   * (its due time stays), so a quick run of messages costs each inbox one update; the alarm
+   * delivers it. Synchronous on purpose: the caller's step stores the message and this together.
+   */
+  private oweInboxUpdates(seq: number, now: number) {
+    const members = parsePairId(this.pairId() ?? "");
+    if (!members) return;
+    const due = now + INBOX_COALESCE_MS;
+    for (const member of members) {
+      this.ctx.storage.sql.exec(
+        `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES (?, ?, ?)
+         ON CONFLICT (member_id) DO UPDATE SET seq = excluded.seq`,
+        member,
+        seq,
+        due,
+      );
+    }
+    if (this.alarmAt === null || this.alarmAt > due) this.ctx.waitUntil(this.setAlarmAt(due));
   }
 
   /**
@@ -392,27 +413,43 @@ export class ChatRoom extends DurableObject<Env> {
     return Number(started) + SESSION_LENGTH_MS;
   }
 
-  /** One alarm serves both duties: the session notice and the 7-day purge, whichever is first. */
-  private async scheduleAlarm() {
+  /** When the 7-day purge is next due (the oldest message's expiry), or null with no messages. */
+  private retentionDue(): number | null {
     const oldest = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(timestamp) AS t FROM messages").one().t;
-    const due = [this.sessionNoticeDue(), oldest === null ? null : oldest + MESSAGE_RETENTION_MS].filter(
-      (t): t is number => t !== null,
-    );
-    const next = due.length === 0 ? null : Math.min(...due);
-    // Most messages change neither due time: no storage write then.
-    if ((await this.ctx.storage.getAlarm()) === next) return;
-    if (next === null) return this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.setAlarm(next);
+    return oldest === null ? null : oldest + MESSAGE_RETENTION_MS;
+  }
+
+  /**
+   * The one place the alarm is scheduled: it serves every duty (the owed inbox updates, the session
+   * notice, the 7-day purge), set for whichever is due first.
+   */
+  private async scheduleAlarm() {
+    const owed = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(due_at) AS t FROM inbox_outbox").one().t;
+    const due = [owed, this.sessionNoticeDue(), this.retentionDue()].filter((t): t is number => t !== null);
+    await this.setAlarmAt(due.length === 0 ? null : Math.min(...due));
+  }
+
+  /** Sets (or clears) the alarm; most calls change nothing and write nothing. */
+  private async setAlarmAt(at: number | null) {
+    if (this.alarmAt === at) return;
+    this.alarmAt = at;
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
   }
 
   override async alarm(): Promise<void> {
+    // This alarm is spent; whatever is due later is scheduled again below.
+    this.alarmAt = null;
     const now = Date.now();
+    await this.deliverOwedUpdates(now);
     const notice = this.sessionNoticeDue();
     if (notice !== null && notice <= now) {
       this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_notified', '1')");
       this.broadcast({ type: "session-notice", message: CHAT_MESSAGES.sessionNotice }, null);
     }
-    await this.purgeExpired(now);
+    const retention = this.retentionDue();
+    if (retention !== null && retention <= now) await this.purgeExpired(now);
+    await this.scheduleAlarm();
   }
 
   private metaValue(key: string): string | undefined {
@@ -465,31 +502,54 @@ export class ChatRoom extends DurableObject<Env> {
     return { messages: expired.length, images: images.length };
   }
 
-  /** Each member's conversation list learns of the message: unread for the recipient only. */
-  private async notifyInboxes(message: ChatMessage) {
+  /**
+   * Each member's conversation list learns of its owed message (unread for the recipient only).
+   * An update stays owed until its inbox took it, retried with backoff; a newer message owed
+   * meanwhile replaces it. Inboxes ignore a seq older than the one they show, so a repeat is harmless.
+   */
+  private async deliverOwedUpdates(now: number) {
     const pairId = this.pairId();
-    const members = pairId ? parsePairId(pairId) : null;
+    const members = parsePairId(pairId ?? "");
+    const owed = this.ctx.storage.sql
+      .exec<{ member_id: string; seq: number; attempts: number }>(
+        "SELECT member_id, seq, attempts FROM inbox_outbox WHERE due_at <= ?",
+        now,
+      )
+      .toArray();
     if (!pairId || !members) return;
-    const preview = message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW;
-    try {
-      await Promise.all(
-        members.map(async (member) => {
-          const contactId = members.find((m) => m !== member) ?? member;
-          await this.env.USER_INBOX.getByName(member).recordMessage({
-            pairId,
-            contactId,
-            contactName: await this.memberName(contactId),
-            seq: message.seq,
-            preview,
-            timestamp: message.timestamp,
-            // Read meanwhile (the update waited): then it is not unread.
-            unread: member !== message.senderId && (await this.lastReadSeq(member)) < message.seq,
-          });
-        }),
-      );
-    } catch (error) {
-      console.error(JSON.stringify({ at: "chat-room.notifyInboxes", pairId, error: String(error) }));
-    }
+    await Promise.all(
+      owed.map(async ({ member_id: member, seq, attempts }) => {
+        const row = this.ctx.storage.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq = ?", seq).toArray()[0];
+        try {
+          // A message deleted meanwhile (retention) is owed to nobody.
+          if (row) await this.env.USER_INBOX.getByName(member).recordMessage(await this.noticeFor(member, row, pairId));
+          this.ctx.storage.sql.exec("DELETE FROM inbox_outbox WHERE member_id = ? AND seq = ?", member, seq);
+        } catch (error) {
+          const retryIn = Math.min(INBOX_RETRY_MAX_MS, INBOX_RETRY_BASE_MS * 2 ** attempts);
+          this.ctx.storage.sql.exec(
+            "UPDATE inbox_outbox SET attempts = attempts + 1, due_at = ? WHERE member_id = ? AND seq = ?",
+            Date.now() + retryIn,
+            member,
+            seq,
+          );
+          console.error(JSON.stringify({ at: "chat-room.deliverOwedUpdates", pairId, error: String(error) }));
+        }
+      }),
+    );
+  }
+
+  /** What a member's inbox records of a message: unread for the recipient, unless read meanwhile. */
+  private async noticeFor(member: string, row: MessageRow, pairId: string): Promise<MessageNotice> {
+    const contactId = this.otherMember(member) ?? member;
+    return {
+      pairId,
+      contactId,
+      contactName: await this.memberName(contactId),
+      seq: row.seq,
+      preview: row.text.trim() ? row.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW,
+      timestamp: row.timestamp,
+      unread: member !== row.sender_id && this.position(member).read < row.seq,
+    };
   }
 
   /** A member's username: remembered when they connect, otherwise looked up once in D1. */

@@ -1,0 +1,38 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { pairIdFor } from "../../app/lib/pair-id";
+import { EMAIL_GRACE_MS, type UserInbox } from "../../worker/inbox/user-inbox";
+import { signUpUser } from "./support/auth-requests";
+import { connect, isAck } from "./support/chat-sockets";
+import { until } from "./support/until";
+
+describe("the inbox updates owed after a message", () => {
+  it("reach both inboxes, and the offline email is owed, when the room is evicted before sending them", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const a = await connect(alice.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "Are you there?" });
+    await a.waitFor(isAck("temp-1"));
+    // Within the coalescing window: nothing has gone to the inboxes yet.
+    // A restart (deploy, crash, eviction): the instance and everything it held in memory are gone.
+    await runInDurableObject(env.CHAT_ROOM.getByName(pairId), (_room, state) => state.abort("restart")).catch(
+      () => undefined,
+    );
+
+    const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    await until(async () => (await bobInbox.list()).length === 1);
+    expect((await bobInbox.list())[0]).toMatchObject({ lastSeq: 1, lastMessage: "Are you there?", unread: true });
+    expect(await bobInbox.unreadCount()).toBe(1);
+    const aliceInbox = env.USER_INBOX.getByName(alice.user.id);
+    await until(async () => (await aliceInbox.list()).length === 1);
+    expect((await aliceInbox.list())[0]).toMatchObject({ lastSeq: 1, unread: false });
+    // Bob has no page open: his email is owed once the grace time is over.
+    const owed = await runInDurableObject(bobInbox, (_inbox: UserInbox, state) =>
+      state.storage.sql.exec<{ seq: number; due_at: number }>("SELECT seq, due_at FROM pending_emails").toArray(),
+    );
+    expect(owed).toEqual([{ seq: 1, due_at: expect.any(Number) }]);
+    expect(owed[0]?.due_at).toBeGreaterThan(Date.now() + EMAIL_GRACE_MS - 5000);
+  });
+});
