@@ -127,12 +127,8 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       }
     };
 
-    // Offline with lastSeen when the page goes away (spec section 4); the session itself stays.
-    const onPageHide = () => navigator.sendBeacon("/api/session/offline");
-
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     channel?.addEventListener("message", onMessage);
-    window.addEventListener("pagehide", onPageHide);
     const interval = window.setInterval(heartbeat, SESSION_CHECK_INTERVAL_MS);
     schedule();
     heartbeat();
@@ -144,7 +140,6 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       delete document.documentElement.dataset.sessionCheckedAt;
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       channel?.close();
-      window.removeEventListener("pagehide", onPageHide);
       window.clearInterval(interval);
       window.clearTimeout(warnTimer);
       window.clearTimeout(logoutTimer);

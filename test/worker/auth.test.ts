@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { isGeneratedUsername } from "../../app/lib/username";
 import { createAuth } from "../../worker/auth/auth";
 import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { openInboxSocket } from "./support/chat-sockets";
+import { until } from "./support/until";
 
 const getSession = (cookie: string) =>
   exports.default.fetch(`${APP_ORIGIN}/api/auth/get-session`, { headers: { Cookie: cookie } });
@@ -13,10 +15,8 @@ describe("sign-up", () => {
     expect(isGeneratedUsername(user.username)).toBe(true);
     expect(user.username.toLowerCase()).not.toContain("maria");
     expect(user.name).toBe(user.username);
-    const row = await env.DB.prepare("SELECT username, gender, role, is_online FROM users WHERE email = ?")
-      .bind(email)
-      .first();
-    expect(row).toMatchObject({ username: user.username, gender: "female", role: "user", is_online: 1 });
+    const row = await env.DB.prepare("SELECT username, gender, role FROM users WHERE email = ?").bind(email).first();
+    expect(row).toMatchObject({ username: user.username, gender: "female", role: "user" });
   });
 
   it("writes the small profile and the inactivity record", async () => {
@@ -175,9 +175,14 @@ describe("sign-in", () => {
 });
 
 describe("sign-out", () => {
-  it("really ends the session on the server and marks the user offline", async () => {
+  it("really ends the session on the server, and the page it closes marks the user offline", async () => {
     const { cookie, user } = await signUpUser();
     expect(await (await getSession(cookie)).json()).not.toBeNull();
+    await openInboxSocket(cookie);
+    const isOnline = async () =>
+      (await env.DB.prepare("SELECT is_online FROM users WHERE id = ?").bind(user.id).first<{ is_online: number }>())
+        ?.is_online;
+    await until(async () => (await isOnline()) === 1);
     const out = await postJson("/api/auth/sign-out", {}, { cookie });
     expect(out.status).toBe(200);
     expect(await (await getSession(cookie)).json()).toBeNull();
@@ -185,11 +190,10 @@ describe("sign-out", () => {
       n: number;
     }>();
     expect(sessions?.n).toBe(0);
-    const row = await env.DB.prepare("SELECT is_online, last_seen FROM users WHERE id = ?").bind(user.id).first<{
-      is_online: number;
+    await until(async () => (await isOnline()) === 0);
+    const row = await env.DB.prepare("SELECT last_seen FROM users WHERE id = ?").bind(user.id).first<{
       last_seen: number;
     }>();
-    expect(row?.is_online).toBe(0);
     expect(row?.last_seen).toBeGreaterThan(Date.now() - 10_000);
   });
 });
@@ -234,25 +238,7 @@ describe("inactivity on the server", () => {
   });
 });
 
-describe("presence", () => {
-  it("goes offline with lastSeen when the page is closed (beacon)", async () => {
-    const { cookie, user } = await signUpUser();
-    const offline = await postJson("/api/session/offline", {}, { cookie });
-    expect(offline.status).toBe(204);
-    const away = await env.DB.prepare("SELECT is_online, last_seen FROM users WHERE id = ?").bind(user.id).first<{
-      is_online: number;
-      last_seen: number;
-    }>();
-    expect(away?.is_online).toBe(0);
-    expect(Date.now() - (away?.last_seen ?? 0)).toBeLessThan(10_000);
-
-    await postJson("/api/session/activity", { idleMs: 0 }, { cookie });
-    const back = await env.DB.prepare("SELECT is_online FROM users WHERE id = ?")
-      .bind(user.id)
-      .first<{ is_online: number }>();
-    expect(back?.is_online).toBe(1);
-  });
-
+describe("the browser's inactivity timer", () => {
   it("a forced logout from the browser's timer ends the sessions and records why", async () => {
     const { cookie, user } = await signUpUser();
     expect((await postJson("/api/session/expire", {}, { cookie })).status).toBe(200);

@@ -286,10 +286,10 @@ describe("the contact's presence", () => {
   it("comes from the contact's inbox: offline with when they were last seen, online while a page of theirs is open", async () => {
     const { alice, bob, pairId } = await twoUsers();
     const a = await connect(alice.cookie, pairId);
-    // Bob has no page open; his sign-in is the last time he was seen (alice's own socket is no sign of him).
+    // Bob has never had a page open (alice's own socket is no sign of him): offline, never seen.
     a.send({ type: "presence" });
     const offline = await a.waitFor((f) => f.type === "presence");
-    expect(offline).toEqual({ type: "presence", userId: bob.user.id, online: false, lastSeen: expect.any(Number) });
+    expect(offline).toEqual({ type: "presence", userId: bob.user.id, online: false, lastSeen: null });
 
     // Bob opens the conversation: alice hears at once, without asking.
     const seen = a.frames.length;

@@ -3,13 +3,21 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { UserInbox } from "../../worker/inbox/user-inbox";
-import { signUpUser } from "./support/auth-requests";
+import { postJson, signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
 
-const isOnline = async (userId: string) =>
-  (await env.DB.prepare("SELECT is_online FROM users WHERE id = ?").bind(userId).first<{ is_online: number }>())
-    ?.is_online;
+const isOnline = async (userId: string) => (await presenceRow(userId))?.is_online;
+const presenceRow = (userId: string) =>
+  env.DB.prepare("SELECT is_online, last_seen FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ is_online: number; last_seen: number }>();
+/** The sockets the user's inbox holds open: it has seen a page go once the count drops. */
+const openSocketsInInbox = (userId: string) =>
+  runInDurableObject(
+    env.USER_INBOX.getByName(userId),
+    (_inbox, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+  );
 
 describe("the inbox socket", () => {
   it("is refused to a signed-out visitor and to another site", async () => {
@@ -85,17 +93,34 @@ describe("the inbox socket", () => {
     expect(a.frames.some((f) => f.type === "delivered")).toBe(false);
   });
 
-  it("makes the user online while a page is open and offline when the last one closes", async () => {
+  it("makes the user online while a page is open, without a flap when one of two closes, and offline when the last one does", async () => {
     const alice = await signUpUser();
-    await env.DB.prepare("UPDATE users SET is_online = 0 WHERE id = ?").bind(alice.user.id).run();
     const first = await openInboxSocket(alice.cookie);
     const second = await openInboxSocket(alice.cookie);
     await until(async () => (await isOnline(alice.user.id)) === 1);
+    const online = await presenceRow(alice.user.id);
     first.ws?.close(1000, "tab closed");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await isOnline(alice.user.id)).toBe(1);
+    await until(async () => (await openSocketsInInbox(alice.user.id)) === 1);
+    // Neither offline for a moment nor seen anew: nothing was written.
+    expect(await presenceRow(alice.user.id)).toEqual(online);
     second.ws?.close(1000, "tab closed");
     await until(async () => (await isOnline(alice.user.id)) === 0);
+    expect((await presenceRow(alice.user.id))?.last_seen).toBeGreaterThanOrEqual(online?.last_seen ?? 0);
+  });
+
+  it("is presence's only writer: the activity heartbeat and a page's unload write none", async () => {
+    const alice = await signUpUser();
+    const page = await openInboxSocket(alice.cookie);
+    await until(async () => (await isOnline(alice.user.id)) === 1);
+    // The unload beacon that marked people offline while another tab was open is gone.
+    expect((await postJson("/api/session/offline", {}, { cookie: alice.cookie })).status).toBe(404);
+    expect(await isOnline(alice.user.id)).toBe(1);
+
+    page.ws?.close(1000, "tab closed");
+    await until(async () => (await isOnline(alice.user.id)) === 0);
+    const offline = await presenceRow(alice.user.id);
+    expect((await postJson("/api/session/activity", { idleMs: 0 }, { cookie: alice.cookie })).status).toBe(200);
+    expect(await presenceRow(alice.user.id)).toEqual(offline);
   });
 
   it("counts a connection that stopped pinging as offline within a minute", async () => {

@@ -1,4 +1,4 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
@@ -32,6 +32,22 @@ async function conversation() {
 }
 
 describe("the new-message email", () => {
+  it("goes out from the inbox's alarm without touching the recipient's presence", async () => {
+    const { bob, say } = await conversation();
+    await say("Are you awake?");
+    const presence = () =>
+      env.DB.prepare("SELECT is_online, last_seen FROM users WHERE id = ?").bind(bob.user.id).first();
+    const before = await presence();
+    const inbox = env.USER_INBOX.getByName(bob.user.id);
+    await runInDurableObject(inbox, (_inbox, state) => {
+      state.storage.sql.exec("UPDATE pending_emails SET due_at = ?", Date.now() - 1);
+    });
+    expect(await runDurableObjectAlarm(inbox)).toBe(true);
+    expect(await emailsTo(bob.email)).toHaveLength(1);
+    // Bob never had a page open: the alarm that emailed him did not make him look recently seen.
+    expect(await presence()).toEqual(before);
+  });
+
   it("goes to an offline recipient once the grace time is over, with the spec's content", async () => {
     const { alice, bob, say } = await conversation();
     await say("Thinking of you today.");

@@ -12,7 +12,7 @@ export async function suspendAccount(userId: string, now = Date.now()): Promise<
   const db = createDb(env.DB);
   await db
     .update(users)
-    .set({ suspendedAt: new Date(now), isOnline: false, lastSeen: new Date(now) })
+    .set({ suspendedAt: new Date(now) })
     .where(eq(users.id, userId));
   await endAllSessions(userId, "suspended", db);
 }

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { markOffline } from "../auth/presence";
 import { forceLogout, getAuth, getSignedInUser, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
 import { readJsonBody } from "./json-body";
@@ -25,10 +24,4 @@ export const sessionRoutes = new Hono<ApiEnv>()
     const session = await getAuth().api.getSession({ headers: c.req.raw.headers });
     if (session) await forceLogout(createDb(c.env.DB), session.user.id);
     return c.json({ ok: true });
-  })
-  // Page unload (sendBeacon): offline with lastSeen; the session itself stays.
-  .post("/offline", async (c) => {
-    const user = await getSignedInUser(c.req.raw);
-    if (user) await markOffline(createDb(c.env.DB), user.id);
-    return c.body(null, 204);
   });

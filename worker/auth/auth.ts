@@ -12,8 +12,8 @@ import { createDb, type Db } from "../db/client";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
 import { sendEmail } from "../email/send-email";
 import { PasswordResetEmail, passwordResetSubject } from "../email/templates/password-reset-email";
+import { recordSignIn } from "./activity-record";
 import { endAllSessions, endOneSession } from "./end-sessions";
-import { markOffline, recordSignIn } from "./presence";
 import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign-in-guard";
 import { generateUniqueUsername, isUsernameAvailable } from "./username";
 
@@ -168,10 +168,8 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
         }
         if (ctx.path === "/sign-out") {
           const session = await getSessionFromCtx(ctx);
-          if (session) {
-            await markOffline(db, session.user.id);
-            await endOneSession(session.user.id, session.session.id, "signed-out");
-          }
+          // Its sockets close with it, and the user's inbox marks them offline when none is left.
+          if (session) await endOneSession(session.user.id, session.session.id, "signed-out");
         }
       }),
       // Failed sign-ins count against the account whatever address they come from.

@@ -6,7 +6,6 @@ import { createDb, type Db } from "../db/client";
 import { userSessions, users } from "../db/schema";
 import { type Auth, createAuth } from "./auth";
 import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
-import { markOffline } from "./presence";
 
 let auth: Auth | undefined;
 
@@ -84,8 +83,8 @@ export function idleDeadlineOf(lastActivity: number): number {
 
 /**
  * Ends every session of an idle user and writes the forced-logout record the spec describes:
- * lastActivity 0, loggedOutAt, reason 'inactivity_timeout'; the user goes offline, and every socket
- * opened with those sessions closes.
+ * lastActivity 0, loggedOutAt, reason 'inactivity_timeout'; every socket opened with those sessions
+ * closes (and with the last one the user's inbox marks them offline).
  */
 export async function forceLogout(db: Db, userId: string, now = Date.now()): Promise<void> {
   const sessionIds = await writeIdleLogout(db, userId, now);
@@ -101,29 +100,20 @@ export async function writeIdleLogout(db: Db, userId: string, now = Date.now()):
       target: userSessions.userId,
       set: { lastActivity: 0, timestamp: new Date(now), loggedOutAt: now, reason: "inactivity_timeout" },
     });
-  const sessionIds = await deleteSessionsOf(db, userId);
-  await markOffline(db, userId, now);
-  return sessionIds;
+  return deleteSessionsOf(db, userId);
 }
 
 /**
  * Records activity (the browser's throttled heartbeat) and returns the stored time for resync.
- * Presence is not written here: the inbox sockets own it, on transitions only.
+ * Activity only: presence is the inbox's to write, from the open pages' sockets.
  */
 export async function recordActivity(userId: string, idleMs: number, now = Date.now()): Promise<number> {
   // The browser says how long ago its last activity was; never more than one check interval, so a
   // client cannot move its session record further than the rules allow.
   const lastActivity = now - Math.min(Math.max(0, idleMs), SESSION_CHECK_INTERVAL_MS);
-  const db = createDb(env.DB);
-  await db.batch([
-    db
-      .update(userSessions)
-      .set({ lastActivity, timestamp: new Date(now) })
-      .where(eq(userSessions.userId, userId)),
-    db
-      .update(users)
-      .set({ isOnline: true, lastSeen: new Date(now) })
-      .where(eq(users.id, userId)),
-  ]);
+  await createDb(env.DB)
+    .update(userSessions)
+    .set({ lastActivity, timestamp: new Date(now) })
+    .where(eq(userSessions.userId, userId));
   return lastActivity;
 }

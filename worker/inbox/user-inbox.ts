@@ -101,13 +101,12 @@ export class UserInbox extends DurableObject<Env> {
     if (ended) return endedSessionResponse(ended);
 
     const now = Date.now();
-    const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ ...session, connectedAt: now } satisfies InboxSocket);
     this.raiseIdleDeadline(session.idleDeadline);
     server.send(JSON.stringify(await this.snapshot()));
-    if (!wasOnline) await this.setPresence(userId, true);
+    await this.setPresence(true);
     await this.scheduleAlarm(now);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -322,18 +321,23 @@ export class UserInbox extends DurableObject<Env> {
     await this.markOfflineIfNoSockets(closed);
   }
 
-  /** Offline once no page has a socket open (once: a user already offline is not written again). */
+  /** Offline once no page has a socket open; nothing is written for a user who was not online. */
   private async markOfflineIfNoSockets(closing?: WebSocket) {
     const stillOpen = this.openSockets().filter((ws) => ws !== closing);
-    const owner = this.owner();
-    if (stillOpen.length === 0 && owner && this.metaValue("online") !== "0") await this.setPresence(owner, false);
+    if (stillOpen.length === 0) await this.setPresence(false);
   }
 
   /**
-   * isOnline / lastSeen in D1, written on transitions only (DESIGN.md "UserInbox"). The inbox keeps
-   * its own copy of lastSeen so a contact's header can ask it without a D1 round trip.
+   * isOnline / lastSeen in D1. This inbox is their only writer (DESIGN.md "UserInbox"), and writes
+   * only on a real change: online with the first open page, offline when the last one goes. It
+   * keeps its own copy of lastSeen so a contact's header can ask it without a D1 round trip.
    */
-  private async setPresence(userId: string, online: boolean) {
+  private async setPresence(online: boolean) {
+    const userId = this.owner();
+    // 'online' is "1" only after this inbox wrote it: an inbox that never had a page open writes
+    // no 'offline' (an email alarm must not make someone look recently seen).
+    const wasOnline = this.metaValue("online") === "1";
+    if (!userId || online === wasOnline) return;
     const now = Date.now();
     this.setMeta("online", online ? "1" : "0");
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_seen', ?)", String(now));
