@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { forceLogout, getAuth, getSignedInUser, recordActivity } from "../auth/session";
+import { forceLogout, getAuth, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
 import { readJsonBody } from "./json-body";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
 const ActivityBodySchema = z.object({ idleMs: z.number().int().min(0).default(0) });
 
-/** The browser's side of the inactivity rules and presence (spec section 4). */
+/** The browser's side of the inactivity rules (spec section 4); presence is the inbox sockets'. */
 export const sessionRoutes = new Hono<ApiEnv>()
   .use(sameOrigin)
   // The throttled activity heartbeat. The answer carries the server's clock too, so the browser

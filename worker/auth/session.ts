@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { createDb, type Db } from "../db/client";
-import { userSessions, users } from "../db/schema";
+import { userSessions } from "../db/schema";
 import { type Auth, createAuth } from "./auth";
 import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
 
