@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
 import { signUpUser } from "./support/auth-requests";
-import { connect, isAck, openChatSocket, openInboxSocket, storedChatImage } from "./support/chat-sockets";
+import { answered, connect, isAck, openChatSocket, openInboxSocket, storedChatImage } from "./support/chat-sockets";
+import { messageCount, readPosition } from "./support/room-state";
 import { until } from "./support/until";
 
 async function twoUsers() {
@@ -75,7 +76,7 @@ describe("sending", () => {
     const acks = a.frames.filter((f) => f.type === "ack");
     expect(acks).toHaveLength(2);
     expect(acks[1]).toEqual(acks[0]);
-    expect(await env.CHAT_ROOM.getByName(pairId).messageCount()).toBe(1);
+    expect(await messageCount(pairId)).toBe(1);
   });
 
   it("keeps one strictly increasing order for concurrent senders, the same for both members", async () => {
@@ -148,7 +149,7 @@ describe("sending", () => {
     }
     a.send({ type: "send", clientId: "temp-img", text: "", imageUrl: image });
     await a.waitFor(isAck("temp-img"));
-    expect(await env.CHAT_ROOM.getByName(pairId).messageCount()).toBe(1);
+    expect(await messageCount(pairId)).toBe(1);
   });
 
   it("slows down a sender who floods the conversation", async () => {
@@ -219,16 +220,15 @@ describe("read state", () => {
     a.send({ type: "send", clientId: "temp-1", text: "one" });
     a.send({ type: "send", clientId: "temp-2", text: "two" });
     await b.waitFor((f) => f.type === "message" && f.message.seq === 2);
-    const room = env.CHAT_ROOM.getByName(pairId);
-    expect(await room.lastReadSeq(bob.user.id)).toBe(0);
-    expect(await room.lastReadSeq(alice.user.id)).toBe(2);
+    expect((await readPosition(pairId, bob.user.id)).read).toBe(0);
+    expect((await readPosition(pairId, alice.user.id)).read).toBe(2);
 
     b.send({ type: "read", upToSeq: 2 });
     expect(await a.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: bob.user.id, upToSeq: 2 });
-    expect(await room.lastReadSeq(bob.user.id)).toBe(2);
+    expect((await readPosition(pairId, bob.user.id)).read).toBe(2);
     b.send({ type: "read", upToSeq: 99 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await room.lastReadSeq(bob.user.id)).toBe(2);
+    await answered(b);
+    expect((await readPosition(pairId, bob.user.id)).read).toBe(2);
   });
 
   it("tells the sender when the other member's device has a message, and reading implies it", async () => {
@@ -238,7 +238,6 @@ describe("read state", () => {
     a.send({ type: "send", clientId: "temp-1", text: "one" });
     a.send({ type: "send", clientId: "temp-2", text: "two" });
     await b.waitFor((f) => f.type === "message" && f.message.seq === 2);
-    const room = env.CHAT_ROOM.getByName(pairId);
 
     b.send({ type: "delivered", upToSeq: 1 });
     expect(await a.waitFor((f) => f.type === "delivered")).toEqual({
@@ -250,14 +249,14 @@ describe("read state", () => {
     b.send({ type: "delivered", upToSeq: 50 });
     await a.waitFor((f) => f.type === "delivered" && f.upToSeq === 2);
     b.send({ type: "delivered", upToSeq: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await room.deliveredSeq(bob.user.id)).toBe(2);
+    await answered(b);
+    expect((await readPosition(pairId, bob.user.id)).delivered).toBe(2);
 
     a.send({ type: "send", clientId: "temp-3", text: "three" });
     await b.waitFor((f) => f.type === "message" && f.message.seq === 3);
     b.send({ type: "read", upToSeq: 3 });
     await a.waitFor((f) => f.type === "read" && f.upToSeq === 3);
-    expect(await room.deliveredSeq(bob.user.id)).toBe(3);
+    expect((await readPosition(pairId, bob.user.id)).delivered).toBe(3);
   });
 
   it("gives a (re)connecting sender the other member's receipts", async () => {

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ChatRoom } from "../../worker/chat/chat-room";
 import { UserInbox } from "../../worker/inbox/user-inbox";
+import { messageCount } from "./support/room-state";
 
 describe("Durable Object classes", () => {
   it("the runtime loads ChatRoom behind CHAT_ROOM with its message storage", async () => {
@@ -15,7 +16,7 @@ describe("Durable Object classes", () => {
         .map((r) => r.name);
     });
     expect(tables).toEqual(expect.arrayContaining(["members", "messages"]));
-    expect(await stub.messageCount()).toBe(0);
+    expect(await messageCount("alice_bob")).toBe(0);
   });
 
   it("the runtime loads UserInbox behind USER_INBOX with its summary storage", async () => {

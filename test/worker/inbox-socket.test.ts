@@ -5,6 +5,7 @@ import { pairIdFor } from "../../app/lib/pair-id";
 import type { UserInbox } from "../../worker/inbox/user-inbox";
 import { postJson, signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
+import { readPosition } from "./support/room-state";
 import { until } from "./support/until";
 
 const isOnline = async (userId: string) => (await presenceRow(userId))?.is_online;
@@ -69,7 +70,7 @@ describe("the inbox socket", () => {
       userId: bob.user.id,
       upToSeq: 1,
     });
-    expect(await env.CHAT_ROOM.getByName(pairId).deliveredSeq(bob.user.id)).toBe(1);
+    expect((await readPosition(pairId, bob.user.id)).delivered).toBe(1);
   });
 
   it("answers a bad frame with an error and ignores receipts for conversations it does not hold", async () => {
@@ -88,8 +89,10 @@ describe("the inbox socket", () => {
     await until(() => inbox.frames.filter((f) => (f as { type: string }).type === "error").length === 2);
     // Carol is not a member: her inbox does not know the pair, and Bob's receipt is not hers to give.
     inbox.ws?.send(JSON.stringify({ type: "delivered", pairId, seq: 1 }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await env.CHAT_ROOM.getByName(pairId).deliveredSeq(bob.user.id)).toBe(0);
+    // Frames are handled in order: once a bad frame sent after it is answered, the receipt was handled.
+    inbox.ws?.send("{not json");
+    await until(() => inbox.frames.filter((f) => (f as { type: string }).type === "error").length === 3);
+    expect((await readPosition(pairId, bob.user.id)).delivered).toBe(0);
     expect(a.frames.some((f) => f.type === "delivered")).toBe(false);
   });
 

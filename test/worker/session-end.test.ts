@@ -6,6 +6,7 @@ import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
 import { type Closed, closing, connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
+import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
 
 async function inboxSocket(cookie: string) {
@@ -47,8 +48,7 @@ async function expectSocketsClosedBy(
   // Bob's own message is acknowledged after anything Alice's old socket sent before it.
   bobChat.send({ type: "send", clientId: "temp-bob", text: "Still here" });
   await bobChat.waitFor(isAck("temp-bob"));
-  const room = env.CHAT_ROOM.getByName(pairId);
-  expect(await room.messageCount()).toBe(2);
+  expect(await messageCount(pairId)).toBe(2);
   expect(
     bobChat.frames.filter((f) => f.type === "message").map((f) => (f.type === "message" ? f.message.text : "")),
   ).toEqual(["Before the end"]);
@@ -220,6 +220,6 @@ describe("ending a session ends its sockets everywhere", () => {
     const closed = closing(ws);
     ws.accept();
     expect(await closed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
-    expect(await env.CHAT_ROOM.getByName(pairId).messageCount()).toBe(0);
+    expect(await messageCount(pairId)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { pairIdFor } from "../../app/lib/pair-id";
 import { CHAT_MESSAGES, SESSION_LENGTH_MS } from "../../app/schemas/chat-protocol";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
+import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
 
 describe("the 20-minute session", () => {
@@ -50,6 +51,6 @@ describe("the 20-minute session", () => {
     a.send({ type: "send", clientId: "temp-3", text: "still here" });
     await a.waitFor(isAck("temp-3"));
     expect(a.frames.filter((f) => f.type === "session-notice")).toHaveLength(1);
-    expect(await room.messageCount()).toBe(3);
+    expect(await messageCount(pairId)).toBe(3);
   });
 });

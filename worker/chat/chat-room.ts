@@ -721,17 +721,4 @@ export class ChatRoom extends DurableObject<Env> {
       .toArray()[0];
     return row ? toMessage(row) : null;
   }
-
-  /** Messages and members' read positions, for housekeeping and tests. */
-  async messageCount(): Promise<number> {
-    return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
-  }
-
-  async deliveredSeq(userId: string): Promise<number> {
-    return this.position(userId).delivered;
-  }
-
-  async lastReadSeq(userId: string): Promise<number> {
-    return this.position(userId).read;
-  }
 }

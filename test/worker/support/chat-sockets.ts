@@ -45,6 +45,17 @@ export const isAck =
   (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
     frame.type === "ack" && frame.clientId === clientId;
 
+/**
+ * Resolves once the room has handled every frame sent before on this socket: a socket's frames are
+ * handled in order, and the 'presence' question sent after them always gets an answer. This, not a
+ * pause, is how a test knows a frame that changes nothing was processed.
+ */
+export async function answered(socket: TestSocket): Promise<void> {
+  const from = socket.frames.length;
+  socket.send({ type: "presence" });
+  await socket.waitFor((frame) => frame.type === "presence", from);
+}
+
 /** An accepted socket, or a failed test saying why the upgrade was refused. */
 export async function connect(cookie: string, pairId: string): Promise<TestSocket> {
   const { status, socket } = await openChatSocket(cookie, pairId);
