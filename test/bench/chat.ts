@@ -1,42 +1,163 @@
 /**
- * Chat engine benchmark against the production build served by the Workers runtime, over real
- * authenticated WebSockets (session cookie, checked Origin, the Worker's upgrade checks, ChatRoom,
- * and both members' UserInbox updates after every message).
+ * Chat engine benchmark: Kindred's production build against the bare room (../shared/bench/bare-room,
+ * the runtime's floor: store a row with a seq and an idempotency key, then broadcast), both served by
+ * `wrangler dev` in workerd on this machine, measured interleaved in one run from one client process.
  *
  *   npm run bench:chat       (builds first)
  *
- * For N concurrent conversations (BENCH_CONVERSATIONS, default 1,10,50) each sender A writes to
- * its B one message at a time (the next once B has the previous one), BENCH_MESSAGES per
- * conversation after a warm-up: A-to-B latency p50/p95/p99 and messages per second. Then one
- * conversation's throughput: BENCH_BURST messages sent back to back, counted as B receives them.
- * Every run counts lost, duplicated and out-of-order messages (which must all be 0) and checks each
- * send was acknowledged exactly once.
+ * Kindred goes through everything a person's message does: session cookie and Origin checked at the
+ * upgrade, the room's checks, the ack, the broadcast, both members' inbox updates. Three scenarios,
+ * each in rounds that alternate Kindred and the bare room so machine noise moves both alike:
+ *   - one conversation, A writes to B one message at a time (the next once B has the previous one):
+ *     A-to-B latency p50/p95/p99;
+ *   - 50 such conversations at once: A-to-B p95;
+ *   - one conversation, messages sent back to back: messages per second as B receives them.
+ * Every run counts lost, duplicated and out-of-order messages and acks not received exactly once.
+ * It prints figures and their ratios to the bare room; it asserts nothing. Record them in the README.
  *
- * The per-sender rate limit is raised for this server only (CHAT_SEND_* vars): it protects people
- * from floods, and would otherwise be all this measures (README, Decisions).
- *
- * It prints figures; it asserts nothing. Record them in the README.
+ * The per-sender rate limit is raised for this server only (CHAT_SEND_* vars): it protects people from
+ * floods, and would otherwise be all this measures (README, Decisions).
  */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { pairIdFor } from "../../app/lib/pair-id";
-import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
+import type { ServerFrame } from "../../app/schemas/chat-protocol";
 import { ms, percentile, startProductionServer } from "./support/production-server";
 
 const PORT = 8796;
-const CONVERSATIONS = (process.env.BENCH_CONVERSATIONS ?? "1,10,50").split(",").map(Number);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
+const BARE_PORT = 8788;
+const BARE_ROOM_DIR = resolve(process.env.BARE_ROOM_DIR ?? "../shared/bench/bare-room");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 150);
+const MANY = Number(process.env.BENCH_CONVERSATIONS ?? 50);
+const BURST = Number(process.env.BENCH_BURST ?? 1500);
 const WARMUP = 20;
-const BURST = Number(process.env.BENCH_BURST ?? 4000);
 const ARRIVAL_TIMEOUT_MS = 5000;
 
-const { base, stop } = await startProductionServer(PORT, {
-  CHAT_SEND_BURST: "1000000",
-  CHAT_SEND_PER_SECOND: "1000000",
-});
+/** One member's open socket in one system, counting what it receives. */
+abstract class Member {
+  readonly received = new Map<string, number>();
+  readonly acks = new Map<string, number>();
+  readonly seqs: number[] = [];
+  readonly errors: string[] = [];
+  private readonly waiters = new Map<string, () => void>();
+
+  constructor(protected readonly ws: WebSocket) {}
+
+  abstract send(clientId: string, text: string): void;
+
+  protected arrived(clientId: string, seq: number) {
+    this.seqs.push(seq);
+    this.received.set(clientId, (this.received.get(clientId) ?? 0) + 1);
+    this.waiters.get(clientId)?.();
+    this.waiters.delete(clientId);
+  }
+
+  protected acked(clientId: string) {
+    this.acks.set(clientId, (this.acks.get(clientId) ?? 0) + 1);
+  }
+
+  /** Resolves when this member has the message, or after the timeout (then it counts as lost). */
+  arrival(clientId: string, timeoutMs = ARRIVAL_TIMEOUT_MS): Promise<void> {
+    if (this.received.has(clientId)) return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.set(clientId, () => {
+        clearTimeout(timer);
+        done();
+      });
+    });
+  }
+
+  close() {
+    this.ws.close(1000, "done");
+  }
+}
+
+async function opened(ws: WebSocket, what: string): Promise<WebSocket> {
+  await new Promise<void>((done, fail) => {
+    ws.addEventListener("open", () => done(), { once: true });
+    ws.addEventListener("error", () => fail(new Error(`the upgrade for ${what} was refused`)), { once: true });
+  });
+  return ws;
+}
+
+class KindredMember extends Member {
+  constructor(ws: WebSocket) {
+    super(ws);
+    ws.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data)) as ServerFrame;
+      if (frame.type === "ack") this.acked(frame.clientId);
+      if (frame.type === "error") this.errors.push(frame.message);
+      if (frame.type === "message") this.arrived(frame.message.clientId, frame.message.seq);
+    });
+    ws.send(JSON.stringify({ type: "resume", afterSeq: 0 }));
+  }
+
+  send(clientId: string, text: string) {
+    this.ws.send(JSON.stringify({ type: "send", clientId, text }));
+  }
+}
+
+/** The bare room broadcasts to every socket, the sender's too: that copy is the sender's ack. */
+class BareMember extends Member {
+  private readonly mine = new Set<string>();
+  constructor(ws: WebSocket) {
+    super(ws);
+    ws.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data)) as { seq: number; id: string };
+      if (this.mine.has(frame.id)) this.acked(frame.id);
+      else this.arrived(frame.id, frame.seq);
+    });
+  }
+
+  send(clientId: string, text: string) {
+    this.mine.add(clientId);
+    this.ws.send(JSON.stringify({ id: clientId, body: text }));
+  }
+}
+
+type Pair = { a: Member; b: Member; sent: string[] };
+type System = { name: string; openPair(index: number): Promise<Pair> };
 
 type User = { id: string; cookie: string };
-let address = 0;
 
-async function signUp(): Promise<User> {
+function kindred(base: string, users: User[]): System {
+  const open = async (user: User, pairId: string) =>
+    new KindredMember(
+      await opened(
+        new WebSocket(`${base.replace(/^http/, "ws")}/api/chats/${pairId}/ws`, {
+          headers: { Cookie: user.cookie, Origin: base },
+        } as unknown as string[]),
+        pairId,
+      ),
+    );
+  return {
+    name: "Kindred",
+    async openPair(index) {
+      const [alice, bob] = [users[2 * index], users[2 * index + 1]] as [User, User];
+      const pairId = pairIdFor(alice.id, bob.id);
+      return { a: await open(alice, pairId), b: await open(bob, pairId), sent: [] };
+    },
+  };
+}
+
+function bareRoom(base: string): System {
+  const run = Date.now().toString(36);
+  const open = async (name: string) =>
+    new BareMember(await opened(new WebSocket(`${base.replace(/^http/, "ws")}/room/${name}`), name));
+  return {
+    name: "bare room",
+    async openPair(index) {
+      const name = `bench-${run}-${index}`;
+      return { a: await open(name), b: await open(name), sent: [] };
+    },
+  };
+}
+
+let address = 0;
+async function signUp(base: string): Promise<User> {
   address += 1;
   const response = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
@@ -61,92 +182,57 @@ async function signUp(): Promise<User> {
   return { id: user.id, cookie };
 }
 
-/** One member's open conversation socket, counting what it receives. */
-class Member {
-  readonly received = new Map<string, number>();
-  readonly acks = new Map<string, number>();
-  readonly seqs: number[] = [];
-  readonly errors: string[] = [];
-  private waiters = new Map<string, () => void>();
-  private constructor(private readonly ws: WebSocket) {
-    ws.addEventListener("message", (event) => this.onFrame(JSON.parse(String(event.data)) as ServerFrame));
+/** Starts the bare room beside the app (its README says how), and waits until it answers. */
+async function startBareRoom(): Promise<{ base: string; stop: () => void }> {
+  const child = spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--config",
+      `${BARE_ROOM_DIR}/wrangler.jsonc`,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(BARE_PORT),
+      "--persist-to",
+      ".wrangler/bare-room",
+      "--show-interactive-dev-session=false",
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  const stop = () => {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  };
+  const base = `http://127.0.0.1:${BARE_PORT}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      // The bare room answers 426 to anything but a WebSocket upgrade: it is up.
+      if ((await fetch(`${base}/`)).status === 426) return { base, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 500));
   }
-
-  static async open(user: User, pairId: string): Promise<Member> {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/chats/${pairId}/ws`, {
-      headers: { Cookie: user.cookie, Origin: base },
-    } as unknown as string[]);
-    await new Promise<void>((resolve, reject) => {
-      ws.addEventListener("open", () => resolve(), { once: true });
-      ws.addEventListener("error", () => reject(new Error(`the upgrade for ${pairId} was refused`)), { once: true });
-    });
-    const member = new Member(ws);
-    ws.send(JSON.stringify({ type: "resume", afterSeq: 0 }));
-    return member;
-  }
-
-  private onFrame(frame: ServerFrame) {
-    if (frame.type === "ack") this.acks.set(frame.clientId, (this.acks.get(frame.clientId) ?? 0) + 1);
-    if (frame.type === "error") this.errors.push(frame.message);
-    if (frame.type !== "message") return;
-    const message: ChatMessage = frame.message;
-    this.seqs.push(message.seq);
-    this.received.set(message.clientId, (this.received.get(message.clientId) ?? 0) + 1);
-    this.waiters.get(message.clientId)?.();
-    this.waiters.delete(message.clientId);
-  }
-
-  send(clientId: string, text: string) {
-    this.ws.send(JSON.stringify({ type: "send", clientId, text }));
-  }
-
-  /** Resolves when this member has the message, or after the timeout (then it counts as lost). */
-  arrival(clientId: string, timeoutMs = ARRIVAL_TIMEOUT_MS): Promise<void> {
-    if (this.received.has(clientId)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.waiters.set(clientId, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  close() {
-    this.ws.close(1000, "done");
-  }
+  stop();
+  throw new Error("the bare room did not start within 120 s");
 }
 
-type Pair = { a: Member; b: Member; sent: string[] };
-
-async function openPairs(count: number, users: User[]): Promise<Pair[]> {
-  const pairs: Pair[] = [];
-  for (let i = 0; i < count; i++) {
-    const [alice, bob] = [users[2 * i], users[2 * i + 1]] as [User, User];
-    const pairId = pairIdFor(alice.id, bob.id);
-    pairs.push({ a: await Member.open(alice, pairId), b: await Member.open(bob, pairId), sent: [] });
-  }
-  return pairs;
-}
-
-/** What went wrong across the pairs: messages B never got, got twice, or got out of order; sends not acked once. */
+/** Messages B never got, got twice or out of order; sends not acknowledged exactly once; error frames. */
 function integrity(pairs: Pair[]) {
-  let lost = 0;
-  let duplicated = 0;
-  let outOfOrder = 0;
-  let badAcks = 0;
-  let errors = 0;
+  const result = { lost: 0, duplicated: 0, outOfOrder: 0, badAcks: 0, errors: 0 };
   for (const { a, b, sent } of pairs) {
-    errors += a.errors.length + b.errors.length;
+    result.errors += a.errors.length + b.errors.length;
     for (const clientId of sent) {
       const copies = b.received.get(clientId) ?? 0;
-      if (copies === 0) lost += 1;
-      duplicated += Math.max(0, copies - 1);
-      if (a.acks.get(clientId) !== 1) badAcks += 1;
+      if (copies === 0) result.lost += 1;
+      result.duplicated += Math.max(0, copies - 1);
+      if (a.acks.get(clientId) !== 1) result.badAcks += 1;
     }
-    for (let i = 1; i < b.seqs.length; i++) if ((b.seqs[i] ?? 0) <= (b.seqs[i - 1] ?? 0)) outOfOrder += 1;
+    for (let i = 1; i < b.seqs.length; i++) if ((b.seqs[i] ?? 0) <= (b.seqs[i - 1] ?? 0)) result.outOfOrder += 1;
   }
-  return { lost, duplicated, outOfOrder, badAcks, errors };
+  return result;
 }
 
 async function converse(pair: Pair, tag: string, count: number, latencies: number[] | null) {
@@ -161,56 +247,97 @@ async function converse(pair: Pair, tag: string, count: number, latencies: numbe
   }
 }
 
-async function concurrentRun(pairs: Pair[], round: number) {
-  await Promise.all(pairs.map((pair, i) => converse(pair, `w${round}-${i}`, WARMUP, null)));
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(pairs.map((pair, i) => converse(pair, `r${round}-${i}`, MESSAGES, latencies)));
-  const seconds = (performance.now() - started) / 1000;
-  await new Promise((resolve) => setTimeout(resolve, 500)); // late duplicates would show up here
-  return { latencies, rate: latencies.length / seconds, ...integrity(pairs) };
-}
-
-async function burst(pair: Pair) {
-  const ids = Array.from({ length: BURST }, (_, i) => `temp-burst-${i}`);
+async function burst(pair: Pair, tag: string): Promise<number> {
+  const ids = Array.from({ length: BURST }, (_, i) => `temp-${tag}-${i}`);
   pair.sent.push(...ids);
   const started = performance.now();
   const last = pair.b.arrival(ids.at(-1) ?? "", 120_000);
   for (const [i, id] of ids.entries()) pair.a.send(id, `burst message ${i}`);
   await last;
-  const seconds = (performance.now() - started) / 1000;
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return { rate: BURST / seconds, ...integrity([pair]) };
+  return BURST / ((performance.now() - started) / 1000);
 }
 
-const failures = (r: ReturnType<typeof integrity>) =>
-  `lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}  acks not exactly once ${r.badAcks}  error frames ${r.errors}`;
+type Tally = { latencies: number[]; rates: number[]; pairs: Pair[] };
+const tally = (): Tally => ({ latencies: [], rates: [], pairs: [] });
 
-try {
-  const users: User[] = [];
-  for (let i = 0; i < 2 * Math.max(...CONVERSATIONS); i++) users.push(await signUp());
-  console.log("Chat over authenticated WebSockets (production build in workerd, loopback, one client process)");
-  for (const [round, count] of CONVERSATIONS.entries()) {
-    const pairs = await openPairs(count, users);
-    const r = await concurrentRun(pairs, round);
-    console.log(
-      `  ${count} conversation(s), ${MESSAGES} messages each: A-to-B p50 ${ms(percentile(r.latencies, 50))}` +
-        `  p95 ${ms(percentile(r.latencies, 95))}  p99 ${ms(percentile(r.latencies, 99))}` +
-        `  ${r.rate.toFixed(0)} msg/s  ${failures(r)}`,
-    );
-    for (const pair of pairs) {
-      pair.a.close();
-      pair.b.close();
-    }
-  }
-  const [pair] = await openPairs(1, users);
-  if (pair) {
-    const r = await burst(pair);
-    console.log(`  1 conversation, ${BURST} messages back to back: ${r.rate.toFixed(0)} msg/s  ${failures(r)}`);
+/** One system's round of a scenario on fresh conversations; latencies and rates go into its tally. */
+async function round(system: System, scenario: "one" | "many" | "burst", index: number, into: Tally) {
+  const count = scenario === "many" ? MANY : 1;
+  const pairs: Pair[] = [];
+  for (let i = 0; i < count; i++) pairs.push(await system.openPair(i + (scenario === "many" ? 1 : 0)));
+  const tag = `${scenario}${index}`;
+  await Promise.all(pairs.map((pair, i) => converse(pair, `w${tag}-${i}`, WARMUP, null)));
+  if (scenario === "burst") into.rates.push(await burst(pairs[0] as Pair, tag));
+  else await Promise.all(pairs.map((pair, i) => converse(pair, `${tag}-${i}`, MESSAGES, into.latencies)));
+  await new Promise((done) => setTimeout(done, 300)); // late duplicates would show up here
+  into.pairs.push(...pairs);
+  for (const pair of pairs) {
     pair.a.close();
     pair.b.close();
   }
-  console.log("  targets: 1 conversation p50 <= 1.5 ms, p99 <= 6 ms, >= 800 msg/s; 50 conversations p95 <= 70 ms");
+}
+
+const failures = (pairs: Pair[]) => {
+  const r = integrity(pairs);
+  return `lost ${r.lost}, duplicated ${r.duplicated}, out of order ${r.outOfOrder}, acks not exactly once ${r.badAcks}, error frames ${r.errors}`;
+};
+const ratio = (ours: number, floor: number) => (ours / floor).toFixed(2);
+
+if (!existsSync(`${BARE_ROOM_DIR}/wrangler.jsonc`)) {
+  console.error(`The bare room is not at ${BARE_ROOM_DIR}; set BARE_ROOM_DIR to its folder.`);
+  process.exit(1);
+}
+
+const app = await startProductionServer(PORT, { CHAT_SEND_BURST: "1000000", CHAT_SEND_PER_SECOND: "1000000" });
+const bare = await startBareRoom().catch((error) => {
+  app.stop();
+  throw error;
+});
+try {
+  const users: User[] = [];
+  // Pair 0 serves the one-conversation scenarios, pairs 1..MANY the many-conversation one.
+  for (let i = 0; i < 2 * (MANY + 1); i++) users.push(await signUp(app.base));
+  const systems = [kindred(app.base, users), bareRoom(bare.base)];
+  console.log(
+    `Chat, Kindred against the bare room (both in workerd via wrangler dev, loopback, one client process; ` +
+      `${ROUNDS} interleaved rounds per scenario)`,
+  );
+  for (const scenario of ["one", "many", "burst"] as const) {
+    const tallies = new Map(systems.map((system) => [system.name, tally()]));
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate who goes first, so neither always runs on a warmer or busier machine.
+      const order = r % 2 === 0 ? systems : [...systems].reverse();
+      for (const system of order) await round(system, scenario, r, tallies.get(system.name) as Tally);
+    }
+    const [ours, floor] = systems.map((system) => tallies.get(system.name) as Tally) as [Tally, Tally];
+    if (scenario === "burst") {
+      const [o, f] = [ours, floor].map((t) => t.rates.reduce((sum, x) => sum + x, 0) / t.rates.length) as [
+        number,
+        number,
+      ];
+      console.log(`  1 conversation, ${BURST} messages back to back (messages/s, mean of rounds):`);
+      console.log(`    Kindred ${o.toFixed(0)}  bare room ${f.toFixed(0)}  ratio ${ratio(o, f)}  (target >= 0.90)`);
+    } else {
+      const label = scenario === "one" ? "1 conversation" : `${MANY} conversations`;
+      console.log(`  ${label}, ${MESSAGES} messages each per round, A-to-B latency:`);
+      for (const [name, t] of [
+        ["Kindred", ours],
+        ["bare room", floor],
+      ] as const) {
+        console.log(
+          `    ${name.padEnd(9)} p50 ${ms(percentile(t.latencies, 50))}  p95 ${ms(percentile(t.latencies, 95))}` +
+            `  p99 ${ms(percentile(t.latencies, 99))}`,
+        );
+      }
+      const r = (p: number) => ratio(percentile(ours.latencies, p), percentile(floor.latencies, p));
+      console.log(
+        `    ratio     p50 ${r(50)}  p95 ${r(95)}  p99 ${r(99)}  (targets: ${scenario === "one" ? "p50 <= 1.10, p99 <= 1.30" : "p95 <= 1.30"})`,
+      );
+    }
+    console.log(`    Kindred: ${failures(ours.pairs)}`);
+    console.log(`    bare room: ${failures(floor.pairs)}`);
+  }
 } finally {
-  stop();
+  app.stop();
+  bare.stop();
 }
