@@ -34,6 +34,7 @@ const MANY = Number(process.env.BENCH_CONVERSATIONS ?? 50);
 const BURST = Number(process.env.BENCH_BURST ?? 1500);
 const WARMUP = 20;
 const ARRIVAL_TIMEOUT_MS = 5000;
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? "one,many,burst").split(",") as ("one" | "many" | "burst")[];
 
 /** One member's open socket in one system, counting what it receives. */
 abstract class Member {
@@ -302,7 +303,7 @@ try {
     `Chat, Kindred against the bare room (both in workerd via wrangler dev, loopback, one client process; ` +
       `${ROUNDS} interleaved rounds per scenario)`,
   );
-  for (const scenario of ["one", "many", "burst"] as const) {
+  for (const scenario of SCENARIOS) {
     const tallies = new Map(systems.map((system) => [system.name, tally()]));
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate who goes first, so neither always runs on a warmer or busier machine.
