@@ -183,8 +183,8 @@ export function useChatSocket(options: {
     // Offline is said as soon as the device knows; back online, retry now rather than after backoff.
     const wentOffline = () => setConnection("offline");
     const cameOnline = () => {
-      setConnection(transport.isOpen() ? "online" : "reconnecting");
-      transport.reconnectNow();
+      // A conversation closed for good (a block, a session's end) stays closed.
+      if (transport.reconnectNow()) setConnection(transport.isOpen() ? "online" : "reconnecting");
     };
     window.addEventListener("offline", wentOffline);
     window.addEventListener("online", cameOnline);

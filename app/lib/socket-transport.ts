@@ -98,8 +98,11 @@ export type SocketTransport<ClientFrame> = {
   /** Sends a frame if the socket is open; answers whether it did. */
   send(frame: ClientFrame): boolean;
   isOpen(): boolean;
-  /** The network is back: try now, with the backoff started afresh, unless connected or connecting. */
-  reconnectNow(): void;
+  /**
+   * The network is back: try now, with the backoff started afresh, unless connected or connecting.
+   * Answers false if the transport is closed for good (stopped, or a final close code).
+   */
+  reconnectNow(): boolean;
   /** Closes for good (the page leaves the conversation or unmounts). */
   stop(): void;
 };
@@ -206,11 +209,12 @@ export function startSocketTransport<ServerFrame, ClientFrame>(
     },
     isOpen: () => socket?.readyState === OPEN,
     reconnectNow() {
-      if (stopped) return;
-      if (socket && (socket.readyState === OPEN || socket.readyState === CONNECTING)) return;
+      if (stopped) return false;
+      if (socket && (socket.readyState === OPEN || socket.readyState === CONNECTING)) return true;
       env.clearTimeout(retryTimer);
       failures = 0;
       connect();
+      return true;
     },
     stop() {
       stopped = true;

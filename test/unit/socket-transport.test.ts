@@ -165,10 +165,12 @@ describe("a socket that does not open", () => {
 describe("close codes that mean stop", () => {
   it("a session's end (4401) is final, with its reason, for every socket", () => {
     const world = fakeEnvironment();
-    const { finals, events } = start(world);
+    const { transport, finals, events } = start(world);
     world.latest().open();
     world.latest().serverClose(SESSION_ENDED_CLOSE_CODE, "signed-out");
     world.advance(60 * 60_000);
+    // Not even the network coming back reopens it.
+    expect(transport.reconnectNow()).toBe(false);
     expect(finals).toEqual([{ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" }]);
     expect(events).toEqual(["open"]);
     expect(world.sockets).toHaveLength(1);
