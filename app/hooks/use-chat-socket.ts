@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CONVERSATION_CLOSED_CLOSE_CODE } from "~/lib/safety";
 import { leaveIfSessionEnded } from "~/lib/session-end";
-import type { ChatMessage, Presence, ServerFrame } from "~/schemas/chat-protocol";
-import { CHAT_MESSAGES } from "~/schemas/chat-protocol";
+import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
+import {
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type ClientFrame,
+  type Presence,
+  type ServerFrame,
+  ServerFrameSchema,
+} from "~/schemas/chat-protocol";
 
 /**
  * This device's connection to the conversation (spec section 4: Unknown, Online, Offline), plus
@@ -20,18 +27,16 @@ export function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq:
 
 /** A message not acknowledged within this time has failed; its text goes back to the composer. */
 export const SEND_TIMEOUT_MS = 10_000;
-const PING_EVERY_MS = 25_000;
 /** The other member's presence is asked for again this often while the conversation is open. */
 export const PRESENCE_REFRESH_MS = 30_000;
-const MAX_BACKOFF_MS = 30_000;
 
 type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt: number };
 
 /**
  * One conversation's socket (/api/chats/:pairId/ws). On every (re)connect it asks for what it
  * missed after the last seq it has, so a dropped connection loses and doubles nothing; messages
- * being sent show at once under their temp- id and are replaced when acknowledged. Reconnects back
- * off from 1 s to 30 s.
+ * being sent show at once under their temp- id and are replaced when acknowledged. Connecting,
+ * reconnecting, pings and frame validation are the shared transport's (app/lib/socket-transport.ts).
  */
 export function useChatSocket(options: {
   pairId: string;
@@ -53,7 +58,7 @@ export function useChatSocket(options: {
   /** A block closed the conversation (issue 12): no reconnecting, nothing more to send. */
   const [closed, setClosed] = useState(false);
   const typingTimerRef = useRef<number | undefined>(undefined);
-  const socketRef = useRef<WebSocket | null>(null);
+  const transportRef = useRef<SocketTransport<ClientFrame> | null>(null);
   const lastSeqRef = useRef(0);
   const pendingRef = useRef<Pending[]>([]);
   const onSendFailedRef = useRef(options.onSendFailed);
@@ -86,137 +91,109 @@ export function useChatSocket(options: {
   }, []);
 
   useEffect(() => {
-    let stopped = false;
-    let attempt = 0;
-    let retryTimer: number | undefined;
-    // Each socket's own repeating timers, stopped when that socket closes or the hook stops.
-    const socketTimers = new Map<WebSocket, number[]>();
-    const stopTimers = (ws: WebSocket) => {
-      for (const timer of socketTimers.get(ws) ?? []) window.clearInterval(timer);
-      socketTimers.delete(ws);
+    // Receipt for what this device now has of the other member's messages.
+    const acknowledge = (received: ChatMessage[]) => {
+      const newest = received.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
+      if (newest > 0) transport.send({ type: "delivered", upToSeq: newest });
+    };
+    const receive = (frame: ServerFrame) => {
+      switch (frame.type) {
+        case "ack": {
+          const sent = pendingRef.current.find((p) => p.clientId === frame.clientId);
+          setPendingBoth((list) => list.filter((p) => p.clientId !== frame.clientId));
+          if (sent) {
+            addMessages([
+              {
+                seq: frame.seq,
+                clientId: frame.clientId,
+                senderId: userId,
+                senderName: "",
+                text: sent.text,
+                imageUrl: sent.imageUrl,
+                timestamp: frame.timestamp,
+              },
+            ]);
+          }
+          break;
+        }
+        case "message":
+          addMessages([frame.message]);
+          acknowledge([frame.message]);
+          setOtherTyping(false);
+          break;
+        case "messages":
+          addMessages(frame.messages);
+          acknowledge(frame.messages);
+          if (frame.mode === "resume") {
+            if (frame.hasMore) transport.send({ type: "resume", afterSeq: lastSeqRef.current });
+            else setLoaded(true);
+          }
+          break;
+        case "read":
+          if (frame.userId !== userId) setOtherReadSeq((seq) => Math.max(seq, frame.upToSeq));
+          break;
+        case "delivered":
+          if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
+          break;
+        case "error":
+          if (frame.code === "blocked") setClosed(true);
+          if (frame.clientId)
+            fail(frame.clientId, frame.code === "rate_limited" ? frame.message : CHAT_MESSAGES.sendFailed);
+          break;
+        case "session-notice":
+          setSessionNotice(frame.message);
+          break;
+        case "presence":
+          if (frame.userId !== userId) setContactPresence({ online: frame.online, lastSeen: frame.lastSeen });
+          break;
+        case "typing":
+          // Shown until the other side says it stopped, or 5 s without news (a lost 'stopped').
+          window.clearTimeout(typingTimerRef.current);
+          setOtherTyping(frame.typing);
+          if (frame.typing) typingTimerRef.current = window.setTimeout(() => setOtherTyping(false), 5000);
+          break;
+      }
     };
 
-    const open = () => {
-      const url = `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`;
-      const ws = new WebSocket(url);
-      socketRef.current = ws;
-      ws.addEventListener("open", () => {
-        attempt = 0;
+    const transport = startSocketTransport<ServerFrame, ClientFrame>({
+      url: `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`,
+      schema: ServerFrameSchema,
+      finalCloseCodes: [CONVERSATION_CLOSED_CLOSE_CODE],
+      onOpen: () => {
         setConnection("online");
-        ws.send(JSON.stringify({ type: "resume", afterSeq: lastSeqRef.current }));
+        transport.send({ type: "resume", afterSeq: lastSeqRef.current });
         // Anything still waiting is sent again; the room de-duplicates by temp- id.
         for (const p of pendingRef.current) {
-          ws.send(JSON.stringify({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl }));
+          transport.send({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl });
         }
-        const askPresence = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "presence" }));
-        askPresence();
-        socketTimers.set(ws, [
-          window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_EVERY_MS),
-          window.setInterval(askPresence, PRESENCE_REFRESH_MS),
-        ]);
-      });
-      // Receipt for what this device now has of the other member's messages.
-      const acknowledge = (received: ChatMessage[]) => {
-        const newest = received.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
-        if (newest > 0) ws.send(JSON.stringify({ type: "delivered", upToSeq: newest }));
-      };
-      ws.addEventListener("message", (event) => {
-        if (event.data === "pong") return;
-        const frame = JSON.parse(event.data as string) as ServerFrame;
-        switch (frame.type) {
-          case "ack": {
-            const sent = pendingRef.current.find((p) => p.clientId === frame.clientId);
-            setPendingBoth((list) => list.filter((p) => p.clientId !== frame.clientId));
-            if (sent) {
-              addMessages([
-                {
-                  seq: frame.seq,
-                  clientId: frame.clientId,
-                  senderId: userId,
-                  senderName: "",
-                  text: sent.text,
-                  imageUrl: sent.imageUrl,
-                  timestamp: frame.timestamp,
-                },
-              ]);
-            }
-            break;
-          }
-          case "message":
-            addMessages([frame.message]);
-            acknowledge([frame.message]);
-            setOtherTyping(false);
-            break;
-          case "messages":
-            addMessages(frame.messages);
-            acknowledge(frame.messages);
-            if (frame.mode === "resume") {
-              if (frame.hasMore) ws.send(JSON.stringify({ type: "resume", afterSeq: lastSeqRef.current }));
-              else setLoaded(true);
-            }
-            break;
-          case "read":
-            if (frame.userId !== userId) setOtherReadSeq((seq) => Math.max(seq, frame.upToSeq));
-            break;
-          case "delivered":
-            if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
-            break;
-          case "error":
-            if (frame.code === "blocked") setClosed(true);
-            if (frame.clientId)
-              fail(frame.clientId, frame.code === "rate_limited" ? frame.message : CHAT_MESSAGES.sendFailed);
-            break;
-          case "session-notice":
-            setSessionNotice(frame.message);
-            break;
-          case "presence":
-            if (frame.userId !== userId) setContactPresence({ online: frame.online, lastSeen: frame.lastSeen });
-            break;
-          case "typing":
-            // Shown until the other side says it stopped, or 5 s without news (a lost 'stopped').
-            window.clearTimeout(typingTimerRef.current);
-            setOtherTyping(frame.typing);
-            if (frame.typing) typingTimerRef.current = window.setTimeout(() => setOtherTyping(false), 5000);
-            break;
-        }
-      });
-      ws.addEventListener("close", (event) => {
-        stopTimers(ws);
-        // A socket already replaced (the device came back online while it was closing) retries nothing.
-        if (stopped || socketRef.current !== ws) return;
-        if (leaveIfSessionEnded(event)) return;
-        if (event.code === CONVERSATION_CLOSED_CLOSE_CODE) {
-          setClosed(true);
-          setConnection("unknown");
-          return;
-        }
-        setConnection(navigator.onLine ? "reconnecting" : "offline");
-        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
-        attempt += 1;
-        retryTimer = window.setTimeout(open, delay);
-      });
-    };
+        transport.send({ type: "presence" });
+      },
+      onFrame: receive,
+      onRetrying: () => setConnection(navigator.onLine ? "reconnecting" : "offline"),
+      onFinalClose: (close) => {
+        if (leaveIfSessionEnded(close)) return;
+        // A block closed the conversation (4403): nothing more to send, nothing to reconnect to.
+        setClosed(true);
+        setConnection("unknown");
+      },
+    });
+    transportRef.current = transport;
+    const presenceTimer = window.setInterval(() => transport.send({ type: "presence" }), PRESENCE_REFRESH_MS);
 
     // Offline is said as soon as the device knows; back online, retry now rather than after backoff.
     const wentOffline = () => setConnection("offline");
     const cameOnline = () => {
-      if (socketRef.current?.readyState === WebSocket.OPEN) return setConnection("online");
-      setConnection("reconnecting");
-      window.clearTimeout(retryTimer);
-      attempt = 0;
-      if (socketRef.current?.readyState !== WebSocket.CONNECTING) open();
+      // A conversation closed for good (a block, a session's end) stays closed.
+      if (transport.reconnectNow()) setConnection(transport.isOpen() ? "online" : "reconnecting");
     };
     window.addEventListener("offline", wentOffline);
     window.addEventListener("online", cameOnline);
-
-    open();
     return () => {
-      stopped = true;
       window.removeEventListener("offline", wentOffline);
       window.removeEventListener("online", cameOnline);
-      window.clearTimeout(retryTimer);
-      for (const ws of [...socketTimers.keys()]) stopTimers(ws);
-      socketRef.current?.close(1000, "leaving");
+      window.clearInterval(presenceTimer);
+      transport.stop();
+      transportRef.current = null;
     };
   }, [pairId, userId, addMessages, fail, setPendingBoth]);
 
@@ -235,22 +212,17 @@ export function useChatSocket(options: {
     (text: string, imageUrl: string | null = null) => {
       const item: Pending = { clientId: `temp-${crypto.randomUUID()}`, text, imageUrl, sentAt: Date.now() };
       setPendingBoth((list) => [...list, item]);
-      const ws = socketRef.current;
-      if (ws?.readyState === WebSocket.OPEN) {
-        ws.send(JSON.stringify({ type: "send", clientId: item.clientId, text, imageUrl }));
-      }
+      transportRef.current?.send({ type: "send", clientId: item.clientId, text, imageUrl });
     },
     [setPendingBoth],
   );
 
   const setTyping = useCallback((typing: boolean) => {
-    const ws = socketRef.current;
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "typing", typing }));
+    transportRef.current?.send({ type: "typing", typing });
   }, []);
 
   const markRead = useCallback((upToSeq: number) => {
-    const ws = socketRef.current;
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "read", upToSeq }));
+    transportRef.current?.send({ type: "read", upToSeq });
   }, []);
 
   const shown: DisplayMessage[] = [

@@ -60,7 +60,7 @@ export function leaveSession(reason: SessionEndReason, returnTo?: string): void 
  * password reset, inactivity, suspension): the page leaves with that reason instead of reconnecting.
  * Answers whether it did.
  */
-export function leaveIfSessionEnded(event: CloseEvent): boolean {
+export function leaveIfSessionEnded(event: { code: number; reason: string }): boolean {
   if (event.code !== SESSION_ENDED_CLOSE_CODE) return false;
   const reason = isSessionEndReason(event.reason) ? event.reason : "signed-out";
   leaveSession(reason, `${window.location.pathname}${window.location.search}`);

@@ -49,31 +49,50 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
-export type ChatMessage = {
-  seq: number;
-  clientId: string;
-  senderId: string;
-  senderName: string;
-  text: string;
-  imageUrl: string | null;
-  timestamp: number;
-};
+/**
+ * What the room sends, as the browser checks it (issue 13): every frame is parsed with
+ * ServerFrameSchema before it is used, and the types the worker sends are inferred from the same
+ * schemas, so the two sides cannot drift apart. A frame that does not fit is logged and ignored.
+ */
+const SeqSchema = z.number().int().min(0);
+
+export const ChatMessageSchema = z.object({
+  seq: SeqSchema,
+  clientId: z.string(),
+  senderId: z.string(),
+  senderName: z.string(),
+  text: z.string(),
+  imageUrl: z.string().nullable(),
+  timestamp: z.number(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A person's presence as others see it: online now, or when they were last seen (null: never). */
-export type Presence = { online: boolean; lastSeen: number | null };
+export const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.number().nullable() });
+export type Presence = z.infer<typeof PresenceSchema>;
 
-export type ServerFrame =
-  | { type: "ack"; clientId: string; seq: number; timestamp: number }
-  | { type: "message"; message: ChatMessage }
-  | { type: "messages"; mode: "resume" | "history"; messages: ChatMessage[]; hasMore: boolean }
-  | { type: "read"; userId: string; upToSeq: number }
-  | { type: "delivered"; userId: string; upToSeq: number }
-  | { type: "typing"; userId: string; typing: boolean }
-  | { type: "session-notice"; message: string }
-  | ({ type: "presence"; userId: string } & Presence)
-  | {
-      type: "error";
-      code: "bad_frame" | "too_long" | "empty" | "rate_limited" | "bad_image" | "blocked";
-      message: string;
-      clientId?: string;
-    };
+/** Why the room refused a frame; 'blocked' also means the conversation is closed (issue 12). */
+export const CHAT_ERROR_CODES = ["bad_frame", "too_long", "empty", "rate_limited", "bad_image", "blocked"] as const;
+
+export const ServerFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ack"), clientId: z.string(), seq: SeqSchema, timestamp: z.number() }),
+  z.object({ type: z.literal("message"), message: ChatMessageSchema }),
+  z.object({
+    type: z.literal("messages"),
+    mode: z.enum(["resume", "history"]),
+    messages: z.array(ChatMessageSchema),
+    hasMore: z.boolean(),
+  }),
+  z.object({ type: z.literal("read"), userId: z.string(), upToSeq: SeqSchema }),
+  z.object({ type: z.literal("delivered"), userId: z.string(), upToSeq: SeqSchema }),
+  z.object({ type: z.literal("typing"), userId: z.string(), typing: z.boolean() }),
+  z.object({ type: z.literal("session-notice"), message: z.string() }),
+  PresenceSchema.extend({ type: z.literal("presence"), userId: z.string() }),
+  z.object({
+    type: z.literal("error"),
+    code: z.enum(CHAT_ERROR_CODES),
+    message: z.string(),
+    clientId: z.string().optional(),
+  }),
+]);
+export type ServerFrame = z.infer<typeof ServerFrameSchema>;

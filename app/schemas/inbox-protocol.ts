@@ -1,21 +1,34 @@
 import { z } from "./zod";
 
 /** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
-export type ChatSummary = {
-  contactId: string;
-  contactName: string;
-  pairId: string;
-  lastMessage: string;
-  lastMessageTime: number;
-  lastSeq: number;
-  unread: boolean;
-};
+export const ChatSummarySchema = z.object({
+  contactId: z.string(),
+  contactName: z.string(),
+  pairId: z.string(),
+  lastMessage: z.string(),
+  lastMessageTime: z.number(),
+  lastSeq: z.number().int().min(0),
+  unread: z.boolean(),
+});
+export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
-/** What the inbox socket pushes to the user's open pages. */
-export type InboxFrame =
-  | { type: "inbox"; unread: number; chats: ChatSummary[] }
-  | { type: "new-message"; contactId: string; contactName: string; preview: string; pairId: string; seq: number }
-  | { type: "error"; message: string };
+/**
+ * What the inbox socket pushes to the user's open pages. The browser parses every frame with this
+ * schema (issue 13) and the worker's type is inferred from it: one definition of the protocol.
+ */
+export const InboxFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("inbox"), unread: z.number().int().min(0), chats: z.array(ChatSummarySchema) }),
+  z.object({
+    type: z.literal("new-message"),
+    contactId: z.string(),
+    contactName: z.string(),
+    preview: z.string(),
+    pairId: z.string(),
+    seq: z.number().int().min(1),
+  }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type InboxFrame = z.infer<typeof InboxFrameSchema>;
 
 /** What a page tells its inbox: it received a conversation's messages up to seq ('delivered'). */
 export const InboxClientFrameSchema = z.object({

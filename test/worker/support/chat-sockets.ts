@@ -1,6 +1,16 @@
 import { env, exports } from "cloudflare:workers";
-import type { ServerFrame } from "../../../app/schemas/chat-protocol";
+import { type ServerFrame, ServerFrameSchema } from "../../../app/schemas/chat-protocol";
+import { InboxFrameSchema } from "../../../app/schemas/inbox-protocol";
 import { APP_ORIGIN } from "./auth-requests";
+
+/**
+ * What the browser would do with a frame: the page parses every frame with the protocol's schema
+ * and ignores one that does not fit (issue 13). Here such a frame is a failure of the server.
+ */
+function outsideProtocol(schema: typeof ServerFrameSchema | typeof InboxFrameSchema, data: unknown): string | null {
+  const parsed = schema.safeParse(JSON.parse(data as string));
+  return parsed.success ? null : `${data as string}: ${parsed.error.message}`;
+}
 
 export type TestSocket = {
   ws: WebSocket;
@@ -20,7 +30,10 @@ export async function openChatSocket(cookie: string | null, pairId: string, orig
   if (!ws) return { status: response.status, socket: null };
   ws.accept();
   const frames: ServerFrame[] = [];
+  const outside: string[] = [];
   ws.addEventListener("message", (event) => {
+    const problem = outsideProtocol(ServerFrameSchema, event.data);
+    if (problem) outside.push(problem);
     frames.push(JSON.parse(event.data as string) as ServerFrame);
   });
   const socket: TestSocket = {
@@ -30,6 +43,7 @@ export async function openChatSocket(cookie: string | null, pairId: string, orig
     async waitFor(predicate: (frame: ServerFrame) => boolean, from = 0) {
       const deadline = Date.now() + 3000;
       while (Date.now() < deadline) {
+        if (outside.length > 0) throw new Error(`the room sent frames the browser would ignore: ${outside.join("; ")}`);
         const found = frames.slice(from).find(predicate);
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -74,7 +88,9 @@ export async function openInboxSocket(cookie: string | null, origin: string | nu
   ws.accept();
   const frames: unknown[] = [];
   ws.addEventListener("message", (event) => {
-    frames.push(JSON.parse(event.data as string));
+    // A frame outside the protocol is kept as a marker, so the test that reads it fails saying why.
+    const problem = outsideProtocol(InboxFrameSchema, event.data);
+    frames.push(problem ? { type: "outside-the-protocol", problem } : JSON.parse(event.data as string));
   });
   return { status: response.status, frames, ws };
 }
