@@ -312,6 +312,18 @@ describe("the contact's presence", () => {
     b.ws?.close(1000, "done");
   });
 
+  it("records when someone was last seen as their conversation page closes, even before their inbox socket connected", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    expect(await bobInbox.presence()).toEqual({ online: false, lastSeen: null });
+    b.ws.close(1000, "tab closed");
+    await until(async () => (await bobInbox.presence()).lastSeen !== null);
+    a.send({ type: "presence" });
+    expect(await a.waitFor((f) => f.type === "presence" && !f.online)).toMatchObject({ online: false });
+  });
+
   it("answers each member about the other one", async () => {
     const { alice, bob, pairId } = await twoUsers();
     const b = await connect(bob.cookie, pairId);

@@ -250,6 +250,9 @@ export class UserInbox extends DurableObject<Env> {
   /** The user has no socket left in a conversation's room. */
   async roomClosed(pairId: string): Promise<void> {
     this.ctx.storage.sql.exec("DELETE FROM rooms WHERE pair_id = ?", pairId);
+    // A conversation page was open until now: unless another page still is, that is when this user
+    // was last seen (also when it closed before its page's own inbox socket had connected).
+    if (this.openSockets().length === 0) await this.writePresence(false, Date.now());
     await this.scheduleAlarm();
   }
 
@@ -333,12 +336,16 @@ export class UserInbox extends DurableObject<Env> {
    * keeps its own copy of lastSeen so a contact's header can ask it without a D1 round trip.
    */
   private async setPresence(online: boolean) {
-    const userId = this.owner();
     // 'online' is "1" only after this inbox wrote it: an inbox that never had a page open writes
     // no 'offline' (an email alarm must not make someone look recently seen).
     const wasOnline = this.metaValue("online") === "1";
-    if (!userId || online === wasOnline) return;
-    const now = Date.now();
+    if (online !== wasOnline) await this.writePresence(online, Date.now());
+  }
+
+  /** Writes presence as of now, in the inbox's copy and in D1. */
+  private async writePresence(online: boolean, now: number) {
+    const userId = this.owner();
+    if (!userId) return;
     this.setMeta("online", online ? "1" : "0");
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_seen', ?)", String(now));
     await createDb(this.env.DB)
