@@ -136,11 +136,11 @@ export class UserInbox extends DurableObject<Env> {
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     completeClosingHandshake(ws, code);
-    await this.updatePresenceAfterClose(ws);
+    await this.markOfflineIfNoSockets(ws);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    await this.updatePresenceAfterClose(ws);
+    await this.markOfflineIfNoSockets(ws);
   }
 
   /**
@@ -318,10 +318,6 @@ export class UserInbox extends DurableObject<Env> {
 
   private setMeta(key: string, value: string) {
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
-  }
-
-  private async updatePresenceAfterClose(closed: WebSocket) {
-    await this.markOfflineIfNoSockets(closed);
   }
 
   /** Offline once no page has a socket open; nothing is written for a user who was not online. */
