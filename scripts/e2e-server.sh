@@ -6,6 +6,9 @@ set -euo pipefail
 port="${E2E_PORT:-8799}"
 state="${E2E_STATE:-.wrangler/e2e}"
 rm -rf "$state"
+# wrangler's local trace store (its dev dashboard) writes every event of the app to disk, on the
+# runtime's one thread: the tests and benchmarks measure the app and the runtime, not that tracer.
+export X_LOCAL_OBSERVABILITY=false
 wrangler d1 migrations apply DB --local --persist-to "$state" > /dev/null
 tsx scripts/seed.ts --persist-to "$state" > /dev/null
 exec wrangler dev --config build/server/wrangler.json --ip 127.0.0.1 --port "$port" \

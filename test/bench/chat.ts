@@ -200,7 +200,8 @@ async function startBareRoom(): Promise<{ base: string; stop: () => void }> {
       ".wrangler/bare-room",
       "--show-interactive-dev-session=false",
     ],
-    { stdio: "ignore", detached: true },
+    // Without wrangler's local trace store, as the app is served (scripts/e2e-server.sh).
+    { stdio: "ignore", detached: true, env: { ...process.env, X_LOCAL_OBSERVABILITY: "false" } },
   );
   const stop = () => {
     if (child.pid) process.kill(-child.pid, "SIGTERM");

@@ -221,7 +221,6 @@ describe("read state", () => {
     a.send({ type: "send", clientId: "temp-2", text: "two" });
     await b.waitFor((f) => f.type === "message" && f.message.seq === 2);
     expect((await readPosition(pairId, bob.user.id)).read).toBe(0);
-    expect((await readPosition(pairId, alice.user.id)).read).toBe(2);
 
     b.send({ type: "read", upToSeq: 2 });
     expect(await a.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: bob.user.id, upToSeq: 2 });
@@ -229,6 +228,26 @@ describe("read state", () => {
     b.send({ type: "read", upToSeq: 99 });
     await answered(b);
     expect((await readPosition(pairId, bob.user.id)).read).toBe(2);
+  });
+
+  it("counts a reply as reading the other member's messages before it, and tells them once", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    a.send({ type: "send", clientId: "temp-1", text: "one" });
+    await b.waitFor((f) => f.type === "message" && f.message.seq === 1);
+    b.send({ type: "send", clientId: "temp-2", text: "a reply" });
+    expect(await a.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: bob.user.id, upToSeq: 2 });
+    expect(await readPosition(pairId, bob.user.id)).toEqual({ read: 2, delivered: 2 });
+
+    // A second reply covers nothing new of Alice's: she hears of the message, and of no reading.
+    b.send({ type: "send", clientId: "temp-3", text: "and more" });
+    await a.waitFor((f) => f.type === "message" && f.message.seq === 3);
+    await answered(a);
+    expect(a.frames.filter((f) => f.type === "read")).toHaveLength(1);
+    // Alice answering covers Bob's two messages.
+    a.send({ type: "send", clientId: "temp-4", text: "hello" });
+    expect(await b.waitFor((f) => f.type === "read")).toEqual({ type: "read", userId: alice.user.id, upToSeq: 4 });
   });
 
   it("tells the sender when the other member's device has a message, and reading implies it", async () => {

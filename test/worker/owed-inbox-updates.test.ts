@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
+import { type ChatRoom, INBOX_COALESCE_MS, INBOX_UPDATE_INTERVAL_MS } from "../../worker/chat/chat-room";
 import { EMAIL_GRACE_MS, type UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
@@ -34,5 +35,39 @@ describe("the inbox updates owed after a message", () => {
     );
     expect(owed).toEqual([{ seq: 1, due_at: expect.any(Number) }]);
     expect(owed[0]?.due_at).toBeGreaterThan(Date.now() + EMAIL_GRACE_MS - 5000);
+  });
+
+  it("in a conversation that keeps going, one owed update carries the newest message, at most once a second", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const a = await connect(alice.cookie, pairId);
+    const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    a.send({ type: "send", clientId: "temp-1", text: "one" });
+    await until(async () => (await bobInbox.list())[0]?.lastSeq === 1);
+
+    a.send({ type: "send", clientId: "temp-2", text: "two" });
+    a.send({ type: "send", clientId: "temp-3", text: "three" });
+    const second = await a.waitFor(isAck("temp-2"));
+    await a.waitFor(isAck("temp-3"));
+    const room = env.CHAT_ROOM.getByName(pairId);
+    const { owed, lastDeliveryAt } = await runInDurableObject(room, (instance: ChatRoom, state) => ({
+      owed: state.storage.sql
+        .exec<{ member_id: string; seq: number; due_at: number }>("SELECT member_id, seq, due_at FROM inbox_outbox")
+        .toArray(),
+      lastDeliveryAt: (instance as unknown as { lastDeliveryAt: number }).lastDeliveryAt,
+    }));
+    // Message 2 made one update owed to each inbox; message 3 joined it without a write of its own.
+    expect(owed.map((row) => [row.member_id, row.seq]).sort()).toEqual(
+      [alice.user.id, bob.user.id].sort().map((member) => [member, 2]),
+    );
+    const timestamp = second.type === "ack" ? second.timestamp : Number.NaN;
+    for (const row of owed) {
+      expect(row.due_at).toBe(Math.max(timestamp + INBOX_COALESCE_MS, lastDeliveryAt + INBOX_UPDATE_INTERVAL_MS));
+    }
+    expect(lastDeliveryAt).toBeGreaterThan(0);
+    // The update carries the newest message.
+    await until(async () => (await bobInbox.list())[0]?.lastSeq === 3);
+    expect((await bobInbox.list())[0]).toMatchObject({ lastMessage: "three", unread: true });
   });
 });

@@ -49,6 +49,11 @@ export const IMAGE_PREVIEW = "Photo";
  * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
  */
 export const INBOX_COALESCE_MS = 100;
+/**
+ * During a conversation that keeps going, the inboxes take at most one update a second: each update
+ * costs both inboxes a durable write, which would otherwise be paid per message (README, Decisions).
+ */
+export const INBOX_UPDATE_INTERVAL_MS = 1000;
 /** An inbox that could not take its update is tried again after 1 s, 2 s, 4 s ... at most a minute. */
 const INBOX_RETRY_BASE_MS = 1000;
 const INBOX_RETRY_MAX_MS = 60_000;
@@ -90,6 +95,14 @@ export class ChatRoom extends DurableObject<Env> {
    * so a message can move it forward in the same synchronous step that stores the message.
    */
   private alarmAt: number | null = null;
+  /** The members whose inbox is owed an update (the rows of inbox_outbox), kept in memory too. */
+  private readonly owedMembers = new Set<string>();
+  /** When the inboxes last took an update, for INBOX_UPDATE_INTERVAL_MS (0: not since this start). */
+  private lastDeliveryAt = 0;
+  /** The newest message's time; undefined until first read, null with no messages. */
+  private lastMessageAt: number | null | undefined;
+  /** Each member's newest message seq, read once per member and then kept with every message. */
+  private readonly lastSeqOf = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -97,6 +110,8 @@ export class ChatRoom extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       this.migrate();
       this.alarmAt = await ctx.storage.getAlarm();
+      const owed = ctx.storage.sql.exec<{ member_id: string }>("SELECT member_id FROM inbox_outbox").toArray();
+      for (const { member_id } of owed) this.owedMembers.add(member_id);
     });
   }
 
@@ -112,7 +127,9 @@ export class ChatRoom extends DurableObject<Env> {
         timestamp INTEGER NOT NULL
       );
       CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_idx ON messages (sender_id, client_id);
-      CREATE INDEX IF NOT EXISTS messages_timestamp_idx ON messages (timestamp);
+      -- Times rise with seq (handleSend), so retention walks the seq order: no index on time to
+      -- write with every message.
+      DROP INDEX IF EXISTS messages_timestamp_idx;
       CREATE TABLE IF NOT EXISTS members (
         user_id TEXT PRIMARY KEY,
         last_read_seq INTEGER NOT NULL DEFAULT 0,
@@ -124,7 +141,8 @@ export class ChatRoom extends DurableObject<Env> {
         blocked_id TEXT NOT NULL,
         PRIMARY KEY (blocker_id, blocked_id)
       );
-      -- The update each member's inbox is owed: the newest message it has not taken yet.
+      -- A member whose inbox is owed an update (it carries the newest message when delivered);
+      -- seq is the message that made it owed.
       CREATE TABLE IF NOT EXISTS inbox_outbox (
         member_id TEXT PRIMARY KEY,
         seq INTEGER NOT NULL,
@@ -262,6 +280,7 @@ export class ChatRoom extends DurableObject<Env> {
     );
     // Nothing more goes to the inboxes while the conversation is closed.
     this.ctx.storage.sql.exec("DELETE FROM inbox_outbox");
+    this.owedMembers.clear();
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState === WebSocket.OPEN) closeForBlock(ws);
     }
@@ -308,7 +327,15 @@ export class ChatRoom extends DurableObject<Env> {
         clientId: frame.clientId,
       });
     }
-    // A resend of a message already stored gets the original answer (the client retries safely).
+    const row = this.takeSendToken(sender.userId) ? this.store(sender, frame) : null;
+    if (row) {
+      // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
+      this.send(ws, { type: "ack", clientId: frame.clientId, seq: row.seq, timestamp: row.timestamp });
+      this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
+      return this.readBySending(sender.userId, row.seq);
+    }
+    // A resend of a message already stored gets the original answer (the client retries safely),
+    // even while the sender is over the rate limit.
     const existing = this.ctx.storage.sql
       .exec<{ seq: number; timestamp: number }>(
         "SELECT seq, timestamp FROM messages WHERE sender_id = ? AND client_id = ?",
@@ -317,43 +344,58 @@ export class ChatRoom extends DurableObject<Env> {
       )
       .toArray()[0];
     if (existing) return this.send(ws, { type: "ack", clientId: frame.clientId, ...existing });
+    this.send(ws, {
+      type: "error",
+      code: "rate_limited",
+      message: CHAT_MESSAGES.rateLimited,
+      clientId: frame.clientId,
+    });
+  }
 
-    if (!this.takeSendToken(sender.userId)) {
-      return this.send(ws, {
-        type: "error",
-        code: "rate_limited",
-        message: CHAT_MESSAGES.rateLimited,
-        clientId: frame.clientId,
-      });
-    }
-
-    const timestamp = Date.now();
-    const previousLast = this.ctx.storage.sql
-      .exec<{ t: number | null }>("SELECT max(timestamp) AS t FROM messages")
-      .one().t;
-    const text = frame.text.slice(0, MAX_MESSAGE_TEXT);
+  /**
+   * Stores a new message with everything that must happen in the same synchronous step (the inbox
+   * updates it makes owed, the session it may start), or answers null for a clientId already stored
+   * (and gives back the send token it took). Times never go back, so seq order is time order.
+   */
+  private store(sender: SocketIdentity, frame: Extract<ClientFrame, { type: "send" }>): MessageRow | null {
+    const previousLast = this.newestMessageAt();
+    const timestamp = Math.max(Date.now(), previousLast ?? 0);
     const row = this.ctx.storage.sql
       .exec<MessageRow>(
         `INSERT INTO messages (client_id, sender_id, sender_name, text, image_url, timestamp)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING *`,
         frame.clientId,
         sender.userId,
         sender.userName,
-        text,
+        frame.text.slice(0, MAX_MESSAGE_TEXT),
         frame.imageUrl ?? null,
         timestamp,
       )
-      .one();
+      .toArray()[0];
+    if (!row) {
+      this.returnSendToken(sender.userId);
+      return null;
+    }
+    this.lastMessageAt = timestamp;
+    this.lastSeqOf.set(sender.userId, row.seq);
     // Owed to both inboxes from the moment the message exists: written in the same step, so a
     // restart between here and the delivery cannot lose it.
     this.oweInboxUpdates(row.seq, timestamp);
-    // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
-    this.send(ws, { type: "ack", clientId: frame.clientId, seq: row.seq, timestamp });
-    this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
-    this.readBySending(sender.userId, row.seq);
     const sessionStarted = this.startSessionIfIdle(previousLast, timestamp);
     // The alarm's due times move only with the first message (retention) or a new session.
     if (previousLast === null || sessionStarted) this.ctx.waitUntil(this.scheduleAlarm());
+    return row;
+  }
+
+  /** The newest message's time (null with none), read once and then kept with every message. */
+  private newestMessageAt(): number | null {
+    if (this.lastMessageAt === undefined) {
+      this.lastMessageAt =
+        this.ctx.storage.sql
+          .exec<{ timestamp: number }>("SELECT timestamp FROM messages ORDER BY seq DESC LIMIT 1")
+          .toArray()[0]?.timestamp ?? null;
+    }
+    return this.lastMessageAt;
   }
 
   private async isStoredImage(url: string): Promise<boolean> {
@@ -362,37 +404,51 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
-   * Sending implies having received and read everything before one's own message. The other member
-   * is told only when that covers messages of theirs; the sender's inbox learns it from the message.
+   * Sending implies having received and read the other member's messages before one's own. Only
+   * when there are such messages not yet read is anything written, and the other member told; a
+   * run of one's own messages writes nothing here (a position need not cover one's own messages).
    */
   private readBySending(userId: string, seq: number) {
-    const previous = this.position(userId).read;
-    this.raise("last_read_seq", userId, seq);
-    this.raise("last_delivered_seq", userId, seq);
-    const theirs = this.ctx.storage.sql
-      .exec("SELECT 1 FROM messages WHERE seq > ? AND seq < ? AND sender_id != ? LIMIT 1", previous, seq, userId)
-      .toArray().length;
-    if (theirs > 0) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+    const other = this.otherMember(userId);
+    if (!other || this.newestSeqOf(other) <= this.position(userId).read) return;
+    this.ctx.storage.sql.exec(
+      `UPDATE members SET last_read_seq = max(last_read_seq, ?1), last_delivered_seq = max(last_delivered_seq, ?1)
+       WHERE user_id = ?2`,
+      seq,
+      userId,
+    );
+    this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+  }
+
+  /** A member's newest message seq (0 with none). */
+  private newestSeqOf(userId: string): number {
+    let seq = this.lastSeqOf.get(userId);
+    if (seq === undefined) {
+      seq =
+        this.ctx.storage.sql
+          .exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages WHERE sender_id = ?", userId)
+          .one().seq ?? 0;
+      this.lastSeqOf.set(userId, seq);
+    }
+    return seq;
   }
 
   /**
-   * Both members' inboxes are owed this message. A message while an update is already owed joins it
-   * (its due time stays), so a quick run of messages costs each inbox one update; the alarm
-   * delivers it. Synchronous on purpose: the caller's step stores the message and this together.
+   * Both members' inboxes are owed an update. One already owed carries this message too (delivery
+   * sends the newest message), so a run of messages writes nothing more here. Due after the
+   * coalescing window, and no sooner than a second after the last delivery. Synchronous on purpose:
+   * the caller's step stores the message and this together.
    */
   private oweInboxUpdates(seq: number, now: number) {
-    const members = parsePairId(this.pairId() ?? "");
-    if (!members) return;
-    const due = now + INBOX_COALESCE_MS;
-    for (const member of members) {
-      this.ctx.storage.sql.exec(
-        `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES (?, ?, ?)
-         ON CONFLICT (member_id) DO UPDATE SET seq = excluded.seq`,
-        member,
-        seq,
-        due,
-      );
-    }
+    const members = parsePairId(this.pairId() ?? "")?.filter((member) => !this.owedMembers.has(member));
+    if (!members || members.length === 0) return;
+    const due = Math.max(now + INBOX_COALESCE_MS, this.lastDeliveryAt + INBOX_UPDATE_INTERVAL_MS);
+    this.ctx.storage.sql.exec(
+      `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES ${members.map(() => "(?, ?, ?)").join(", ")}
+       ON CONFLICT (member_id) DO UPDATE SET seq = excluded.seq, due_at = excluded.due_at, attempts = 0`,
+      ...members.flatMap((member) => [member, seq, due]),
+    );
+    for (const member of members) this.owedMembers.add(member);
     if (this.alarmAt === null || this.alarmAt > due) this.ctx.waitUntil(this.setAlarmAt(due));
   }
 
@@ -415,8 +471,10 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** When the 7-day purge is next due (the oldest message's expiry), or null with no messages. */
   private retentionDue(): number | null {
-    const oldest = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(timestamp) AS t FROM messages").one().t;
-    return oldest === null ? null : oldest + MESSAGE_RETENTION_MS;
+    const oldest = this.ctx.storage.sql
+      .exec<{ timestamp: number }>("SELECT timestamp FROM messages ORDER BY seq LIMIT 1")
+      .toArray()[0]?.timestamp;
+    return oldest === undefined ? null : oldest + MESSAGE_RETENTION_MS;
   }
 
   /**
@@ -464,12 +522,15 @@ export class ChatRoom extends DurableObject<Env> {
    */
   async purgeExpired(now: number): Promise<{ messages: number; images: number }> {
     const cutoff = now - MESSAGE_RETENTION_MS;
-    const expired = this.ctx.storage.sql
-      .exec<{ seq: number; image_url: string | null }>(
-        "SELECT seq, image_url FROM messages WHERE timestamp < ?",
-        cutoff,
-      )
-      .toArray();
+    // The oldest messages, in seq order (which is time order), up to the first one still kept.
+    const expired: { seq: number; image_url: string | null }[] = [];
+    const oldestFirst = this.ctx.storage.sql.exec<{ seq: number; image_url: string | null; timestamp: number }>(
+      "SELECT seq, image_url, timestamp FROM messages ORDER BY seq",
+    );
+    for (const message of oldestFirst) {
+      if (message.timestamp >= cutoff) break;
+      expired.push(message);
+    }
     const folder = `chats/${this.pairId()}`;
     const images = expired.flatMap((m) => {
       const key = m.image_url ? keyInFolder(m.image_url, folder) : null;
@@ -477,8 +538,8 @@ export class ChatRoom extends DurableObject<Env> {
     });
     if (images.length > 0) await this.env.IMAGES.delete(images);
     if (expired.length > 0) {
-      this.ctx.storage.sql.exec("DELETE FROM messages WHERE timestamp < ?", cutoff);
-      const upToSeq = expired.reduce((max, m) => Math.max(max, m.seq), 0);
+      const upToSeq = expired.at(-1)?.seq ?? 0;
+      this.ctx.storage.sql.exec("DELETE FROM messages WHERE seq <= ?", upToSeq);
       const pairId = this.pairId();
       const members = pairId ? parsePairId(pairId) : null;
       if (members) {
@@ -503,34 +564,48 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
-   * Each member's conversation list learns of its owed message (unread for the recipient only).
-   * An update stays owed until its inbox took it, retried with backoff; a newer message owed
-   * meanwhile replaces it. Inboxes ignore a seq older than the one they show, so a repeat is harmless.
+   * Each owed member's conversation list learns of the newest message (unread for the recipient
+   * only). An update stays owed until its inbox took it, retried with backoff; one that arrives
+   * while an update is on its way stays owed for the next. Inboxes ignore a seq older than the one
+   * they show, so a repeat is harmless.
    */
   private async deliverOwedUpdates(now: number) {
     const pairId = this.pairId();
-    const members = parsePairId(pairId ?? "");
     const owed = this.ctx.storage.sql
-      .exec<{ member_id: string; seq: number; attempts: number }>(
-        "SELECT member_id, seq, attempts FROM inbox_outbox WHERE due_at <= ?",
+      .exec<{ member_id: string; attempts: number }>(
+        "SELECT member_id, attempts FROM inbox_outbox WHERE due_at <= ?",
         now,
       )
       .toArray();
-    if (!pairId || !members) return;
+    if (!pairId || owed.length === 0) return;
+    this.lastDeliveryAt = now;
     await Promise.all(
-      owed.map(async ({ member_id: member, seq, attempts }) => {
-        const row = this.ctx.storage.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq = ?", seq).toArray()[0];
+      owed.map(async ({ member_id: member, attempts }) => {
+        const newest = this.ctx.storage.sql
+          .exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1")
+          .toArray()[0];
         try {
-          // A message deleted meanwhile (retention) is owed to nobody.
-          if (row) await this.env.USER_INBOX.getByName(member).recordMessage(await this.noticeFor(member, row, pairId));
-          this.ctx.storage.sql.exec("DELETE FROM inbox_outbox WHERE member_id = ? AND seq = ?", member, seq);
+          // With every message deleted meanwhile (retention), nothing is owed.
+          if (newest) await this.env.USER_INBOX.getByName(member).recordMessage(await this.noticeFor(member, newest, pairId));
+          if (!this.owedMembers.has(member)) return; // a block cleared it meanwhile
+          if (newest && this.latestSeq() > newest.seq) {
+            // A message arrived while this one was on its way: the next update carries it.
+            this.ctx.storage.sql.exec(
+              "UPDATE inbox_outbox SET seq = ?, attempts = 0, due_at = ? WHERE member_id = ?",
+              this.latestSeq(),
+              Date.now() + INBOX_UPDATE_INTERVAL_MS,
+              member,
+            );
+          } else {
+            this.ctx.storage.sql.exec("DELETE FROM inbox_outbox WHERE member_id = ?", member);
+            this.owedMembers.delete(member);
+          }
         } catch (error) {
           const retryIn = Math.min(INBOX_RETRY_MAX_MS, INBOX_RETRY_BASE_MS * 2 ** attempts);
           this.ctx.storage.sql.exec(
-            "UPDATE inbox_outbox SET attempts = attempts + 1, due_at = ? WHERE member_id = ? AND seq = ?",
+            "UPDATE inbox_outbox SET attempts = attempts + 1, due_at = ? WHERE member_id = ?",
             Date.now() + retryIn,
             member,
-            seq,
           );
           console.error(JSON.stringify({ at: "chat-room.deliverOwedUpdates", pairId, error: String(error) }));
         }
@@ -678,6 +753,12 @@ export class ChatRoom extends DurableObject<Env> {
     bucket.tokens -= 1;
     this.sendBudget.set(userId, bucket);
     return true;
+  }
+
+  /** A token taken for a send that stored nothing (a resend) is given back. */
+  private returnSendToken(userId: string) {
+    const bucket = this.sendBudget.get(userId);
+    if (bucket) bucket.tokens = Math.min(getConfig().chat.sendBurst, bucket.tokens + 1);
   }
 
   /** The pair this room serves: stored at the first connection, never changes, so kept in memory too. */
