@@ -586,7 +586,8 @@ export class ChatRoom extends DurableObject<Env> {
           .toArray()[0];
         try {
           // With every message deleted meanwhile (retention), nothing is owed.
-          if (newest) await this.env.USER_INBOX.getByName(member).recordMessage(await this.noticeFor(member, newest, pairId));
+          const notice = newest ? await this.noticeFor(member, newest, pairId) : null;
+          if (notice) await this.env.USER_INBOX.getByName(member).recordMessage(notice);
           if (!this.owedMembers.has(member)) return; // a block cleared it meanwhile
           if (newest && this.latestSeq() > newest.seq) {
             // A message arrived while this one was on its way: the next update carries it.
