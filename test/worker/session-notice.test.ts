@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import { CHAT_MESSAGES, SESSION_LENGTH_MS } from "../../app/schemas/chat-protocol";
+import { INBOX_BACKSTOP_MS } from "../../worker/chat/owed-inbox-updates";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
@@ -26,9 +27,10 @@ describe("the 20-minute session", () => {
       ),
     );
     expect(Date.now() - started).toBeLessThan(10_000);
-    // Once the inboxes have the message, the alarm waits for the session's end.
+    // Once the inboxes have the message (and the alarm, their backstop, has fired), it waits for
+    // the session's end.
     const alarm = () => runInDurableObject(room, (_instance, state) => state.storage.getAlarm());
-    await until(async () => (await alarm()) === started + SESSION_LENGTH_MS);
+    await until(async () => (await alarm()) === started + SESSION_LENGTH_MS, INBOX_BACKSTOP_MS + 5000);
     expect((await env.USER_INBOX.getByName(bob.user.id).list())[0]?.lastSeq).toBe(1);
 
     // A reply within the session does not start a new one.

@@ -28,6 +28,7 @@ import { chats, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
 import type { MessageNotice } from "../inbox/user-inbox";
 import { closedConversationResponse, closeForBlock } from "./closed-conversation";
+import { INBOX_OUTBOX_TABLE, OwedInboxUpdates } from "./owed-inbox-updates";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
 export const CHAT_IDENTITY_HEADERS = {
@@ -43,20 +44,6 @@ export const MESSAGE_RETENTION_MS = POLICY.messageRetentionDays * 24 * 60 * 60 *
 const PREVIEW_LENGTH = 120;
 /** The list's last message when a message is an image alone. */
 export const IMAGE_PREVIEW = "Photo";
-
-/**
- * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
- * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
- */
-export const INBOX_COALESCE_MS = 100;
-/**
- * During a conversation that keeps going, the inboxes take at most one update a second: each update
- * costs both inboxes a durable write, which would otherwise be paid per message (README, Decisions).
- */
-export const INBOX_UPDATE_INTERVAL_MS = 1000;
-/** An inbox that could not take its update is tried again after 1 s, 2 s, 4 s ... at most a minute. */
-const INBOX_RETRY_BASE_MS = 1000;
-const INBOX_RETRY_MAX_MS = 60_000;
 
 /** Who a socket belongs to, and the session it was opened with (issue 11). */
 type SocketIdentity = { userId: string; userName: string } & SocketSession;
@@ -95,10 +82,8 @@ export class ChatRoom extends DurableObject<Env> {
    * so a message can move it forward in the same synchronous step that stores the message.
    */
   private alarmAt: number | null = null;
-  /** The members whose inbox is owed an update (the rows of inbox_outbox), kept in memory too. */
-  private readonly owedMembers = new Set<string>();
-  /** When the inboxes last took an update, for INBOX_UPDATE_INTERVAL_MS (0: not since this start). */
-  private lastDeliveryAt = 0;
+  /** The inbox updates owed to the members; set up with the storage, at start. */
+  private outbox!: OwedInboxUpdates;
   /** The newest message's time; undefined until first read, null with no messages. */
   private lastMessageAt: number | null | undefined;
   /** Each member's newest message seq, read once per member and then kept with every message. */
@@ -110,8 +95,10 @@ export class ChatRoom extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       this.migrate();
       this.alarmAt = await ctx.storage.getAlarm();
-      const owed = ctx.storage.sql.exec<{ member_id: string }>("SELECT member_id FROM inbox_outbox").toArray();
-      for (const { member_id } of owed) this.owedMembers.add(member_id);
+      this.outbox = new OwedInboxUpdates(ctx.storage.sql, {
+        deliver: (member) => this.deliverNewest(member),
+        latestSeq: () => this.latestSeq(),
+      });
     });
   }
 
@@ -141,14 +128,7 @@ export class ChatRoom extends DurableObject<Env> {
         blocked_id TEXT NOT NULL,
         PRIMARY KEY (blocker_id, blocked_id)
       );
-      -- A member whose inbox is owed an update (it carries the newest message when delivered);
-      -- seq is the message that made it owed.
-      CREATE TABLE IF NOT EXISTS inbox_outbox (
-        member_id TEXT PRIMARY KEY,
-        seq INTEGER NOT NULL,
-        due_at INTEGER NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0
-      );
+      ${INBOX_OUTBOX_TABLE}
     `);
     // Rooms created before delivery receipts existed gain the column once.
     const columns = this.ctx.storage.sql.exec<{ name: string }>("PRAGMA table_info(members)").toArray();
@@ -279,8 +259,7 @@ export class ChatRoom extends DurableObject<Env> {
       blockedId,
     );
     // Nothing more goes to the inboxes while the conversation is closed.
-    this.ctx.storage.sql.exec("DELETE FROM inbox_outbox");
-    this.owedMembers.clear();
+    this.outbox.clear();
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState === WebSocket.OPEN) closeForBlock(ws);
     }
@@ -433,23 +412,13 @@ export class ChatRoom extends DurableObject<Env> {
     return seq;
   }
 
-  /**
-   * Both members' inboxes are owed an update. One already owed carries this message too (delivery
-   * sends the newest message), so a run of messages writes nothing more here. Due after the
-   * coalescing window, and no sooner than a second after the last delivery. Synchronous on purpose:
-   * the caller's step stores the message and this together.
-   */
+  /** Both members' inboxes are owed this message; the alarm is the backstop for its delivery. */
   private oweInboxUpdates(seq: number, now: number) {
-    const members = parsePairId(this.pairId() ?? "")?.filter((member) => !this.owedMembers.has(member));
-    if (!members || members.length === 0) return;
-    const due = Math.max(now + INBOX_COALESCE_MS, this.lastDeliveryAt + INBOX_UPDATE_INTERVAL_MS);
-    this.ctx.storage.sql.exec(
-      `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES ${members.map(() => "(?, ?, ?)").join(", ")}
-       ON CONFLICT (member_id) DO UPDATE SET seq = excluded.seq, due_at = excluded.due_at, attempts = 0`,
-      ...members.flatMap((member) => [member, seq, due]),
-    );
-    for (const member of members) this.owedMembers.add(member);
-    if (this.alarmAt === null || this.alarmAt > due) this.ctx.waitUntil(this.setAlarmAt(due));
+    const members = parsePairId(this.pairId() ?? "");
+    if (!members) return;
+    this.outbox.owe(members, seq, now);
+    const due = this.outbox.alarmDue(now);
+    if (due !== null && (this.alarmAt === null || this.alarmAt > due)) this.ctx.waitUntil(this.setAlarmAt(due));
   }
 
   /**
@@ -482,7 +451,7 @@ export class ChatRoom extends DurableObject<Env> {
    * notice, the 7-day purge), set for whichever is due first.
    */
   private async scheduleAlarm() {
-    const owed = this.ctx.storage.sql.exec<{ t: number | null }>("SELECT min(due_at) AS t FROM inbox_outbox").one().t;
+    const owed = this.outbox.alarmDue(Date.now());
     const due = [owed, this.sessionNoticeDue(), this.retentionDue()].filter((t): t is number => t !== null);
     await this.setAlarmAt(due.length === 0 ? null : Math.min(...due));
   }
@@ -499,7 +468,7 @@ export class ChatRoom extends DurableObject<Env> {
     // This alarm is spent; whatever is due later is scheduled again below.
     this.alarmAt = null;
     const now = Date.now();
-    await this.deliverOwedUpdates(now);
+    await this.outbox.onAlarm(now);
     const notice = this.sessionNoticeDue();
     if (notice !== null && notice <= now) {
       this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_notified', '1')");
@@ -564,54 +533,17 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
-   * Each owed member's conversation list learns of the newest message (unread for the recipient
-   * only). An update stays owed until its inbox took it, retried with backoff; one that arrives
-   * while an update is on its way stays owed for the next. Inboxes ignore a seq older than the one
-   * they show, so a repeat is harmless.
+   * A member's conversation list learns of the newest message (unread for the recipient only), for
+   * the owed updates; answers its seq, or null when no message is left (retention deleted them).
    */
-  private async deliverOwedUpdates(now: number) {
+  private async deliverNewest(member: string): Promise<number | null> {
     const pairId = this.pairId();
-    const owed = this.ctx.storage.sql
-      .exec<{ member_id: string; attempts: number }>(
-        "SELECT member_id, attempts FROM inbox_outbox WHERE due_at <= ?",
-        now,
-      )
-      .toArray();
-    if (!pairId || owed.length === 0) return;
-    this.lastDeliveryAt = now;
-    await Promise.all(
-      owed.map(async ({ member_id: member, attempts }) => {
-        const newest = this.ctx.storage.sql
-          .exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1")
-          .toArray()[0];
-        try {
-          // With every message deleted meanwhile (retention), nothing is owed.
-          const notice = newest ? await this.noticeFor(member, newest, pairId) : null;
-          if (notice) await this.env.USER_INBOX.getByName(member).recordMessage(notice);
-          if (!this.owedMembers.has(member)) return; // a block cleared it meanwhile
-          if (newest && this.latestSeq() > newest.seq) {
-            // A message arrived while this one was on its way: the next update carries it.
-            this.ctx.storage.sql.exec(
-              "UPDATE inbox_outbox SET seq = ?, attempts = 0, due_at = ? WHERE member_id = ?",
-              this.latestSeq(),
-              Date.now() + INBOX_UPDATE_INTERVAL_MS,
-              member,
-            );
-          } else {
-            this.ctx.storage.sql.exec("DELETE FROM inbox_outbox WHERE member_id = ?", member);
-            this.owedMembers.delete(member);
-          }
-        } catch (error) {
-          const retryIn = Math.min(INBOX_RETRY_MAX_MS, INBOX_RETRY_BASE_MS * 2 ** attempts);
-          this.ctx.storage.sql.exec(
-            "UPDATE inbox_outbox SET attempts = attempts + 1, due_at = ? WHERE member_id = ?",
-            Date.now() + retryIn,
-            member,
-          );
-          console.error(JSON.stringify({ at: "chat-room.deliverOwedUpdates", pairId, error: String(error) }));
-        }
-      }),
-    );
+    const newest = this.ctx.storage.sql
+      .exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1")
+      .toArray()[0];
+    if (!pairId || !newest) return null;
+    await this.env.USER_INBOX.getByName(member).recordMessage(await this.noticeFor(member, newest, pairId));
+    return newest.seq;
   }
 
   /** What a member's inbox records of a message: unread for the recipient, unless read meanwhile. */

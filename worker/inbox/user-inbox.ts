@@ -466,7 +466,7 @@ export class UserInbox extends DurableObject<Env> {
   async recordMessage(notice: MessageNotice): Promise<void> {
     // Nothing from someone this user blocked reaches them: no summary, badge, banner or email.
     if (this.isBlocked(notice.contactId)) return;
-    this.ctx.storage.sql.exec(
+    const recorded = this.ctx.storage.sql.exec(
       `INSERT INTO summaries (contact_id, contact_name, pair_id, last_message, last_message_time, last_seq, unread)
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (contact_id) DO UPDATE SET
@@ -483,7 +483,9 @@ export class UserInbox extends DurableObject<Env> {
       notice.timestamp,
       notice.seq,
       notice.unread ? 1 : 0,
-    );
+    ).rowsWritten;
+    // A message this list already shows (a room's repeat after a restart) changes nothing more.
+    if (recorded === 0) return;
     // The sender's own message: everything before it is read, and no email is owed for it.
     if (!notice.unread) this.dropEmailsReadUpTo(notice.contactId, notice.seq);
     if (this.openSockets().length === 0) {

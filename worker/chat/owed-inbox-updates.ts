@@ -1,0 +1,173 @@
+/**
+ * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
+ * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
+ */
+export const INBOX_COALESCE_MS = 100;
+/**
+ * During a conversation that keeps going, the inboxes take at most one update a second: each update
+ * costs both inboxes a durable write, which would otherwise be paid per message (README, Decisions).
+ */
+export const INBOX_UPDATE_INTERVAL_MS = 1000;
+/**
+ * The room's alarm fires this long after an update fell due, in case the instance that owed it is
+ * gone (a restart, an eviction): its timer delivers in the normal case, without a durable alarm write
+ * per update.
+ */
+export const INBOX_BACKSTOP_MS = 5000;
+/** An inbox that could not take its update is tried again after 1 s, 2 s, 4 s ... at most a minute. */
+const INBOX_RETRY_BASE_MS = 1000;
+const INBOX_RETRY_MAX_MS = 60_000;
+
+export const INBOX_OUTBOX_TABLE = `
+  -- A member whose inbox is owed an update (it carries the newest message when delivered); seq is
+  -- the message that made it owed. A row may outlive its delivery until the room's alarm clears it.
+  CREATE TABLE IF NOT EXISTS inbox_outbox (
+    member_id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    due_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0
+  );
+`;
+
+export type InboxDelivery = {
+  /** Sends a member's inbox the newest message; answers its seq (null: no message left to send). */
+  deliver(member: string): Promise<number | null>;
+  latestSeq(): number;
+};
+
+/**
+ * The inbox updates a conversation owes its members (issue 13), durable in the room's SQLite: a row
+ * is written in the same step as the message that makes it owed, so a restart cannot lose it. A
+ * timer delivers it; the room's alarm is the backstop for an instance that did not live to.
+ *
+ * Delivery writes nothing: what was delivered is kept in memory, and the alarm clears those rows
+ * later. After a restart a row is delivered again; inboxes ignore a seq they already show, so a
+ * repeat changes nothing.
+ */
+export class OwedInboxUpdates {
+  /** Members owed an update not yet delivered, and when it is due. */
+  private readonly due = new Map<string, number>();
+  /** Members whose row stays although their update was delivered (cleared by the alarm). */
+  private readonly delivered = new Set<string>();
+  private lastDeliveryAt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly delivery: InboxDelivery,
+  ) {
+    // A row found at start may or may not have been delivered by the instance before: it is owed.
+    const rows = sql.exec<{ member_id: string; due_at: number }>("SELECT member_id, due_at FROM inbox_outbox");
+    for (const row of rows) this.due.set(row.member_id, row.due_at);
+    this.arm();
+  }
+
+  /**
+   * A message was stored: each member not already owed an update is owed one. One already owed
+   * carries this message too (delivery sends the newest), so a run of messages writes nothing more.
+   * Due after the coalescing window, and no sooner than a second after the last delivery.
+   * Synchronous on purpose: the caller's step stores the message and this together.
+   */
+  owe(members: readonly string[], seq: number, now: number): void {
+    const owed = members.filter((member) => !this.due.has(member));
+    if (owed.length === 0) return;
+    const due = Math.max(now + INBOX_COALESCE_MS, this.lastDeliveryAt + INBOX_UPDATE_INTERVAL_MS);
+    this.sql.exec(
+      `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES ${owed.map(() => "(?, ?, ?)").join(", ")}
+       ON CONFLICT (member_id) DO UPDATE SET seq = excluded.seq, due_at = excluded.due_at, attempts = 0`,
+      ...owed.flatMap((member) => [member, seq, due]),
+    );
+    for (const member of owed) {
+      this.due.set(member, due);
+      this.delivered.delete(member);
+    }
+    this.arm();
+  }
+
+  /** When the room's alarm must fire at the latest for these updates (null: nothing to do). */
+  alarmDue(now: number): number | null {
+    if (this.due.size > 0) return Math.min(...this.due.values()) + INBOX_BACKSTOP_MS;
+    return this.delivered.size > 0 ? now + INBOX_BACKSTOP_MS : null;
+  }
+
+  /** The room's alarm: delivers what is due (if the timer did not), then clears delivered rows. */
+  async onAlarm(now: number): Promise<void> {
+    await this.deliverDue(now);
+    for (const member of this.delivered) {
+      this.sql.exec("DELETE FROM inbox_outbox WHERE member_id = ?", member);
+    }
+    this.delivered.clear();
+  }
+
+  /** A block closed the conversation: nothing more goes to the inboxes. */
+  clear(): void {
+    this.sql.exec("DELETE FROM inbox_outbox");
+    this.due.clear();
+    this.delivered.clear();
+    this.arm();
+  }
+
+  /** Sets the timer for the earliest due update (or clears it). */
+  private arm() {
+    const next = this.due.size > 0 ? Math.min(...this.due.values()) : Number.POSITIVE_INFINITY;
+    if (next === this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = next;
+    if (next === Number.POSITIVE_INFINITY) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Number.POSITIVE_INFINITY;
+        this.deliverDue(Date.now()).catch((error) =>
+          console.error(JSON.stringify({ at: "owed-inbox-updates.timer", error: String(error) })),
+        );
+      },
+      Math.max(0, next - Date.now()),
+    );
+  }
+
+  /** One delivery at a time: the timer and the alarm may both find the same update due. */
+  private deliverDue(now: number): Promise<void> {
+    this.running = this.running.then(() => this.deliverNow(now));
+    return this.running;
+  }
+
+  private async deliverNow(now: number): Promise<void> {
+    const due = [...this.due].filter(([, at]) => at <= now).map(([member]) => member);
+    if (due.length > 0) this.lastDeliveryAt = now;
+    await Promise.all(due.map((member) => this.deliverTo(member)));
+    this.arm();
+  }
+
+  /**
+   * An update stays owed until its inbox took it, retried with backoff; a message that arrives
+   * while it is on its way stays owed for the next one.
+   */
+  private async deliverTo(member: string): Promise<void> {
+    try {
+      const sent = await this.delivery.deliver(member);
+      if (!this.due.has(member)) return; // a block cleared it meanwhile
+      if (sent !== null && this.delivery.latestSeq() > sent) {
+        this.due.set(member, Date.now() + INBOX_UPDATE_INTERVAL_MS);
+      } else {
+        this.due.delete(member);
+        this.delivered.add(member);
+      }
+    } catch (error) {
+      if (!this.due.has(member)) return;
+      const { attempts } = this.sql
+        .exec<{ attempts: number }>(
+          "UPDATE inbox_outbox SET attempts = attempts + 1 WHERE member_id = ? RETURNING attempts",
+          member,
+        )
+        .one();
+      const retryAt = Date.now() + Math.min(INBOX_RETRY_MAX_MS, INBOX_RETRY_BASE_MS * 2 ** (attempts - 1));
+      this.sql.exec("UPDATE inbox_outbox SET due_at = ? WHERE member_id = ?", retryAt, member);
+      this.due.set(member, retryAt);
+      console.error(JSON.stringify({ at: "owed-inbox-updates.deliver", member, error: String(error) }));
+    }
+  }
+}
