@@ -4,10 +4,12 @@
  */
 export const INBOX_COALESCE_MS = 100;
 /**
- * During a conversation that keeps going, the inboxes take at most one update a second: each update
- * costs both inboxes a durable write, which would otherwise be paid per message (README, Decisions).
+ * During a conversation that keeps going, the inboxes take an update about every two seconds (1.5 to
+ * 2.5 s, spread so that rooms busy since the same moment do not update in step): each update costs
+ * both inboxes a durable write, which would otherwise be paid per message (README, Decisions).
  */
-export const INBOX_UPDATE_INTERVAL_MS = 1000;
+export const INBOX_UPDATE_INTERVAL_MS = 2000;
+const nextUpdateAfter = (at: number) => at + INBOX_UPDATE_INTERVAL_MS * (0.75 + Math.random() / 2);
 /**
  * The room's alarm fires this long after an update fell due, in case the instance that owed it is
  * gone (a restart, an eviction): its timer delivers in the normal case, without a durable alarm write
@@ -67,13 +69,13 @@ export class OwedInboxUpdates {
   /**
    * A message was stored: each member not already owed an update is owed one. One already owed
    * carries this message too (delivery sends the newest), so a run of messages writes nothing more.
-   * Due after the coalescing window, and no sooner than a second after the last delivery.
+   * Due after the coalescing window, and no sooner than the update interval after the last delivery.
    * Synchronous on purpose: the caller's step stores the message and this together.
    */
   owe(members: readonly string[], seq: number, now: number): void {
     const owed = members.filter((member) => !this.due.has(member));
     if (owed.length === 0) return;
-    const due = Math.max(now + INBOX_COALESCE_MS, this.lastDeliveryAt + INBOX_UPDATE_INTERVAL_MS);
+    const due = Math.max(now + INBOX_COALESCE_MS, nextUpdateAfter(this.lastDeliveryAt));
     this.sql.exec(
       `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES ${owed.map(() => "(?, ?, ?)").join(", ")}
        ON CONFLICT (member_id) DO UPDATE SET seq = excluded.seq, due_at = excluded.due_at, attempts = 0`,
@@ -151,7 +153,7 @@ export class OwedInboxUpdates {
       const sent = await this.delivery.deliver(member);
       if (!this.due.has(member)) return; // a block cleared it meanwhile
       if (sent !== null && this.delivery.latestSeq() > sent) {
-        this.due.set(member, Date.now() + INBOX_UPDATE_INTERVAL_MS);
+        this.due.set(member, nextUpdateAfter(Date.now()));
       } else {
         this.due.delete(member);
         this.delivered.add(member);
