@@ -45,20 +45,28 @@ describe("the inbox updates owed after a message", () => {
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    const room = env.CHAT_ROOM.getByName(pairId);
+    const outbox = () =>
+      runInDurableObject(
+        room,
+        (instance: ChatRoom) =>
+          (instance as unknown as { outbox: { due: Map<string, number>; lastDeliveryAt: number } }).outbox,
+      );
     a.send({ type: "send", clientId: "temp-1", text: "one" });
     await until(async () => (await bobInbox.list())[0]?.lastSeq === 1);
+    // Both inboxes have taken message 1: the room owes nothing.
+    await until(async () => (await outbox()).due.size === 0);
 
     a.send({ type: "send", clientId: "temp-2", text: "two" });
     a.send({ type: "send", clientId: "temp-3", text: "three" });
     const second = await a.waitFor(isAck("temp-2"));
     await a.waitFor(isAck("temp-3"));
-    const room = env.CHAT_ROOM.getByName(pairId);
-    const { owed, lastDeliveryAt } = await runInDurableObject(room, (instance: ChatRoom, state) => ({
-      owed: state.storage.sql
+    const owed = await runInDurableObject(room, (_instance, state) =>
+      state.storage.sql
         .exec<{ member_id: string; seq: number; due_at: number }>("SELECT member_id, seq, due_at FROM inbox_outbox")
         .toArray(),
-      lastDeliveryAt: (instance as unknown as { outbox: { lastDeliveryAt: number } }).outbox.lastDeliveryAt,
-    }));
+    );
+    const { lastDeliveryAt } = await outbox();
     // Message 2 made one update owed to each inbox; message 3 joined it without a write of its own.
     expect(owed.map((row) => [row.member_id, row.seq]).sort()).toEqual(
       [alice.user.id, bob.user.id].sort().map((member) => [member, 2]),

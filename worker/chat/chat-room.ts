@@ -88,6 +88,11 @@ export class ChatRoom extends DurableObject<Env> {
   private lastMessageAt: number | null | undefined;
   /** Each member's newest message seq, read once per member and then kept with every message. */
   private readonly lastSeqOf = new Map<string, number>();
+  /**
+   * A seq up to which each member has read the other member's messages, as far as this instance
+   * knows (the stored position may be higher, never lower for those messages).
+   */
+  private readonly readAtLeast = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -389,7 +394,13 @@ export class ChatRoom extends DurableObject<Env> {
    */
   private readBySending(userId: string, seq: number) {
     const other = this.otherMember(userId);
-    if (!other || this.newestSeqOf(other) <= this.position(userId).read) return;
+    if (!other) return;
+    const theirs = this.newestSeqOf(other);
+    // Most sends in a run answer from memory: a position this message's sender is known to have.
+    if (theirs <= (this.readAtLeast.get(userId) ?? 0)) return;
+    const read = this.position(userId).read;
+    this.readAtLeast.set(userId, Math.max(read, seq));
+    if (theirs <= read) return;
     this.ctx.storage.sql.exec(
       `UPDATE members SET last_read_seq = max(last_read_seq, ?1), last_delivered_seq = max(last_delivered_seq, ?1)
        WHERE user_id = ?2`,
