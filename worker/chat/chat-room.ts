@@ -5,11 +5,12 @@ import { pairIdFor, parsePairId } from "../../app/lib/pair-id";
 import {
   CHAT_MESSAGES,
   type ChatMessage,
-  type ClientFrame,
   ClientFrameSchema,
   MAX_MESSAGE_TEXT,
   MAX_RESUME_BATCH,
+  plainSendFrame,
   SESSION_LENGTH_MS,
+  type SendFrame,
   type ServerFrame,
 } from "../../app/schemas/chat-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
@@ -189,16 +190,17 @@ export class ChatRoom extends DurableObject<Env> {
     if (!(await frameAllowed(ws, identity, confirm))) return;
     // A block closed the conversation: nothing more is processed, whatever the frame.
     if (this.isClosed()) return closeForBlock(ws, this.clientIdIn(data));
-    let frame: ClientFrame;
+    let value: unknown;
     try {
-      const parsed = ClientFrameSchema.safeParse(
-        JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)),
-      );
-      if (!parsed.success) return this.refuse(ws, parsed.error.issues, data);
-      frame = parsed.data;
+      value = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
     } catch {
       return this.send(ws, { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame });
     }
+    const send = plainSendFrame(value);
+    if (send) return this.handleSend(ws, identity, send);
+    const parsed = ClientFrameSchema.safeParse(value);
+    if (!parsed.success) return this.refuse(ws, parsed.error.issues, data);
+    const frame = parsed.data;
 
     switch (frame.type) {
       case "send":
@@ -298,7 +300,7 @@ export class ChatRoom extends DurableObject<Env> {
     });
   }
 
-  private async handleSend(ws: WebSocket, sender: SocketIdentity, frame: Extract<ClientFrame, { type: "send" }>) {
+  private async handleSend(ws: WebSocket, sender: SocketIdentity, frame: SendFrame) {
     // An image must be one the upload endpoint stored for this conversation (issue 11: otherwise the
     // receiver's browser would request whatever URL the sender chose). Checked with the room held,
     // so the messages sent after it still arrive in order.
@@ -341,7 +343,7 @@ export class ChatRoom extends DurableObject<Env> {
    * updates it makes owed, the session it may start), or answers null for a clientId already stored
    * (and gives back the send token it took). Times never go back, so seq order is time order.
    */
-  private store(sender: SocketIdentity, frame: Extract<ClientFrame, { type: "send" }>): MessageRow | null {
+  private store(sender: SocketIdentity, frame: SendFrame): MessageRow | null {
     const previousLast = this.newestMessageAt();
     const timestamp = Math.max(Date.now(), previousLast ?? 0);
     const row = this.ctx.storage.sql
