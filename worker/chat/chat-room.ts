@@ -120,7 +120,7 @@ export class ChatRoom extends DurableObject<Env> {
         timestamp INTEGER NOT NULL
       );
       CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_idx ON messages (sender_id, client_id);
-      -- Times rise with seq (handleSend), so retention walks the seq order: no index on time to
+      -- Times rise with seq (store), so retention walks the seq order: no index on time to
       -- write with every message.
       DROP INDEX IF EXISTS messages_timestamp_idx;
       CREATE TABLE IF NOT EXISTS members (
