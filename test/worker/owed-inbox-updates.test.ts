@@ -3,7 +3,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { ChatRoom } from "../../worker/chat/chat-room";
-import { INBOX_BACKSTOP_MS, INBOX_COALESCE_MS, INBOX_UPDATE_INTERVAL_MS } from "../../worker/chat/owed-inbox-updates";
+import {
+  INBOX_BACKSTOP_MS,
+  INBOX_COALESCE_MS,
+  INBOX_UPDATE_INTERVAL_MS,
+  type InboxDelivery,
+} from "../../worker/chat/owed-inbox-updates";
 import { EMAIL_GRACE_MS, type UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
@@ -84,5 +89,38 @@ describe("the inbox updates owed after a message", () => {
     // The update carries the newest message.
     await until(async () => (await bobInbox.list())[0]?.lastSeq === 3, 10_000);
     expect((await bobInbox.list())[0]).toMatchObject({ lastMessage: "three", unread: true });
+  });
+
+  it("stays owed to an inbox that could not take it, and reaches it on a later try", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const pairId = pairIdFor(alice.user.id, bob.user.id);
+    const a = await connect(alice.cookie, pairId);
+    const room = env.CHAT_ROOM.getByName(pairId);
+    // Bob's inbox refuses the first update, as an inbox that is unreachable for a moment would.
+    await runInDurableObject(room, (instance: ChatRoom) => {
+      const outbox = (instance as unknown as { outbox: { delivery: InboxDelivery } }).outbox;
+      const { deliver, latestSeq } = outbox.delivery;
+      let refusals = 1;
+      outbox.delivery = {
+        latestSeq,
+        deliver: (member) =>
+          member === bob.user.id && refusals-- > 0 ? Promise.reject(new Error("inbox unavailable")) : deliver(member),
+      };
+    });
+    a.send({ type: "send", clientId: "temp-1", text: "Are you there?" });
+    await a.waitFor(isAck("temp-1"));
+
+    // Tried again after a second, by the room's timer: before the alarm's backstop would.
+    const bobInbox = env.USER_INBOX.getByName(bob.user.id);
+    await until(async () => (await bobInbox.list())[0]?.lastSeq === 1, INBOX_BACKSTOP_MS - 1000);
+    const attempts = await runInDurableObject(room, (_instance, state) =>
+      state.storage.sql
+        .exec<{ member_id: string; attempts: number }>("SELECT member_id, attempts FROM inbox_outbox")
+        .toArray(),
+    );
+    // Tried twice for Bob (the row stays until the alarm clears it), once for Alice.
+    expect(attempts).toContainEqual({ member_id: bob.user.id, attempts: 1 });
+    expect(attempts).toContainEqual({ member_id: alice.user.id, attempts: 0 });
   });
 });

@@ -133,7 +133,9 @@ export class OwedInboxUpdates {
 
   /** One delivery at a time: the timer and the alarm may both find the same update due. */
   private deliverDue(now: number): Promise<void> {
-    this.running = this.running.then(() => this.deliverNow(now));
+    // After a failed run too: one failure must not stop every later delivery of this instance.
+    const run = () => this.deliverNow(now);
+    this.running = this.running.then(run, run);
     return this.running;
   }
 
