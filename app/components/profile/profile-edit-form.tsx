@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import {
   Alert,
@@ -245,7 +245,9 @@ export function ProfileEditForm({
 /**
  * Text typed and boxes ticked before the page's scripts ran are still in the form when they do
  * (React leaves a hydrated input's value alone); this takes them into the form's state, ahead of
- * any stored draft, so the next render keeps them and Save sends them.
+ * any stored draft, so the next render keeps them and Save sends them. A layout effect: the state
+ * holds them before the browser can hand the page a click, so a Save pressed the moment the scripts
+ * arrive cannot send the values from before.
  */
 function useTypedBeforeScripts(
   formRef: React.RefObject<HTMLFormElement | null>,
@@ -258,7 +260,7 @@ function useTypedBeforeScripts(
   setValuesRef.current = setValues;
   const choosePhotoRef = useRef(choosePhoto);
   choosePhotoRef.current = choosePhoto;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
     // A photo chosen before the scripts ran uploads now, as if chosen just now.
@@ -413,7 +415,8 @@ const DRAFT_PREFIX = "kindred:profile-draft:";
 
 /**
  * The form's values, with unsaved changes kept in this browser's localStorage per user, so a
- * reload, a failed save or a forced logout loses nothing. Read after mount (the server never sees it).
+ * reload, a failed save or a forced logout loses nothing. Read after mount (the server never sees
+ * it), in a layout effect like useTypedBeforeScripts and before it, so what was typed goes on top.
  */
 function useProfileDraft(userId: string, initial: ProfileForm) {
   const key = `${DRAFT_PREFIX}${userId}`;
@@ -421,7 +424,7 @@ function useProfileDraft(userId: string, initial: ProfileForm) {
   const [restored, setRestored] = useState(false);
   const initialRef = useRef(initial);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const stored = window.localStorage.getItem(key);
     if (!stored) return;
     try {
