@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { guardRequest } from "./http/request-guards";
+import { collectingResponseCookies } from "./http/response-cookies";
 import { runScheduledJobs } from "./jobs";
 import { withSecurityHeaders } from "./security-headers";
 
@@ -18,9 +19,9 @@ export default {
     if (request instanceof Response) return withSecurityHeaders(request);
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
-    const response = isApi
-      ? await api.fetch(request, env, ctx)
-      : await handleDocumentRequest(request, new RouterContextProvider());
+    const response = await collectingResponseCookies(async () =>
+      isApi ? api.fetch(request, env, ctx) : handleDocumentRequest(request, new RouterContextProvider()),
+    );
     return withSecurityHeaders(response);
   },
   async scheduled(controller, _env, ctx) {

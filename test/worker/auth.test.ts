@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { isGeneratedUsername } from "../../app/lib/username";
 import { createAuth } from "../../worker/auth/auth";
+import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
 import { openInboxSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
@@ -203,9 +204,7 @@ describe("inactivity on the server", () => {
     const { cookie, user } = await signUpUser();
     expect((await postJson("/api/session/activity", { idleMs: 0 }, { cookie })).status).toBe(200);
 
-    await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
-      .bind(Date.now() - 10 * 60 * 1000 - 1000, user.id)
-      .run();
+    await setLastActivity(user.id, Date.now() - 10 * 60 * 1000 - 1000);
     const refused = await postJson("/api/session/activity", {}, { cookie });
     expect(refused.status).toBe(401);
 
@@ -220,9 +219,7 @@ describe("inactivity on the server", () => {
 
   it("keeps an active session alive: the heartbeat moves lastActivity forward", async () => {
     const { cookie, user } = await signUpUser();
-    await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
-      .bind(Date.now() - 9 * 60 * 1000, user.id)
-      .run();
+    await setLastActivity(user.id, Date.now() - 9 * 60 * 1000);
     const response = await postJson("/api/session/activity", { idleMs: 12_000 }, { cookie });
     expect(response.status).toBe(200);
     const { lastActivity, serverNow } = (await response.json()) as { lastActivity: number; serverNow: number };
@@ -230,7 +227,9 @@ describe("inactivity on the server", () => {
   });
 
   it("never lets the browser claim activity further back than one check interval", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie, user } = await signUpUser();
+    // Last active 9 minutes ago (the sign-in's own activity is newer than anything claimed below).
+    await setLastActivity(user.id, Date.now() - 9 * 60 * 1000);
     const response = await postJson("/api/session/activity", { idleMs: 60 * 60 * 1000 }, { cookie });
     const { lastActivity, serverNow } = (await response.json()) as { lastActivity: number; serverNow: number };
     expect(serverNow - lastActivity).toBe(30_000);

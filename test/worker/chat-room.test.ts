@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
+import { setLastActivity } from "./support/activity";
 import { signUpUser } from "./support/auth-requests";
 import { answered, connect, isAck, openChatSocket, openInboxSocket, storedChatImage } from "./support/chat-sockets";
 import { messageCount, readPosition } from "./support/room-state";
@@ -30,9 +31,7 @@ describe("opening a conversation", () => {
     expect((await openChatSocket(alice.cookie, `${pairId}_x`)).status).toBe(403);
     expect((await openChatSocket(alice.cookie, pairIdFor(alice.user.id, "ghost"))).status).toBe(403);
 
-    await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
-      .bind(Date.now() - 11 * 60 * 1000, bob.user.id)
-      .run();
+    await setLastActivity(bob.user.id, Date.now() - 11 * 60 * 1000);
     expect((await openChatSocket(bob.cookie, pairId)).status).toBe(401);
   });
 

@@ -4,6 +4,7 @@ import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { pairIdFor } from "../../app/lib/pair-id";
 import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
+import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
 import { type Closed, closing, connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
@@ -54,9 +55,6 @@ async function expectSocketsClosedBy(
   ).toEqual(["Before the end"]);
   return { alice, bob, pairId, aliceChat, bobChat };
 }
-
-const setLastActivity = (userId: string, lastActivity: number) =>
-  env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?").bind(lastActivity, userId).run();
 
 async function signIn(email: string, password: string) {
   const response = await postJson("/api/auth/sign-in/email", { email, password });
@@ -211,7 +209,7 @@ describe("ending a session ends its sockets everywhere", () => {
           "X-Kindred-Pair-Id": pairId,
           "X-Kindred-Session-Id": session?.id ?? "",
           "X-Kindred-Idle-Deadline": String(Date.now() + SESSION_TIMEOUT_MS),
-          "X-Kindred-Session-Checked-At": String(Date.now() - 10),
+          "X-Kindred-Session-Started-At": String(Date.now() - 10),
         },
       }),
     );

@@ -8,6 +8,7 @@ import {
   signUpFieldsFrom,
 } from "../../app/schemas/auth";
 import { callAuthEndpoint } from "../auth/auth-endpoint";
+import { withoutSessionCache } from "../auth/session";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { setProfilePicture } from "./profile-picture";
@@ -79,5 +80,6 @@ export async function createAccount(request: Request): Promise<CreateAccountOutc
     const saveFailure = profileSaveFailureMessage("the picture could not be stored");
     return { ok: true, destination, cookies: created.cookies, saveFailure };
   }
-  return { ok: true, destination, cookies: created.cookies, saveFailure: null };
+  // The session cache from the sign-up predates the picture: without it, the next page reads it.
+  return { ok: true, destination, cookies: await withoutSessionCache(created.cookies), saveFailure: null };
 }

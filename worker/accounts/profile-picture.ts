@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { dropSessionCache } from "../auth/session";
 import { createDb } from "../db/client";
 import { profiles, users } from "../db/schema";
 
@@ -15,4 +16,5 @@ export async function setProfilePicture(userId: string, url: string): Promise<vo
     db.update(users).set({ image: url, profilePic: url, updatedAt: now }).where(eq(users.id, userId)),
     db.update(profiles).set({ photoUrl: url, updatedAt: now }).where(eq(profiles.userId, userId)),
   ]);
+  await dropSessionCache();
 }

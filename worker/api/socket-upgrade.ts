@@ -24,10 +24,9 @@ export async function authorizeSocketUpgrade(
       refusal: c.json({ code: "forbidden_origin", message: "This connection did not come from the app." }, 403),
     };
   }
-  const checkedAt = Date.now();
-  const session = await getSignedInSession(c.req.raw, checkedAt);
+  const session = await getSignedInSession(c.req.raw);
   if (!session) return { refusal: c.json({ code: "unauthorized", message: "Please sign in again." }, 401) };
   const headers = new Headers({ Upgrade: "websocket" });
-  setSessionHeaders(headers, session, checkedAt);
+  setSessionHeaders(headers, session);
   return { session, headers };
 }

@@ -1,10 +1,12 @@
+import { env } from "cloudflare:workers";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 
 /**
- * The inactivity record on sign-in (spec section 4): a fresh lastActivity, so the server-side idle
- * check starts from now. Presence is not written here: the user's inbox is its only writer, from
- * the sockets of the pages they have open (DESIGN.md "UserInbox").
+ * The inactivity record on sign-in (spec section 4): a fresh lastActivity in D1, and the same with
+ * the user's inbox, which keeps the activity from then on (heartbeats write nothing to D1) and
+ * answers the server-side idle check. Presence is not written here: the inbox is its only writer,
+ * from the sockets of the pages the user has open (DESIGN.md "UserInbox").
  */
 export async function recordSignIn(db: Db, userId: string, now = Date.now()): Promise<void> {
   await db
@@ -14,4 +16,5 @@ export async function recordSignIn(db: Db, userId: string, now = Date.now()): Pr
       target: userSessions.userId,
       set: { lastActivity: now, timestamp: new Date(now), loggedOutAt: null, reason: null },
     });
+  await env.USER_INBOX.getByName(userId).recordActivity(now);
 }

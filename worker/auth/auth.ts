@@ -46,6 +46,12 @@ export const AUTH_PATHS_IN_USE: readonly string[] = [
   "/reset-password",
 ];
 
+/**
+ * How long the session cache cookie vouches for a session before D1 is read again: the user's
+ * fields in it (their picture, say) are at most this old on their other devices.
+ */
+export const SESSION_CACHE_SECONDS = 5 * 60;
+
 /** Reset tokens live in better-auth's verifications table under this identifier prefix. */
 const RESET_TOKEN_PREFIX = "reset-password:";
 
@@ -77,6 +83,12 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
         rateLimit: rateLimits,
       },
     }),
+    session: {
+      // A signed copy of the session in a cookie answers most requests without D1. It cannot
+      // learn of a session's end by itself: every signed-in request also asks the user's inbox,
+      // which hears of each end (worker/auth/session.ts), so ending access stays immediate.
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+    },
     user: {
       additionalFields: {
         username: { type: "string", required: true, input: true },

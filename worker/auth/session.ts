@@ -4,6 +4,7 @@ import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { createDb, type Db } from "../db/client";
 import { userSessions } from "../db/schema";
+import { setResponseCookie } from "../http/response-cookies";
 import { type Auth, createAuth } from "./auth";
 import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
 
@@ -19,6 +20,8 @@ export function getAuth(): Auth {
 export type SignedInSession = {
   user: SignedInUser;
   sessionId: string;
+  /** When the session began (sign-in): ending all of a user's sessions ends those begun before. */
+  startedAt: number;
   /** When the session ends unless there is activity first (lastActivity + 10 minutes). */
   idleDeadline: number;
 };
@@ -27,9 +30,18 @@ export type SignedInSession = {
  * The signed-in session of a request, or null. A session idle for more than 10 minutes is ended
  * here, on the server, whatever the browser's timers did (spec section 4, Inactivity); so is one of
  * a suspended account.
+ *
+ * D1 is not asked on most requests: better-auth's signed session cache cookie vouches for the
+ * session for a few minutes, and the user's inbox, which keeps their activity and hears of every
+ * session's end (sign-out, reset, suspension, idleness), answers whether it still lives.
  */
 export async function getSignedInSession(request: Request, now = Date.now()): Promise<SignedInSession | null> {
-  const session = await getAuth().api.getSession({ headers: request.headers });
+  const { headers, response: session } = await getAuth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  // A refreshed session cache cookie (or its removal) goes out with this request's response.
+  for (const cookie of headers.getSetCookie()) setResponseCookie(cookie);
   if (!session) return null;
   const user = session.user as typeof session.user & {
     username: string;
@@ -41,12 +53,12 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
     await endAllSessions(user.id, "suspended");
     return null;
   }
-  const db = createDb(env.DB);
-  const idleDeadline = idleDeadlineOf(await readLastActivity(db, user.id));
-  if (now > idleDeadline) {
-    await forceLogout(db, user.id, now);
-    return null;
-  }
+  const startedAt = new Date(session.session.createdAt).getTime();
+  const check = await env.USER_INBOX.getByName(user.id).confirmSession(
+    { sessionId: session.session.id, startedAt },
+    now,
+  );
+  if (!check.live) return null;
   return {
     user: {
       id: user.id,
@@ -57,8 +69,27 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
       role: (user.role === "admin" ? "admin" : "user") satisfies UserRole,
     },
     sessionId: session.session.id,
-    idleDeadline,
+    startedAt,
+    idleDeadline: check.idleDeadline,
   };
+}
+
+/**
+ * The user's own fields changed (their picture): the session cache cookie of this request's
+ * browser goes, so its next request reads them fresh from D1 (other devices within minutes).
+ */
+export async function dropSessionCache(): Promise<void> {
+  setResponseCookie(`${await sessionCacheCookieName()}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+}
+
+/** Cookies an auth call answered with, less the session cache (for a user changed since). */
+export async function withoutSessionCache(cookies: string[]): Promise<string[]> {
+  const name = await sessionCacheCookieName();
+  return cookies.filter((cookie) => !cookie.startsWith(`${name}=`));
+}
+
+async function sessionCacheCookieName(): Promise<string> {
+  return (await getAuth().$context).authCookies.sessionData.name;
 }
 
 /** The signed-in user of a request, or null (see getSignedInSession). */
@@ -104,16 +135,12 @@ export async function writeIdleLogout(db: Db, userId: string, now = Date.now()):
 }
 
 /**
- * Records activity (the browser's throttled heartbeat) and returns the stored time for resync.
- * Activity only: presence is the inbox's to write, from the open pages' sockets.
+ * Records activity (the browser's throttled heartbeat) with the user's inbox, and returns the
+ * stored time for resync (another device may have been active later). Nothing is written to D1.
  */
 export async function recordActivity(userId: string, idleMs: number, now = Date.now()): Promise<number> {
   // The browser says how long ago its last activity was; never more than one check interval, so a
   // client cannot move its session record further than the rules allow.
   const lastActivity = now - Math.min(Math.max(0, idleMs), SESSION_CHECK_INTERVAL_MS);
-  await createDb(env.DB)
-    .update(userSessions)
-    .set({ lastActivity, timestamp: new Date(now) })
-    .where(eq(userSessions.userId, userId));
-  return lastActivity;
+  return env.USER_INBOX.getByName(userId).recordActivity(lastActivity);
 }

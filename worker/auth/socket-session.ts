@@ -11,8 +11,11 @@ export type SocketSession = {
   sessionId: string;
   /** lastActivity + 10 minutes as known when last checked; later frames ask the inbox again. */
   idleDeadline: number;
-  /** When the Worker found the session valid in D1 (a socket checked before its end is refused). */
-  checkedAt: number;
+  /**
+   * When the session began (signed in). Ending every session of a user ends those begun before
+   * that moment, whatever a cached session cookie says, so a socket of one of them is refused.
+   */
+  startedAt: number;
   /** Set just before the socket is closed for a session's end: nothing it sends is processed. */
   ended?: SessionEndReason;
 };
@@ -21,22 +24,22 @@ export type SocketSession = {
 const SESSION_HEADERS = {
   sessionId: "X-Kindred-Session-Id",
   idleDeadline: "X-Kindred-Idle-Deadline",
-  checkedAt: "X-Kindred-Session-Checked-At",
+  startedAt: "X-Kindred-Session-Started-At",
 } as const;
 
-export function setSessionHeaders(headers: Headers, session: SignedInSession, checkedAt: number): void {
+export function setSessionHeaders(headers: Headers, session: SignedInSession): void {
   headers.set(SESSION_HEADERS.sessionId, session.sessionId);
   headers.set(SESSION_HEADERS.idleDeadline, String(session.idleDeadline));
-  headers.set(SESSION_HEADERS.checkedAt, String(checkedAt));
+  headers.set(SESSION_HEADERS.startedAt, String(session.startedAt));
 }
 
 /** The session the Worker vouched for, or null when the headers are missing (not from the Worker). */
 export function sessionFromHeaders(headers: Headers): SocketSession | null {
   const sessionId = headers.get(SESSION_HEADERS.sessionId);
   const idleDeadline = Number(headers.get(SESSION_HEADERS.idleDeadline));
-  const checkedAt = Number(headers.get(SESSION_HEADERS.checkedAt));
-  if (!sessionId || !Number.isFinite(idleDeadline) || !Number.isFinite(checkedAt)) return null;
-  return { sessionId, idleDeadline, checkedAt };
+  const startedAt = Number(headers.get(SESSION_HEADERS.startedAt));
+  if (!sessionId || !Number.isFinite(idleDeadline) || !Number.isFinite(startedAt)) return null;
+  return { sessionId, idleDeadline, startedAt };
 }
 
 /** Whether a session's end covers a socket. */
@@ -85,12 +88,12 @@ export function completeClosingHandshake(ws: WebSocket, code: number): void {
 export async function frameAllowed<T extends Partial<SocketSession>>(
   ws: WebSocket,
   attachment: T,
-  confirm: (session: Pick<SocketSession, "sessionId" | "checkedAt">) => Promise<SessionCheck>,
+  confirm: (session: Pick<SocketSession, "sessionId" | "startedAt">) => Promise<SessionCheck>,
 ): Promise<boolean> {
   if (attachment.ended) return false;
-  const { sessionId, idleDeadline, checkedAt } = attachment;
+  const { sessionId, idleDeadline, startedAt } = attachment;
   if (!sessionId || idleDeadline === undefined || idleDeadline > Date.now()) return true;
-  const check = await confirm({ sessionId, checkedAt: checkedAt ?? 0 });
+  const check = await confirm({ sessionId, startedAt: startedAt ?? 0 });
   if (check.live) {
     ws.serializeAttachment({ ...attachment, idleDeadline: check.idleDeadline });
     return true;

@@ -185,7 +185,7 @@ export class ChatRoom extends DurableObject<Env> {
     if (!identity) return ws.close(1008, "Unknown socket");
     // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
     // says whether the session still lives (activity elsewhere moves the deadline).
-    const confirm = (session: Pick<SocketSession, "sessionId" | "checkedAt">) =>
+    const confirm = (session: Pick<SocketSession, "sessionId" | "startedAt">) =>
       this.env.USER_INBOX.getByName(identity.userId).confirmSession(session);
     if (!(await frameAllowed(ws, identity, confirm))) return;
     // A block closed the conversation: nothing more is processed, whatever the frame.

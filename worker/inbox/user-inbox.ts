@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
+import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { parsePairId } from "../../app/lib/pair-id";
 import { isSessionEndReason, type SessionEndReason } from "../../app/lib/session-end";
 import type { Presence } from "../../app/schemas/chat-protocol";
@@ -258,7 +259,7 @@ export class UserInbox extends DurableObject<Env> {
 
   /** Whether a socket's session still lives, asked when a frame arrives after its idle deadline. */
   async confirmSession(
-    session: Pick<SocketSession, "sessionId" | "checkedAt">,
+    session: Pick<SocketSession, "sessionId" | "startedAt">,
     now = Date.now(),
   ): Promise<SessionCheck> {
     const ended = this.endedReasonFor(session);
@@ -268,29 +269,42 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   /**
-   * The idle deadline, checked with D1 (where activity is recorded) once the known one has passed:
-   * a later one when there was activity meanwhile; otherwise the forced logout happens here, as
-   * the Worker would do on the next request, and every socket of the user closes.
+   * Activity on one of the user's pages (the heartbeat, a sign-in): the idle deadline moves to 10
+   * minutes after it, never back. Kept here, in the user's own object, so a heartbeat writes
+   * nothing to D1. Answers the latest activity known, which another device may have moved later.
+   */
+  async recordActivity(lastActivity: number): Promise<number> {
+    this.raiseIdleDeadline(idleDeadlineOf(lastActivity));
+    return (this.idleDeadline() ?? idleDeadlineOf(lastActivity)) - SESSION_TIMEOUT_MS;
+  }
+
+  /**
+   * The idle deadline while it has not passed. Once it has, the forced logout happens here (the
+   * record in D1, every session ended, every socket of the user closed) and the answer is null.
    */
   private async liveIdleDeadline(now: number): Promise<number | null> {
-    const known = this.idleDeadline();
-    if (known !== null && known > now) return known;
     const owner = this.owner();
     if (!owner) return null;
     const db = createDb(this.env.DB);
-    const deadline = idleDeadlineOf(await readLastActivity(db, owner));
-    if (deadline > now) {
-      this.raiseIdleDeadline(deadline);
-      await this.scheduleAlarm(now);
-      return deadline;
-    }
+    const known = this.idleDeadline() ?? (await this.idleDeadlineFromD1(db, owner));
+    if (known > now) return known;
     const sessionIds = await writeIdleLogout(db, owner, now);
     await this.endSessions({ reason: "inactivity", sessionIds, everySession: true }, now);
     return null;
   }
 
+  /**
+   * An inbox older than keeping activity here starts from the D1 record (sign-in and forced
+   * logouts still write it), once; from then on its own copy is the one that moves.
+   */
+  private async idleDeadlineFromD1(db: ReturnType<typeof createDb>, owner: string): Promise<number> {
+    const deadline = idleDeadlineOf(await readLastActivity(db, owner));
+    this.raiseIdleDeadline(deadline);
+    return deadline;
+  }
+
   /** Why a socket's session can no longer be used, or null while it can. */
-  private endedReasonFor(session: Pick<SocketSession, "sessionId" | "checkedAt">): SessionEndReason | null {
+  private endedReasonFor(session: Pick<SocketSession, "sessionId" | "startedAt">): SessionEndReason | null {
     const ended = this.ctx.storage.sql
       .exec<{ reason: string }>("SELECT reason FROM ended_sessions WHERE session_id = ?", session.sessionId)
       .toArray()[0]?.reason;
@@ -298,7 +312,7 @@ export class UserInbox extends DurableObject<Env> {
     // Every session ended at that time: a session the Worker checked before then is one of them.
     const allEndedAt = Number(this.metaValue("all_ended_at") ?? 0);
     const allEndedReason = this.metaValue("all_ended_reason");
-    if (session.checkedAt < allEndedAt && isSessionEndReason(allEndedReason)) return allEndedReason;
+    if (session.startedAt < allEndedAt && isSessionEndReason(allEndedReason)) return allEndedReason;
     return null;
   }
 

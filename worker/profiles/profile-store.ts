@@ -11,6 +11,7 @@ import {
   profileErrors,
 } from "../../app/schemas/profile";
 import { findPublicUser } from "../accounts/find-user";
+import { dropSessionCache } from "../auth/session";
 import { createDb } from "../db/client";
 import { profiles, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
@@ -91,6 +92,7 @@ export async function saveProfile(userId: string, body: unknown): Promise<SaveRe
       .set({ profilePic: form.photoUrl, image: form.photoUrl, updatedAt: now })
       .where(eq(users.id, userId)),
   ]);
+  await dropSessionCache();
   return { ok: true, profile: form };
 }
 

@@ -1,0 +1,120 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import { suspendAccount } from "../../worker/accounts/suspension";
+import { setLastActivity } from "./support/activity";
+import { postJson, requestResetToken, signUpUser } from "./support/auth-requests";
+import { openInboxSocket } from "./support/chat-sockets";
+
+/**
+ * Issue 14: a signed-in request is answered by better-auth's signed session cache cookie and the
+ * user's inbox, not D1; activity lives in the inbox; ending a session still ends access at once.
+ */
+
+const SESSION_CACHE = "kindred.session_data=";
+
+/** Every cookie a response set, as a browser would send them back: the session and its cache. */
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+/** A new account, with the cookies its browser holds (session token and session cache). */
+async function cachedAccount() {
+  const account = await signUpUser();
+  const cookie = cookiesOf(account.response);
+  expect(cookie).toContain(SESSION_CACHE);
+  return { ...account, cookie };
+}
+
+const heartbeat = (cookie: string) => postJson("/api/session/activity", { idleMs: 0 }, { cookie });
+
+const userSessionRecord = (userId: string) =>
+  env.DB.prepare("SELECT * FROM user_sessions WHERE user_id = ?").bind(userId).first();
+
+/** The inbox's instance goes (an eviction or a restart): only what it stored remains. */
+const evictInbox = (userId: string) =>
+  runInDurableObject(env.USER_INBOX.getByName(userId), (_inbox, state) => state.abort("evicted")).catch(
+    () => undefined,
+  );
+
+describe("the session cache", () => {
+  it("answers a signed-in request without reading the session from D1", async () => {
+    const { cookie, user } = await cachedAccount();
+    const tokenOnly = cookie.split("; ").find((c) => c.startsWith("kindred.session_token=")) ?? "";
+    // The row goes behind the app's back (no session end it would hear of): only the cache knows it.
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(user.id).run();
+    expect((await heartbeat(cookie)).status).toBe(200);
+    expect((await heartbeat(tokenOnly)).status).toBe(401);
+  });
+
+  it("does not outlive a sign-out: the same cookies are refused at once, requests and sockets", async () => {
+    const { cookie } = await cachedAccount();
+    expect((await heartbeat(cookie)).status).toBe(200);
+    expect((await postJson("/api/auth/sign-out", {}, { cookie })).status).toBe(200);
+    expect((await heartbeat(cookie)).status).toBe(401);
+    expect((await openInboxSocket(cookie)).status).toBe(401);
+  });
+
+  it("does not outlive a password reset or a suspension", async () => {
+    const reset = await cachedAccount();
+    const token = await requestResetToken(reset.email);
+    expect((await postJson("/api/auth/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
+    expect((await heartbeat(reset.cookie)).status).toBe(401);
+
+    const suspended = await cachedAccount();
+    await suspendAccount(suspended.user.id);
+    expect((await heartbeat(suspended.cookie)).status).toBe(401);
+    expect((await openInboxSocket(suspended.cookie)).status).toBe(401);
+  });
+});
+
+describe("activity kept by the user's inbox", () => {
+  it("a heartbeat writes nothing to D1", async () => {
+    const { cookie, user } = await cachedAccount();
+    const before = await userSessionRecord(user.id);
+    const response = await postJson("/api/session/activity", { idleMs: 5000 }, { cookie });
+    expect(response.status).toBe(200);
+    const { lastActivity, serverNow } = (await response.json()) as { lastActivity: number; serverNow: number };
+    expect(serverNow - lastActivity).toBeLessThanOrEqual(5000);
+    expect(await userSessionRecord(user.id)).toEqual(before);
+  });
+
+  it("decides idleness, from what it stored, after an eviction too", async () => {
+    const { cookie, user } = await cachedAccount();
+    expect((await heartbeat(cookie)).status).toBe(200);
+    // D1's record says long idle; the inbox's own, which survives its instance, says active.
+    await env.DB.prepare("UPDATE user_sessions SET last_activity = ? WHERE user_id = ?")
+      .bind(Date.now() - 2 * SESSION_TIMEOUT_MS, user.id)
+      .run();
+    await evictInbox(user.id);
+    expect((await heartbeat(cookie)).status).toBe(200);
+
+    // Idle past the deadline in the inbox's record: the next request, after another eviction, is
+    // refused, every session ends and the forced-logout record is written to D1.
+    await setLastActivity(user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
+    await evictInbox(user.id);
+    expect((await heartbeat(cookie)).status).toBe(401);
+    expect(await userSessionRecord(user.id)).toMatchObject({ last_activity: 0, reason: "inactivity_timeout" });
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(sessions?.n).toBe(0);
+  });
+
+  it("starts afresh with the next sign-in after a forced logout", async () => {
+    const { cookie, user, email, password } = await cachedAccount();
+    await setLastActivity(user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
+    expect((await heartbeat(cookie)).status).toBe(401);
+
+    const signedIn = await postJson("/api/auth/sign-in/email", { email, password });
+    expect(signedIn.status).toBe(200);
+    const fresh = cookiesOf(signedIn);
+    expect((await heartbeat(fresh)).status).toBe(200);
+    expect((await openInboxSocket(fresh)).status).toBe(101);
+    // The old cookies stay refused: their session ended with the logout.
+    expect((await heartbeat(cookie)).status).toBe(401);
+  });
+});
