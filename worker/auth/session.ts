@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
 import { type Auth, createAuth } from "./auth";
