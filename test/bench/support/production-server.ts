@@ -7,12 +7,18 @@ import { spawn } from "node:child_process";
 export async function startProductionServer(
   port: number,
   vars: Record<string, string> = {},
+  config?: string,
 ): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn("bash", ["scripts/e2e-server.sh", ...varArgs], {
     // Its own state per port, so a benchmark never wipes the state of a server still running.
-    env: { ...process.env, E2E_PORT: String(port), E2E_STATE: process.env.BENCH_STATE ?? `.wrangler/bench-${port}` },
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_STATE: process.env.BENCH_STATE ?? `.wrangler/bench-${port}`,
+      ...(config ? { E2E_CONFIG: config } : {}),
+    },
     stdio: "ignore",
     detached: true,
   });

@@ -1,0 +1,109 @@
+/**
+ * A bench-only entry around the production build (never deployed, never in the app's bundle): the
+ * same Worker and Durable Objects, with the D1 binding wrapped to count the statements that reach
+ * the database, read or write. `GET /__bench/d1` answers the counts, `POST /__bench/d1` zeroes them.
+ * Compiled next to the build's index.js by test/bench/d1-count.ts, which imports it from there.
+ */
+import { withEnv } from "cloudflare:workers";
+// @ts-expect-error: the production build, beside this file once compiled (no types of its own).
+import * as app from "./index.js";
+
+type Counts = { reads: number; writes: number };
+/** Module state: the Worker and both Durable Object classes run in this one isolate locally. */
+const counts: Counts = { reads: 0, writes: 0 };
+
+/** A statement reads when it is a SELECT (or a WITH … SELECT); anything else writes. */
+const count = (sql: string) => {
+  if (/^\s*(select|with\b[\s\S]*\bselect\b(?![\s\S]*\b(insert|update|delete)\b))/i.test(sql)) counts.reads += 1;
+  else counts.writes += 1;
+};
+
+function countingD1(db: D1Database): D1Database {
+  const statements = new WeakMap<D1PreparedStatement, string>();
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const wrapped = new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (key === "bind") return (...args: unknown[]) => wrap(value.apply(target, args), sql);
+        if (key === "first" || key === "run" || key === "all" || key === "raw") {
+          return (...args: unknown[]) => {
+            count(sql);
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    statements.set(wrapped, sql);
+    unwrapped.set(wrapped, statement);
+    return wrapped;
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      if (key === "batch") {
+        return (batch: D1PreparedStatement[]) => {
+          for (const statement of batch) count(statements.get(statement) ?? "write");
+          // The runtime's batch wants its own statements, not the wrappers.
+          return target.batch(batch.map((statement) => unwrapped.get(statement) ?? statement));
+        };
+      }
+      if (key === "exec") {
+        return (sql: string) => {
+          count(sql);
+          return target.exec(sql);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+/** Wrapper to the runtime's statement, for batches. */
+const unwrapped = new WeakMap<object, D1PreparedStatement>();
+
+const countingEnvs = new WeakMap<object, Env>();
+function countingEnv(env: Env): Env {
+  let wrapped = countingEnvs.get(env);
+  if (!wrapped) {
+    wrapped = { ...env, DB: countingD1(env.DB) };
+    countingEnvs.set(env, wrapped);
+  }
+  return wrapped;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: TypeScript requires a mixin's base to be constructible from any[].
+type DurableObjectClass = new (...args: any[]) => object;
+
+/**
+ * A Durable Object class of the app with the counting D1 in the env it is given (the app's objects
+ * reach D1 through that one, `this.env`).
+ */
+function counted<T extends DurableObjectClass>(Base: T): T {
+  return class extends Base {
+    // biome-ignore lint/suspicious/noExplicitAny: TypeScript requires a mixin's constructor to take any[].
+    constructor(...args: any[]) {
+      super(args[0] as DurableObjectState, countingEnv(args[1] as Env));
+    }
+  } as T;
+}
+
+export const ChatRoom = counted(app.ChatRoom);
+export const UserInbox = counted(app.UserInbox);
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/__bench/d1") {
+      if (request.method === "POST") Object.assign(counts, { reads: 0, writes: 0 });
+      return Response.json(counts);
+    }
+    const wrapped = countingEnv(env);
+    return withEnv(wrapped, () => app.default.fetch(request, wrapped, ctx)) as Promise<Response>;
+  },
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const wrapped = countingEnv(env);
+    await withEnv(wrapped, () => app.default.scheduled(controller, wrapped, ctx));
+  },
+};
