@@ -30,73 +30,80 @@ const STATE = `.wrangler/bench-${PORT}`;
 const BUILD = resolve(process.env.BENCH_BUILD ?? "build");
 const CHAT_MS = Number(process.env.BENCH_DURATION_MS ?? 60_000);
 const PAGES = ["/chat", "/profile", "/users", "/blocked", "/chat"];
+const PASSWORD = "benchmark password";
+const emailOf = (i: number) => `d1-count-${process.pid}-${i}@example.com`;
 
 process.env.BENCH_STATE = STATE;
 const config = await countingConfig();
 const app = await startProductionServer(PORT, {}, config);
 let address = 0;
-try {
-  console.log(`D1 statements, reads / writes (build: ${BUILD})`);
+// Run at the end of the module, once every helper below is defined.
+const main = async () => {
+  try {
+    console.log(`D1 statements, reads / writes (build: ${BUILD})`);
 
-  const accounts: Jar[] = [];
-  for (let i = 0; i < 10; i++) accounts.push(await signUp(i));
-  await resetCounts();
-  const signIns: Jar[] = [];
-  for (let round = 0; round < 10; round++) {
-    for (let i = 0; i < accounts.length; i++) signIns.push(await signIn(i));
+    const accounts: Jar[] = [];
+    for (let i = 0; i < 10; i++) accounts.push(await signUp(i));
+    await resetCounts();
+    const signIns: Jar[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (let i = 0; i < accounts.length; i++) signIns.push(await signIn(i));
+    }
+    report("100 sign-ins", await counts(), 100, "sign-in");
+
+    const reader = signIns.at(-1) as Jar;
+    await resetCounts();
+    for (let view = 0; view < 100; view++) {
+      const response = await fetch(`${app.base}${PAGES[view % PAGES.length]}`, {
+        headers: { Cookie: reader.header(), "cf-connecting-ip": nextAddress() },
+        redirect: "manual",
+      });
+      if (response.status !== 200) throw new Error(`a signed-in page answered ${response.status}`);
+      reader.take(response);
+      await response.body?.cancel();
+    }
+    report("100 signed-in page views", await counts(), 100, "page view", "target: at most 1 read");
+
+    // Steady chatting, twice: 6 people in 3 conversations, watching the D1 files on disk; then 10
+    // people in 5 conversations, counting statements.
+    const quiet: Person[] = [];
+    for (let i = 10; i < 16; i++) quiet.push(await personOnline(await signUp(i)));
+    const quietChat = await pagesOpen(quiet);
+    const settledAfter = await filesSettled();
+    const before = d1Files();
+    const quietSent = await steadyChat(quietChat, CHAT_MS);
+    const changed = [...before.keys()].filter((name) => d1Files().get(name) !== before.get(name));
+    console.log(
+      `  the D1 files during ${CHAT_MS / 1000} s of 6 people in 3 conversations (${quietSent} messages; the ` +
+        `setup's writes settled on disk after ${(settledAfter / 1000).toFixed(0)} s): ` +
+        `${changed.length === 0 ? "not written" : `written: ${changed.join(", ")}`}  (target: not written)`,
+    );
+
+    const people: Person[] = [];
+    for (const jar of signIns.slice(0, 10)) people.push(await personOnline(jar));
+    const conversations = await pagesOpen(people);
+    await resetCounts();
+    const started = Date.now();
+    const sent = await steadyChat(conversations, CHAT_MS);
+    const personMinutes = (people.length * (Date.now() - started)) / 60_000;
+    report(
+      `${personMinutes.toFixed(0)} person-minutes of chatting (${sent} messages)`,
+      await counts(),
+      personMinutes,
+      "person-minute",
+      "target: 0 writes",
+    );
+  } finally {
+    app.stop();
   }
-  report("100 sign-ins", await counts(), 100, "sign-in");
-
-  const reader = signIns.at(-1) as Jar;
-  await resetCounts();
-  for (let view = 0; view < 100; view++) {
-    const response = await fetch(`${app.base}${PAGES[view % PAGES.length]}`, {
-      headers: { Cookie: reader.header(), "cf-connecting-ip": nextAddress() },
-      redirect: "manual",
-    });
-    if (response.status !== 200) throw new Error(`a signed-in page answered ${response.status}`);
-    reader.take(response);
-    await response.body?.cancel();
-  }
-  report("100 signed-in page views", await counts(), 100, "page view", "target: at most 1 read");
-
-  // Steady chatting, twice: 6 people in 3 conversations, watching the D1 files on disk; then 10
-  // people in 5 conversations, counting statements.
-  const quiet: Person[] = [];
-  for (let i = 10; i < 16; i++) quiet.push(await personOnline(await signUp(i)));
-  const quietChat = await pagesOpen(quiet);
-  const settledAfter = await filesSettled();
-  const before = d1Files();
-  const quietSent = await steadyChat(quietChat, CHAT_MS);
-  const changed = [...before.keys()].filter((name) => d1Files().get(name) !== before.get(name));
-  console.log(
-    `  the D1 files during ${CHAT_MS / 1000} s of 6 people in 3 conversations (${quietSent} messages; the ` +
-      `setup's writes settled on disk after ${(settledAfter / 1000).toFixed(0)} s): ` +
-      `${changed.length === 0 ? "not written" : `written: ${changed.join(", ")}`}  (target: not written)`,
-  );
-
-  const people: Person[] = [];
-  for (const jar of signIns.slice(0, 10)) people.push(await personOnline(jar));
-  const conversations = await pagesOpen(people);
-  await resetCounts();
-  const started = Date.now();
-  const sent = await steadyChat(conversations, CHAT_MS);
-  const personMinutes = (people.length * (Date.now() - started)) / 60_000;
-  report(
-    `${personMinutes.toFixed(0)} person-minutes of chatting (${sent} messages)`,
-    await counts(),
-    personMinutes,
-    "person-minute",
-    "target: 0 writes",
-  );
-} finally {
-  app.stop();
-}
-process.exit(0);
+};
 
 type Person = { jar: Jar; id: string; inbox: WebSocket; chat: WebSocket | null };
 
-/** A signed-in person with a page open: the inbox socket every page opens. */
+/**
+ * A signed-in person with a page open: the inbox socket every page opens, pinging as the page does
+ * until the benchmark ends (a page that stopped would be swept offline, a presence transition).
+ */
 async function personOnline(jar: Jar): Promise<Person> {
   return { jar, id: jar.userId, inbox: await openSocket("/api/inbox/ws", jar), chat: null };
 }
@@ -119,16 +126,12 @@ async function pagesOpen(people: Person[]): Promise<[Person, Person][]> {
 
 /**
  * What open pages do while nobody signs in or out, for `ms`: a message every 2 s in each
- * conversation (each received before the next), heartbeats every 30 s, socket pings. Answers how
- * many messages went.
+ * conversation (each received before the next) and heartbeats every 30 s, besides the sockets'
+ * pings. Answers how many messages went.
  */
 async function steadyChat(conversations: [Person, Person][], ms: number): Promise<number> {
   const people = conversations.flat();
-  const timers = people.flatMap((person) => [
-    setInterval(() => person.inbox.send(PING_FRAME), PING_EVERY_MS),
-    setInterval(() => person.chat?.send(PING_FRAME), PING_EVERY_MS),
-    setInterval(() => void heartbeat(person), SESSION_CHECK_INTERVAL_MS),
-  ]);
+  const timers = people.map((person) => setInterval(() => void heartbeat(person), SESSION_CHECK_INTERVAL_MS));
   const started = Date.now();
   let sent = 0;
   try {
@@ -183,13 +186,14 @@ async function filesSettled(): Promise<number> {
   }
   return stableSince - started;
 }
-type Counts = { reads: number; writes: number };
+type Counts = { reads: number; writes: number; written: Record<string, number> };
 
-function report(what: string, { reads, writes }: Counts, per: number, unit: string, target = "") {
+function report(what: string, { reads, writes, written }: Counts, per: number, unit: string, target = "") {
   console.log(
     `  ${what}: ${reads} / ${writes}, per ${unit} ${(reads / per).toFixed(2)} / ${(writes / per).toFixed(2)}` +
       (target ? `  (${target})` : ""),
   );
+  for (const [statement, times] of Object.entries(written)) console.log(`      written ${times}x: ${statement}`);
 }
 
 /** Compiles the counting entry beside the build's index.js and answers a config that serves it. */
@@ -255,9 +259,6 @@ async function authPost(path: string, body: unknown): Promise<Response> {
   return response;
 }
 
-const emailOf = (i: number) => `d1-count-${process.pid}-${i}@example.com`;
-const PASSWORD = "benchmark password";
-
 async function signUp(i: number): Promise<Jar> {
   const response = await authPost("/sign-up/email", {
     email: emailOf(i),
@@ -290,6 +291,12 @@ async function heartbeat(person: Person) {
   await response.body?.cancel();
 }
 
+/**
+ * Sockets ping for as long as the benchmark runs, as their pages do: a socket that went quiet would
+ * be swept offline after a minute, a presence transition that would write during a later scenario.
+ */
+const pings: ReturnType<typeof setInterval>[] = [];
+
 async function openSocket(path: string, jar: Jar): Promise<WebSocket> {
   const ws = new WebSocket(`${app.base.replace(/^http/, "ws")}${path}`, {
     headers: { Cookie: jar.header(), Origin: app.base },
@@ -298,6 +305,7 @@ async function openSocket(path: string, jar: Jar): Promise<WebSocket> {
     ws.addEventListener("open", () => done(), { once: true });
     ws.addEventListener("error", () => fail(new Error(`the upgrade of ${path} was refused`)), { once: true });
   });
+  pings.push(setInterval(() => ws.send(PING_FRAME), PING_EVERY_MS));
   return ws;
 }
 
@@ -319,3 +327,6 @@ function exchange(from: Person, to: Person, tag: string): Promise<void> {
     from.chat?.send(JSON.stringify({ type: "send", clientId, text: `message ${tag}` }));
   });
 }
+
+await main();
+process.exit(0);

@@ -8,14 +8,19 @@ import { withEnv } from "cloudflare:workers";
 // @ts-expect-error: the production build, beside this file once compiled (no types of its own).
 import * as app from "./index.js";
 
-type Counts = { reads: number; writes: number };
+/** The writing statements are kept by their text too, so a figure can be explained. */
+type Counts = { reads: number; writes: number; written: Record<string, number> };
 /** Module state: the Worker and both Durable Object classes run in this one isolate locally. */
-const counts: Counts = { reads: 0, writes: 0 };
+const counts: Counts = { reads: 0, writes: 0, written: {} };
 
 /** A statement reads when it is a SELECT (or a WITH … SELECT); anything else writes. */
 const count = (sql: string) => {
   if (/^\s*(select|with\b[\s\S]*\bselect\b(?![\s\S]*\b(insert|update|delete)\b))/i.test(sql)) counts.reads += 1;
-  else counts.writes += 1;
+  else {
+    counts.writes += 1;
+    const statement = sql.replace(/\s+/g, " ").slice(0, 80);
+    counts.written[statement] = (counts.written[statement] ?? 0) + 1;
+  }
 };
 
 function countingD1(db: D1Database): D1Database {
@@ -96,7 +101,7 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === "/__bench/d1") {
-      if (request.method === "POST") Object.assign(counts, { reads: 0, writes: 0 });
+      if (request.method === "POST") Object.assign(counts, { reads: 0, writes: 0, written: {} });
       return Response.json(counts);
     }
     const wrapped = countingEnv(env);
