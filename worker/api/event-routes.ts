@@ -1,16 +1,19 @@
 import { Hono } from "hono";
 import { AnalyticsBatchSchema, MAX_EVENTS_BODY_BYTES } from "../../app/schemas/analytics";
 import { recordEvents } from "../analytics/events";
-import { withinRateLimit } from "../analytics/rate-limit";
 import { type ApiEnv, sameOrigin } from "./signed-in";
 
-/** Event requests a client may make per minute (a page sends a few per view). */
+/**
+ * Event requests a client may make per minute (a page sends a few per view): the limit of the
+ * EVENTS_RATE_LIMIT binding in wrangler.toml, which counts them.
+ */
 export const EVENTS_PER_MINUTE = 60;
 
 /**
  * POST /api/events (sent with sendBeacon): anonymous page views and web vitals. No session, user
  * or cookie is read and no address is stored; the body is size-limited and validated, and a client
- * is rate-limited by a hash of its address. A refused body stores nothing.
+ * is rate-limited by its address (Cloudflare's Rate Limiting binding: no D1 write for the count). A
+ * refused body stores nothing.
  */
 export const eventRoutes = new Hono<ApiEnv>().use(sameOrigin).post("/", async (c) => {
   const declared = Number(c.req.header("content-length") ?? "0");
@@ -20,7 +23,7 @@ export const eventRoutes = new Hono<ApiEnv>().use(sameOrigin).post("/", async (c
     return c.json({ code: "too_large", message: "Too many events at once." }, 413);
   }
   const client = c.req.header("cf-connecting-ip") ?? "unknown";
-  if (!(await withinRateLimit(`events:${client}`, EVENTS_PER_MINUTE, 60_000))) {
+  if (!(await c.env.EVENTS_RATE_LIMIT.limit({ key: client })).success) {
     return c.json({ code: "rate_limited", message: "Too many events. Please slow down." }, 429);
   }
   let body: unknown;
