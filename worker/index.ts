@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
+import { withD1Session } from "./db/read-replication";
 import { guardRequest } from "./http/request-guards";
 import { collectingResponseCookies } from "./http/response-cookies";
 import { runScheduledJobs } from "./jobs";
@@ -19,8 +20,12 @@ export default {
     if (request instanceof Response) return withSecurityHeaders(request);
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
-    const response = await collectingResponseCookies(async () =>
-      isApi ? api.fetch(request, env, ctx) : handleDocumentRequest(request, new RouterContextProvider()),
+    const response = await collectingResponseCookies(() =>
+      withD1Session(request, env, (sessionEnv) =>
+        isApi
+          ? Promise.resolve(api.fetch(request, sessionEnv, ctx))
+          : handleDocumentRequest(request, new RouterContextProvider()),
+      ),
     );
     return withSecurityHeaders(response);
   },

@@ -10,9 +10,21 @@ import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-ses
 
 let auth: Auth | undefined;
 
-/** The app's better-auth instance (one per isolate; bindings are global on Workers). */
+/**
+ * The D1 of the request being handled, looked up at each use: a request's D1 is its own session
+ * (worker/db/read-replication.ts), and one better-auth instance serves every request.
+ */
+const currentD1 = new Proxy({} as D1Database, {
+  get(_target, key) {
+    const d1 = env.DB;
+    const value = Reflect.get(d1, key, d1);
+    return typeof value === "function" ? value.bind(d1) : value;
+  },
+});
+
+/** The app's better-auth instance (one per isolate). */
 export function getAuth(): Auth {
-  auth ??= createAuth({ d1: env.DB });
+  auth ??= createAuth({ d1: currentD1 });
   return auth;
 }
 
