@@ -8,6 +8,8 @@ export const POLICY = {
   minimumAge: 13,
   parentalConsentUntilAge: 18,
   cookieLifetimeDays: 30,
+  /** How long the signed copy of a session (better-auth's session cache cookie) vouches for it. */
+  sessionCacheMinutes: 5,
   analyticsRetentionDays: 30,
   inactivityLogoutMinutes: 10,
   sessionMinutes: 20,

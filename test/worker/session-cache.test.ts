@@ -58,6 +58,16 @@ describe("the session cache", () => {
     expect((await openInboxSocket(cookie)).status).toBe(401);
   });
 
+  it("lets no ended session's copied cookies sign the person out on their other devices", async () => {
+    const { cookie, email, password, user } = await cachedAccount();
+    const otherDevice = cookiesOf(await postJson("/api/auth/sign-in/email", { email, password }));
+    expect((await postJson("/api/auth/sign-out", {}, { cookie })).status).toBe(200);
+    // The browser's inactivity timer, sent with the signed-out session's cookies.
+    expect((await postJson("/api/session/expire", {}, { cookie })).status).toBe(200);
+    expect((await heartbeat(otherDevice)).status).toBe(200);
+    expect(await userSessionRecord(user.id)).toMatchObject({ reason: null });
+  });
+
   it("does not outlive a password reset or a suspension", async () => {
     const reset = await cachedAccount();
     const token = await requestResetToken(reset.email);

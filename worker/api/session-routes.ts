@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { forceLogout, getAuth, recordActivity } from "../auth/session";
+import { forceLogout, getSignedInSession, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
 import { readJsonBody } from "./json-body";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
@@ -19,9 +19,11 @@ export const sessionRoutes = new Hono<ApiEnv>()
     const lastActivity = await recordActivity(c.get("user").id, body.data.idleMs, now);
     return c.json({ lastActivity, serverNow: now });
   })
-  // The browser's timer reached 10 minutes: end the sessions and record the forced logout.
+  // The browser's timer reached 10 minutes: end the sessions and record the forced logout. Only a
+  // session that still lives may do that (a copied cookie of an ended one, still in the session
+  // cache, must not sign its owner out elsewhere); one the inbox found idle is logged out already.
   .post("/expire", async (c) => {
-    const session = await getAuth().api.getSession({ headers: c.req.raw.headers });
+    const session = await getSignedInSession(c.req.raw);
     if (session) await forceLogout(createDb(c.env.DB), session.user.id);
     return c.json({ ok: true });
   });

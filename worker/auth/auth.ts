@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { and, eq, like, ne } from "drizzle-orm";
 import { createElement } from "react";
 import { AUTH_ERROR_MESSAGES } from "../../app/lib/auth-errors";
+import { POLICY } from "../../app/lib/legal";
 import { isGeneratedUsername } from "../../app/lib/username";
 import { genderLabel, SignUpRequestSchema } from "../../app/schemas/auth";
 import { getConfig } from "../config";
@@ -47,10 +48,11 @@ export const AUTH_PATHS_IN_USE: readonly string[] = [
 ];
 
 /**
- * How long the session cache cookie vouches for a session before D1 is read again: the user's
- * fields in it (their picture, say) are at most this old on their other devices.
+ * How long the session cache cookie vouches for a session before D1 is read again (the Cookie
+ * Policy states it): the user's fields in it (their picture, say) are at most this old on their
+ * other devices.
  */
-export const SESSION_CACHE_SECONDS = 5 * 60;
+const SESSION_CACHE_SECONDS = POLICY.sessionCacheMinutes * 60;
 
 /** Reset tokens live in better-auth's verifications table under this identifier prefix. */
 const RESET_TOKEN_PREFIX = "reset-password:";

@@ -257,7 +257,10 @@ export class UserInbox extends DurableObject<Env> {
     await this.scheduleAlarm();
   }
 
-  /** Whether a socket's session still lives, asked when a frame arrives after its idle deadline. */
+  /**
+   * Whether a session still lives: asked for every signed-in request (worker/auth/session.ts) and
+   * when a socket's frame arrives after its idle deadline. Answers its idle deadline if it does.
+   */
   async confirmSession(
     session: Pick<SocketSession, "sessionId" | "startedAt">,
     now = Date.now(),
@@ -309,7 +312,7 @@ export class UserInbox extends DurableObject<Env> {
       .exec<{ reason: string }>("SELECT reason FROM ended_sessions WHERE session_id = ?", session.sessionId)
       .toArray()[0]?.reason;
     if (isSessionEndReason(ended)) return ended;
-    // Every session ended at that time: a session the Worker checked before then is one of them.
+    // Every session ended at that time: a session begun before then is one of them.
     const allEndedAt = Number(this.metaValue("all_ended_at") ?? 0);
     const allEndedReason = this.metaValue("all_ended_reason");
     if (session.startedAt < allEndedAt && isSessionEndReason(allEndedReason)) return allEndedReason;

@@ -75,6 +75,13 @@ export default function CookiePolicy() {
           </li>
         </ul>
         <p>
+          <strong>Two helpers of the sign-in cookie.</strong> While you are signed in, we also keep a signed copy of
+          your session for up to {POLICY.sessionCacheMinutes} minutes, so most pages don’t have to look it up again, and
+          a marker of the newest data you have seen, so a page never shows you something older than your own last
+          change. They have the same protections as the sign-in cookie and hold nothing else about you; the first lasts
+          minutes, the second until you close your browser.
+        </p>
+        <p>
           <strong>Short-lived security cookies.</strong> During some steps, such as signing in or resetting your
           password, we may set small cookies that protect against forged requests and automated attacks. Our hosting
           provider, Cloudflare, may also set a security cookie to tell real visitors apart from harmful bots. These

@@ -48,6 +48,11 @@ function countingD1(db: D1Database): D1Database {
     get(target, key) {
       const value = Reflect.get(target, key, target);
       if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      // A request's D1 work goes through a session (read replication): counted the same way.
+      if (key === "withSession") {
+        return (constraint?: string) =>
+          countingD1(target.withSession(constraint) as unknown as D1Database) as unknown as D1DatabaseSession;
+      }
       if (key === "batch") {
         return (batch: D1PreparedStatement[]) => {
           for (const statement of batch) count(statements.get(statement) ?? "write");
