@@ -28,5 +28,12 @@ describe("D1 read replication", () => {
       { cookie: `${cookie}; ${D1_BOOKMARK_COOKIE}=not-a-bookmark` },
     );
     expect(response.status).toBe(200);
+    // Not even URI-decodable: still no reason to fail the request.
+    const malformed = await postJson(
+      "/api/session/activity",
+      { idleMs: 0 },
+      { cookie: `${cookie}; ${D1_BOOKMARK_COOKIE}=%E0%A4%A` },
+    );
+    expect(malformed.status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { serialize } from "hono/utils/cookie";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import type { Db } from "../db/client";
@@ -91,17 +92,28 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
  * browser goes, so its next request reads them fresh from D1 (other devices within minutes).
  */
 export async function dropSessionCache(): Promise<void> {
-  setResponseCookie(`${await sessionCacheCookieName()}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+  // better-auth's own name and attributes: over https the name is __Secure-…, which a browser
+  // accepts only with Secure.
+  const { name, attributes } = await sessionCacheCookie();
+  setResponseCookie(
+    serialize(name, "", {
+      path: attributes.path,
+      httpOnly: attributes.httpOnly,
+      secure: attributes.secure,
+      sameSite: "Lax",
+      maxAge: 0,
+    }),
+  );
 }
 
 /** Cookies an auth call answered with, less the session cache (for a user changed since). */
 export async function withoutSessionCache(cookies: string[]): Promise<string[]> {
-  const name = await sessionCacheCookieName();
+  const { name } = await sessionCacheCookie();
   return cookies.filter((cookie) => !cookie.startsWith(`${name}=`));
 }
 
-async function sessionCacheCookieName(): Promise<string> {
-  return (await getAuth().$context).authCookies.sessionData.name;
+async function sessionCacheCookie() {
+  return (await getAuth().$context).authCookies.sessionData;
 }
 
 /** The signed-in user of a request, or null (see getSignedInSession). */

@@ -1,4 +1,5 @@
 import { withEnv } from "cloudflare:workers";
+import { parse, serialize } from "hono/utils/cookie";
 import { setResponseCookie } from "../http/response-cookies";
 
 /**
@@ -25,8 +26,8 @@ export async function withD1Session(
   const response = await (withEnv(sessionEnv, () => handle(sessionEnv)) as Promise<Response>);
   const bookmark = session.getBookmark();
   if (bookmark && bookmark !== known) {
-    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-    setResponseCookie(`${D1_BOOKMARK_COOKIE}=${encodeURIComponent(bookmark)}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+    const secure = new URL(request.url).protocol === "https:";
+    setResponseCookie(serialize(D1_BOOKMARK_COOKIE, bookmark, { path: "/", httpOnly: true, sameSite: "Lax", secure }));
   }
   return response;
 }
@@ -43,10 +44,7 @@ function openSession(db: D1Database, bookmark: string | null): D1DatabaseSession
   return db.withSession("first-unconstrained");
 }
 
+/** The bookmark cookie's value; a malformed one counts as none (it must never fail the request). */
 function bookmarkOf(request: Request): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === D1_BOOKMARK_COOKIE) return decodeURIComponent(value.join("=")) || null;
-  }
-  return null;
+  return parse(request.headers.get("Cookie") ?? "", D1_BOOKMARK_COOKIE)[D1_BOOKMARK_COOKIE] || null;
 }
