@@ -277,8 +277,7 @@ export class UserInbox extends DurableObject<Env> {
    * nothing to D1. Answers the latest activity known, which another device may have moved later.
    */
   async recordActivity(lastActivity: number): Promise<number> {
-    this.raiseIdleDeadline(idleDeadlineOf(lastActivity));
-    return (this.idleDeadline() ?? idleDeadlineOf(lastActivity)) - SESSION_TIMEOUT_MS;
+    return this.raiseIdleDeadline(idleDeadlineOf(lastActivity)) - SESSION_TIMEOUT_MS;
   }
 
   /**
@@ -301,9 +300,7 @@ export class UserInbox extends DurableObject<Env> {
    * logouts still write it), once; from then on its own copy is the one that moves.
    */
   private async idleDeadlineFromD1(db: ReturnType<typeof createDb>, owner: string): Promise<number> {
-    const deadline = idleDeadlineOf(await readLastActivity(db, owner));
-    this.raiseIdleDeadline(deadline);
-    return deadline;
+    return this.raiseIdleDeadline(idleDeadlineOf(await readLastActivity(db, owner)));
   }
 
   /** Why a socket's session can no longer be used, or null while it can. */
@@ -324,8 +321,12 @@ export class UserInbox extends DurableObject<Env> {
     return value === undefined ? null : Number(value);
   }
 
-  private raiseIdleDeadline(deadline: number) {
-    if (deadline > (this.idleDeadline() ?? 0)) this.setMeta("idle_deadline", String(deadline));
+  /** Moves the idle deadline to `deadline` unless it is later already; answers the one in force. */
+  private raiseIdleDeadline(deadline: number): number {
+    const current = this.idleDeadline() ?? 0;
+    if (deadline <= current) return current;
+    this.setMeta("idle_deadline", String(deadline));
+    return deadline;
   }
 
   private metaValue(key: string): string | undefined {
