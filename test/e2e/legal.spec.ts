@@ -34,7 +34,7 @@ const PAGES = [
   {
     path: "/cookiepolicy",
     title: "Cookie Policy",
-    statements: [/at most 30 days/, /HttpOnly/, /SameSite=Lax/],
+    statements: [/at most 30 days/, /HttpOnly/, /SameSite=Lax/, /signed copy of your session for up to 5 minutes/],
   },
 ];
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
-import { postJson, requestResetToken, signUpUser } from "./support/auth-requests";
+import { cookiesOf, postJson, requestResetToken, signUpUser } from "./support/auth-requests";
 import { openInboxSocket } from "./support/chat-sockets";
 
 /**
@@ -13,13 +13,6 @@ import { openInboxSocket } from "./support/chat-sockets";
  */
 
 const SESSION_CACHE = "kindred.session_data=";
-
-/** Every cookie a response set, as a browser would send them back: the session and its cache. */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 
 /** A new account, with the cookies its browser holds (session token and session cache). */
 async function cachedAccount() {

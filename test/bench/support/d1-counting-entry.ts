@@ -23,10 +23,12 @@ const count = (sql: string) => {
   }
 };
 
+/** Each counting wrapper's SQL and the runtime's statement behind it (a batch wants the latter). */
+const wrapped = new WeakMap<object, { sql: string; statement: D1PreparedStatement }>();
+
 function countingD1(db: D1Database): D1Database {
-  const statements = new WeakMap<D1PreparedStatement, string>();
   const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const wrapped = new Proxy(statement, {
+    const wrapper = new Proxy(statement, {
       get(target, key) {
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function") return value;
@@ -40,9 +42,8 @@ function countingD1(db: D1Database): D1Database {
         return value.bind(target);
       },
     });
-    statements.set(wrapped, sql);
-    unwrapped.set(wrapped, statement);
-    return wrapped;
+    wrapped.set(wrapper, { sql, statement });
+    return wrapper;
   };
   return new Proxy(db, {
     get(target, key) {
@@ -55,9 +56,8 @@ function countingD1(db: D1Database): D1Database {
       }
       if (key === "batch") {
         return (batch: D1PreparedStatement[]) => {
-          for (const statement of batch) count(statements.get(statement) ?? "write");
-          // The runtime's batch wants its own statements, not the wrappers.
-          return target.batch(batch.map((statement) => unwrapped.get(statement) ?? statement));
+          for (const statement of batch) count(wrapped.get(statement)?.sql ?? "write");
+          return target.batch(batch.map((statement) => wrapped.get(statement)?.statement ?? statement));
         };
       }
       if (key === "exec") {
@@ -70,8 +70,6 @@ function countingD1(db: D1Database): D1Database {
     },
   });
 }
-/** Wrapper to the runtime's statement, for batches. */
-const unwrapped = new WeakMap<object, D1PreparedStatement>();
 
 const countingEnvs = new WeakMap<object, Env>();
 function countingEnv(env: Env): Env {

@@ -30,6 +30,14 @@ export function sessionCookie(response: Response): string {
   return session.split(";")[0] ?? "";
 }
 
+/** Every cookie a response set, as a browser would send them back (session token, session cache…). */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
 let emailCounter = 0;
 export async function signUpUser(overrides: Partial<{ email: string; password: string; gender: string }> = {}) {
   emailCounter += 1;
