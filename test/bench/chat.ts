@@ -7,7 +7,8 @@
  *
  * Kindred goes through everything a person's message does: session cookie and Origin checked at the
  * upgrade, the room's checks, the ack, the broadcast, both members' inbox updates. Three scenarios,
- * each in rounds that alternate Kindred and the bare room so machine noise moves both alike:
+ * measured interleaved so machine noise moves both alike (the latency ones take turns every CHUNK
+ * messages within a round, the back-to-back one alternates whole rounds):
  *   - one conversation, A writes to B one message at a time (the next once B has the previous one):
  *     A-to-B latency p50/p95/p99;
  *   - 50 such conversations at once: A-to-B p95;
@@ -36,6 +37,8 @@ const MANY_MESSAGES = Number(process.env.BENCH_MANY_MESSAGES ?? 100);
 const MANY = Number(process.env.BENCH_CONVERSATIONS ?? 50);
 const BURST = Number(process.env.BENCH_BURST ?? 1500);
 const WARMUP = 20;
+/** In the latency scenarios the two systems take turns every this many messages (per conversation). */
+const CHUNK = Number(process.env.BENCH_CHUNK ?? 10);
 const ARRIVAL_TIMEOUT_MS = 5000;
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? "one,many,burst").split(",") as ("one" | "many" | "burst")[];
 
@@ -240,8 +243,8 @@ function integrity(pairs: Pair[]) {
   return result;
 }
 
-async function converse(pair: Pair, tag: string, count: number, latencies: number[] | null) {
-  for (let i = 0; i < count; i++) {
+async function converse(pair: Pair, tag: string, count: number, latencies: number[] | null, from = 0) {
+  for (let i = from; i < from + count; i++) {
     const clientId = `temp-${tag}-${i}`;
     pair.sent.push(clientId);
     const started = performance.now();
@@ -267,24 +270,53 @@ const messagesPerRound = (scenario: "one" | "many") => (scenario === "many" ? MA
 type Tally = { latencies: number[]; rates: number[]; pairs: Pair[] };
 const tally = (): Tally => ({ latencies: [], rates: [], pairs: [] });
 
-/** One system's round of a scenario on fresh conversations; latencies and rates go into its tally. */
-async function round(system: System, scenario: "one" | "many" | "burst", index: number, into: Tally) {
+/** A system's conversations for a round, fresh sockets, warmed up. */
+async function openRound(system: System, scenario: "one" | "many" | "burst", tag: string): Promise<Pair[]> {
   const count = scenario === "many" ? MANY : 1;
   const pairs: Pair[] = [];
   for (let i = 0; i < count; i++) pairs.push(await system.openPair(i + (scenario === "many" ? 1 : 0)));
-  const tag = `${scenario}${index}`;
   await Promise.all(pairs.map((pair, i) => converse(pair, `w${tag}-${i}`, WARMUP, null)));
-  if (scenario === "burst") into.rates.push(await burst(pairs[0] as Pair, tag));
-  else {
-    const messages = messagesPerRound(scenario);
-    await Promise.all(pairs.map((pair, i) => converse(pair, `${tag}-${i}`, messages, into.latencies)));
-  }
+  return pairs;
+}
+
+async function closeRound(pairs: Pair[], into: Tally) {
   await new Promise((done) => setTimeout(done, 300)); // late duplicates would show up here
   into.pairs.push(...pairs);
   for (const pair of pairs) {
     pair.a.close();
     pair.b.close();
   }
+}
+
+/**
+ * One round of a latency scenario: both systems' conversations are open at once, and they take turns
+ * every CHUNK messages (who goes first alternating too), so a moment of machine noise lands on both
+ * alike instead of on whichever system had that part of the run.
+ */
+async function latencyRound(systems: System[], scenario: "one" | "many", index: number, tallies: Map<string, Tally>) {
+  const tag = `${scenario}${index}`;
+  const open = new Map<System, Pair[]>();
+  for (const system of systems) open.set(system, await openRound(system, scenario, tag));
+  const messages = messagesPerRound(scenario);
+  for (let from = 0, turn = index; from < messages; from += CHUNK, turn++) {
+    const order = turn % 2 === 0 ? systems : [...systems].reverse();
+    for (const system of order) {
+      const latencies = (tallies.get(system.name) as Tally).latencies;
+      const count = Math.min(CHUNK, messages - from);
+      await Promise.all(
+        (open.get(system) ?? []).map((pair, i) => converse(pair, `${tag}-${i}`, count, latencies, from)),
+      );
+    }
+  }
+  for (const system of systems) await closeRound(open.get(system) ?? [], tallies.get(system.name) as Tally);
+}
+
+/** One system's round of back-to-back messages on a fresh conversation: its rate goes into its tally. */
+async function burstRound(system: System, index: number, into: Tally) {
+  const tag = `burst${index}`;
+  const pairs = await openRound(system, "burst", tag);
+  into.rates.push(await burst(pairs[0] as Pair, tag));
+  await closeRound(pairs, into);
 }
 
 const failures = (pairs: Pair[]) => {
@@ -315,9 +347,12 @@ try {
   for (const scenario of SCENARIOS) {
     const tallies = new Map(systems.map((system) => [system.name, tally()]));
     for (let r = 0; r < ROUNDS; r++) {
-      // Alternate who goes first, so neither always runs on a warmer or busier machine.
-      const order = r % 2 === 0 ? systems : [...systems].reverse();
-      for (const system of order) await round(system, scenario, r, tallies.get(system.name) as Tally);
+      if (scenario !== "burst") await latencyRound(systems, scenario, r, tallies);
+      else {
+        // Alternate who goes first, so neither always runs on a warmer or busier machine.
+        const order = r % 2 === 0 ? systems : [...systems].reverse();
+        for (const system of order) await burstRound(system, r, tallies.get(system.name) as Tally);
+      }
     }
     const [ours, floor] = systems.map((system) => tallies.get(system.name) as Tally) as [Tally, Tally];
     if (scenario === "burst") {

@@ -67,8 +67,11 @@ describe("blocking someone", () => {
     const { a, pairId, room } = await conversation();
     const aChat = await connect(a.cookie, pairId);
     // As if the block landed while this frame was on its way: the room's own copy says closed.
-    await runInDurableObject(room, async (_instance, state) => {
+    // The row alone, without setBlock's closing of the sockets; the room keeps whether it is closed in
+    // memory (read once per frame would cost every message a query), so that copy is dropped too.
+    await runInDurableObject(room, async (instance, state) => {
       state.storage.sql.exec("INSERT INTO blocks (blocker_id, blocked_id) VALUES ('x', 'y')");
+      Reflect.set(instance, "closed", undefined);
     });
     const closed = closing(aChat.ws);
     aChat.send({ type: "send", clientId: "temp-late", text: "Too late" });

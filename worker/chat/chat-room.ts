@@ -77,7 +77,10 @@ const toMessage = (row: MessageRow): ChatMessage => ({
 export class ChatRoom extends DurableObject<Env> {
   /** Token buckets per sender; in memory on purpose: a fresh instance starts everyone afresh. */
   private readonly sendBudget = new Map<string, { tokens: number; at: number }>();
-  private knownPairId: string | null = null;
+  /** The pair this room serves and its two members, once known (they never change). */
+  private known: { pairId: string; members: readonly [string, string] } | null = null;
+  /** Whether a block closes the conversation; read once, then changed only by setBlock. */
+  private closed: boolean | undefined;
   /**
    * When the alarm is set for, kept in memory (read once at start, changed only through setAlarmAt)
    * so a message can move it forward in the same synchronous step that stores the message.
@@ -256,6 +259,8 @@ export class ChatRoom extends DurableObject<Env> {
     const known = this.pairId();
     if (!parsePairId(pairId) || (known && known !== pairId)) throw new Error("Not this room's members");
     if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
+    // Read again from the table at the next frame: the other member may still block.
+    this.closed = undefined;
     if (!blocked) {
       this.ctx.storage.sql.exec("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", blockerId, blockedId);
       return;
@@ -274,7 +279,8 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** Whether a block, either way, closes this conversation. */
   private isClosed(): boolean {
-    return this.ctx.storage.sql.exec("SELECT 1 FROM blocks LIMIT 1").toArray().length > 0;
+    this.closed ??= this.ctx.storage.sql.exec("SELECT 1 FROM blocks LIMIT 1").toArray().length > 0;
+    return this.closed;
   }
 
   /** A send's temp- id from a raw frame, so a refusal can name the message it refuses. */
@@ -427,9 +433,9 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** Both members' inboxes are owed this message; the alarm is the backstop for its delivery. */
   private oweInboxUpdates(seq: number, now: number) {
-    const members = parsePairId(this.pairId() ?? "");
-    if (!members) return;
-    this.outbox.owe(members, seq, now);
+    const members = this.members();
+    // Most messages of a conversation find both members owed already: nothing changes.
+    if (!members || !this.outbox.owe(members, seq, now)) return;
     const due = this.outbox.alarmDue(now);
     if (due !== null && (this.alarmAt === null || this.alarmAt > due)) this.ctx.waitUntil(this.setAlarmAt(due));
   }
@@ -522,8 +528,7 @@ export class ChatRoom extends DurableObject<Env> {
     if (expired.length > 0) {
       const upToSeq = expired.at(-1)?.seq ?? 0;
       this.ctx.storage.sql.exec("DELETE FROM messages WHERE seq <= ?", upToSeq);
-      const pairId = this.pairId();
-      const members = pairId ? parsePairId(pairId) : null;
+      const members = this.members();
       if (members) {
         await Promise.all(
           members.map((member) =>
@@ -682,7 +687,8 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   private otherMember(userId: string): string | undefined {
-    return parsePairId(this.pairId() ?? "")?.find((m) => m !== userId);
+    const [a, b] = this.members() ?? [];
+    return a === userId ? b : b === userId ? a : undefined;
   }
 
   /** A token bucket per sender (per open room): a burst, then the steady rate (wrangler.toml vars). */
@@ -709,10 +715,23 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** The pair this room serves: stored at the first connection, never changes, so kept in memory too. */
   private pairId(): string | null {
-    this.knownPairId ??=
-      this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'pair_id'").toArray()[0]
-        ?.value ?? null;
-    return this.knownPairId;
+    return this.pairKnown()?.pairId ?? null;
+  }
+
+  /** The room's two members (null before its first connection). */
+  private members(): readonly [string, string] | null {
+    return this.pairKnown()?.members ?? null;
+  }
+
+  private pairKnown() {
+    if (!this.known) {
+      const pairId = this.ctx.storage.sql
+        .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'pair_id'")
+        .toArray()[0]?.value;
+      const members = pairId ? parsePairId(pairId) : null;
+      if (pairId && members) this.known = { pairId, members };
+    }
+    return this.known;
   }
 
   private send(ws: WebSocket, frame: ServerFrame) {
@@ -742,7 +761,7 @@ export class ChatRoom extends DurableObject<Env> {
    * and only while they are kept. Null for anything else.
    */
   async receivedMessage(reporterId: string, seq: number): Promise<ChatMessage | null> {
-    if (!parsePairId(this.pairId() ?? "")?.includes(reporterId)) return null;
+    if (!this.members()?.includes(reporterId)) return null;
     const row = this.ctx.storage.sql
       .exec<MessageRow>("SELECT * FROM messages WHERE seq = ? AND sender_id != ?", seq, reporterId)
       .toArray()[0];

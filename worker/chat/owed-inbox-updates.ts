@@ -70,11 +70,12 @@ export class OwedInboxUpdates {
    * A message was stored: each member not already owed an update is owed one. One already owed
    * carries this message too (delivery sends the newest), so a run of messages writes nothing more.
    * Due after the coalescing window, and no sooner than the update interval after the last delivery.
-   * Synchronous on purpose: the caller's step stores the message and this together.
+   * Synchronous on purpose: the caller's step stores the message and this together. Answers whether
+   * anything became owed (only then can the alarm's due time move).
    */
-  owe(members: readonly string[], seq: number, now: number): void {
+  owe(members: readonly string[], seq: number, now: number): boolean {
     const owed = members.filter((member) => !this.due.has(member));
-    if (owed.length === 0) return;
+    if (owed.length === 0) return false;
     const due = Math.max(now + INBOX_COALESCE_MS, nextUpdateAfter(this.lastDeliveryAt));
     this.sql.exec(
       `INSERT INTO inbox_outbox (member_id, seq, due_at) VALUES ${owed.map(() => "(?, ?, ?)").join(", ")}
@@ -86,6 +87,7 @@ export class OwedInboxUpdates {
       this.delivered.delete(member);
     }
     this.arm();
+    return true;
   }
 
   /** When the room's alarm must fire at the latest for these updates (null: nothing to do). */
