@@ -18,13 +18,17 @@
  *
  * The per-sender rate limit is raised for this server only (CHAT_SEND_* vars): it protects people from
  * floods, and would otherwise be all this measures (README, Decisions).
+ *
+ * Where the machine has two processors or more, the client runs on the first and both servers share
+ * the rest (BENCH_PIN=0 leaves placement to the scheduler): unpinned, two starts of the same server
+ * code measured ratios of 1.00 and 1.09 to each other, which is the size of the targets themselves.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pairIdFor } from "../../app/lib/pair-id";
 import type { ServerFrame } from "../../app/schemas/chat-protocol";
-import { ms, percentile, startProductionServer } from "./support/production-server";
+import { ms, onCpus, percentile, pinningPlan, pinSelf, startProductionServer } from "./support/production-server";
 
 const PORT = 8796;
 const BARE_PORT = 8788;
@@ -192,8 +196,7 @@ async function signUp(base: string): Promise<User> {
 /** Starts the bare room beside the app (its README says how), and waits until it answers. */
 async function startBareRoom(): Promise<{ base: string; stop: () => void }> {
   const child = spawn(
-    "npx",
-    [
+    ...onCpus(pinning?.servers, "npx", [
       "wrangler",
       "dev",
       "--config",
@@ -205,7 +208,7 @@ async function startBareRoom(): Promise<{ base: string; stop: () => void }> {
       "--persist-to",
       ".wrangler/bare-room",
       "--show-interactive-dev-session=false",
-    ],
+    ]),
     // Without wrangler's local trace store, as the app is served (scripts/e2e-server.sh).
     { stdio: "ignore", detached: true, env: { ...process.env, X_LOCAL_OBSERVABILITY: "false" } },
   );
@@ -330,7 +333,15 @@ if (!existsSync(`${BARE_ROOM_DIR}/wrangler.jsonc`)) {
   process.exit(1);
 }
 
-const app = await startProductionServer(PORT, { CHAT_SEND_BURST: "1000000", CHAT_SEND_PER_SECOND: "1000000" });
+// The client on one processor, both servers sharing the others (BENCH_PIN=0: left to the scheduler).
+const pinning = pinningPlan();
+if (pinning) pinSelf(pinning.client);
+const app = await startProductionServer(
+  PORT,
+  { CHAT_SEND_BURST: "1000000", CHAT_SEND_PER_SECOND: "1000000" },
+  undefined,
+  pinning?.servers,
+);
 const bare = await startBareRoom().catch((error) => {
   app.stop();
   throw error;
@@ -342,7 +353,8 @@ try {
   const systems = [kindred(app.base, users), bareRoom(bare.base)];
   console.log(
     `Chat, Kindred against the bare room (both in workerd via wrangler dev, loopback, one client process; ` +
-      `${ROUNDS} interleaved rounds per scenario)`,
+      `${ROUNDS} interleaved rounds per scenario; ` +
+      `${pinning ? `client on processor ${pinning.client}, servers on ${pinning.servers}` : "processors not pinned"})`,
   );
   for (const scenario of SCENARIOS) {
     const tallies = new Map(systems.map((system) => [system.name, tally()]));

@@ -20,6 +20,26 @@ export type SocketSession = {
   ended?: SessionEndReason;
 };
 
+/**
+ * A socket's attachment, kept in memory once read, so a frame's checks cost no structured-clone
+ * deserialization (issue 13: every chat message reads its sender's). Written only through
+ * setSocketAttachment, so the copy in memory and the stored one agree; after hibernation the sockets
+ * are new objects and their attachments are read afresh.
+ */
+const attachments = new WeakMap<WebSocket, unknown>();
+
+export function socketAttachment<T>(ws: WebSocket): Readonly<T> | null {
+  if (attachments.has(ws)) return attachments.get(ws) as T | null;
+  const value = ws.deserializeAttachment() as T | null;
+  attachments.set(ws, value);
+  return value;
+}
+
+export function setSocketAttachment<T>(ws: WebSocket, value: T): void {
+  ws.serializeAttachment(value);
+  attachments.set(ws, value);
+}
+
 /** Headers through which the Worker, after its checks, tells a Durable Object the socket's session. */
 const SESSION_HEADERS = {
   sessionId: "X-Kindred-Session-Id",
@@ -95,10 +115,10 @@ export async function frameAllowed<T extends Partial<SocketSession>>(
   if (!sessionId || idleDeadline === undefined || idleDeadline > Date.now()) return true;
   const check = await confirm({ sessionId, startedAt: startedAt ?? 0 });
   if (check.live) {
-    ws.serializeAttachment({ ...attachment, idleDeadline: check.idleDeadline });
+    setSocketAttachment(ws, { ...attachment, idleDeadline: check.idleDeadline });
     return true;
   }
-  ws.serializeAttachment({ ...attachment, ended: check.reason });
+  setSocketAttachment(ws, { ...attachment, ended: check.reason });
   closeEndedSocket(ws, check.reason);
   return false;
 }

@@ -22,6 +22,8 @@ import {
   frameAllowed,
   type SocketSession,
   sessionFromHeaders,
+  setSocketAttachment,
+  socketAttachment,
 } from "../auth/socket-session";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
@@ -177,14 +179,14 @@ export class ChatRoom extends DurableObject<Env> {
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userId]);
-    server.serializeAttachment({ userId, userName, ...session } satisfies SocketIdentity);
+    setSocketAttachment(server, { userId, userName, ...session } satisfies SocketIdentity);
     // Someone with the conversation open is online: the other member's header hears it at once.
     this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, userId);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const identity = ws.deserializeAttachment() as SocketIdentity | null;
+    const identity = socketAttachment<SocketIdentity>(ws);
     if (!identity) return ws.close(1008, "Unknown socket");
     // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
     // says whether the session still lives (activity elsewhere moves the deadline).
@@ -227,7 +229,7 @@ export class ChatRoom extends DurableObject<Env> {
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     completeClosingHandshake(ws, code);
     // The user's last socket here: their inbox no longer needs to reach this room when a session ends.
-    const identity = ws.deserializeAttachment() as SocketIdentity | null;
+    const identity = socketAttachment<SocketIdentity>(ws);
     const pairId = this.pairId();
     if (identity && pairId && this.openSocketsOf(identity.userId).every((socket) => socket === ws)) {
       this.ctx.waitUntil(this.env.USER_INBOX.getByName(identity.userId).roomClosed(pairId));
@@ -241,9 +243,9 @@ export class ChatRoom extends DurableObject<Env> {
    */
   async endSessions(userId: string, end: SessionEnd): Promise<number> {
     for (const ws of this.openSocketsOf(userId)) {
-      const identity = ws.deserializeAttachment() as SocketIdentity | null;
+      const identity = socketAttachment<SocketIdentity>(ws);
       if (!identity || !endCovers(end, identity)) continue;
-      ws.serializeAttachment({ ...identity, ended: end.reason } satisfies SocketIdentity);
+      setSocketAttachment(ws, { ...identity, ended: end.reason } satisfies SocketIdentity);
       closeEndedSocket(ws, end.reason);
     }
     return this.openSocketsOf(userId).length;
@@ -319,12 +321,12 @@ export class ChatRoom extends DurableObject<Env> {
         clientId: frame.clientId,
       });
     }
-    const row = this.takeSendToken(sender.userId) ? this.store(sender, frame) : null;
-    if (row) {
+    const message = this.takeSendToken(sender.userId) ? this.store(sender, frame) : null;
+    if (message) {
       // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
-      this.send(ws, { type: "ack", clientId: frame.clientId, seq: row.seq, timestamp: row.timestamp });
-      this.broadcast({ type: "message", message: toMessage(row) }, null, ws);
-      return this.readBySending(sender.userId, row.seq);
+      this.send(ws, { type: "ack", clientId: message.clientId, seq: message.seq, timestamp: message.timestamp });
+      this.broadcast({ type: "message", message }, null, ws);
+      return this.readBySending(sender.userId, message.seq);
     }
     // A resend of a message already stored gets the original answer (the client retries safely),
     // even while the sender is over the rate limit.
@@ -349,34 +351,46 @@ export class ChatRoom extends DurableObject<Env> {
    * updates it makes owed, the session it may start), or answers null for a clientId already stored
    * (and gives back the send token it took). Times never go back, so seq order is time order.
    */
-  private store(sender: SocketIdentity, frame: SendFrame): MessageRow | null {
+  private store(sender: SocketIdentity, frame: SendFrame): ChatMessage | null {
     const previousLast = this.newestMessageAt();
     const timestamp = Math.max(Date.now(), previousLast ?? 0);
-    const row = this.ctx.storage.sql
-      .exec<MessageRow>(
+    const text = frame.text.slice(0, MAX_MESSAGE_TEXT);
+    const imageUrl = frame.imageUrl ?? null;
+    // Only the seq comes back: the rest of the row is what was just written.
+    const inserted = this.ctx.storage.sql
+      .exec<{ seq: number }>(
         `INSERT INTO messages (client_id, sender_id, sender_name, text, image_url, timestamp)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING *`,
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING seq`,
         frame.clientId,
         sender.userId,
         sender.userName,
-        frame.text.slice(0, MAX_MESSAGE_TEXT),
-        frame.imageUrl ?? null,
+        text,
+        imageUrl,
         timestamp,
       )
       .toArray()[0];
-    if (!row) {
+    if (!inserted) {
       this.returnSendToken(sender.userId);
       return null;
     }
+    const { seq } = inserted;
     this.lastMessageAt = timestamp;
-    this.lastSeqOf.set(sender.userId, row.seq);
+    this.lastSeqOf.set(sender.userId, seq);
     // Owed to both inboxes from the moment the message exists: written in the same step, so a
     // restart between here and the delivery cannot lose it.
-    this.oweInboxUpdates(row.seq, timestamp);
+    this.oweInboxUpdates(seq, timestamp);
     const sessionStarted = this.startSessionIfIdle(previousLast, timestamp);
     // The alarm's due times move only with the first message (retention) or a new session.
     if (previousLast === null || sessionStarted) this.ctx.waitUntil(this.scheduleAlarm());
-    return row;
+    return {
+      seq,
+      clientId: frame.clientId,
+      senderId: sender.userId,
+      senderName: sender.userName,
+      text,
+      imageUrl,
+      timestamp,
+    };
   }
 
   /** The newest message's time (null with none), read once and then kept with every message. */

@@ -23,6 +23,8 @@ import {
   type SessionCheck,
   type SocketSession,
   sessionFromHeaders,
+  setSocketAttachment,
+  socketAttachment,
 } from "../auth/socket-session";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
@@ -104,7 +106,7 @@ export class UserInbox extends DurableObject<Env> {
     const now = Date.now();
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ ...session, connectedAt: now } satisfies InboxSocket);
+    setSocketAttachment(server, { ...session, connectedAt: now } satisfies InboxSocket);
     this.raiseIdleDeadline(session.idleDeadline);
     server.send(JSON.stringify(await this.snapshot()));
     await this.setPresence(true);
@@ -123,7 +125,7 @@ export class UserInbox extends DurableObject<Env> {
     } catch {
       frame = undefined;
     }
-    const attachment = (ws.deserializeAttachment() as InboxSocket | null) ?? {};
+    const attachment = socketAttachment<InboxSocket>(ws) ?? {};
     if (!(await frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
     if (!frame) return ws.send(JSON.stringify({ type: "error", message: CHAT_MESSAGES.badFrame } satisfies InboxFrame));
     const owner = this.owner();
@@ -211,9 +213,9 @@ export class UserInbox extends DurableObject<Env> {
     this.ctx.storage.sql.exec("DELETE FROM ended_sessions WHERE ended_at < ?", now - ENDED_SESSION_MEMORY_MS);
 
     for (const ws of this.ctx.getWebSockets()) {
-      const session = ws.deserializeAttachment() as InboxSocket | null;
+      const session = socketAttachment<InboxSocket>(ws);
       if (!endCovers(end, session?.sessionId ? (session as SocketSession) : undefined) || session?.ended) continue;
-      ws.serializeAttachment({ ...session, ended: end.reason } satisfies InboxSocket);
+      setSocketAttachment(ws, { ...session, ended: end.reason } satisfies InboxSocket);
       closeEndedSocket(ws, end.reason);
     }
     const owner = this.owner();
@@ -401,7 +403,7 @@ export class UserInbox extends DurableObject<Env> {
   /** The newest sign of life of a socket: its last ping, or when it connected. */
   private lastSign(ws: WebSocket): number {
     const lastPing = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
-    const { connectedAt } = (ws.deserializeAttachment() as { connectedAt?: number } | null) ?? {};
+    const { connectedAt } = socketAttachment<InboxSocket>(ws) ?? {};
     return Math.max(lastPing ?? 0, connectedAt ?? 0);
   }
 

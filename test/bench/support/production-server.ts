@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { cpus } from "node:os";
 
 /**
  * Starts the production build in the Workers runtime on fresh local state (scripts/e2e-server.sh)
@@ -8,10 +9,12 @@ export async function startProductionServer(
   port: number,
   vars: Record<string, string> = {},
   config?: string,
+  cpus?: string,
 ): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const child = spawn("bash", ["scripts/e2e-server.sh", ...varArgs], {
+  const [command, args] = onCpus(cpus, "bash", ["scripts/e2e-server.sh", ...varArgs]);
+  const child = spawn(command, args, {
     // Its own state per port, so a benchmark never wipes the state of a server still running.
     env: {
       ...process.env,
@@ -36,6 +39,32 @@ export async function startProductionServer(
   }
   stop();
   throw new Error("the production server did not start within 120 s");
+}
+
+/**
+ * Server and client on separate processors, when the machine has them (`taskset`, util-linux):
+ * the benchmark's client on the first, the servers under test sharing the rest. Left to the
+ * scheduler, where each server's threads land varies from one start to the next, and two starts of
+ * the very same code measured 1.00 and 1.09 apart (README, Benchmarks).
+ */
+export function pinningPlan(): { client: string; servers: string } | null {
+  if (process.env.BENCH_PIN === "0" || cpus().length < 2) return null;
+  try {
+    execFileSync("taskset", ["-V"], { stdio: "ignore" });
+  } catch {
+    return null;
+  }
+  return { client: "0", servers: `1-${cpus().length - 1}` };
+}
+
+/** Moves this process (every thread of it) onto the given processors. */
+export function pinSelf(list: string): void {
+  execFileSync("taskset", ["-a", "-cp", list, String(process.pid)], { stdio: "ignore" });
+}
+
+/** A command to spawn on the given processors (as it is, with none given). */
+export function onCpus(list: string | undefined, command: string, args: string[]): [string, string[]] {
+  return list ? ["taskset", ["-c", list, command, ...args]] : [command, args];
 }
 
 export function percentile(values: number[], p: number): number {
