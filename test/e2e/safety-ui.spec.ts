@@ -263,6 +263,8 @@ test.describe("crisis help in a conversation", () => {
     const other = await anotherPerson(browser, baseURL ?? "");
     const requests: string[] = [];
     page.on("request", (request) => requests.push(`${request.url()} ${request.postData() ?? ""}`));
+    // Analytics' first post: a second after the page view, or the flush on leaving if that is sooner.
+    const analyticsPosted = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/events");
     await signUpThroughApi(page, baseURL ?? "");
     await openConversation(page, chatWith(other.user.id));
 
@@ -303,6 +305,7 @@ test.describe("crisis help in a conversation", () => {
     // Leaving flushes analytics. Analytics heard of this page, but nothing about the banner, and no
     // request carried the words (the message itself travels over the conversation's socket).
     await page.goto("about:blank");
+    await analyticsPosted;
     const events = requests.filter((request) => request.includes("/api/events"));
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((request) => /crisis|banner/i.test(request))).toEqual([]);
