@@ -263,7 +263,8 @@ test.describe("crisis help in a conversation", () => {
     const other = await anotherPerson(browser, baseURL ?? "");
     const requests: string[] = [];
     page.on("request", (request) => requests.push(`${request.url()} ${request.postData() ?? ""}`));
-    // Analytics' first post: a second after the page view, or the flush on leaving if that is sooner.
+    // Analytics posts what it gathered a second after the page view, while the page is open (a beacon
+    // sent while the page unloads is not always reported to the test).
     const analyticsPosted = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/events");
     await signUpThroughApi(page, baseURL ?? "");
     await openConversation(page, chatWith(other.user.id));
@@ -302,10 +303,10 @@ test.describe("crisis help in a conversation", () => {
     // Sending the words does not take the help away.
     await expect(banner).toBeVisible();
 
-    // Leaving flushes analytics. Analytics heard of this page, but nothing about the banner, and no
-    // request carried the words (the message itself travels over the conversation's socket).
-    await page.goto("about:blank");
+    // Analytics heard of this page, but nothing about the banner, and no request carried the words
+    // (the message itself travels over the conversation's socket). Leaving flushes the rest.
     await analyticsPosted;
+    await page.goto("about:blank");
     const events = requests.filter((request) => request.includes("/api/events"));
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((request) => /crisis|banner/i.test(request))).toEqual([]);
