@@ -333,7 +333,6 @@ if (!existsSync(`${BARE_ROOM_DIR}/wrangler.jsonc`)) {
   process.exit(1);
 }
 
-// The client on one processor, both servers sharing the others (BENCH_PIN=0: left to the scheduler).
 const pinning = pinningPlan();
 if (pinning) pinSelf(pinning.client);
 const app = await startProductionServer(

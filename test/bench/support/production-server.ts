@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { cpus } from "node:os";
+import { availableParallelism } from "node:os";
 
 /**
  * Starts the production build in the Workers runtime on fresh local state (scripts/e2e-server.sh)
@@ -9,11 +9,11 @@ export async function startProductionServer(
   port: number,
   vars: Record<string, string> = {},
   config?: string,
-  cpus?: string,
+  processors?: string,
 ): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const [command, args] = onCpus(cpus, "bash", ["scripts/e2e-server.sh", ...varArgs]);
+  const [command, args] = onCpus(processors, "bash", ["scripts/e2e-server.sh", ...varArgs]);
   const child = spawn(command, args, {
     // Its own state per port, so a benchmark never wipes the state of a server still running.
     env: {
@@ -48,13 +48,14 @@ export async function startProductionServer(
  * the very same code measured 1.00 and 1.09 apart (README, Benchmarks).
  */
 export function pinningPlan(): { client: string; servers: string } | null {
-  if (process.env.BENCH_PIN === "0" || cpus().length < 2) return null;
+  const count = availableParallelism();
+  if (process.env.BENCH_PIN === "0" || count < 2) return null;
   try {
     execFileSync("taskset", ["-V"], { stdio: "ignore" });
   } catch {
     return null;
   }
-  return { client: "0", servers: `1-${cpus().length - 1}` };
+  return { client: "0", servers: count === 2 ? "1" : `1-${count - 1}` };
 }
 
 /** Moves this process (every thread of it) onto the given processors. */
