@@ -96,6 +96,14 @@ export function useChatSocket(options: {
       const newest = received.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
       if (newest > 0) transport.send({ type: "delivered", upToSeq: newest });
     };
+    // Any copy of one of my pending messages settles it: a new message's own frame is its ack, and
+    // a resume page may carry one stored before the connection dropped.
+    const settle = (received: ChatMessage[]) => {
+      const mine = new Set(received.filter((m) => m.senderId === userId).map((m) => m.clientId));
+      if (pendingRef.current.some((p) => mine.has(p.clientId))) {
+        setPendingBoth((list) => list.filter((p) => !mine.has(p.clientId)));
+      }
+    };
     const receive = (frame: ServerFrame) => {
       switch (frame.type) {
         case "ack": {
@@ -118,11 +126,13 @@ export function useChatSocket(options: {
         }
         case "message":
           addMessages([frame.message]);
+          settle([frame.message]);
           acknowledge([frame.message]);
-          setOtherTyping(false);
+          if (frame.message.senderId !== userId) setOtherTyping(false);
           break;
         case "messages":
           addMessages(frame.messages);
+          settle(frame.messages);
           acknowledge(frame.messages);
           if (frame.mode === "resume") {
             if (frame.hasMore) transport.send({ type: "resume", afterSeq: lastSeqRef.current });

@@ -96,7 +96,9 @@ export type Presence = z.infer<typeof PresenceSchema>;
 export const CHAT_ERROR_CODES = ["bad_frame", "too_long", "empty", "rate_limited", "bad_image", "blocked"] as const;
 
 export const ServerFrameSchema = z.discriminatedUnion("type", [
+  // The answer to a resend of a message already stored; a new message's answer is its own frame.
   z.object({ type: z.literal("ack"), clientId: z.string(), seq: SeqSchema, timestamp: z.number() }),
+  // A new message, to every socket of the room: the sender's copy is its acknowledgement.
   z.object({ type: z.literal("message"), message: ChatMessageSchema }),
   z.object({
     type: z.literal("messages"),

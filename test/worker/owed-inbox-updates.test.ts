@@ -11,7 +11,7 @@ import {
 } from "../../worker/chat/owed-inbox-updates";
 import { EMAIL_GRACE_MS, type UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
-import { connect, isAck } from "./support/chat-sockets";
+import { acked, connect, isAck } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 describe("the inbox updates owed after a message", () => {
@@ -64,7 +64,7 @@ describe("the inbox updates owed after a message", () => {
 
     a.send({ type: "send", clientId: "temp-2", text: "two" });
     a.send({ type: "send", clientId: "temp-3", text: "three" });
-    const second = await a.waitFor(isAck("temp-2"));
+    const second = await acked(a, "temp-2");
     await a.waitFor(isAck("temp-3"));
     const owed = await runInDurableObject(room, (_instance, state) =>
       state.storage.sql
@@ -76,7 +76,7 @@ describe("the inbox updates owed after a message", () => {
     expect(owed.map((row) => [row.member_id, row.seq]).sort()).toEqual(
       [alice.user.id, bob.user.id].sort().map((member) => [member, 2]),
     );
-    const timestamp = second.type === "ack" ? second.timestamp : Number.NaN;
+    const { timestamp } = second;
     // Not before the coalescing window, and 1.5 to 2.5 s after the update that delivered message 1.
     const [first] = owed;
     for (const row of owed) expect(row.due_at).toBe(first?.due_at);

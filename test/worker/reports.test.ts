@@ -15,7 +15,7 @@ import { dismissReport } from "../../worker/safety/moderation";
 import { fileReport, ReportError } from "../../worker/safety/reports";
 import { handleSafetyForm } from "../../worker/safety/safety-form-post";
 import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
-import { connect, isAck, storedChatImage } from "./support/chat-sockets";
+import { acked, connect, storedChatImage } from "./support/chat-sockets";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -41,8 +41,8 @@ async function receivedImageMessage() {
   const imageUrl = await storedChatImage(pairId);
   const chat = await connect(a.cookie, pairId);
   chat.send({ type: "send", clientId: "temp-1", text: "Something hurtful", imageUrl });
-  const ack = await chat.waitFor(isAck("temp-1"));
-  return { a, b, pairId, imageUrl, seq: ack.seq, chat };
+  const { seq } = await acked(chat, "temp-1");
+  return { a, b, pairId, imageUrl, seq, chat };
 }
 
 afterEach(() => {

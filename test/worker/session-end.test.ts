@@ -52,7 +52,7 @@ async function expectSocketsClosedBy(
   expect(await messageCount(pairId)).toBe(2);
   expect(
     bobChat.frames.filter((f) => f.type === "message").map((f) => (f.type === "message" ? f.message.text : "")),
-  ).toEqual(["Before the end"]);
+  ).toEqual(["Before the end", "Still here"]);
   return { alice, bob, pairId, aliceChat, bobChat };
 }
 

@@ -60,6 +60,14 @@ type MessageRow = {
   timestamp: number;
 };
 
+function sendPayload(ws: WebSocket, payload: string) {
+  try {
+    ws.send(payload);
+  } catch {
+    // The socket closed meanwhile; a reconnect resumes from its last seq.
+  }
+}
+
 const toMessage = (row: MessageRow): ChatMessage => ({
   seq: row.seq,
   clientId: row.client_id,
@@ -323,12 +331,10 @@ export class ChatRoom extends DurableObject<Env> {
     }
     const message = this.takeSendToken(sender.userId) ? this.store(sender, frame) : null;
     if (message) {
-      // Stored first, then acknowledged, then broadcast (STYLE.md "Durable Objects").
-      this.send(ws, { type: "ack", clientId: message.clientId, seq: message.seq, timestamp: message.timestamp });
-      this.broadcast({ type: "message", message }, null, ws);
+      this.announce(ws, message);
       return this.readBySending(sender.userId, message.seq);
     }
-    // A resend of a message already stored gets the original answer (the client retries safely),
+    // A resend of a message already stored is acknowledged with its seq (the client retries safely),
     // even while the sender is over the rate limit.
     const existing = this.ctx.storage.sql
       .exec<{ seq: number; timestamp: number }>(
@@ -749,24 +755,29 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   private send(ws: WebSocket, frame: ServerFrame) {
-    try {
-      ws.send(JSON.stringify(frame));
-    } catch {
-      // The socket closed meanwhile; a reconnect resumes from its last seq.
+    sendPayload(ws, JSON.stringify(frame));
+  }
+
+  /**
+   * A message just stored, as one frame for every open socket: the sender's copy goes first and is
+   * its acknowledgement (store, then acknowledge, then broadcast), as the sender's other devices
+   * and the other member get the same frame (README, Decisions).
+   */
+  private announce(sender: WebSocket, message: ChatMessage) {
+    const payload = JSON.stringify({ type: "message", message } satisfies ServerFrame);
+    sendPayload(sender, payload);
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket !== sender && socket.readyState === WebSocket.OPEN) sendPayload(socket, payload);
     }
   }
 
-  /** To every open socket of the room, except those of `exceptUser` and the socket `exceptSocket`. */
-  private broadcast(frame: ServerFrame, exceptUser: string | null, exceptSocket?: WebSocket) {
+  /** To every open socket of the room, except those of `exceptUser`. */
+  private broadcast(frame: ServerFrame, exceptUser: string | null) {
     const payload = JSON.stringify(frame);
     for (const socket of this.ctx.getWebSockets()) {
-      if (socket === exceptSocket || socket.readyState !== WebSocket.OPEN) continue;
+      if (socket.readyState !== WebSocket.OPEN) continue;
       if (exceptUser && this.ctx.getTags(socket).includes(exceptUser)) continue;
-      try {
-        socket.send(payload);
-      } catch {
-        // Closed between the check and the send.
-      }
+      sendPayload(socket, payload);
     }
   }
 

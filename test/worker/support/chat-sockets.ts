@@ -54,10 +54,22 @@ export async function openChatSocket(cookie: string | null, pairId: string, orig
   return { status: response.status, socket };
 }
 
+/**
+ * The room's answer to a send of this socket's: the new message's own frame (the sender's copy is
+ * its acknowledgement) or, for a resend of a message already stored, an 'ack'.
+ */
 export const isAck =
   (clientId: string) =>
-  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
-    frame.type === "ack" && frame.clientId === clientId;
+  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" | "message" }> =>
+    (frame.type === "ack" && frame.clientId === clientId) ||
+    (frame.type === "message" && frame.message.clientId === clientId);
+
+/** The seq and time the room gave a message this socket sent, from its answer. */
+export async function acked(socket: TestSocket, clientId: string): Promise<{ seq: number; timestamp: number }> {
+  const answer = await socket.waitFor(isAck(clientId));
+  const { seq, timestamp } = answer.type === "ack" ? answer : answer.message;
+  return { seq, timestamp };
+}
 
 /**
  * Resolves once the room has handled every frame sent before on this socket: a socket's frames are
