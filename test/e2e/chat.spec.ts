@@ -65,6 +65,9 @@ test.describe("one-to-one chat", () => {
     await composer(page).fill("Is this the right place to talk?");
     await composer(page).press("Enter");
     await expect(log(page).getByText("Sent")).toBeVisible();
+    // The room's copy of the message settled the pending one: shown once, no longer sending.
+    await expect(log(page).getByText("Is this the right place to talk?")).toHaveCount(1);
+    await expect(log(page).getByText("Sending…")).toHaveCount(0);
 
     const support = await supportPage(browser, baseURL ?? "");
     await support.page.goto("/privacypolicy");
