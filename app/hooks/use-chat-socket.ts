@@ -107,21 +107,20 @@ export function useChatSocket(options: {
     const receive = (frame: ServerFrame) => {
       switch (frame.type) {
         case "ack": {
+          // A resend of a message already stored: shown from what this page sent.
           const sent = pendingRef.current.find((p) => p.clientId === frame.clientId);
-          setPendingBoth((list) => list.filter((p) => p.clientId !== frame.clientId));
-          if (sent) {
-            addMessages([
-              {
-                seq: frame.seq,
-                clientId: frame.clientId,
-                senderId: userId,
-                senderName: "",
-                text: sent.text,
-                imageUrl: sent.imageUrl,
-                timestamp: frame.timestamp,
-              },
-            ]);
-          }
+          if (!sent) break;
+          const stored: ChatMessage = {
+            seq: frame.seq,
+            clientId: frame.clientId,
+            senderId: userId,
+            senderName: "",
+            text: sent.text,
+            imageUrl: sent.imageUrl,
+            timestamp: frame.timestamp,
+          };
+          addMessages([stored]);
+          settle([stored]);
           break;
         }
         case "message":

@@ -6,9 +6,10 @@
  *   npm run bench:chat       (builds first)
  *
  * Kindred goes through everything a person's message does: session cookie and Origin checked at the
- * upgrade, the room's checks, the ack, the broadcast, both members' inbox updates. Three scenarios,
- * measured interleaved so machine noise moves both alike (the latency ones take turns every CHUNK
- * messages within a round, the back-to-back one alternates whole rounds):
+ * upgrade, the room's checks, the message's frame to both members (the sender's copy is its ack),
+ * both members' inbox updates. Three scenarios, measured interleaved so machine noise moves both
+ * alike (the latency ones take turns every CHUNK messages within a round, the back-to-back one
+ * alternates whole rounds):
  *   - one conversation, A writes to B one message at a time (the next once B has the previous one):
  *     A-to-B latency p50/p95/p99;
  *   - 50 such conversations at once: A-to-B p95;

@@ -759,23 +759,24 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
-   * A message just stored, as one frame for every open socket: the sender's copy goes first and is
-   * its acknowledgement (store, then acknowledge, then broadcast), as the sender's other devices
-   * and the other member get the same frame (README, Decisions).
+   * A message just stored, as one frame serialized once: the sender's socket gets it first, and
+   * that copy is its acknowledgement (store, then acknowledge, then broadcast); then every other
+   * open socket, the sender's other devices included (README, Decisions).
    */
   private announce(sender: WebSocket, message: ChatMessage) {
     const payload = JSON.stringify({ type: "message", message } satisfies ServerFrame);
     sendPayload(sender, payload);
-    for (const socket of this.ctx.getWebSockets()) {
-      if (socket !== sender && socket.readyState === WebSocket.OPEN) sendPayload(socket, payload);
-    }
+    this.broadcastPayload(payload, null, sender);
   }
 
   /** To every open socket of the room, except those of `exceptUser`. */
   private broadcast(frame: ServerFrame, exceptUser: string | null) {
-    const payload = JSON.stringify(frame);
+    this.broadcastPayload(JSON.stringify(frame), exceptUser);
+  }
+
+  private broadcastPayload(payload: string, exceptUser: string | null, exceptSocket?: WebSocket) {
     for (const socket of this.ctx.getWebSockets()) {
-      if (socket.readyState !== WebSocket.OPEN) continue;
+      if (socket === exceptSocket || socket.readyState !== WebSocket.OPEN) continue;
       if (exceptUser && this.ctx.getTags(socket).includes(exceptUser)) continue;
       sendPayload(socket, payload);
     }
