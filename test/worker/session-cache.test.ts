@@ -1,10 +1,10 @@
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
-import { cookiesOf, postJson, requestResetToken, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken, signUpUser } from "./support/auth-requests";
 import { openInboxSocket } from "./support/chat-sockets";
 
 /**
@@ -119,5 +119,70 @@ describe("activity kept by the user's inbox", () => {
     expect((await openInboxSocket(fresh)).status).toBe(101);
     // The old cookies stay refused: their session ended with the logout.
     expect((await heartbeat(cookie)).status).toBe(401);
+  });
+});
+
+/**
+ * Issue 23: better-auth answers get-session from its signed session cache cookie alone, so a copied
+ * cookie pair kept reading the account after its session had ended. Every end ends it here too.
+ */
+describe("get-session", () => {
+  const getSession = (cookie: string) =>
+    exports.default.fetch(`${APP_ORIGIN}/api/auth/get-session`, {
+      headers: { Cookie: cookie, "cf-connecting-ip": freshIp() },
+    });
+
+  /** The session get-session answers for these cookies: its id and user, or null. */
+  async function sessionOf(cookie: string) {
+    const response = await getSession(cookie);
+    expect(response.status).toBe(200);
+    return (await response.json()) as { session: { id: string; token?: string }; user: { id: string } } | null;
+  }
+
+  /** The session cookies a browser's get-session answer tells it to drop. */
+  const clearedCookies = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .filter((cookie) => /max-age=0/i.test(cookie))
+      .map((cookie) => cookie.slice(0, cookie.indexOf("=")));
+
+  it("answers a live session with its user, and no token", async () => {
+    const { cookie, user } = await cachedAccount();
+    const answer = await sessionOf(cookie);
+    expect(answer?.user.id).toBe(user.id);
+    expect(answer?.session.id).toEqual(expect.any(String));
+    expect(answer?.session.token).toBeUndefined();
+  });
+
+  it("answers no session after a sign-out, and tells the browser to drop the cookies", async () => {
+    const { cookie } = await cachedAccount();
+    expect(await sessionOf(cookie)).not.toBeNull();
+    expect((await postJson("/api/auth/sign-out", {}, { cookie })).status).toBe(200);
+    const response = await getSession(cookie);
+    expect(await response.json()).toBeNull();
+    expect(clearedCookies(response)).toEqual(expect.arrayContaining(["kindred.session_token", "kindred.session_data"]));
+  });
+
+  it("answers no session after a password reset", async () => {
+    const { cookie, email } = await cachedAccount();
+    expect(await sessionOf(cookie)).not.toBeNull();
+    const token = await requestResetToken(email);
+    expect((await postJson("/api/auth/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
+    expect(await sessionOf(cookie)).toBeNull();
+  });
+
+  it("answers no session after the inactivity logout", async () => {
+    const { cookie, user } = await cachedAccount();
+    expect(await sessionOf(cookie)).not.toBeNull();
+    await setLastActivity(user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
+    expect(await sessionOf(cookie)).toBeNull();
+    expect(await userSessionRecord(user.id)).toMatchObject({ reason: "inactivity_timeout" });
+  });
+
+  it("answers no session after a suspension", async () => {
+    const { cookie, user } = await cachedAccount();
+    expect(await sessionOf(cookie)).not.toBeNull();
+    await suspendAccount(user.id);
+    expect(await sessionOf(cookie)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { getAuth } from "../auth/session";
+import { dropSessionCookies, getAuth, getLiveAuthSession, hasSessionCookie } from "../auth/session";
 import type { ApiEnv } from "./signed-in";
 
 /**
@@ -7,14 +7,25 @@ import type { ApiEnv } from "./signed-in";
  * limits, origin checks and error codes. Its JSON answers lose any session token on the way out:
  * the HttpOnly cookie is the only place a page's scripts cannot read it from (issue 11).
  */
-export const authRoutes = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c) => {
-  const response = await getAuth().handler(c.req.raw);
-  if (!response.headers.get("content-type")?.includes("application/json")) return response;
-  const body: unknown = await response.json().catch(() => null);
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify(withoutTokens(body)), { status: response.status, headers });
-});
+export const authRoutes = new Hono<ApiEnv>()
+  // better-auth would answer from its session cache cookie alone, which cannot know that the
+  // session was signed out, reset, suspended or left idle since (issue 23): the app answers it
+  // itself, through the same check as every signed-in page, and tells the browser to drop the
+  // cookies of a session that has ended.
+  .get("/get-session", async (c) => {
+    const live = await getLiveAuthSession(c.req.raw);
+    if (live) return c.json(withoutTokens(live.session));
+    if (await hasSessionCookie(c.req.raw)) await dropSessionCookies();
+    return c.json(null);
+  })
+  .on(["GET", "POST"], "/*", async (c) => {
+    const response = await getAuth().handler(c.req.raw);
+    if (!response.headers.get("content-type")?.includes("application/json")) return response;
+    const body: unknown = await response.json().catch(() => null);
+    const headers = new Headers(response.headers);
+    headers.delete("content-length");
+    return new Response(JSON.stringify(withoutTokens(body)), { status: response.status, headers });
+  });
 
 /** The value with every `token` property removed, however deep (sign-in, sign-up, get-session). */
 export function withoutTokens(value: unknown): unknown {

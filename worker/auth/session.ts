@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { serialize } from "hono/utils/cookie";
+import { parse, serialize } from "hono/utils/cookie";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import type { Db } from "../db/client";
@@ -43,35 +43,12 @@ export type SignedInSession = {
  * The signed-in session of a request, or null. A session idle for more than 10 minutes is ended
  * here, on the server, whatever the browser's timers did (spec section 4, Inactivity); so is one of
  * a suspended account.
- *
- * D1 is not asked on most requests: better-auth's signed session cache cookie vouches for the
- * session for a few minutes, and the user's inbox, which keeps their activity and hears of every
- * session's end (sign-out, reset, suspension, idleness), answers whether it still lives.
  */
 export async function getSignedInSession(request: Request, now = Date.now()): Promise<SignedInSession | null> {
-  const { headers, response: session } = await getAuth().api.getSession({
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  // A refreshed session cache cookie (or its removal) goes out with this request's response.
-  for (const cookie of headers.getSetCookie()) setResponseCookie(cookie);
-  if (!session) return null;
-  const user = session.user as typeof session.user & {
-    username: string;
-    profilePic?: string | null;
-    role?: string | null;
-    suspendedAt?: Date | null;
-  };
-  if (user.suspendedAt) {
-    await endAllSessions(user.id, "suspended");
-    return null;
-  }
-  const startedAt = new Date(session.session.createdAt).getTime();
-  const check = await env.USER_INBOX.getByName(user.id).confirmSession(
-    { sessionId: session.session.id, startedAt },
-    now,
-  );
-  if (!check.live) return null;
+  const live = await getLiveAuthSession(request, now);
+  if (!live) return null;
+  const { session, idleDeadline } = live;
+  const user = session.user as AuthUser;
   return {
     user: {
       id: user.id,
@@ -82,9 +59,49 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
       role: (user.role === "admin" ? "admin" : "user") satisfies UserRole,
     },
     sessionId: session.session.id,
-    startedAt,
-    idleDeadline: check.idleDeadline,
+    startedAt: new Date(session.session.createdAt).getTime(),
+    idleDeadline,
   };
+}
+
+type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+type AuthUser = AuthSession["user"] & {
+  username: string;
+  profilePic?: string | null;
+  role?: string | null;
+  suspendedAt?: Date | null;
+};
+
+/**
+ * better-auth's session for a request's cookies, only while it lives: null when there is none, or
+ * it was signed out, reset, suspended or left idle. Every signed-in answer goes through here, the
+ * app's pages and API and better-auth's own get-session alike (issue 23).
+ *
+ * D1 is not asked on most requests: better-auth's signed session cache cookie vouches for the
+ * session for a few minutes, and the user's inbox, which keeps their activity and hears of every
+ * session's end (sign-out, reset, suspension, idleness), answers whether it still lives.
+ */
+export async function getLiveAuthSession(
+  request: Request,
+  now = Date.now(),
+): Promise<{ session: AuthSession; idleDeadline: number } | null> {
+  const { headers, response: session } = await getAuth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  // A refreshed session cache cookie (or its removal) goes out with this request's response.
+  for (const cookie of headers.getSetCookie()) setResponseCookie(cookie);
+  if (!session) return null;
+  const user = session.user as AuthUser;
+  if (user.suspendedAt) {
+    await endAllSessions(user.id, "suspended");
+    return null;
+  }
+  const check = await env.USER_INBOX.getByName(user.id).confirmSession(
+    { sessionId: session.session.id, startedAt: new Date(session.session.createdAt).getTime() },
+    now,
+  );
+  return check.live ? { session, idleDeadline: check.idleDeadline } : null;
 }
 
 /**
@@ -92,28 +109,42 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
  * browser goes, so its next request reads them fresh from D1 (other devices within minutes).
  */
 export async function dropSessionCache(): Promise<void> {
-  // better-auth's own name and attributes: over https the name is __Secure-…, which a browser
-  // accepts only with Secure.
-  const { name, attributes } = await sessionCacheCookie();
-  setResponseCookie(
-    serialize(name, "", {
-      path: attributes.path,
-      httpOnly: attributes.httpOnly,
-      secure: attributes.secure,
-      sameSite: "Lax",
-      maxAge: 0,
-    }),
-  );
+  setResponseCookie(expiredCookie((await authCookies()).sessionData));
+}
+
+/** The session has ended: the browser that sent its cookies drops both (issue 23). */
+export async function dropSessionCookies(): Promise<void> {
+  const { sessionToken, sessionData } = await authCookies();
+  for (const cookie of [sessionToken, sessionData]) setResponseCookie(expiredCookie(cookie));
+}
+
+/** Whether a request carries a session token cookie at all (ended or not). */
+export async function hasSessionCookie(request: Request): Promise<boolean> {
+  const { sessionToken } = await authCookies();
+  return parse(request.headers.get("cookie") ?? "", sessionToken.name)[sessionToken.name] !== undefined;
+}
+
+type AuthCookie = { name: string; attributes: { path?: string; httpOnly?: boolean; secure?: boolean } };
+
+/** better-auth's own name and attributes: over https the name is __Secure-…, which a browser accepts only with Secure. */
+function expiredCookie({ name, attributes }: AuthCookie): string {
+  return serialize(name, "", {
+    path: attributes.path,
+    httpOnly: attributes.httpOnly,
+    secure: attributes.secure,
+    sameSite: "Lax",
+    maxAge: 0,
+  });
 }
 
 /** Cookies an auth call answered with, less the session cache (for a user changed since). */
 export async function withoutSessionCache(cookies: string[]): Promise<string[]> {
-  const { name } = await sessionCacheCookie();
+  const { name } = (await authCookies()).sessionData;
   return cookies.filter((cookie) => !cookie.startsWith(`${name}=`));
 }
 
-async function sessionCacheCookie() {
-  return (await getAuth().$context).authCookies.sessionData;
+async function authCookies() {
+  return (await getAuth().$context).authCookies;
 }
 
 /** The signed-in user of a request, or null (see getSignedInSession). */
