@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { type ActivityAnswer, listenForActivitySocket, sendActivityFrame } from "~/lib/activity-heartbeat";
 import {
   ACTIVITY_EVENTS,
   ACTIVITY_RESYNC_THRESHOLD_MS,
@@ -25,7 +26,8 @@ const currentPath = () => `${window.location.pathname}${window.location.search}`
  * The inactivity rules in the browser (spec sections 4 and 9): any activity resets the timers, a
  * warning at 8 minutes, logout at 10. Tabs stay in step: activity in one keeps the others alive and
  * a logout in one signs out all. Every 30 seconds, recent activity is reported to the server (which
- * enforces the same timeout) and the local time is resynced to the stored one when they drift.
+ * enforces the same timeout), on the inbox socket when it is open, and the local time is resynced
+ * to the stored one when they drift.
  */
 export function useInactivityLogout(enabled: boolean): { warning: boolean; stayActive: () => void } {
   const [warning, setWarning] = useState(false);
@@ -98,11 +100,46 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       else leave(event.data.reason);
     };
 
-    const heartbeat = async () => {
-      if (loggingOut || isLeavingSession() || lastActivity <= lastReported) return;
+    /** Takes a heartbeat's answer into account: the stored time may be newer (another device). */
+    const takeAnswer = (answer: Partial<ActivityAnswer> | null, reported: number, sentAt: number) => {
+      // Visible to tests and to anyone debugging: this answer has been taken into account.
+      document.documentElement.dataset.sessionCheckedAt = String(sentAt);
+      if (!answer?.lastActivity || !answer.serverNow) return;
+      // Activity since sending is newer than anything this answer knows (a slow answer would
+      // otherwise move the time back past an 'OK' pressed meanwhile); the next check reports it.
+      if (lastActivity !== reported) return;
+      // The stored time in this browser's clock (the server's clock read at the moment of sending);
+      // it differs from ours when another device of the person was active.
+      const stored = answer.lastActivity - (answer.serverNow - sentAt);
+      if (Math.abs(stored - lastActivity) > ACTIVITY_RESYNC_THRESHOLD_MS) {
+        lastActivity = stored;
+        schedule();
+      }
+    };
+
+    // Heartbeat frames sent on the inbox socket and not answered yet, oldest first (one socket
+    // answers in order; a socket that reopens starts afresh).
+    let framesInFlight: { reported: number; sentAt: number }[] = [];
+
+    /**
+     * Reports activity (issue 23): as a frame on the inbox socket when one is open, otherwise, at a
+     * check, with the POST. A check reports only activity since the last report; the socket's
+     * opening always reports (its first frame), as does the page's, if a socket is already open.
+     */
+    const heartbeat = async (occasion: "check" | "socket-opened" | "page-opened" = "check") => {
+      if (loggingOut || isLeavingSession()) return;
+      if (occasion === "check" && lastActivity <= lastReported) return;
       const reported = lastActivity;
-      lastReported = reported;
       const sentAt = Date.now();
+      if (sendActivityFrame(sentAt - reported)) {
+        lastReported = reported;
+        framesInFlight.push({ reported, sentAt });
+        return;
+      }
+      // No socket yet as the page opens: its opening will report, and the next check falls back
+      // to the POST if it never opens.
+      if (occasion !== "check") return;
+      lastReported = reported;
       const response = await fetch("/api/session/activity", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -111,27 +148,24 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       if (!response) return; // offline for a moment: the timers still run locally
       // Refused: the server found the session idle (or it ended another way, which then says so).
       if (response.status === 401) return leave("inactivity");
-      const body = (await response.json().catch(() => null)) as { lastActivity?: number; serverNow?: number } | null;
-      // Visible to tests and to anyone debugging: this answer has been taken into account.
-      document.documentElement.dataset.sessionCheckedAt = String(sentAt);
-      if (!body?.lastActivity || !body.serverNow) return;
-      // Activity since sending is newer than anything this answer knows (a slow answer would
-      // otherwise move the time back past an 'OK' pressed meanwhile); the next check reports it.
-      if (lastActivity !== reported) return;
-      // The stored time in this browser's clock (the server's clock read at the moment of sending);
-      // it differs from ours when another device of the person was active.
-      const stored = body.lastActivity - (body.serverNow - sentAt);
-      if (Math.abs(stored - lastActivity) > ACTIVITY_RESYNC_THRESHOLD_MS) {
-        lastActivity = stored;
-        schedule();
-      }
+      takeAnswer((await response.json().catch(() => null)) as Partial<ActivityAnswer> | null, reported, sentAt);
     };
+    const stopListening = listenForActivitySocket({
+      opened: () => {
+        framesInFlight = [];
+        heartbeat("socket-opened");
+      },
+      answered: (answer) => {
+        const sent = framesInFlight.shift();
+        if (sent) takeAnswer(answer, sent.reported, sent.sentAt);
+      },
+    });
 
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     channel?.addEventListener("message", onMessage);
-    const interval = window.setInterval(heartbeat, SESSION_CHECK_INTERVAL_MS);
+    const interval = window.setInterval(() => heartbeat("check"), SESSION_CHECK_INTERVAL_MS);
     schedule();
-    heartbeat();
+    heartbeat("page-opened");
     // Visible to tests and to anyone debugging: the timers are armed from this moment.
     document.documentElement.dataset.sessionTimers = "armed";
 
@@ -140,6 +174,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       delete document.documentElement.dataset.sessionCheckedAt;
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       channel?.close();
+      stopListening();
       window.clearInterval(interval);
       window.clearTimeout(warnTimer);
       window.clearTimeout(logoutTimer);

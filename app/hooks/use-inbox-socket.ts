@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { activityAnswered, activitySocketOpened, setActivitySocket } from "~/lib/activity-heartbeat";
 import { setInboxState } from "~/lib/inbox-store";
 import type { IncomingMessage } from "~/lib/incoming-message-alert";
 import { leaveIfSessionEnded } from "~/lib/session-end";
@@ -7,8 +8,8 @@ import type { InboxClientFrame, InboxFrame } from "~/schemas/inbox-protocol";
 
 /**
  * The signed-in user's app-wide socket (/api/inbox/ws): live badge count and conversation list on
- * every page, new-message events (each acknowledged as delivered), and presence (the server counts
- * the user online while one is open). Connecting, reconnecting, pings and frame validation are the
+ * every page, new-message events (each acknowledged as delivered), presence (the server counts
+ * the user online while one is open) and the activity heartbeat. Connecting, reconnecting, pings and frame validation are the
  * shared transport's (app/lib/socket-transport.ts).
  */
 export function useInboxSocket(enabled: boolean, onNewMessage?: (message: IncomingMessage) => void) {
@@ -27,8 +28,11 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
         transport = startSocketTransport<InboxFrame, InboxClientFrame>({
           url: `${window.location.origin.replace(/^http/, "ws")}/api/inbox/ws`,
           schema: InboxFrameSchema,
+          // The activity heartbeat rides on this socket (issue 23), its first frame as it opens.
+          onOpen: activitySocketOpened,
           onFrame: (frame) => {
             if (frame.type === "inbox") setInboxState({ unread: frame.unread, chats: frame.chats });
+            if (frame.type === "activity") activityAnswered(frame);
             if (frame.type === "new-message") {
               transport?.send({ type: "delivered", pairId: frame.pairId, seq: frame.seq });
               onNewMessageRef.current?.(frame);
@@ -36,6 +40,7 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
           },
           onFinalClose: leaveIfSessionEnded,
         });
+        setActivitySocket((idleMs) => transport?.send({ type: "activity", idleMs }) ?? false);
       },
       (error: unknown) => {
         // A chunk that failed to load (a deploy replaced it): the page keeps its loader's data.
@@ -48,6 +53,7 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
     return () => {
       unmounted = true;
       window.removeEventListener("online", cameOnline);
+      setActivitySocket(null);
       transport?.stop();
     };
   }, [enabled]);

@@ -1,5 +1,12 @@
 import { z } from "./zod";
 
+/** How long ago a page's last activity was, as its heartbeat reports it (a day at most). */
+export const ActivityIdleMsSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60 * 60 * 1000);
+
 /** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
 export const ChatSummarySchema = z.object({
   contactId: z.string(),
@@ -26,16 +33,26 @@ export const InboxFrameSchema = z.discriminatedUnion("type", [
     pairId: z.string(),
     seq: z.number().int().min(1),
   }),
+  // The answer to a page's activity heartbeat: the latest activity the server knows (another device
+  // may have been active later) and the server's clock, so the page compares them in its own.
+  z.object({ type: z.literal("activity"), lastActivity: z.number(), serverNow: z.number() }),
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type InboxFrame = z.infer<typeof InboxFrameSchema>;
 
-/** What a page tells its inbox: it received a conversation's messages up to seq ('delivered'). */
-export const InboxClientFrameSchema = z.object({
-  type: z.literal("delivered"),
-  pairId: z.string().min(3).max(200),
-  seq: z.number().int().min(1),
-});
+/**
+ * What a page tells its inbox: it received a conversation's messages up to seq ('delivered'), and
+ * the activity heartbeat (issue 23): how long ago the person was last active on the page, sent as
+ * the socket opens and then every check interval while there was activity since the last one.
+ */
+export const InboxClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("delivered"),
+    pairId: z.string().min(3).max(200),
+    seq: z.number().int().min(1),
+  }),
+  z.object({ type: z.literal("activity"), idleMs: ActivityIdleMsSchema }),
+]);
 export type InboxClientFrame = z.infer<typeof InboxClientFrameSchema>;
 
 export type InboxState = { unread: number; chats: ChatSummary[] };

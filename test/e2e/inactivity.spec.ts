@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { expect, holdRequests, signUpThroughApi, test, waitForSessionTimers } from "./support/test";
+import { expect, signUpThroughApi, test, waitForSessionTimers } from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
@@ -16,6 +16,41 @@ async function signedInWithStoppedClock(page: Page, baseURL: string) {
 }
 
 const warning = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
+
+/**
+ * Relays the page's inbox socket to the server, noting the heartbeat frames the page sends and the
+ * answers it receives; with holdAnswers, the answers wait until release() (a slow network).
+ */
+async function relayInboxSocket(page: Page, { holdAnswers = false } = {}) {
+  const relay = { heartbeats: [] as unknown[], answers: 0, release: () => {} };
+  let held: string[] = [];
+  let holding = holdAnswers;
+  await page.routeWebSocket(/\/api\/inbox\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === "string" && message.startsWith("{") && JSON.parse(message).type === "activity") {
+        relay.heartbeats.push(JSON.parse(message));
+      }
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const isAnswer =
+        typeof message === "string" && message.startsWith("{") && JSON.parse(message).type === "activity";
+      if (isAnswer && holding) return void held.push(message);
+      if (isAnswer) relay.answers += 1;
+      ws.send(message);
+    });
+    relay.release = () => {
+      holding = false;
+      for (const message of held) {
+        relay.answers += 1;
+        ws.send(message);
+      }
+      held = [];
+    };
+  });
+  return relay;
+}
 
 test.describe("inactivity", () => {
   test("warns at 8 minutes and signs out at 10 with the spec's messages", async ({ page, baseURL }) => {
@@ -50,13 +85,14 @@ test.describe("inactivity", () => {
   });
 
   test("an answer to a session check that arrives after OK does not take the time back", async ({ page, baseURL }) => {
-    // The check sent when the page opened answers only after OK was pressed (a slow phone network).
-    const release = await holdRequests(page, "**/api/session/activity");
+    // The check sent as the inbox socket opened answers only after OK was pressed (a slow network).
+    const inbox = await relayInboxSocket(page, { holdAnswers: true });
     await signedInWithStoppedClock(page, baseURL ?? "");
+    await expect.poll(() => inbox.heartbeats.length).toBeGreaterThan(0);
     await page.clock.runFor(8 * MINUTE);
     await warning(page).getByRole("button", { name: "OK" }).press("Enter");
     await expect(warning(page)).toBeHidden();
-    release();
+    inbox.release();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.sessionCheckedAt)).toBeDefined();
 
     await page.clock.runFor(7 * MINUTE);
@@ -64,6 +100,37 @@ test.describe("inactivity", () => {
     await expect(warning(page)).toBeHidden();
     await page.clock.runFor(1 * MINUTE);
     await expect(warning(page)).toBeVisible();
+  });
+
+  test("reports activity on the inbox socket, once as it opens and then with each check, without a request", async ({
+    page,
+    baseURL,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/session/activity")) posts.push(request.url());
+    });
+    const inbox = await relayInboxSocket(page);
+    await signedInWithStoppedClock(page, baseURL ?? "");
+    await expect.poll(() => inbox.heartbeats.length).toBe(1);
+    await expect.poll(() => inbox.answers).toBe(1);
+
+    // Activity, then the next check: a second frame, answered.
+    await page.getByRole("heading", { level: 1, name: "Messages" }).click();
+    await page.clock.runFor(30_000);
+    await expect.poll(() => inbox.heartbeats.length).toBe(2);
+    await expect.poll(() => inbox.answers).toBe(2);
+    expect(posts).toEqual([]);
+  });
+
+  test("falls back to the request while the inbox socket cannot open", async ({ page, baseURL }) => {
+    // A network that refuses WebSockets: the heartbeat must still keep an active person signed in.
+    await page.routeWebSocket(/\/api\/inbox\/ws$/, (ws) => ws.close({ code: 1006, reason: "blocked" }));
+    await signedInWithStoppedClock(page, baseURL ?? "");
+    await page.getByRole("heading", { level: 1, name: "Messages" }).click();
+    const heartbeat = page.waitForRequest("**/api/session/activity");
+    await page.clock.runFor(30_000);
+    expect((await (await heartbeat).response())?.status()).toBe(200);
   });
 
   test("keeps tabs in step: activity in one keeps the other alive, a logout in one signs out both", async ({

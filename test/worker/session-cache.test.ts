@@ -2,10 +2,12 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken, signUpUser } from "./support/auth-requests";
-import { openInboxSocket } from "./support/chat-sockets";
+import { closing, openInboxSocket } from "./support/chat-sockets";
+import { until } from "./support/until";
 
 /**
  * Issue 14: a signed-in request is answered by better-auth's signed session cache cookie and the
@@ -26,6 +28,12 @@ const heartbeat = (cookie: string) => postJson("/api/session/activity", { idleMs
 
 const userSessionRecord = (userId: string) =>
   env.DB.prepare("SELECT * FROM user_sessions WHERE user_id = ?").bind(userId).first();
+
+/** The idle deadline the user's inbox keeps. */
+const idleDeadlineOf = (userId: string) =>
+  runInDurableObject(env.USER_INBOX.getByName(userId), (_inbox, state) =>
+    Number(state.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'idle_deadline'").one().value),
+  );
 
 /** The inbox's instance goes (an eviction or a restart): only what it stored remains. */
 const evictInbox = (userId: string) =>
@@ -83,6 +91,46 @@ describe("activity kept by the user's inbox", () => {
     const { lastActivity, serverNow } = (await response.json()) as { lastActivity: number; serverNow: number };
     expect(serverNow - lastActivity).toBeLessThanOrEqual(5000);
     expect(await userSessionRecord(user.id)).toEqual(before);
+  });
+
+  it("takes the heartbeat as a frame on the inbox socket: the idle deadline moves, D1 is not written", async () => {
+    const { cookie, user } = await cachedAccount();
+    await setLastActivity(user.id, Date.now() - 9 * 60 * 1000);
+    const before = await userSessionRecord(user.id);
+    const inbox = await openInboxSocket(cookie);
+    await until(() => inbox.frames.length >= 1);
+    inbox.ws?.send(JSON.stringify({ type: "activity", idleMs: 4000 }));
+    const isActivity = (f: unknown) => (f as { type: string }).type === "activity";
+    await until(() => inbox.frames.some(isActivity));
+    const answer = inbox.frames.find(isActivity) as { lastActivity: number; serverNow: number };
+    expect(answer.serverNow - answer.lastActivity).toBe(4000);
+    // The deadline moved: a request now, which the old one would have refused a minute on, lives.
+    expect(await idleDeadlineOf(user.id)).toBe(answer.lastActivity + SESSION_TIMEOUT_MS);
+    expect(await userSessionRecord(user.id)).toEqual(before);
+  });
+
+  it("answers a malformed heartbeat frame with an error and moves nothing", async () => {
+    const { cookie, user } = await cachedAccount();
+    const inbox = await openInboxSocket(cookie);
+    await until(() => inbox.frames.length >= 1);
+    const deadline = await idleDeadlineOf(user.id);
+    for (const idleMs of [-1, "soon", 1.5, 2 * 24 * 60 * 60 * 1000]) {
+      inbox.ws?.send(JSON.stringify({ type: "activity", idleMs }));
+    }
+    await until(() => inbox.frames.filter((f) => (f as { type: string }).type === "error").length === 4);
+    expect(await idleDeadlineOf(user.id)).toBe(deadline);
+  });
+
+  it("never revives a session idle past its deadline: its heartbeat frame ends it and closes the socket", async () => {
+    const { cookie, user } = await cachedAccount();
+    const inbox = await openInboxSocket(cookie);
+    await until(() => inbox.frames.length >= 1);
+    await setLastActivity(user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
+    const closed = closing(inbox.ws as WebSocket);
+    inbox.ws?.send(JSON.stringify({ type: "activity", idleMs: 0 }));
+    expect(await closed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "inactivity" });
+    expect(await userSessionRecord(user.id)).toMatchObject({ last_activity: 0, reason: "inactivity_timeout" });
+    expect((await heartbeat(cookie)).status).toBe(401);
   });
 
   it("decides idleness, from what it stored, after an eviction too", async () => {

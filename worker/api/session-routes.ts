@@ -1,17 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { ActivityIdleMsSchema } from "../../app/schemas/inbox-protocol";
 import { forceLogout, getSignedInSession, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
 import { readJsonBody } from "./json-body";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
-const ActivityBodySchema = z.object({ idleMs: z.number().int().min(0).default(0) });
+const ActivityBodySchema = z.object({ idleMs: ActivityIdleMsSchema.default(0) });
 
 /** The browser's side of the inactivity rules (spec section 4); presence is the inbox sockets'. */
 export const sessionRoutes = new Hono<ApiEnv>()
   .use(sameOrigin)
-  // The throttled activity heartbeat. The answer carries the server's clock too, so the browser
-  // can compare the stored time with its own in its own clock frame (clocks differ between devices).
+  // The throttled activity heartbeat while the page has no inbox socket open (a network that
+  // refuses WebSockets must not sign an active person out); with one open it is a frame on that
+  // socket (issue 23). The answer carries the server's clock too, so the browser can compare the
+  // stored time with its own in its own clock frame (clocks differ between devices).
   .post("/activity", signedIn, async (c) => {
     const body = await readJsonBody(c, ActivityBodySchema, "Send how long ago the last activity was.");
     if (!body.ok) return body.response;

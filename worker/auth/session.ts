@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { parse, serialize } from "hono/utils/cookie";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
-import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
@@ -194,8 +194,14 @@ export async function writeIdleLogout(db: Db, userId: string, now = Date.now()):
  * stored time for resync (another device may have been active later). Nothing is written to D1.
  */
 export async function recordActivity(userId: string, idleMs: number, now = Date.now()): Promise<number> {
-  // The browser says how long ago its last activity was; never more than one check interval, so a
-  // client cannot move its session record further than the rules allow.
-  const lastActivity = now - Math.min(Math.max(0, idleMs), SESSION_CHECK_INTERVAL_MS);
-  return env.USER_INBOX.getByName(userId).recordActivity(lastActivity);
+  return env.USER_INBOX.getByName(userId).recordActivity(activityTime(idleMs, now));
+}
+
+/**
+ * When the browser says the person was last active. Taken as it says: the inbox only ever moves
+ * the time forward, so an old claim (a page that slept, a socket that just reopened) changes
+ * nothing, and no claim reaches past the moment it arrives.
+ */
+export function activityTime(idleMs: number, now = Date.now()): number {
+  return now - Math.max(0, idleMs);
 }

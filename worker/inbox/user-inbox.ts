@@ -13,7 +13,7 @@ import {
   type InboxFrame,
 } from "../../app/schemas/inbox-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
-import { idleDeadlineOf, readLastActivity, writeIdleLogout } from "../auth/session";
+import { activityTime, idleDeadlineOf, readLastActivity, writeIdleLogout } from "../auth/session";
 import {
   closeEndedSocket,
   completeClosingHandshake,
@@ -115,8 +115,8 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   /**
-   * "ping" is answered by the runtime without waking us. The one frame a page sends is 'delivered':
-   * it received a new-message event, which the conversation's room shows its sender.
+   * "ping" is answered by the runtime without waking us. A page sends 'delivered' (it received a
+   * new-message event, which the conversation's room shows its sender) and its activity heartbeat.
    */
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     let frame: InboxClientFrame | undefined;
@@ -126,8 +126,10 @@ export class UserInbox extends DurableObject<Env> {
       frame = undefined;
     }
     const attachment = socketAttachment<InboxSocket>(ws) ?? {};
+    // A session already idle past its deadline ends here, before its heartbeat could count.
     if (!(await frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
     if (!frame) return ws.send(JSON.stringify({ type: "error", message: CHAT_MESSAGES.badFrame } satisfies InboxFrame));
+    if (frame.type === "activity") return this.answerActivity(ws, frame.idleMs);
     const owner = this.owner();
     // Only a conversation this inbox knows of, so a page cannot wake arbitrary rooms.
     const known = this.ctx.storage.sql
@@ -135,6 +137,15 @@ export class UserInbox extends DurableObject<Env> {
       .toArray().length;
     if (!owner || known === 0 || !parsePairId(frame.pairId)?.includes(owner)) return;
     await this.env.CHAT_ROOM.getByName(frame.pairId).markDelivered(owner, frame.seq);
+  }
+
+  /** The heartbeat as a frame (issue 23): no request of its own, nothing written to D1. */
+  private async answerActivity(ws: WebSocket, idleMs: number): Promise<void> {
+    const serverNow = Date.now();
+    // Activity never revives a session past its deadline: that ends here, every socket with it.
+    if ((await this.liveIdleDeadline(serverNow)) === null) return;
+    const lastActivity = await this.recordActivity(activityTime(idleMs, serverNow));
+    ws.send(JSON.stringify({ type: "activity", lastActivity, serverNow } satisfies InboxFrame));
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
