@@ -2,18 +2,21 @@ import { useEffect, useRef } from "react";
 import { openEscapeLayer } from "~/lib/escape-key";
 
 /**
- * While `open`, Escape calls `close` (the newest open menu first, one per press) and the press no
- * longer counts toward Quick exit (app/lib/escape-key.ts).
+ * While `open` and `panel` is on the screen, Escape calls `close` (the newest open menu first, one
+ * per press) and the press no longer counts toward Quick exit (app/lib/escape-key.ts).
  */
-export function useCloseOnEscape(open: boolean, close: () => void): void {
+export function useCloseOnEscape(open: boolean, close: () => void, panel: React.RefObject<HTMLElement | null>): void {
   const closeRef = useRef(close);
   useEffect(() => {
     closeRef.current = close;
   });
   useEffect(() => {
     if (!open) return;
-    return openEscapeLayer(() => closeRef.current());
-  }, [open]);
+    return openEscapeLayer(
+      () => closeRef.current(),
+      () => panel.current,
+    );
+  }, [open, panel]);
 }
 
 /**

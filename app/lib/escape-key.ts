@@ -9,8 +9,16 @@
  * Menus use `useCloseOnEscape` (app/hooks), which does this for them.
  */
 
-/** The menus open now, oldest first; Escape closes the last one. */
-const openLayers: Array<() => void> = [];
+type Layer = { close: () => void; panel: () => HTMLElement | null };
+
+/** The menus open now, oldest first; Escape closes the newest one that is on the screen. */
+const openLayers: Layer[] = [];
+
+/** A menu left open in a part the layout no longer shows (the phone menu on a widened window). */
+function isShown(layer: Layer): boolean {
+  const panel = layer.panel();
+  return panel !== null && panel.getClientRects().length > 0;
+}
 
 /**
  * Whether the browser itself will close something on this Escape: an open modal dialog (the report
@@ -37,18 +45,22 @@ function closeTopLayer(event: KeyboardEvent): void {
   if (event.key !== "Escape" || event.isComposing || event.defaultPrevented) return;
   // A modal dialog makes the page under it inert: this press is the dialog's.
   if (browserClosesOnEscape()) return;
-  const close = openLayers.at(-1);
-  if (!close) return;
+  const layer = openLayers.findLast(isShown);
+  if (!layer) return;
   event.preventDefault();
-  close();
+  layer.close();
 }
 
-/** Registers an open menu; Escape closes the newest first. Answers the function that removes it. */
-export function openEscapeLayer(close: () => void): () => void {
-  openLayers.push(close);
+/**
+ * Registers an open menu (`panel` answers the element it shows); Escape closes the newest first.
+ * Answers the function that removes it.
+ */
+export function openEscapeLayer(close: () => void, panel: () => HTMLElement | null): () => void {
+  const layer = { close, panel };
+  openLayers.push(layer);
   if (openLayers.length === 1) document.addEventListener("keydown", closeTopLayer);
   return () => {
-    const index = openLayers.lastIndexOf(close);
+    const index = openLayers.indexOf(layer);
     if (index !== -1) openLayers.splice(index, 1);
     if (openLayers.length === 0) document.removeEventListener("keydown", closeTopLayer);
   };

@@ -24,6 +24,12 @@ const mobileMenu = (page: Page) => page.getByRole("navigation", { name: "Mobile"
 const mainHeading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
 /**
+ * A client-side move to another page waits for its route module and its data from the local Workers
+ * runtime, which takes longer than 5 s when the machine is busy.
+ */
+const ARRIVAL = { timeout: 15_000 };
+
+/**
  * Opens the account menu from the keyboard. The signed-in header is a lazy chunk that hydrates a
  * moment after the page, and a key press before that is lost, so press until it reports itself open.
  */
@@ -296,7 +302,7 @@ test.describe("moving to another page", () => {
       await waitForHydration(page);
       await page.getByRole("main").getByRole("link", { name: HERO.primaryCta }).focus();
       await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(SUPPORT_CHAT_PATH);
+      await expect(page).toHaveURL(SUPPORT_CHAT_PATH, ARRIVAL);
       await expect(mainHeading(page, "Messages")).toBeFocused();
       await expect(mainHeading(page, "Messages")).toHaveAttribute("tabindex", "-1");
     });
@@ -334,7 +340,7 @@ test.describe("moving to another page", () => {
     const sendMessage = results.getByRole("link", { name: `Send Message to ${other.username}` });
     await sendMessage.focus();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`/chat/${other.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/chat/${other.id}$`), ARRIVAL);
     await expect(mainHeading(page, "Messages")).toBeFocused();
 
     // Another conversation is another page, though the list and the heading stay on the screen.
@@ -343,7 +349,7 @@ test.describe("moving to another page", () => {
     });
     await recent.focus();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(SUPPORT_CHAT_PATH);
+    await expect(page).toHaveURL(SUPPORT_CHAT_PATH, ARRIVAL);
     await expect(mainHeading(page, "Messages")).toBeFocused();
   });
 
@@ -360,12 +366,12 @@ test.describe("moving to another page", () => {
     expect(scrolled).toBeGreaterThan(500);
     await footerLink.focus();
     await page.keyboard.press("Enter");
-    await expect(mainHeading(page, "Terms of Service")).toBeFocused();
+    await expect(mainHeading(page, "Terms of Service")).toBeFocused(ARRIVAL);
     // ScrollRestoration still starts a new page at the top: focusing the heading does not scroll.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
-    await expect(mainHeading(page, HERO.title)).toBeFocused();
+    await expect(mainHeading(page, HERO.title)).toBeFocused(ARRIVAL);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 });

@@ -131,13 +131,18 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const name = headerName(user);
   const openReports = useOpenReportCount();
 
-  useCloseOnEscape(open, () => {
-    returnFocusOnEscape(containerRef.current, buttonRef.current);
-    setOpen(false);
-  });
+  useCloseOnEscape(
+    open,
+    () => {
+      returnFocusOnEscape(containerRef.current, buttonRef.current);
+      setOpen(false);
+    },
+    panelRef,
+  );
   useEffect(() => {
     const container = containerRef.current;
     if (!open || !container) return;
@@ -180,6 +185,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
         <span className="max-w-36 truncate">{name}</span>
       </button>
       <div
+        ref={panelRef}
         id={menuId}
         hidden={!open}
         className={`${MENU_PANEL_CLASS[placement]} rounded-xl bg-white p-2 ring-1 ring-slate-200`}

@@ -35,10 +35,14 @@ export function SiteHeader() {
   // and focus inside it goes back to the toggle instead of dropping to the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => setMenuOpen(false), [location.key]);
-  useCloseOnEscape(menuOpen, () => {
-    returnFocusOnEscape(menuRef.current, toggleRef.current);
-    setMenuOpen(false);
-  });
+  useCloseOnEscape(
+    menuOpen,
+    () => {
+      returnFocusOnEscape(menuRef.current, toggleRef.current);
+      setMenuOpen(false);
+    },
+    menuRef,
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
