@@ -8,6 +8,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { requestPathContext, userContext } from "~/context";
+import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { isAdmin } from "~/lib/accounts";
 import { trackPageView } from "~/lib/analytics";
 import { useSignedInUser } from "~/lib/signed-in-user";
@@ -93,6 +94,7 @@ function HydrationMarker() {
 
 export default function App() {
   const user = useSignedInUser();
+  useFocusOnNewPage();
   return (
     <>
       <HydrationMarker />

@@ -161,7 +161,7 @@ test.describe("Quick exit", () => {
     await page.context().close();
   });
 
-  test("Escape three times leaves at once, also with a menu open (the first press closes it)", async ({
+  test("Escape three times leaves at once, also with a menu open (the press that closes it does not count)", async ({
     page,
     context,
     baseURL,
@@ -174,7 +174,8 @@ test.describe("Quick exit", () => {
     await composer(page).fill("Half a sentence");
     await openAccountMenu(page);
 
-    for (let i = 0; i < 3; i++) await page.keyboard.press("Escape");
+    // The first press closes the menu (issue 23); the three after it leave.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Escape");
     await expect(page).toHaveURL(QUICK_EXIT_URL);
     await page.goBack();
     await expect(page).toHaveURL(/\/privacypolicy$/);

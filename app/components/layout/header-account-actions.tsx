@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PATHS } from "~/lib/routes";
 import { useSignedInUser } from "~/lib/signed-in-user";
+import type { AccountMenuPlacement } from "./signed-in-account-actions";
 
 const SignedInAccountActions = lazy(() => import("./signed-in-account-actions"));
 
@@ -9,7 +10,15 @@ const pillLink =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 /** The account side of the header: 'Get Started' when signed out, the signed-in actions otherwise. */
-export function HeaderAccountActions({ onNavigate, live = true }: { onNavigate?: () => void; live?: boolean }) {
+export function HeaderAccountActions({
+  onNavigate,
+  live = true,
+  accountMenu = "dropdown",
+}: {
+  onNavigate?: () => void;
+  live?: boolean;
+  accountMenu?: AccountMenuPlacement;
+}) {
   const user = useSignedInUser();
   if (!user) {
     return (
@@ -20,7 +29,7 @@ export function HeaderAccountActions({ onNavigate, live = true }: { onNavigate?:
   }
   return (
     <Suspense fallback={null}>
-      <SignedInAccountActions user={user} onNavigate={onNavigate} live={live} />
+      <SignedInAccountActions user={user} onNavigate={onNavigate} live={live} accountMenu={accountMenu} />
     </Suspense>
   );
 }

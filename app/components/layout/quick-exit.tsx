@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { escapeWasConsumed } from "~/lib/escape-key";
 import { usePublicConfig } from "~/lib/public-config";
 import { createEscapeCounter, followQuickExits, QUICK_EXIT_TEXTS, quickExit } from "~/lib/quick-exit";
 import { useSignedInUser } from "~/lib/signed-in-user";
@@ -7,7 +8,8 @@ import { useSignedInUser } from "~/lib/signed-in-user";
  * The header's Quick exit (always in view, at every width) and, for signed-in people, the smaller
  * 'Quick exit and sign out' below it. Both are real links to the neutral page, so they leave even
  * before the scripts arrive (then as an ordinary visit, without signing out); with scripts they
- * replace the page. Also listens, once per page, for Escape pressed three times.
+ * replace the page. Also listens, once per page, for Escape pressed three times (presses that
+ * closed a menu or a dialog do not count).
  */
 export function QuickExit() {
   const { quickExitUrl } = usePublicConfig();
@@ -15,15 +17,16 @@ export function QuickExit() {
 
   useEffect(() => {
     const isThirdEscape = createEscapeCounter();
-    // Capture on window: runs before any handler below can stop the key (menus and dialogs still
-    // close on their own Escape; the third press leaves regardless).
+    // On window, bubbling: after every menu and dialog had its turn. A press that closed one of
+    // them is theirs and does not count toward the three (issue 23; app/lib/escape-key.ts).
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || escapeWasConsumed(event)) return;
       if (isThirdEscape(event)) quickExit(quickExitUrl);
     };
-    window.addEventListener("keydown", onKeyDown, { capture: true });
+    window.addEventListener("keydown", onKeyDown);
     const stopFollowing = followQuickExits(quickExitUrl);
     return () => {
-      window.removeEventListener("keydown", onKeyDown, { capture: true });
+      window.removeEventListener("keydown", onKeyDown);
       stopFollowing();
     };
   }, [quickExitUrl]);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { returnFocusOnEscape, useCloseOnEscape } from "~/hooks/use-close-on-escape";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { headerName, isAdmin, type SignedInUser } from "~/lib/accounts";
@@ -26,11 +27,13 @@ export default function SignedInAccountActions({
   user,
   onNavigate,
   live = true,
+  accountMenu = "dropdown",
 }: {
   user: SignedInUser;
   onNavigate?: () => void;
   /** One header instance owns the socket (the desktop one); the mobile copy only reads the store. */
   live?: boolean;
+  accountMenu?: AccountMenuPlacement;
 }) {
   const banner = useIncomingMessageAlerts();
   useInboxSocket(live, banner.alert);
@@ -46,7 +49,7 @@ export default function SignedInAccountActions({
       ) : null}
       <MessagesLink unreadCount={unreadCount} onNavigate={onNavigate} />
       <EnableNotificationsButton />
-      <UserMenu user={user} />
+      <UserMenu user={user} placement={accountMenu} />
     </div>
   );
 }
@@ -105,28 +108,57 @@ function EnableNotificationsButton() {
   );
 }
 
-function UserMenu({ user }: { user: SignedInUser }) {
+/**
+ * Where the account menu's panel opens: under its button, lined up with its right edge, in the
+ * desktop header; in the page's flow, as wide as the mobile menu, inside the mobile menu. A panel
+ * hanging from a button that can sit anywhere in a 320 px row would leave the screen (issue 23).
+ */
+export type AccountMenuPlacement = "dropdown" | "inline";
+
+const MENU_PANEL_CLASS: Record<AccountMenuPlacement, string> = {
+  dropdown: "absolute right-0 z-50 mt-2 w-56 max-w-[calc(100vw-2rem)] shadow-lg",
+  inline: "mt-2 w-full",
+};
+
+/**
+ * The account menu: a disclosure button and its panel of links. It closes on a choice, on Escape
+ * (focus back on the button), on a click outside, and when focus leaves it by Tab or Shift+Tab, so
+ * it never stays open over what the person moved on to.
+ */
+function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountMenuPlacement }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const name = headerName(user);
   const openReports = useOpenReportCount();
 
+  useCloseOnEscape(
+    open,
+    () => {
+      returnFocusOnEscape(containerRef.current, buttonRef.current);
+      setOpen(false);
+    },
+    panelRef,
+  );
   useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent ? event.key === "Escape" : !containerRef.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
+    const container = containerRef.current;
+    if (!open || !container) return;
+    const closeOnPressOutside = (event: PointerEvent) => {
+      if (!container.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
+    // Focus moving to something outside (Tab, Shift+Tab) closes it, leaving focus where it went;
+    // focus leaving the window (no related target) does not.
+    const closeWhenFocusLeaves = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !container.contains(event.relatedTarget)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOnPressOutside);
+    container.addEventListener("focusout", closeWhenFocusLeaves);
     return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", closeOnPressOutside);
+      container.removeEventListener("focusout", closeWhenFocusLeaves);
     };
   }, [open]);
 
@@ -139,8 +171,9 @@ function UserMenu({ user }: { user: SignedInUser }) {
   }
 
   return (
-    <div ref={containerRef} className="relative">
+    <div ref={containerRef} className={placement === "inline" ? "w-full" : "relative"}>
       <button
+        ref={buttonRef}
         type="button"
         aria-label={`${name}: account menu`}
         aria-expanded={open}
@@ -152,9 +185,10 @@ function UserMenu({ user }: { user: SignedInUser }) {
         <span className="max-w-36 truncate">{name}</span>
       </button>
       <div
+        ref={panelRef}
         id={menuId}
         hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+        className={`${MENU_PANEL_CLASS[placement]} rounded-xl bg-white p-2 ring-1 ring-slate-200`}
       >
         <p className="truncate px-3 py-2 text-xs text-slate-600">Signed in as {name}</p>
         {[

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { returnFocusOnEscape, useCloseOnEscape } from "~/hooks/use-close-on-escape";
 import { usePublicConfig } from "~/lib/public-config";
 import { PATHS } from "~/lib/routes";
 import { useSignedInUser } from "~/lib/signed-in-user";
@@ -27,15 +28,21 @@ export function SiteHeader() {
   const unreadCount = useUnreadConversations();
   const badge = signedIn ? unreadBadgeText(unreadCount) : null;
 
-  // A navigation closes the mobile menu; Escape closes it too.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
+
+  // A navigation closes the mobile menu; Escape closes it too (after the account menu inside it),
+  // and focus inside it goes back to the toggle instead of dropping to the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => setMenuOpen(false), [location.key]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  useCloseOnEscape(
+    menuOpen,
+    () => {
+      returnFocusOnEscape(menuRef.current, toggleRef.current);
+      setMenuOpen(false);
+    },
+    menuRef,
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -70,6 +77,7 @@ export function SiteHeader() {
         <QuickExit />
 
         <button
+          ref={toggleRef}
           type="button"
           className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
           aria-expanded={menuOpen}
@@ -96,7 +104,13 @@ export function SiteHeader() {
         </button>
       </div>
 
-      <nav id={menuId} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden">
+      <nav
+        ref={menuRef}
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 px-4 pb-4 md:hidden"
+      >
         <ul className="flex flex-col gap-1 pt-2">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
@@ -107,7 +121,7 @@ export function SiteHeader() {
           ))}
         </ul>
         <div className="pt-3">
-          <HeaderAccountActions onNavigate={() => setMenuOpen(false)} live={false} />
+          <HeaderAccountActions onNavigate={() => setMenuOpen(false)} live={false} accountMenu="inline" />
         </div>
       </nav>
     </header>

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from "react";
+import { openEscapeLayer } from "~/lib/escape-key";
+
+/**
+ * While `open` and `panel` is on the screen, Escape calls `close` (the newest open menu first, one
+ * per press) and the press no longer counts toward Quick exit (app/lib/escape-key.ts).
+ */
+export function useCloseOnEscape(open: boolean, close: () => void, panel: React.RefObject<HTMLElement | null>): void {
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  useEffect(() => {
+    if (!open) return;
+    return openEscapeLayer(
+      () => closeRef.current(),
+      () => panel.current,
+    );
+  }, [open, panel]);
+}
+
+/**
+ * Where focus goes when a menu closes on Escape: back to its button when it was inside the menu
+ * (which is about to be hidden) or nowhere; left alone when the person had put it somewhere else.
+ */
+export function returnFocusOnEscape(container: HTMLElement | null, button: HTMLElement | null): void {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || container?.contains(focused)) button?.focus();
+}
