@@ -68,12 +68,13 @@ test.describe("analytics", () => {
   });
 
   test.describe("the dashboard's charts on a phone and a desktop", () => {
-    // Today's samples: a small CLS (0.05) that must show, and LCP and INP between good and poor.
+    // Today's samples: a page view, a small CLS (0.05) that must show, and LCP and INP between good and poor.
     test.beforeAll(async () => {
       const now = Date.now();
       const vital = (name: string, value: number) =>
         `('web_vital', '/', ${sqlText(name)}, ${value}, 'Web Vitals', ${now})`;
       const rows = Array.from({ length: 200 }, () => [vital("CLS", 0.05), vital("LCP", 3000), vital("INP", 150)]);
+      rows.push([`('page_view', '/', NULL, NULL, NULL, ${now})`]);
       await queryLocalD1(
         `INSERT INTO analytics_events (type, path, name, value, category, created_at) VALUES ${rows.flat().join(", ")}`,
       );

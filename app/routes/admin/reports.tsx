@@ -162,7 +162,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : null}
                 {/* Dismiss and Suspend sit at opposite ends, even when they wrap, so one is never tapped for the other. */}
-                <div className="mt-4 flex flex-wrap items-center gap-x-8 gap-y-4 border-t border-slate-200 pt-4">
+                <div className="mt-4 flex flex-wrap items-center gap-8 border-t border-slate-200 pt-4">
                   <ActionButton intent="dismiss" id={report.id} tone="secondary">
                     {MODERATION_TEXTS.dismiss}
                     <span className="sr-only"> the report about {report.reported.username}</span>
