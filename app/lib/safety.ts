@@ -34,6 +34,33 @@ export const REPORT_RETENTION_MS = POLICY.reportRetentionDays * 24 * 60 * 60 * 1
 export const REPORT_STATUSES = ["open", "dismissed", "suspended"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/**
+ * Why the admin suspends an account (issue 23): a short list of categories. `value` is stored with
+ * the suspension and in the moderation log; `label` is what the admin picks and what the suspended
+ * person reads when they try to sign in. The admin's note is for the log only: the person never
+ * sees it.
+ */
+export const SUSPENSION_REASONS = [
+  { value: "harassment", label: "Harassment or abuse" },
+  { value: "spam", label: "Spam or scams" },
+  { value: "sexual-content", label: "Sexual content" },
+  { value: "threats", label: "Threats of violence" },
+  { value: "impersonation", label: "Impersonation" },
+  { value: "other", label: "Another breach of the Terms of Service" },
+] as const;
+export type SuspensionReason = (typeof SUSPENSION_REASONS)[number]["value"];
+export const SUSPENSION_REASON_VALUES = SUSPENSION_REASONS.map((reason) => reason.value) as [
+  SuspensionReason,
+  ...SuspensionReason[],
+];
+
+export function suspensionReasonLabel(reason: string): string {
+  return SUSPENSION_REASONS.find((r) => r.value === reason)?.label ?? reason;
+}
+
+/** The admin's optional note on a suspension, kept in the moderation log. */
+export const MAX_SUSPENSION_NOTE = 500;
+
 /** What the admin did, as the moderation log records it. */
 export const MODERATION_ACTIONS = ["dismiss", "suspend", "unsuspend"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -104,6 +131,22 @@ export const MODERATION_TEXTS = {
   noActions: "Nothing has been done yet.",
   dismiss: "Dismiss",
   suspend: (username: string) => `Suspend ${username}`,
+  suspendTitle: (username: string) => `Suspend ${username}?`,
+  /** What suspending does, said before it is done. */
+  suspendExplanation: (username: string) =>
+    `${username} will be signed out everywhere at once and can't sign in until you lift the suspension. ` +
+    "Every open report about them is closed. When they try to sign in they see the reason you choose " +
+    "and how to appeal, but never your note.",
+  suspensionReasonLegend: "Reason",
+  suspensionNoteLabel: "Note for the moderation log (optional)",
+  confirmSuspend: "Suspend account",
+  suspending: "Suspending...",
+  cancel: "Cancel",
+  chooseSuspensionReason: "Choose a reason for the suspension.",
+  suspensionNoteTooLong: `Notes can be at most ${MAX_SUSPENSION_NOTE} characters.`,
+  suspendedDone: (username: string) => `${username} is suspended.`,
+  logReason: (label: string) => `Reason: ${label}`,
+  logNote: (note: string) => `Note: ${note}`,
   unsuspend: (username: string) => `Unsuspend ${username}`,
   suspendedBadge: "Suspended",
   reportNotOpen: "This report has already been handled.",

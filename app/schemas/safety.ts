@@ -1,4 +1,12 @@
-import { MAX_REPORT_NOTE, REPORT_REASON_VALUES, REPORT_SUBJECTS, REPORT_TEXTS } from "~/lib/safety";
+import {
+  MAX_REPORT_NOTE,
+  MAX_SUSPENSION_NOTE,
+  MODERATION_TEXTS,
+  REPORT_REASON_VALUES,
+  REPORT_SUBJECTS,
+  REPORT_TEXTS,
+  SUSPENSION_REASON_VALUES,
+} from "~/lib/safety";
 import { z } from "./zod";
 
 /**
@@ -30,3 +38,52 @@ export type SafetyResult =
   | { intent: "block" | "unblock"; ok: false; message: string }
   | { intent: "report"; ok: true; reason: ReportForm["reason"]; blockedUsername: string | null }
   | { intent: "report"; ok: false; message?: string; errors: { reason?: string; note?: string } };
+
+/**
+ * Why an account is suspended (issue 23): a category from the list, and a note for the moderation
+ * log. The route action and the moderation service both parse with it.
+ */
+export const SuspensionDecisionSchema = z.object({
+  reason: z.enum(SUSPENSION_REASON_VALUES, { error: MODERATION_TEXTS.chooseSuspensionReason }),
+  note: z.string().trim().max(MAX_SUSPENSION_NOTE, MODERATION_TEXTS.suspensionNoteTooLong).default(""),
+});
+export type SuspensionDecision = z.infer<typeof SuspensionDecisionSchema>;
+
+/** The admin's suspend form at /admin/reports: the report acted on, and the decision. */
+export const SuspendFormSchema = SuspensionDecisionSchema.extend({
+  intent: z.literal("suspend"),
+  id: z.string().min(1),
+});
+
+/** A suspend form the action refused: its field errors and what was chosen and typed, to show again. */
+export type SuspendFormProblem = {
+  id: string;
+  errors: { reason?: string; note?: string };
+  values: { reason: string; note: string };
+};
+
+/** Reads the suspend form as posted: the decision, or what to show again with the errors. */
+export function parseSuspendForm(
+  form: FormData,
+): { ok: true; data: z.infer<typeof SuspendFormSchema> } | { ok: false; problem: SuspendFormProblem } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const parsed = SuspendFormSchema.safeParse({
+    intent: text("intent"),
+    id: text("id"),
+    reason: text("reason"),
+    note: text("note"),
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: SuspendFormProblem["errors"] = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "reason" || field === "note") && !errors[field]) errors[field] = issue.message;
+  }
+  return {
+    ok: false,
+    problem: { id: text("id") ?? "", errors, values: { reason: text("reason") ?? "", note: text("note") ?? "" } },
+  };
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { queryLocalD1, sqlText } from "./support/local-d1";
-import { expect, SEEDED_SUPPORT, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, SEEDED_SUPPORT, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 type SentEvent = { type: string; path: string; name?: string };
 
@@ -65,5 +65,73 @@ test.describe("analytics", () => {
     await expect(lcp.getByRole("img")).toBeVisible();
     await lcp.getByText("Show the numbers").click();
     await expect(lcp.getByRole("table")).toBeVisible();
+  });
+
+  test.describe("the dashboard's charts on a phone and a desktop", () => {
+    // Today's samples: a page view, a small CLS (0.05) that must show, and LCP and INP between good and poor.
+    test.beforeAll(async () => {
+      const now = Date.now();
+      const vital = (name: string, value: number) =>
+        `('web_vital', '/', ${sqlText(name)}, ${value}, 'Web Vitals', ${now})`;
+      const rows = Array.from({ length: 200 }, () => [vital("CLS", 0.05), vital("LCP", 3000), vital("INP", 150)]);
+      rows.push([`('page_view', '/', NULL, NULL, NULL, ${now})`]);
+      await queryLocalD1(
+        `INSERT INTO analytics_events (type, path, name, value, category, created_at) VALUES ${rows.flat().join(", ")}`,
+      );
+    });
+
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 375, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      test(`at ${viewport.width} px a day's bar stays narrow, a CLS of 0.05 is visible, and the vitals show their good and poor lines`, async ({
+        browser,
+        baseURL,
+      }) => {
+        const admin = await signedInAsSupport(browser, baseURL ?? "", viewport);
+        const page = admin.page;
+        await page.goto("/admin/analytics");
+        await expect(page.getByRole("heading", { name: "Analytics" })).toBeVisible();
+        const chart = (title: string) =>
+          page.getByRole("figure").filter({ has: page.getByText(title, { exact: true }) });
+
+        // A bar has a bounded width however few days there are; the chart is much wider.
+        const perDay = chart("Page views per day");
+        const figureBox = await perDay.boundingBox();
+        const bars = perDay.locator("rect");
+        expect(await bars.count()).toBeGreaterThanOrEqual(1);
+        for (const bar of await bars.all()) {
+          const box = await bar.boundingBox();
+          expect(box?.width).toBeLessThanOrEqual(41);
+        }
+        expect(figureBox?.width).toBeGreaterThan(200);
+
+        // Today's CLS bar stands clearly above the axis.
+        const cls = chart("CLS");
+        const todaysCls = await cls.locator("rect").last().boundingBox();
+        expect(todaysCls?.height).toBeGreaterThanOrEqual(12);
+
+        for (const [name, good, poor] of [
+          ["LCP", "2.5 s", "4 s"],
+          ["INP", "200 ms", "500 ms"],
+          ["CLS", "0.1", "0.25"],
+        ] as const) {
+          const figure = chart(name);
+          await expect(figure.getByRole("img")).toHaveAttribute(
+            "aria-label",
+            new RegExp(`Good up to ${good.replace(".", "\\.")}, poor above ${poor.replace(".", "\\.")}\\.$`),
+          );
+          for (const label of [`good ≤ ${good}`, `poor > ${poor}`]) {
+            const text = figure.getByText(label, { exact: true });
+            await expect(text).toBeVisible();
+            // Real-size text, not a drawing scaled down to the phone's width.
+            expect((await text.boundingBox())?.height).toBeGreaterThanOrEqual(11);
+          }
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await admin.context.close();
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS } from "../../app/lib/safety";
+import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/lib/safety";
 import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { seriousViolations } from "./support/axe";
 import { SUPPORT_CHAT_PATH } from "./support/config";
@@ -151,6 +151,10 @@ test.describe("reports and moderation", () => {
     expect(await seriousViolations(admin.page)).toEqual([]);
 
     await report.getByRole("button", { name: MODERATION_TEXTS.suspend(them.user.username) }).click();
+    // Suspending asks for a reason first (issue 23; moderation.spec.ts covers the confirmation).
+    const confirm = admin.page.getByRole("dialog", { name: MODERATION_TEXTS.suspendTitle(them.user.username) });
+    await confirm.getByRole("radio", { name: suspensionReasonLabel("harassment") }).check();
+    await confirm.getByRole("button", { name: MODERATION_TEXTS.confirmSuspend }).click();
     // The suspended person's open page leaves at once, with the reason.
     await expect(them.page).toHaveURL(/\/signup\?reason=suspended/);
     await expect(them.page.getByText(SESSION_END_MESSAGES.suspended)).toBeVisible();

@@ -13,6 +13,15 @@ describe("the auth error catalogue (spec section 8)", () => {
       [401, { code: "USER_NOT_FOUND" }, "Incorrect email or password"],
       [401, { code: "INVALID_PASSWORD" }, "Incorrect email or password"],
       [401, { code: "CREDENTIAL_ACCOUNT_NOT_FOUND" }, "Incorrect email or password"],
+      [403, { code: "ACCOUNT_SUSPENDED" }, "This account has been suspended."],
+      [
+        403,
+        {
+          code: "ACCOUNT_SUSPENDED",
+          message: "This account has been suspended. Reason: Spam or scams. To appeal, email a@b.c.",
+        },
+        "This account has been suspended. Reason: Spam or scams. To appeal, email a@b.c.",
+      ],
       [429, { message: "Too many requests" }, "Too many failed attempts. Please try again later."],
       [500, { code: "SOMETHING_ELSE", message: "Database unavailable" }, "Error: Database unavailable"],
       [500, null, "An unknown error occurred"],

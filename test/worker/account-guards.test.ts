@@ -150,6 +150,31 @@ describe("the per-account sign-in limit", () => {
     expect(outcome).toMatchObject({ ok: false, error: { message: AUTH_ERROR_MESSAGES.tooManyAttempts } });
   });
 
+  it("the sign-in form tells a suspended person the reason's category and where to appeal", async () => {
+    const { suspendAccount } = await import("../../worker/accounts/suspension");
+    const { signInWithPassword } = await import("../../worker/auth/password-forms");
+    const alice = await signUpUser();
+    await suspendAccount(alice.user.id, Date.now(), "threats");
+    const form = new FormData();
+    form.set("email", alice.email);
+    form.set("password", alice.password);
+    const request = new Request(`${APP_ORIGIN}/login`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN, "cf-connecting-ip": freshIp() },
+      body: form,
+    });
+    const outcome = await signInWithPassword(request, form);
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 403,
+      error: {
+        field: null,
+        message:
+          "This account has been suspended. Reason: Threats of violence. To appeal, email support@kindred.example.",
+      },
+    });
+  });
+
   it("failures spread over more than 15 minutes do not lock the email", async () => {
     const alice = await signUpUser();
     const start = Date.now();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
-import { MODERATION_TEXTS } from "../../app/lib/safety";
+import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, suspensionReasonLabel } from "../../app/lib/safety";
 import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import {
   countOpenReports,
@@ -57,7 +57,7 @@ describe("moderation", () => {
       const actor = { id: person.user.id, role: "user" as const };
       await expect(moderationView(actor)).rejects.toThrow(forbidden);
       await expect(dismissReport(reportId, actor)).rejects.toThrow(forbidden);
-      await expect(suspendFromReport(reportId, actor)).rejects.toThrow(forbidden);
+      await expect(suspendFromReport(reportId, actor, { reason: "harassment" })).rejects.toThrow(forbidden);
       await expect(liftSuspension(a.user.id, actor)).rejects.toThrow(forbidden);
     }
     expect(await statusOf(reportId)).toBe("open");
@@ -101,13 +101,16 @@ describe("moderation", () => {
     const inboxClosed = closing(inbox.ws);
     const before = Date.now();
 
-    await suspendFromReport(reportId, admin.actor);
+    await suspendFromReport(reportId, admin.actor, { reason: "harassment", note: "Insulted B every day." });
 
     expect(await chatClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "suspended" });
     expect(await inboxClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "suspended" });
     const refused = await postJson("/api/auth/sign-in/email", { email: a.email, password: a.password });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ message: "This account has been suspended." });
+    expect(await refused.json()).toMatchObject({
+      message:
+        "This account has been suspended. Reason: Harassment or abuse. To appeal, email support@kindred.example.",
+    });
     expect(await statusOf(reportId)).toBe("suspended");
     const [action] = await log(a.user.id);
     expect(action).toMatchObject({ admin_id: admin.user.id, action: "suspend", target_user_id: a.user.id });
@@ -119,6 +122,63 @@ describe("moderation", () => {
     expect(again.status).toBe(200);
     expect((await log(a.user.id)).map((entry) => entry.action)).toEqual(["suspend", "unsuspend"]);
     await expect(liftSuspension(a.user.id, admin.actor)).rejects.toThrow(MODERATION_TEXTS.notSuspended);
+  });
+
+  it("refuses a suspension without a reason from the list, and changes nothing", async () => {
+    const admin = await signUpAdmin();
+    const { a, reportId } = await reported();
+    for (const decision of [{}, { reason: "" }, { reason: "rudeness" }, { note: "No reason given." }]) {
+      await expect(suspendFromReport(reportId, admin.actor, decision)).rejects.toThrow(
+        new ModerationError(MODERATION_TEXTS.chooseSuspensionReason, 400),
+      );
+    }
+    await expect(
+      suspendFromReport(reportId, admin.actor, { reason: "spam", note: "x".repeat(MAX_SUSPENSION_NOTE + 1) }),
+    ).rejects.toThrow(MODERATION_TEXTS.suspensionNoteTooLong);
+    expect(await statusOf(reportId)).toBe("open");
+    expect(await log(a.user.id)).toEqual([]);
+    const account = await env.DB.prepare("SELECT suspended_at, suspension_reason FROM users WHERE id = ?")
+      .bind(a.user.id)
+      .first();
+    expect(account).toEqual({ suspended_at: null, suspension_reason: null });
+    const signIn = await postJson("/api/auth/sign-in/email", { email: a.email, password: a.password });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("records a suspension's reason and note in the log; the person is told the category only", async () => {
+    const admin = await signUpAdmin();
+    const { a, reportId } = await reported();
+    const note = "Sent the same link to 40 people.";
+    expect(await suspendFromReport(reportId, admin.actor, { reason: "spam", note: `  ${note}  ` })).toEqual({
+      userId: a.user.id,
+      username: a.user.username,
+    });
+    const rows = await env.DB.prepare("SELECT action, reason, note FROM moderation_actions WHERE target_user_id = ?")
+      .bind(a.user.id)
+      .all();
+    expect(rows.results).toEqual([{ action: "suspend", reason: "spam", note }]);
+    const view = await moderationView(admin.actor);
+    expect(view.log.find((entry) => entry.target === a.user.username)).toMatchObject({
+      action: "suspend",
+      reason: "spam",
+      note,
+    });
+    expect(view.suspended.find((account) => account.id === a.user.id)).toMatchObject({ reason: "spam" });
+
+    const refused = await postJson("/api/auth/sign-in/email", { email: a.email, password: a.password });
+    expect(refused.status).toBe(403);
+    const { message } = (await refused.json()) as { message: string };
+    expect(message).toBe(
+      `This account has been suspended. Reason: ${suspensionReasonLabel("spam")}. To appeal, email ${env.CONTACT_EMAIL}.`,
+    );
+    expect(message).not.toContain(note);
+
+    // Lifting the suspension forgets its reason; the log keeps it (for 30 days).
+    await liftSuspension(a.user.id, admin.actor);
+    const account = await env.DB.prepare("SELECT suspended_at, suspension_reason FROM users WHERE id = ?")
+      .bind(a.user.id)
+      .first();
+    expect(account).toEqual({ suspended_at: null, suspension_reason: null });
   });
 
   it("never suspends the support account", async () => {
@@ -134,7 +194,9 @@ describe("moderation", () => {
       reason: "other",
       note: "",
     });
-    await expect(suspendFromReport(id, admin.actor)).rejects.toThrow(MODERATION_TEXTS.cannotSuspendStaff);
+    await expect(suspendFromReport(id, admin.actor, { reason: "other" })).rejects.toThrow(
+      MODERATION_TEXTS.cannotSuspendStaff,
+    );
     expect(await statusOf(id)).toBe("open");
   });
 });

@@ -95,7 +95,10 @@ describe("ending a session ends its sockets everywhere", () => {
     const { alice } = await expectSocketsClosedBy("suspended", (alice) => suspendAccount(alice.user.id));
     const refused = await postJson("/api/auth/sign-in/email", { email: alice.email, password: alice.password });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ message: "This account has been suspended." });
+    // Suspended without a recorded reason (issue 23): the message still says where to appeal.
+    expect(await refused.json()).toMatchObject({
+      message: "This account has been suspended. To appeal, email support@kindred.example.",
+    });
     const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
       .bind(alice.user.id)
       .first<{ n: number }>();

@@ -1,23 +1,29 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import type { SuspensionReason } from "../../app/lib/safety";
 import { endAllSessions } from "../auth/end-sessions";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 
 /**
- * Suspends an account: sign-in is refused with 'This account has been suspended.' and every
- * session ends now, with its open sockets (issue 11). Moderation (issue 12) decides who.
+ * Suspends an account: sign-in is refused with 'This account has been suspended.', the reason's
+ * category and where to appeal, and every session ends now, with its open sockets (issue 11).
+ * Moderation (issues 12 and 23) decides who and why.
  */
-export async function suspendAccount(userId: string, now = Date.now()): Promise<void> {
+export async function suspendAccount(
+  userId: string,
+  now = Date.now(),
+  reason: SuspensionReason | null = null,
+): Promise<void> {
   const db = createDb(env.DB);
   await db
     .update(users)
-    .set({ suspendedAt: new Date(now) })
+    .set({ suspendedAt: new Date(now), suspensionReason: reason })
     .where(eq(users.id, userId));
   await endAllSessions(userId, "suspended", db);
 }
 
 /** Lifts a suspension: the person can sign in again. */
 export async function unsuspendAccount(userId: string): Promise<void> {
-  await createDb(env.DB).update(users).set({ suspendedAt: null }).where(eq(users.id, userId));
+  await createDb(env.DB).update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, userId));
 }

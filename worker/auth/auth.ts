@@ -4,8 +4,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { createElement } from "react";
-import { AUTH_ERROR_MESSAGES } from "../../app/lib/auth-errors";
+import { AUTH_ERROR_MESSAGES, accountSuspendedMessage } from "../../app/lib/auth-errors";
 import { POLICY } from "../../app/lib/legal";
+import { suspensionReasonLabel } from "../../app/lib/safety";
 import { isGeneratedUsername } from "../../app/lib/username";
 import { genderLabel, SignUpRequestSchema } from "../../app/schemas/auth";
 import { getConfig } from "../config";
@@ -209,16 +210,18 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       },
       session: {
         create: {
-          // Checked after the password: a suspended account says so only to its owner.
+          // Checked after the password: a suspended account says so only to its owner, with the
+          // reason's category and where to appeal (issue 23); the admin's note stays in the log.
           before: async (session) => {
             const [user] = await db
-              .select({ suspendedAt: users.suspendedAt })
+              .select({ suspendedAt: users.suspendedAt, suspensionReason: users.suspensionReason })
               .from(users)
               .where(eq(users.id, session.userId))
               .limit(1);
             if (user?.suspendedAt) {
+              const reason = user.suspensionReason ? suspensionReasonLabel(user.suspensionReason) : null;
               throw new APIError("FORBIDDEN", {
-                message: AUTH_ERROR_MESSAGES.accountSuspended,
+                message: accountSuspendedMessage(reason, config.public.contactEmail),
                 code: "ACCOUNT_SUSPENDED",
               });
             }

@@ -8,7 +8,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { GENDERS, USER_ROLES } from "../../app/lib/accounts";
-import { MODERATION_ACTIONS, REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_SUBJECTS } from "../../app/lib/safety";
+import {
+  MODERATION_ACTIONS,
+  REPORT_REASON_VALUES,
+  REPORT_STATUSES,
+  REPORT_SUBJECTS,
+  SUSPENSION_REASON_VALUES,
+} from "../../app/lib/safety";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -35,6 +41,8 @@ export const users = sqliteTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     /** Set while the account is suspended: no sign-in, no session (issue 11). */
     suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    /** The category of the suspension's reason, told to the person at sign-in (issue 23). */
+    suspensionReason: text("suspension_reason", { enum: SUSPENSION_REASON_VALUES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -339,6 +347,9 @@ export const moderationActions = sqliteTable(
     targetUserId: text("target_user_id").notNull(),
     /** The report acted on; it may have been deleted since (no foreign key on purpose). */
     reportId: text("report_id"),
+    /** A suspension's reason (its category) and the admin's note; empty for other actions. */
+    reason: text("reason", { enum: SUSPENSION_REASON_VALUES }),
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [index("moderation_actions_created_at_idx").on(t.createdAt)],

@@ -1,7 +1,14 @@
 import { env } from "cloudflare:workers";
 import { aliasedTable, and, count, desc, eq, isNotNull } from "drizzle-orm";
 import { isAdmin, type SignedInUser } from "../../app/lib/accounts";
-import { MODERATION_TEXTS, type ModerationAction, type ReportReason, type ReportSubject } from "../../app/lib/safety";
+import {
+  MODERATION_TEXTS,
+  type ModerationAction,
+  type ReportReason,
+  type ReportSubject,
+  type SuspensionReason,
+} from "../../app/lib/safety";
+import { type SuspensionDecision, SuspensionDecisionSchema } from "../../app/schemas/safety";
 import { suspendAccount, unsuspendAccount } from "../accounts/suspension";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
@@ -16,7 +23,7 @@ import { imageUrl } from "../images/image-store";
 export class ModerationError extends Error {
   constructor(
     message: string,
-    readonly status: 403 | 409 | 404 = 409,
+    readonly status: 400 | 403 | 409 | 404 = 409,
   ) {
     super(message);
   }
@@ -61,13 +68,21 @@ export type OpenReport = {
   reported: { id: string; username: string; suspended: boolean };
 };
 
-export type SuspendedAccount = { id: string; username: string; suspendedAt: number };
+export type SuspendedAccount = {
+  id: string;
+  username: string;
+  suspendedAt: number;
+  reason: SuspensionReason | null;
+};
 export type ModerationRecord = {
   id: number;
   action: ModerationAction;
   createdAt: number;
   admin: string;
   target: string;
+  /** A suspension's reason and the admin's note ("" when none). */
+  reason: SuspensionReason | null;
+  note: string;
 };
 
 /** Open reports, newest first, with both usernames and the snapshot. */
@@ -108,7 +123,12 @@ export async function countOpenReports(): Promise<number> {
 
 async function listSuspendedAccounts(): Promise<SuspendedAccount[]> {
   const rows = await createDb(env.DB)
-    .select({ id: users.id, username: users.username, suspendedAt: users.suspendedAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      suspendedAt: users.suspendedAt,
+      reason: users.suspensionReason,
+    })
     .from(users)
     .where(isNotNull(users.suspendedAt))
     .orderBy(desc(users.suspendedAt));
@@ -126,6 +146,8 @@ async function listModerationLog(limit = 100): Promise<ModerationRecord[]> {
       createdAt: moderationActions.createdAt,
       admin: admin.username,
       target: target.username,
+      reason: moderationActions.reason,
+      note: moderationActions.note,
     })
     .from(moderationActions)
     .leftJoin(admin, eq(admin.id, moderationActions.adminId))
@@ -154,10 +176,19 @@ async function record(
   targetUserId: string,
   reportId: string | null,
   now: number,
+  decision?: SuspensionDecision,
 ) {
   await createDb(env.DB)
     .insert(moderationActions)
-    .values({ adminId, action, targetUserId, reportId, createdAt: new Date(now) });
+    .values({
+      adminId,
+      action,
+      targetUserId,
+      reportId,
+      reason: decision?.reason ?? null,
+      note: decision?.note ?? "",
+      createdAt: new Date(now),
+    });
 }
 
 export async function dismissReport(reportId: string, actor: Actor, now = Date.now()): Promise<void> {
@@ -174,21 +205,38 @@ export async function dismissReport(reportId: string, actor: Actor, now = Date.n
 /**
  * Suspends the reported account: its sessions and sockets end at once and sign-in is refused
  * (worker/accounts/suspension.ts). Every open report about that account is settled with it.
+ * A suspension needs a reason (issue 23): the decision is checked here whoever calls, and one
+ * without a reason changes nothing.
  */
-export async function suspendFromReport(reportId: string, actor: Actor, now = Date.now()): Promise<void> {
+export async function suspendFromReport(
+  reportId: string,
+  actor: Actor,
+  decision: { reason?: string; note?: string },
+  now = Date.now(),
+): Promise<{ userId: string; username: string }> {
   requireModerator(actor);
   const adminId = actor.id;
+  const parsed = SuspensionDecisionSchema.safeParse(decision);
+  if (!parsed.success) {
+    throw new ModerationError(parsed.error.issues[0]?.message ?? MODERATION_TEXTS.chooseSuspensionReason, 400);
+  }
   const report = await openReport(reportId);
   const { supportUserId, adminUserId } = getConfig().public;
   if (report.reportedId === supportUserId || report.reportedId === adminUserId) {
     throw new ModerationError(MODERATION_TEXTS.cannotSuspendStaff);
   }
-  await suspendAccount(report.reportedId, now);
+  await suspendAccount(report.reportedId, now, parsed.data.reason);
   await createDb(env.DB)
     .update(reports)
     .set({ status: "suspended", resolvedAt: new Date(now), resolvedBy: adminId })
     .where(and(eq(reports.reportedId, report.reportedId), eq(reports.status, "open")));
-  await record(adminId, "suspend", report.reportedId, reportId, now);
+  await record(adminId, "suspend", report.reportedId, reportId, now, parsed.data);
+  const [account] = await createDb(env.DB)
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, report.reportedId))
+    .limit(1);
+  return { userId: report.reportedId, username: account?.username ?? "(deleted account)" };
 }
 
 export async function liftSuspension(userId: string, actor: Actor, now = Date.now()): Promise<void> {

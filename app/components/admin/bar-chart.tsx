@@ -1,74 +1,58 @@
+import { THRESHOLD_TEXTS } from "~/lib/web-vitals";
+
+type Datum = { label: string; value: number };
+type Thresholds = { good: number; poor: number };
+
+const NICE_STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
 /**
- * A plain SVG bar chart: no charting library to download. Each chart is a figure with a caption,
- * an accessible summary, and its numbers in a table for anyone who cannot see the bars.
+ * The top of a chart's axis: the smallest round number (1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of
+ * ten) at or above every value, so a CLS of 0.05 gets an axis of 0.05, not 1 (issue 23).
+ */
+export function niceAxisMax(values: number[], { integer = false }: { integer?: boolean } = {}): number {
+  const top = Math.max(0, ...values);
+  if (!(top > 0)) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(top));
+  const step = NICE_STEPS.find((s) => s * magnitude >= top * (1 - 1e-9)) ?? 10;
+  const nice = Number((step * magnitude).toPrecision(12));
+  return integer ? Math.max(1, Math.ceil(nice)) : nice;
+}
+
+const plainFormat = (value: number) =>
+  Number.isInteger(value) ? String(value) : String(Number(value.toFixed(value < 1 ? 3 : 1)));
+
+/**
+ * A bar chart with no charting library to download. Each chart is a figure with a caption, an
+ * accessible summary, and its numbers in a table for anyone who cannot see the bars.
+ *
+ * Layout and text are HTML, so labels keep their real size on a 320 px phone; the bars and lines are
+ * SVG shapes placed by percentages in SVG attributes (the Content-Security-Policy forbids inline
+ * styles). A bar is at most 2.5rem wide, so one day of data is one bar, not a block.
  */
 export function BarChart({
   title,
   data,
-  unit = "",
+  format = plainFormat,
   horizontal = false,
+  thresholds,
 }: {
   title: string;
-  data: { label: string; value: number }[];
-  unit?: string;
+  data: Datum[];
+  format?: (value: number) => string;
   horizontal?: boolean;
+  /** The good/poor limits of a web vital, drawn as labelled lines. */
+  thresholds?: Thresholds;
 }) {
-  const max = Math.max(...data.map((d) => d.value), 1);
-  const format = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(value < 1 ? 3 : 0)}${unit}`;
+  const values = data.map((d) => `${d.label} ${format(d.value)}`).join(", ");
+  const lines = thresholds ? ` ${THRESHOLD_TEXTS.summary(format(thresholds.good), format(thresholds.poor))}` : "";
+  const summary = `${title}: ${values}.${lines}`;
   return (
-    <figure className="rounded-xl border border-slate-200 p-4">
+    <figure className="min-w-0 rounded-xl border border-slate-200 p-4">
       <figcaption className="mb-3 font-semibold text-slate-900">{title}</figcaption>
       {horizontal ? (
-        <svg
-          role="img"
-          aria-label={`${title}: ${data.map((d) => `${d.label} ${format(d.value)}`).join(", ")}`}
-          viewBox={`0 0 400 ${data.length * 26}`}
-          className="w-full"
-        >
-          {data.map((d, i) => (
-            <g key={d.label} transform={`translate(0 ${i * 26})`}>
-              <rect x="150" y="4" height="18" width={(d.value / max) * 210} rx="3" className="fill-brand-600" />
-              <text x="144" y="17" textAnchor="end" className="fill-slate-700 text-[11px]">
-                {d.label.length > 24 ? `${d.label.slice(0, 23)}…` : d.label}
-              </text>
-              <text x={156 + (d.value / max) * 210} y="17" className="fill-slate-900 text-[11px]">
-                {format(d.value)}
-              </text>
-            </g>
-          ))}
-        </svg>
+        <HorizontalBars data={data} format={format} summary={summary} />
       ) : (
-        <svg
-          role="img"
-          aria-label={`${title}: ${data.map((d) => `${d.label} ${format(d.value)}`).join(", ")}`}
-          viewBox="0 0 400 160"
-          className="w-full"
-        >
-          {data.map((d, i) => {
-            const slot = 380 / data.length;
-            const height = (d.value / max) * 120;
-            return (
-              <g key={d.label}>
-                <rect
-                  x={10 + i * slot + slot * 0.15}
-                  y={130 - height}
-                  width={slot * 0.7}
-                  height={height}
-                  rx="2"
-                  className="fill-brand-600"
-                />
-                {data.length <= 14 || i % Math.ceil(data.length / 7) === 0 ? (
-                  <text x={10 + i * slot + slot / 2} y="148" textAnchor="middle" className="fill-slate-600 text-[9px]">
-                    {d.label.slice(5)}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
-          <text x="10" y="10" className="fill-slate-600 text-[9px]">
-            max {format(max)}
-          </text>
-        </svg>
+        <VerticalBars data={data} format={format} summary={summary} thresholds={thresholds} />
       )}
       <details className="mt-2 text-sm text-slate-700">
         <summary className="cursor-pointer">Show the numbers</summary>
@@ -76,7 +60,7 @@ export function BarChart({
           <tbody>
             {data.map((d) => (
               <tr key={d.label} className="border-t border-slate-100">
-                <th scope="row" className="py-1 font-normal">
+                <th scope="row" className="py-1 font-normal [overflow-wrap:anywhere]">
                   {d.label}
                 </th>
                 <td className="py-1 text-right">{format(d.value)}</td>
@@ -86,5 +70,130 @@ export function BarChart({
         </table>
       </details>
     </figure>
+  );
+}
+
+function VerticalBars({
+  data,
+  format,
+  summary,
+  thresholds,
+}: {
+  data: Datum[];
+  format: (value: number) => string;
+  summary: string;
+  thresholds: Thresholds | undefined;
+}) {
+  const integer = !thresholds && data.every((d) => Number.isInteger(d.value));
+  // With thresholds the poor line stays inside the chart, with a little room above it.
+  const max = niceAxisMax([...data.map((d) => d.value), ...(thresholds ? [thresholds.poor * 1.1] : [])], {
+    integer,
+  });
+  const percent = (value: number) => Math.min(100, Math.max(0, (value / max) * 100));
+  const middle = max / 2;
+  const labelEvery = data.length <= 7 ? 1 : Math.ceil(data.length / 5);
+  return (
+    <div role="img" aria-label={summary}>
+      <div className="flex gap-2 pt-5">
+        <div className="flex h-40 w-14 shrink-0 flex-col justify-between text-right text-xs leading-none text-slate-600">
+          <span className="-translate-y-1/2">{format(max)}</span>
+          <span>{integer && !Number.isInteger(middle) ? "" : format(middle)}</span>
+          <span className="translate-y-1/2">{format(0)}</span>
+        </div>
+        <div className="relative h-40 min-w-0 flex-1 border-b border-l border-slate-300">
+          <div className="absolute inset-0 flex items-end gap-1 px-1 sm:gap-2">
+            {data.map((d) => (
+              <div key={d.label} data-testid="chart-bar" className="h-full min-w-0.5 max-w-10 flex-1">
+                <svg className="block h-full w-full" aria-hidden="true">
+                  <rect
+                    x="0"
+                    width="100%"
+                    // A value above zero always shows, however small next to the largest.
+                    y={`${100 - Math.max(percent(d.value), d.value > 0 ? 1.5 : 0)}%`}
+                    height={`${Math.max(percent(d.value), d.value > 0 ? 1.5 : 0)}%`}
+                    rx="2"
+                    className="fill-brand-600"
+                  />
+                </svg>
+              </div>
+            ))}
+          </div>
+          {thresholds ? (
+            <svg
+              className="pointer-events-none absolute inset-0 block h-full w-full overflow-visible"
+              aria-hidden="true"
+            >
+              {(["good", "poor"] as const).map((kind) => {
+                const y = `${100 - percent(thresholds[kind])}%`;
+                const tone = kind === "good" ? "emerald" : "red";
+                return (
+                  <g key={kind} data-threshold={kind}>
+                    <line
+                      x1="0"
+                      x2="100%"
+                      y1={y}
+                      y2={y}
+                      strokeWidth="1.5"
+                      strokeDasharray="6 4"
+                      className={tone === "emerald" ? "stroke-emerald-700" : "stroke-red-700"}
+                    />
+                    <text
+                      x="100%"
+                      y={y}
+                      dx="-4"
+                      dy="-5"
+                      textAnchor="end"
+                      paintOrder="stroke"
+                      strokeWidth="4"
+                      className={`stroke-white text-xs font-semibold ${tone === "emerald" ? "fill-emerald-800" : "fill-red-800"}`}
+                    >
+                      {THRESHOLD_TEXTS[kind](format(thresholds[kind]))}
+                    </text>
+                  </g>
+                );
+              })}
+            </svg>
+          ) : null}
+        </div>
+      </div>
+      <div className="mt-1 ml-16 flex gap-1 px-1 text-xs text-slate-600 sm:gap-2">
+        {data.map((d, i) => (
+          <div key={d.label} className="flex min-w-0.5 max-w-10 flex-1 justify-center whitespace-nowrap">
+            {i % labelEvery === 0 ? d.label.slice(5) : ""}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function HorizontalBars({
+  data,
+  format,
+  summary,
+}: {
+  data: Datum[];
+  format: (value: number) => string;
+  summary: string;
+}) {
+  const max = Math.max(...data.map((d) => d.value), Number.MIN_VALUE);
+  return (
+    <div role="img" aria-label={summary} className="space-y-1.5">
+      {data.map((d) => {
+        // The longest bar takes 70% of its track, leaving room for its number.
+        const width = `${Math.max((d.value / max) * 70, d.value > 0 ? 0.5 : 0)}%`;
+        return (
+          <div key={d.label} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-center gap-2 text-xs">
+            <span className="truncate text-right text-slate-700">{d.label}</span>
+            <svg className="block h-5 w-full overflow-visible" aria-hidden="true">
+              <rect x="0" y="2" height="16" width={width} rx="3" className="fill-brand-600" />
+              <text x={width} dx="4" y="50%" dominantBaseline="central" className="fill-slate-900 text-xs">
+                {format(d.value)}
+              </text>
+            </svg>
+          </div>
+        );
+      })}
+    </div>
   );
 }

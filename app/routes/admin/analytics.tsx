@@ -7,6 +7,7 @@ import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/routes";
+import { formatVital, WEB_VITAL_THRESHOLDS } from "~/lib/web-vitals";
 import type { AnalyticsSummary } from "~/schemas/analytics";
 import { summarize } from "../../../worker/analytics/events";
 import type { Route } from "./+types/analytics";
@@ -73,7 +74,8 @@ function Dashboard({ summary }: { summary: AnalyticsSummary }) {
             <BarChart
               key={vital.name}
               title={vital.name}
-              unit={vital.name === "CLS" ? "" : " ms"}
+              format={(value) => formatVital(vital.name, value)}
+              thresholds={WEB_VITAL_THRESHOLDS[vital.name]}
               data={vital.points.map((p) => ({ label: p.day, value: p.p75 }))}
             />
           ) : (

@@ -1,17 +1,21 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { SuspendControl } from "~/components/admin/suspend-control";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { PATHS, userProfilePath } from "~/lib/routes";
-import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel } from "~/lib/safety";
+import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel, suspensionReasonLabel } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
+import { parseSuspendForm, type SuspendFormProblem } from "~/schemas/safety";
 import {
   dismissReport,
   liftSuspension,
   ModerationError,
   moderationView,
+  requireModerator,
   suspendFromReport,
 } from "../../../worker/safety/moderation";
 import type { Route } from "./+types/reports";
@@ -34,27 +38,56 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-/** Dismiss a report, suspend the reported account, or lift a suspension; each one recorded. */
+type ActionData = { error: string | null; done: string | null; suspendProblem: SuspendFormProblem | null };
+const answer = (fields: Partial<ActionData>): ActionData => ({
+  error: null,
+  done: null,
+  suspendProblem: null,
+  ...fields,
+});
+
+/**
+ * Dismiss a report, suspend the reported account (with a reason, issue 23), or lift a suspension;
+ * each one recorded.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await request.formData();
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   try {
+    requireModerator(user);
+    if (intent === "suspend") {
+      const parsed = parseSuspendForm(form);
+      if (!parsed.ok) {
+        const { errors } = parsed.problem;
+        if (!errors.reason && !errors.note) {
+          return data(answer({ error: MODERATION_TEXTS.unknownReport }), { status: 400 });
+        }
+        return data(answer({ suspendProblem: parsed.problem }), { status: 400 });
+      }
+      const { username } = await suspendFromReport(parsed.data.id, user, parsed.data);
+      return answer({ done: MODERATION_TEXTS.suspendedDone(username) });
+    }
     if (intent === "dismiss") await dismissReport(id, user);
-    else if (intent === "suspend") await suspendFromReport(id, user);
     else if (intent === "unsuspend") await liftSuspension(id, user);
-    else return data({ error: "That action is not known here." }, { status: 400 });
+    else return data(answer({ error: "That action is not known here." }), { status: 400 });
   } catch (error) {
-    if (error instanceof ModerationError) return data({ error: error.message }, { status: error.status });
+    if (error instanceof ModerationError) return data(answer({ error: error.message }), { status: error.status });
     throw error;
   }
-  return { error: null };
+  return answer({});
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { reports, suspended, log } = loaderData;
-  const error = useActionData<typeof action>()?.error;
+  const result = useActionData<typeof action>();
+  const error = result?.error;
+  const done = useRef<HTMLDivElement>(null);
+  // The report acted on leaves the list (and its dialog with it): focus goes to what happened.
+  useEffect(() => {
+    if (result?.done) done.current?.focus();
+  }, [result]);
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -66,6 +99,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       {error ? (
         <div className="mt-4">
           <Alert>{error}</Alert>
+        </div>
+      ) : null}
+      {result?.done ? (
+        <div ref={done} tabIndex={-1} className="mt-4 focus-visible:outline-2 focus-visible:outline-brand-700">
+          <Alert tone="success">{result.done}</Alert>
         </div>
       ) : null}
 
@@ -123,15 +161,20 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     <span className="font-semibold">Note from {report.reporter.username}:</span> {report.note}
                   </p>
                 ) : null}
-                <div className="mt-4 flex flex-wrap gap-2">
+                {/* Dismiss and Suspend sit at opposite ends, even when they wrap, so one is never tapped for the other. */}
+                <div className="mt-4 flex flex-wrap items-center gap-8 border-t border-slate-200 pt-4">
                   <ActionButton intent="dismiss" id={report.id} tone="secondary">
                     {MODERATION_TEXTS.dismiss}
                     <span className="sr-only"> the report about {report.reported.username}</span>
                   </ActionButton>
                   {report.reported.suspended ? null : (
-                    <ActionButton intent="suspend" id={report.id} tone="danger">
-                      {MODERATION_TEXTS.suspend(report.reported.username)}
-                    </ActionButton>
+                    <div className="ml-auto flex min-w-0 justify-end">
+                      <SuspendControl
+                        reportId={report.id}
+                        username={report.reported.username}
+                        problem={result?.suspendProblem?.id === report.id ? result.suspendProblem : null}
+                      />
+                    </div>
                   )}
                 </div>
               </article>
@@ -152,6 +195,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-slate-600" suppressHydrationWarning>
                   since {formatMessageTime(account.suspendedAt)}
                 </span>
+                {account.reason ? (
+                  <span className="block text-sm text-slate-700">
+                    {MODERATION_TEXTS.logReason(suspensionReasonLabel(account.reason))}
+                  </span>
+                ) : null}
               </p>
               <ActionButton intent="unsuspend" id={account.id} tone="secondary">
                 {MODERATION_TEXTS.unsuspend(account.username)}
@@ -172,6 +220,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 {formatMessageTime(entry.createdAt)}
               </span>{" "}
               · {entry.admin}: {MODERATION_ACTION_LABELS[entry.action]} ({entry.target})
+              {entry.reason ? (
+                <span className="block pl-4 text-slate-700">
+                  {MODERATION_TEXTS.logReason(suspensionReasonLabel(entry.reason))}
+                  {entry.note ? (
+                    <span dir="auto" className="block whitespace-pre-wrap">
+                      {MODERATION_TEXTS.logNote(entry.note)}
+                    </span>
+                  ) : null}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -187,9 +245,9 @@ function ActionButton({
   tone,
   children,
 }: {
-  intent: "dismiss" | "suspend" | "unsuspend";
+  intent: "dismiss" | "unsuspend";
   id: string;
-  tone: "secondary" | "danger";
+  tone: "secondary";
   children: React.ReactNode;
 }) {
   const navigation = useNavigation();
