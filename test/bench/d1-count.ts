@@ -280,7 +280,26 @@ async function signIn(i: number): Promise<Jar> {
   return jar;
 }
 
+/**
+ * The activity heartbeat as a page sends it: a frame on its inbox socket (issue 23). A build from
+ * before that answers the frame with an error; its pages sent the heartbeat as a request, and so
+ * does this then.
+ */
 async function heartbeat(person: Person) {
+  const answer = await new Promise<string>((done, fail) => {
+    const timeout = setTimeout(() => fail(new Error("a heartbeat frame got no answer within 10 s")), 10_000);
+    const onFrame = (event: MessageEvent) => {
+      if (event.data === "pong") return;
+      const { type } = JSON.parse(String(event.data)) as { type: string };
+      if (type !== "activity" && type !== "error") return;
+      clearTimeout(timeout);
+      person.inbox.removeEventListener("message", onFrame);
+      done(type);
+    };
+    person.inbox.addEventListener("message", onFrame);
+    person.inbox.send(JSON.stringify({ type: "activity", idleMs: 0 }));
+  });
+  if (answer === "activity") return;
   const response = await fetch(`${app.base}/api/session/activity`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: app.base, Cookie: person.jar.header() },
