@@ -6,6 +6,7 @@ import {
   expect,
   holdRequests,
   openAccountMenu,
+  pageWithoutScripts,
   pngFile,
   SEEDED_SUPPORT,
   signUpThroughApi,
@@ -285,6 +286,37 @@ test.describe("signing in and out", () => {
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toHaveCount(0);
     await page.goto("/chat");
     await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
+  });
+
+  test("/signup after a session's end signs in, with the page's scripts and without them", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.goto("/signup?reason=signed-out&next=%2Fchat%2Fkindred-support");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Welcome Back/);
+    await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    // 'Create an account' is one link away, and keeps where the visitor was going.
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "/signup?next=%2Fchat%2Fkindred-support",
+    );
+
+    const plain = await pageWithoutScripts(browser, baseURL);
+    await plain.goto("/signup?reason=inactivity&next=%2Fprofile");
+    await expect(plain.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    const { email, password } = await signUpThroughApi(page, baseURL ?? "");
+    await plain.getByLabel("Email").fill(email);
+    await plain.getByLabel("Password", { exact: true }).fill(password);
+    await plain.getByRole("button", { name: "Sign In" }).click();
+    await expect(plain).toHaveURL(/\/profile$/);
+    await plain.context().close();
   });
 
   test("validates in order and maps wrong credentials to one message", async ({ page }) => {

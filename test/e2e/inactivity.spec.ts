@@ -36,9 +36,11 @@ test.describe("inactivity", () => {
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
     // The person has an account: the spec's /signup opens on signing in (issue 23).
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
-    // The server ended the session too.
-    await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
+    // The server ended the session too, and a page asked for with its cookie says why (issue 23).
+    await page.goto(SUPPORT_CHAT_PATH);
+    await expect(page).toHaveURL(`/signup?reason=inactivity&next=${encodeURIComponent(SUPPORT_CHAT_PATH)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
   });
 
   test("OK keeps the person signed in for another full period", async ({ page, baseURL }) => {

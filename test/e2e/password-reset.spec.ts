@@ -62,8 +62,10 @@ test.describe("password reset", () => {
     await expect(page).toHaveURL(/\/signup\?reason=password-reset/);
     await expect(page.getByText(SESSION_END_MESSAGES["password-reset"])).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    // A page asked for with the ended session's cookie says why too (issue 23).
     await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
+    await expect(page).toHaveURL(/\/signup\?reason=password-reset$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
 
     // The new password works; the link cannot be used twice.
     await other.getByRole("link", { name: "Sign In" }).click();

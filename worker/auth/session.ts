@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { serialize } from "hono/utils/cookie";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import type { SessionEndReason } from "../../app/lib/session-end";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
@@ -40,6 +41,14 @@ export type SignedInSession = {
 };
 
 /**
+ * A request's signed-in session, or, when the session it carried has ended, why (null when it
+ * carried none, or one that is gone altogether): the sign-in page it is sent to says so (issue 23).
+ */
+export type SessionLookup =
+  | { session: SignedInSession; ended: null }
+  | { session: null; ended: SessionEndReason | null };
+
+/**
  * The signed-in session of a request, or null. A session idle for more than 10 minutes is ended
  * here, on the server, whatever the browser's timers did (spec section 4, Inactivity); so is one of
  * a suspended account.
@@ -49,13 +58,18 @@ export type SignedInSession = {
  * session's end (sign-out, reset, suspension, idleness), answers whether it still lives.
  */
 export async function getSignedInSession(request: Request, now = Date.now()): Promise<SignedInSession | null> {
+  return (await lookUpSession(request, now)).session;
+}
+
+/** getSignedInSession, with the reason when the request's session has ended. */
+export async function lookUpSession(request: Request, now = Date.now()): Promise<SessionLookup> {
   const { headers, response: session } = await getAuth().api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
   // A refreshed session cache cookie (or its removal) goes out with this request's response.
   for (const cookie of headers.getSetCookie()) setResponseCookie(cookie);
-  if (!session) return null;
+  if (!session) return { session: null, ended: null };
   const user = session.user as typeof session.user & {
     username: string;
     profilePic?: string | null;
@@ -64,15 +78,15 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
   };
   if (user.suspendedAt) {
     await endAllSessions(user.id, "suspended");
-    return null;
+    return { session: null, ended: "suspended" };
   }
   const startedAt = new Date(session.session.createdAt).getTime();
   const check = await env.USER_INBOX.getByName(user.id).confirmSession(
     { sessionId: session.session.id, startedAt },
     now,
   );
-  if (!check.live) return null;
-  return {
+  if (!check.live) return { session: null, ended: check.reason };
+  const signedIn: SignedInSession = {
     user: {
       id: user.id,
       email: user.email,
@@ -85,6 +99,7 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
     startedAt,
     idleDeadline: check.idleDeadline,
   };
+  return { session: signedIn, ended: null };
 }
 
 /**
