@@ -15,12 +15,13 @@ export function Avatar({ src, name, size }: { src: string | null; name: string; 
   return src ? (
     <img src={src} alt="" className={`${box} shrink-0 rounded-full object-cover`} />
   ) : (
+    // The letters are drawn by CSS, not written into the page: they are not part of the name that
+    // the button or link around the avatar reads out (WCAG 2.5.3, label in name).
     <span
       aria-hidden="true"
       data-avatar="generated"
-      className={`flex ${box} ${text} ${avatarBackground(name)} shrink-0 select-none items-center justify-center rounded-full font-semibold text-white`}
-    >
-      {avatarInitials(name)}
-    </span>
+      data-initials={avatarInitials(name)}
+      className={`flex ${box} ${text} ${avatarBackground(name)} shrink-0 select-none items-center justify-center rounded-full font-semibold text-white before:content-[attr(data-initials)]`}
+    />
   );
 }
