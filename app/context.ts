@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { SignedInUser } from "~/lib/accounts";
+import type { SessionEndReason } from "~/lib/session-end";
 
 /** The signed-in user of this request, set by the root middleware (null when signed out). */
 export const userContext = createContext<SignedInUser | null>(null);
@@ -9,3 +10,10 @@ export const userContext = createContext<SignedInUser | null>(null);
  * send a signed-out visitor to sign in and bring them back here afterwards.
  */
 export const requestPathContext = createContext<string>("/");
+
+/**
+ * Why the session this request carried has ended (sign-out elsewhere, inactivity, a password reset,
+ * a suspension), set by the root middleware; null when it carried a live one or none. A guard sends
+ * the person to the sign-in page that says so (issue 23).
+ */
+export const sessionEndedContext = createContext<SessionEndReason | null>(null);

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { getSignedInUser } from "../worker/auth/session";
+import { lookUpSession } from "../worker/auth/session";
 import { getConfig } from "../worker/config";
 import { unreadConversations } from "../worker/inbox/read-inbox";
 import { countOpenReports } from "../worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
-import { requestPathContext, userContext } from "~/context";
+import { requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { isAdmin } from "~/lib/accounts";
 import { trackPageView } from "~/lib/analytics";
@@ -19,7 +19,9 @@ const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"
 /** Who is signed in, once per request, for every loader below (and checked for idleness). */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    context.set(userContext, await getSignedInUser(request));
+    const { session, ended } = await lookUpSession(request);
+    context.set(userContext, session?.user ?? null);
+    context.set(sessionEndedContext, ended);
     context.set(requestPathContext, pagePath(request.url));
     return next();
   },

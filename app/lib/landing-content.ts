@@ -110,7 +110,7 @@ export const FAQ: FaqEntry[] = [
   {
     question: "Do I have to give my name?",
     answer:
-      "No. You sign up with an email address only, and we generate an anonymous username for you. The people you chat with never see your email.",
+      "No. You sign up with an email address only, and we generate an anonymous username for you. A profile picture is optional. The people you chat with never see your email.",
   },
   {
     question: "Is this therapy or professional counselling?",

@@ -36,10 +36,30 @@ export function sessionEndPath(reason: SessionEndReason, returnTo?: string): str
   return reason === "inactivity" ? withNext(path, returnTo) : path;
 }
 
+/** Why the session ended, for a sign-in page reached through that end (`?reason=`), or null. */
+export function sessionEndReasonOf(url: string): SessionEndReason | null {
+  const reason = new URL(url).searchParams.get("reason");
+  return isSessionEndReason(reason) ? reason : null;
+}
+
 /** The message for a sign-in page reached through a session's end, or null. */
 export function sessionEndNotice(url: string): string | null {
-  const reason = new URL(url).searchParams.get("reason");
-  return isSessionEndReason(reason) ? SESSION_END_MESSAGES[reason] : null;
+  const reason = sessionEndReasonOf(url);
+  return reason ? SESSION_END_MESSAGES[reason] : null;
+}
+
+export type AuthScreenMode = "signup" | "signin";
+
+/**
+ * Which side of the one sign-in / create-account screen /signup shows (issue 23). A session's end
+ * (signing out, the inactivity logout, a password reset, a suspension) always leaves someone who
+ * already has an account, so /signup?reason=… (the spec's destination) opens on 'Welcome Back',
+ * with the reason's message, instead of offering a new account with a new username; 'Create an
+ * account' is one link away. Every other visit to /signup opens on 'Create an Account'. The page
+ * and its action both ask this, so the form posted from there signs in.
+ */
+export function authScreenModeFor(url: string): AuthScreenMode {
+  return sessionEndReasonOf(url) ? "signin" : "signup";
 }
 
 /** The tabs of one browser tell each other when the session ends, so all of them leave together. */

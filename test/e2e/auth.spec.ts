@@ -6,6 +6,7 @@ import {
   expect,
   holdRequests,
   openAccountMenu,
+  pageWithoutScripts,
   pngFile,
   SEEDED_SUPPORT,
   signUpThroughApi,
@@ -93,7 +94,7 @@ test.describe("creating an account", () => {
     await page.getByLabel("Confirm password").fill("123456");
     await expectMessage("Please select your gender");
     await page.getByLabel("Gender").selectOption("male");
-    await expectMessage("Profile picture is required");
+    // The picture is optional (issue 23), but one that is chosen must be under 5 MB.
     await page.getByLabel("Choose a picture").setInputFiles(pngFile("huge.png", 5_242_880));
     await expectMessage("Profile picture must be less than 5MB");
     // Nothing was created along the way.
@@ -150,6 +151,121 @@ test.describe("creating an account", () => {
   });
 });
 
+/** Fails when anything on the page is wider than the screen. */
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+for (const width of [320, 375]) {
+  test.describe(`creating an account without a picture, at ${width} px (issue 23)`, () => {
+    test.use({ viewport: { width, height: 640 } });
+
+    test("says the picture is optional, creates the account and shows a generated avatar in chat", async ({ page }) => {
+      await openSignUp(page);
+      const username = await page.getByLabel("Your anonymous username").inputValue();
+      const chooser = page.getByLabel("Profile picture");
+      await expect(chooser).toHaveAccessibleName(/^Profile picture \(optional\)/);
+      await expect(chooser).not.toHaveAttribute("required");
+      await expectNoHorizontalScroll(page);
+
+      await page.getByLabel("Email").fill(uniqueEmail());
+      await page.getByLabel("Password", { exact: true }).fill("gentle words");
+      await page.getByLabel("Confirm password").fill("gentle words");
+      await page.getByLabel("Gender").selectOption("female");
+      await page.getByRole("button", { name: "Create Account" }).click();
+
+      await page.waitForURL("**/chat");
+      await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+      // On a phone the account menu's button sits in the header's menu.
+      await waitForHydration(page);
+      await page.getByRole("button", { name: /^Open menu/ }).click();
+      const menuButton = page.getByRole("button", { name: `${username}: account menu` });
+      await expect(menuButton).toBeVisible();
+      // No picture: the avatar is drawn from the username (its first letter), the same everywhere.
+      await expect(menuButton.locator("img")).toHaveCount(0);
+      const avatar = menuButton.locator("[data-avatar=generated]");
+      await expect(avatar).toHaveAttribute("data-initials", username.charAt(0).toUpperCase());
+      await expect(avatar).toBeVisible();
+      // The letters are drawn (by CSS, so they stay out of the button's name).
+      expect(await avatar.evaluate((element) => getComputedStyle(element, "::before").content)).toBe(
+        `"${username.charAt(0).toUpperCase()}"`,
+      );
+    });
+  });
+}
+
+for (const viewport of [
+  { width: 375, height: 667 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`field errors from the keyboard, at ${viewport.width} px (issue 23)`, () => {
+    test.use({ viewport });
+
+    test("Enter in a sign-up field with a problem announces it and keeps focus on that field", async ({ page }) => {
+      await openSignUp(page);
+      const email = page.getByLabel("Email");
+      for (const field of [email, page.getByLabel("Password", { exact: true }), page.getByLabel("Confirm password")]) {
+        await expect(field).toHaveAttribute("required", "");
+      }
+      await expect(page.getByLabel("Gender")).toHaveAttribute("required", "");
+
+      await email.focus();
+      await page.keyboard.type("bad-address");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("alert")).toHaveText("Invalid email format");
+      await expect(email).toBeFocused();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription("Invalid email format");
+
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type(uniqueEmail());
+      await page.keyboard.press("Tab");
+      await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+      await page.keyboard.type("steady steps");
+      await page.keyboard.press("Tab"); // Show password
+      await page.keyboard.press("Tab");
+      const confirm = page.getByLabel("Confirm password");
+      await expect(confirm).toBeFocused();
+      await page.keyboard.type("other steps");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
+      await expect(confirm).toBeFocused();
+      await expect(confirm).toHaveAccessibleDescription("Passwords do not match");
+      await expect(page).toHaveURL(/\/signup$/);
+    });
+
+    test("a sign-up submitted with a problem further down moves focus to that field and announces it", async ({
+      page,
+    }) => {
+      await openSignUp(page);
+      await page.getByLabel("Email").fill(uniqueEmail());
+      await page.getByLabel("Password", { exact: true }).fill("steady steps");
+      await page.getByLabel("Confirm password").fill("steady steps");
+      await page.getByRole("button", { name: "Create Account" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("alert")).toHaveText("Please select your gender");
+      await expect(page.getByLabel("Gender")).toBeFocused();
+    });
+
+    test("Enter in the sign-in email with a problem announces it and keeps focus there", async ({ page }) => {
+      await openSignIn(page);
+      const email = page.getByLabel("Email");
+      await expect(email).toHaveAttribute("required", "");
+      await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("required", "");
+      await email.focus();
+      await page.keyboard.type("bad-address");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("alert")).toHaveText("Invalid email format");
+      await expect(email).toBeFocused();
+      await expect(email).toHaveAccessibleDescription("Invalid email format");
+    });
+  });
+}
+
 test.describe("signing in and out", () => {
   test("signs in, shows 'Signing In...' while busy, and signs out to /signup", async ({ page }) => {
     await openSignIn(page);
@@ -167,11 +283,45 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL("**/signup?reason=signed-out");
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+    // The spec's /signup, on the side for someone who has an account (issue 23).
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
     // It says what happened, and never that it was inactivity.
     await expect(page.getByRole("main").getByText(SESSION_END_MESSAGES["signed-out"], { exact: true })).toBeVisible();
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toHaveCount(0);
     await page.goto("/chat");
     await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
+  });
+
+  test("/signup after a session's end signs in, with the page's scripts and without them", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.goto("/signup?reason=signed-out&next=%2Fchat%2Fkindred-support");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Welcome Back/);
+    await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    // 'Create an account' is one link away, and keeps where the visitor was going.
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "/signup?next=%2Fchat%2Fkindred-support",
+    );
+
+    const plain = await pageWithoutScripts(browser, baseURL);
+    await plain.goto("/signup?reason=inactivity&next=%2Fprofile");
+    await expect(plain.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    const { email, password } = await signUpThroughApi(page, baseURL ?? "");
+    await plain.getByLabel("Email").fill(email);
+    await plain.getByLabel("Password", { exact: true }).fill(password);
+    await plain.getByRole("button", { name: "Sign In" }).click();
+    await expect(plain).toHaveURL(/\/profile$/);
+    await plain.context().close();
   });
 
   test("validates in order and maps wrong credentials to one message", async ({ page }) => {

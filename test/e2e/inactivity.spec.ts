@@ -1,18 +1,20 @@
 import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { expect, signUpThroughApi, test, waitForSessionTimers } from "./support/test";
+import { SUPPORT_CHAT_PATH } from "./support/config";
+import { expect, signUpThroughApi, test, waitForHydration, waitForSessionTimers } from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
 
-/** Signed in on /chat with the page's clock stopped, so only the test moves time. */
-async function signedInWithStoppedClock(page: Page, baseURL: string) {
+/** Signed in on /chat (or `path`) with the page's clock stopped, so only the test moves time. */
+async function signedInWithStoppedClock(page: Page, baseURL: string, path = "/chat") {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START + MINUTE);
-  await signUpThroughApi(page, baseURL);
-  await page.goto("/chat");
+  const account = await signUpThroughApi(page, baseURL);
+  await page.goto(path);
   await waitForSessionTimers(page);
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  return account;
 }
 
 const warning = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
@@ -60,14 +62,20 @@ test.describe("inactivity", () => {
     await page.clock.runFor(1000);
     await expect(warning(page)).toBeVisible();
     await expect(warning(page)).toContainText(INACTIVITY_MESSAGES.warning);
+    // Not on a conversation: nothing to reassure about.
+    await expect(warning(page)).not.toContainText(INACTIVITY_MESSAGES.conversationKept);
 
     await page.clock.runFor(2 * MINUTE);
     // Signing in again comes back to the page the person was on.
     await page.waitForURL("**/signup?reason=inactivity&next=%2Fchat");
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
-    // The server ended the session too.
-    await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
+    // The person has an account: the spec's /signup opens on signing in (issue 23).
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    // The server ended the session too, and a page asked for with its cookie says why (issue 23).
+    await page.goto(SUPPORT_CHAT_PATH);
+    await expect(page).toHaveURL(`/signup?reason=inactivity&next=${encodeURIComponent(SUPPORT_CHAT_PATH)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
   });
 
   test("OK keeps the person signed in for another full period", async ({ page, baseURL }) => {
@@ -155,3 +163,39 @@ test.describe("inactivity", () => {
     await page.waitForURL("**/signup?reason=inactivity&next=%2Fchat");
   });
 });
+
+for (const width of [320, 375]) {
+  test.describe(`an inactivity logout on a conversation, at ${width} px (issue 23)`, () => {
+    test.use({ viewport: { width, height: 640 } });
+
+    test("warns that nothing is lost, lands on Welcome Back and signing in returns to the conversation and its draft", async ({
+      page,
+      baseURL,
+    }) => {
+      const { email, password } = await signedInWithStoppedClock(page, baseURL ?? "", SUPPORT_CHAT_PATH);
+      const composer = page.getByRole("textbox", { name: /^Message / });
+      await composer.fill("I am still here, waiting for you");
+
+      await page.clock.runFor(8 * MINUTE);
+      await expect(warning(page)).toBeVisible();
+      await expect(warning(page)).toContainText(INACTIVITY_MESSAGES.warning);
+      await expect(warning(page)).toContainText(INACTIVITY_MESSAGES.conversationKept);
+
+      await page.clock.runFor(2 * MINUTE);
+      await page.waitForURL(`**/signup?reason=inactivity&next=${encodeURIComponent(SUPPORT_CHAT_PATH)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+      await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
+      await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
+
+      // The rest happens in real time.
+      await page.clock.resume();
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(`**${SUPPORT_CHAT_PATH}`);
+      await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: /^Message / })).toHaveValue("I am still here, waiting for you");
+    });
+  });
+}

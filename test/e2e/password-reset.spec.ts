@@ -8,7 +8,8 @@ test.describe("password reset", () => {
     await page.goto("/recover");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to sign up" })).toHaveAttribute("href", "/signup");
+    // Someone who remembered their password goes back to signing in (issue 23).
+    await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/login");
     const send = page.getByRole("button", { name: "Send Reset Link" });
     await send.click();
     await expect(page.getByText("Email is required", { exact: true })).toBeVisible();
@@ -18,6 +19,9 @@ test.describe("password reset", () => {
     await page.getByLabel("Email").fill(uniqueEmail());
     await send.click();
     await expect(page.getByRole("status")).toHaveText(RESET_TEXTS.requested);
+
+    await page.getByRole("link", { name: "Back to sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
   });
 
   test("works end to end through the local outbox and signs out the other sessions", async ({
@@ -57,8 +61,11 @@ test.describe("password reset", () => {
     // reason, and it says why.
     await expect(page).toHaveURL(/\/signup\?reason=password-reset/);
     await expect(page.getByText(SESSION_END_MESSAGES["password-reset"])).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    // A page asked for with the ended session's cookie says why too (issue 23).
     await page.goto("/chat");
-    await expect(page).toHaveURL(/\/signup\?next=%2Fchat$/);
+    await expect(page).toHaveURL(/\/signup\?reason=password-reset$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
 
     // The new password works; the link cannot be used twice.
     await other.getByRole("link", { name: "Sign In" }).click();

@@ -1,22 +1,25 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_MESSAGES } from "../../app/lib/uploads";
+import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "../../app/lib/uploads";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
 
 let counter = 0;
-function signUpForm(overrides: { picture?: Blob; next?: string; email?: string } = {}) {
+/** The sign-up form as a browser posts it; `picture: null` leaves the picture out altogether. */
+function signUpForm(overrides: { picture?: Blob | null; next?: string; email?: string } = {}) {
   counter += 1;
   const form = new FormData();
   form.set("email", overrides.email ?? `form-${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`);
   form.set("password", "steady steps");
   form.set("confirmPassword", "steady steps");
   form.set("gender", "female");
-  form.set(
-    "picture",
-    overrides.picture ?? new Blob([Uint8Array.from(pngWithMetadata())], { type: "image/png" }),
-    "me.png",
-  );
+  if (overrides.picture !== null) {
+    form.set(
+      "picture",
+      overrides.picture ?? new Blob([Uint8Array.from(pngWithMetadata())], { type: "image/png" }),
+      "me.png",
+    );
+  }
   if (overrides.next !== undefined) form.set("next", overrides.next);
   return form;
 }
@@ -45,6 +48,17 @@ describe("creating an account with its picture in one request", () => {
     const { user } = (await session.json()) as { user: { id: string; profilePic: string } };
     expect(user.profilePic).toMatch(new RegExp(`^/images/profiles/${user.id}/.+\\.png$`));
     expect(await env.IMAGES.head(user.profilePic.slice("/images/".length))).not.toBeNull();
+  });
+
+  it("refuses a picture of 5 MB with the spec's message before creating anything", async () => {
+    const png = pngWithMetadata();
+    const bytes = new Uint8Array(MAX_PROFILE_PICTURE_BYTES);
+    bytes.set(png);
+    const form = signUpForm({ picture: new Blob([bytes], { type: "image/png" }) });
+    const response = await postSignUp(form);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ field: "picture", message: "Profile picture must be less than 5MB" });
+    expect(await accountExists(String(form.get("email")))).toBe(false);
   });
 
   it("refuses a picture that is not an image before creating anything", async () => {
@@ -87,6 +101,32 @@ describe("creating an account with its picture in one request", () => {
       body: signUpForm(),
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("creating an account without a picture (issue 23: the picture is optional)", () => {
+  it("creates the account with no picture, signs them in and goes to chat", async () => {
+    const form = signUpForm({ picture: null });
+    const response = await postSignUp(form);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ destination: "/chat", saveFailure: null });
+    const session = await exports.default.fetch(`${APP_ORIGIN}/api/auth/get-session`, {
+      headers: { Cookie: sessionCookie(response) },
+    });
+    const { user } = (await session.json()) as { user: { id: string; profilePic: string | null } };
+    expect(user.profilePic ?? null).toBeNull();
+    const profile = await env.DB.prepare("SELECT photo_url FROM profiles WHERE user_id = ?").bind(user.id).first();
+    expect(profile).toEqual({ photo_url: null });
+    expect((await env.IMAGES.list({ prefix: `profiles/${user.id}/` })).objects).toEqual([]);
+  });
+
+  it("takes an empty file part (the chooser left alone) as no picture", async () => {
+    const form = signUpForm({ picture: null });
+    // What a browser posts for a file input nobody used: a part with no name and no bytes.
+    form.set("picture", new Blob([], { type: "application/octet-stream" }), "");
+    const response = await postSignUp(form);
+    expect(response.status).toBe(201);
+    expect(await accountExists(String(form.get("email")))).toBe(true);
   });
 });
 

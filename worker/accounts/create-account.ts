@@ -30,10 +30,10 @@ export type CreateAccountOutcome =
 
 /**
  * Create an Account (spec section 4, Sign-up sequence), whole, on the server: the fields are checked
- * in the spec's order and the picture's real type (from its bytes) and size before anything is
- * created, so a HEIC photo or a text file never leaves an account behind; then the account is made
- * through better-auth (its rate limits, origin checks and username rules apply), the picture is
- * stored under the new user's folder and becomes their picture everywhere.
+ * in the spec's order and, when a picture was chosen (it is optional), its real type (from its bytes)
+ * and size before anything is created, so a HEIC photo or a text file never leaves an account
+ * behind; then the account is made through better-auth (its rate limits, origin checks and username
+ * rules apply), and a picture is stored under the new user's folder and becomes theirs everywhere.
  *
  * The page's script (POST /api/sign-up, for its upload progress) and the form posted without
  * scripts (the /signup route action) both come here.
@@ -55,9 +55,10 @@ export async function createAccount(request: Request): Promise<CreateAccountOutc
   const values = { email: fields.email, gender: fields.gender };
   const problem = firstSignUpError(fields);
   if (problem) return refuse(problem.field === "picture" && fields.picture ? 413 : 400, problem, values);
-  // firstSignUpError has checked that a picture was chosen and is small enough.
-  const image = await prepareImage(fields.picture as File);
-  if (!image.ok) return refuse(image.status, { field: "picture", message: image.message }, values);
+  // The picture is optional (issue 23); one that was chosen is checked (firstSignUpError: its size)
+  // from its bytes before anything is created.
+  const image = fields.picture ? await prepareImage(fields.picture) : null;
+  if (image && !image.ok) return refuse(image.status, { field: "picture", message: image.message }, values);
 
   const requested = form.get("username");
   const created = await callAuthEndpoint<{ user: { id: string } }>(request, "/sign-up/email", {
@@ -70,6 +71,8 @@ export async function createAccount(request: Request): Promise<CreateAccountOutc
   if (!created.ok) return refuse(created.status, { field: null, message: created.message }, values);
   const destination = signedInDestination(form.get(NEXT_PARAM));
 
+  // Without a picture the account is complete: its generated avatar needs nothing stored.
+  if (!image) return { ok: true, destination, cookies: created.cookies, saveFailure: null };
   const userId = created.data.user.id;
   try {
     const key = imageKey("profile", userId, image.type);

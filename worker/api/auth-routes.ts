@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { dropSessionCookies, getAuth, getLiveAuthSession, hasSessionCookie } from "../auth/session";
+import { dropSessionCookies, getAuth, hasSessionCookie, lookUpAuthSession } from "../auth/session";
 import type { ApiEnv } from "./signed-in";
 
 /**
@@ -13,8 +13,8 @@ export const authRoutes = new Hono<ApiEnv>()
   // itself, through the same check as every signed-in page, and tells the browser to drop the
   // cookies of a session that has ended.
   .get("/get-session", async (c) => {
-    const live = await getLiveAuthSession(c.req.raw);
-    if (live) return c.json(withoutTokens(live.session));
+    const { session } = await lookUpAuthSession(c.req.raw);
+    if (session) return c.json(withoutTokens(session));
     if (await hasSessionCookie(c.req.raw)) await dropSessionCookies();
     return c.json(null);
   })

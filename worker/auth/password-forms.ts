@@ -1,3 +1,5 @@
+import { data, redirect } from "react-router";
+import { NEXT_PARAM, signedInDestination } from "../../app/lib/redirect-target";
 import {
   AUTH_MESSAGES,
   EmailSchema,
@@ -5,7 +7,7 @@ import {
   firstSignInError,
   NewPasswordSchema,
 } from "../../app/schemas/auth";
-import { callAuthEndpoint } from "./auth-endpoint";
+import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
 /**
  * The sign-in, reset-request and new-password forms as the server handles them when they are posted
@@ -34,6 +36,17 @@ export async function signInWithPassword(request: Request, form: FormData): Prom
     return { ok: false, status: result.status, error: { field: null, message: result.message }, email: values.email };
   }
   return { ok: true, cookies: result.cookies };
+}
+
+/**
+ * The route action of the sign-in form, wherever it is shown (/login, and /signup after a session's
+ * end): signs in (with or without the page's scripts) and goes where the visitor was headed.
+ */
+export async function signInAction(request: Request) {
+  const form = await request.formData();
+  const outcome = await signInWithPassword(request, form);
+  if (!outcome.ok) return data({ error: outcome.error, email: outcome.email }, { status: outcome.status });
+  throw redirect(signedInDestination(form.get(NEXT_PARAM)), { headers: cookieHeaders(outcome.cookies) });
 }
 
 export type ResetRequestOutcome =

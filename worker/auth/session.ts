@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { parse, serialize } from "hono/utils/cookie";
 import type { SignedInUser, UserRole } from "../../app/lib/accounts";
 import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
+import type { SessionEndReason } from "../../app/lib/session-end";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
@@ -40,16 +41,29 @@ export type SignedInSession = {
 };
 
 /**
+ * A request's signed-in session, or, when the session it carried has ended, why (null when it
+ * carried none, or one that is gone altogether): the sign-in page it is sent to says so (issue 23).
+ */
+export type SessionLookup =
+  | { session: SignedInSession; ended: null }
+  | { session: null; ended: SessionEndReason | null };
+
+/**
  * The signed-in session of a request, or null. A session idle for more than 10 minutes is ended
  * here, on the server, whatever the browser's timers did (spec section 4, Inactivity); so is one of
  * a suspended account.
  */
 export async function getSignedInSession(request: Request, now = Date.now()): Promise<SignedInSession | null> {
-  const live = await getLiveAuthSession(request, now);
-  if (!live) return null;
-  const { session, idleDeadline } = live;
+  return (await lookUpSession(request, now)).session;
+}
+
+/** getSignedInSession, with the reason when the request's session has ended. */
+export async function lookUpSession(request: Request, now = Date.now()): Promise<SessionLookup> {
+  const found = await lookUpAuthSession(request, now);
+  if (!found.session) return found;
+  const { session, idleDeadline } = found;
   const user = session.user as AuthUser;
-  return {
+  const signedIn: SignedInSession = {
     user: {
       id: user.id,
       email: user.email,
@@ -62,6 +76,7 @@ export async function getSignedInSession(request: Request, now = Date.now()): Pr
     startedAt: new Date(session.session.createdAt).getTime(),
     idleDeadline,
   };
+  return { session: signedIn, ended: null };
 }
 
 type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
@@ -73,35 +88,39 @@ type AuthUser = AuthSession["user"] & {
 };
 
 /**
- * better-auth's session for a request's cookies, only while it lives: null when there is none, or
- * it was signed out, reset, suspended or left idle. Every signed-in answer goes through here, the
- * app's pages and API and better-auth's own get-session alike (issue 23).
+ * better-auth's session for a request's cookies, only while it lives; otherwise why it ended (null
+ * when there was none). Every signed-in answer goes through here, the app's pages and API and
+ * better-auth's own get-session alike (issue 23).
  *
  * D1 is not asked on most requests: better-auth's signed session cache cookie vouches for the
  * session for a few minutes, and the user's inbox, which keeps their activity and hears of every
  * session's end (sign-out, reset, suspension, idleness), answers whether it still lives.
  */
-export async function getLiveAuthSession(
+export async function lookUpAuthSession(
   request: Request,
   now = Date.now(),
-): Promise<{ session: AuthSession; idleDeadline: number } | null> {
+): Promise<
+  { session: AuthSession; idleDeadline: number; ended: null } | { session: null; ended: SessionEndReason | null }
+> {
   const { headers, response: session } = await getAuth().api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
   // A refreshed session cache cookie (or its removal) goes out with this request's response.
   for (const cookie of headers.getSetCookie()) setResponseCookie(cookie);
-  if (!session) return null;
+  if (!session) return { session: null, ended: null };
   const user = session.user as AuthUser;
   if (user.suspendedAt) {
     await endAllSessions(user.id, "suspended");
-    return null;
+    return { session: null, ended: "suspended" };
   }
   const check = await env.USER_INBOX.getByName(user.id).confirmSession(
     { sessionId: session.session.id, startedAt: new Date(session.session.createdAt).getTime() },
     now,
   );
-  return check.live ? { session, idleDeadline: check.idleDeadline } : null;
+  return check.live
+    ? { session, idleDeadline: check.idleDeadline, ended: null }
+    : { session: null, ended: check.reason };
 }
 
 /**

@@ -4,7 +4,14 @@ import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/uploads";
 
-/** The profile picture chooser: a preview of the chosen file and the real upload progress. */
+/** What the chooser says about the picture being optional (issue 23), shown under its heading. */
+export const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";
+
+/**
+ * The profile picture chooser: a preview of the chosen file and the real upload progress. The
+ * picture is optional; the input's accessible name is the heading and the button together
+ * ('Profile picture (optional) Choose a picture'), so a screen reader says what it is for.
+ */
 export function PictureChooser({
   name,
   file,
@@ -22,6 +29,10 @@ export function PictureChooser({
   disabled?: boolean;
 }) {
   const inputId = useId();
+  const headingId = `${inputId}-heading`;
+  const buttonTextId = `${inputId}-button`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
   const previewUrl = useObjectUrl(file);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -34,7 +45,12 @@ export function PictureChooser({
 
   return (
     <div>
-      <span className="mb-1 block text-sm font-medium text-slate-800">Profile picture</span>
+      <span id={headingId} className="block text-sm font-medium text-slate-800">
+        Profile picture <span className="font-normal text-slate-600">(optional)</span>
+      </span>
+      <p id={hintId} className="mb-2 text-sm text-slate-600">
+        {PICTURE_OPTIONAL_HINT}
+      </p>
       <div className="flex items-center gap-4">
         <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-1 ring-brand-100">
           {previewUrl ? (
@@ -52,7 +68,7 @@ export function PictureChooser({
             htmlFor={inputId}
             className="inline-flex cursor-pointer items-center rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
           >
-            {file ? "Choose another picture" : "Choose a picture"}
+            <span id={buttonTextId}>{file ? "Choose another picture" : "Choose a picture"}</span>
             <input
               ref={inputRef}
               id={inputId}
@@ -61,8 +77,9 @@ export function PictureChooser({
               accept={ACCEPTED_IMAGE_TYPES.join(",")}
               className="sr-only"
               disabled={disabled}
+              aria-labelledby={`${headingId} ${buttonTextId}`}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
+              aria-describedby={error ? errorId : hintId}
               onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
             />
           </label>
@@ -75,7 +92,7 @@ export function PictureChooser({
         </div>
       ) : null}
       {error ? (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
           {error}
         </p>
       ) : null}

@@ -48,6 +48,8 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
         name="email"
         type="email"
         autoComplete="email"
+        required
+        announceError
         defaultValue={result?.email}
         onChange={clearOnEdit("email")}
         error={error?.field === "email" ? error.message : undefined}
@@ -56,6 +58,8 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
         label="Password"
         name="password"
         autoComplete="current-password"
+        required
+        announceError
         onChange={clearOnEdit("password")}
         error={error?.field === "password" ? error.message : undefined}
       />

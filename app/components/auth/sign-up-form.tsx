@@ -27,7 +27,8 @@ type SignUpAnswer = { destination: string; saveFailure: string | null } | { fiel
 /**
  * Create an Account (spec section 4, Sign-up sequence). One multipart form: without scripts it posts
  * to the /signup action; with them it posts the same fields to /api/sign-up so the picture's upload
- * progress shows. Either way the server checks every field and the picture's real type before it
+ * progress shows. The picture is optional (issue 23); the other fields are required, and the first
+ * problem is announced and focused. Either way the server checks every field and the picture's real type before it
  * creates anything, then makes the account and stores the picture in one go. The inputs are
  * uncontrolled, so nothing typed before the scripts arrived is lost when they do.
  */
@@ -73,11 +74,17 @@ export function SignUpForm({
     if (problem) return refuse(problem);
     setBusy(true);
     setError(null);
-    setProgress(0);
+    // Progress is the picture's upload; without one (it is optional) there is nothing to show.
+    const chosen = fields.picture;
+    setProgress(chosen ? 0 : null);
     try {
-      const chosen = fields.picture as File;
-      form.set("picture", await downsizeImage(chosen), chosen.name);
-      const { status, body } = await postWithProgress<SignUpAnswer>("/api/sign-up", form, setProgress);
+      if (chosen) form.set("picture", await downsizeImage(chosen), chosen.name);
+      else form.delete("picture");
+      const { status, body } = await postWithProgress<SignUpAnswer>(
+        "/api/sign-up",
+        form,
+        chosen ? setProgress : undefined,
+      );
       if (status === 201 && body && "destination" in body) {
         // A full page load: every part of the page starts from the new session.
         if (!body.saveFailure) return window.location.assign(body.destination);
@@ -126,6 +133,8 @@ export function SignUpForm({
         name="email"
         type="email"
         autoComplete="email"
+        required
+        announceError
         defaultValue={values.email}
         onChange={clearOnEdit("email")}
         error={fieldError("email")}
@@ -134,6 +143,8 @@ export function SignUpForm({
         label="Password"
         name="password"
         autoComplete="new-password"
+        required
+        announceError
         onChange={clearOnEdit("password")}
         error={fieldError("password")}
       />
@@ -141,6 +152,8 @@ export function SignUpForm({
         label="Confirm password"
         name="confirmPassword"
         autoComplete="new-password"
+        required
+        announceError
         onChange={clearOnEdit("confirmPassword")}
         error={fieldError("confirmPassword")}
       />
@@ -149,6 +162,8 @@ export function SignUpForm({
         name="gender"
         placeholder="Select your gender"
         options={GENDER_OPTIONS}
+        required
+        announceError
         defaultValue={values.gender}
         onChange={clearOnEdit("gender")}
         error={fieldError("gender")}

@@ -1,13 +1,19 @@
 import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { useInactivityLogout } from "~/hooks/use-inactivity-logout";
 import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
+import { routePatternOf } from "~/lib/routes";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
-/** Runs the inactivity rules while someone is signed in and shows the 8-minute warning. */
+/**
+ * Runs the inactivity rules while someone is signed in and shows the 8-minute warning; on a
+ * conversation it also says that nothing is lost (issue 23).
+ */
 export default function InactivityGuard() {
   const user = useSignedInUser();
   const { warning, stayActive } = useInactivityLogout(user !== null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const onConversation = routePatternOf(useLocation().pathname) === "/chat/:userId";
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -21,13 +27,17 @@ export default function InactivityGuard() {
     <dialog
       ref={dialogRef}
       aria-labelledby="inactivity-title"
+      aria-describedby="inactivity-text"
       onCancel={stayActive}
       className="m-auto max-w-sm rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="inactivity-title" className="text-lg font-semibold text-slate-900">
         Are you still there?
       </h2>
-      <p className="mt-2 text-slate-700">{INACTIVITY_MESSAGES.warning}</p>
+      <div id="inactivity-text">
+        <p className="mt-2 text-slate-700">{INACTIVITY_MESSAGES.warning}</p>
+        {onConversation ? <p className="mt-2 text-slate-700">{INACTIVITY_MESSAGES.conversationKept}</p> : null}
+      </div>
       <button
         type="button"
         onClick={stayActive}

@@ -181,7 +181,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
-        <Avatar src={user.profilePic} size="sm" />
+        <Avatar src={user.profilePic} name={user.username} size="sm" />
         <span className="max-w-36 truncate">{name}</span>
       </button>
       <div

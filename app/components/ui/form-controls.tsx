@@ -4,10 +4,23 @@ const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100 read-only:bg-slate-50";
 const borderClass = (invalid: boolean) => (invalid ? "border-red-600" : "border-slate-300");
 
-type FieldFrameProps = { id: string; label: string; hint?: string; error?: string; children: React.ReactNode };
+/**
+ * Whether a field's error is read out as it appears (an alert), for forms that show one problem at
+ * a time: otherwise a person who pressed Enter in the field hears nothing (issue 23). Forms that
+ * show many errors at once announce them in one place instead.
+ */
+type Announce = { announceError?: boolean };
+
+type FieldFrameProps = {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: React.ReactNode;
+} & Announce;
 
 /** Label above, control, then a hint or the field's error (red) below. */
-function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+function FieldFrame({ id, label, hint, error, announceError, children }: FieldFrameProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
@@ -15,7 +28,7 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} role={announceError ? "alert" : undefined} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       ) : hint ? (
@@ -27,16 +40,20 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   );
 }
 
-type TextFieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
+type TextFieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+} & Announce;
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, id, className, ...input },
+  { label, hint, error, announceError, id, className, ...input },
   ref,
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} announceError={announceError}>
       {/* Free text takes the direction of what is typed (Hebrew, Arabic); a field may still set its own. */}
       <input
         ref={ref}
@@ -53,14 +70,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 
 /** A password input with a show/hide toggle that keeps focus and the typed value. */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "type">>(function PasswordField(
-  { label, hint, error, id, ...input },
+  { label, hint, error, announceError, id, ...input },
   ref,
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} announceError={announceError}>
       <div className="relative">
         <input
           ref={ref}
@@ -91,16 +108,16 @@ type SelectFieldProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
   error?: string;
   placeholder: string;
   options: readonly { value: string; label: string }[];
-};
+} & Announce;
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, placeholder, options, id, ...select },
+  { label, error, announceError, placeholder, options, id, ...select },
   ref,
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error}>
+    <FieldFrame id={fieldId} label={label} error={error} announceError={announceError}>
       <select
         ref={ref}
         id={fieldId}

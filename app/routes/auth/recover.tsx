@@ -59,6 +59,8 @@ export default function Recover({ actionData }: Route.ComponentProps) {
             name="email"
             type="email"
             autoComplete="email"
+            required
+            announceError
             defaultValue={actionData?.email}
             onChange={() => setError(null)}
             error={error?.field ? error.message : undefined}
@@ -69,8 +71,8 @@ export default function Recover({ actionData }: Route.ComponentProps) {
         </Form>
         <p className="mt-6 text-center text-sm text-slate-700">
           Remembered it?{" "}
-          <Link to={PATHS.signup} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Back to sign up
+          <Link to={PATHS.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Back to sign in
           </Link>
         </p>
       </div>

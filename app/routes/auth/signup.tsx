@@ -4,30 +4,43 @@ import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { nextFromUrl } from "~/lib/redirect-target";
-import { sessionEndNotice } from "~/lib/session-end";
+import { authScreenModeFor, sessionEndNotice } from "~/lib/session-end";
 import { createAccount } from "../../../worker/accounts/create-account";
 import { cookieHeaders } from "../../../worker/auth/auth-endpoint";
+import { signInAction } from "../../../worker/auth/password-forms";
 import { suggestUsername } from "../../../worker/auth/username";
 import type { Route } from "./+types/signup";
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const signIn = loaderData?.mode === "signin";
   return pageMeta({
     matches,
     pathname: location.pathname,
-    title: "Create an Account",
-    description: "Create a free, anonymous account with just an email. We generate a username for you.",
+    title: signIn ? "Welcome Back" : "Create an Account",
+    description: signIn
+      ? "Sign in to continue your conversations."
+      : "Create a free, anonymous account with just an email. We generate a username for you.",
   });
 }
 
-/** /signup: create an account. A signed-in visitor goes straight on to where they were going. */
+/**
+ * /signup: create an account, or, after a session's end (`?reason=`), sign in again (see
+ * authScreenModeFor). A signed-in visitor goes straight on to where they were going.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = nextFromUrl(request.url);
   requireGuest(context, next);
-  return { username: await suggestUsername(env.DB), notice: sessionEndNotice(request.url), next };
+  const notice = sessionEndNotice(request.url);
+  if (authScreenModeFor(request.url) === "signin") return { mode: "signin" as const, notice, next };
+  return { mode: "signup" as const, username: await suggestUsername(env.DB), notice, next };
 }
 
-/** The form posted without scripts (with them, the page posts to /api/sign-up for upload progress). */
+/**
+ * The form posted without scripts (with them, sign-up posts to /api/sign-up for upload progress);
+ * in the sign-in mode, the sign-in form, which posts to the page's own address.
+ */
 export async function action({ request }: Route.ActionArgs) {
+  if (authScreenModeFor(request.url) === "signin") return signInAction(request);
   const outcome = await createAccount(request);
   if (!outcome.ok) return data({ error: outcome.error, values: outcome.values }, { status: outcome.status });
   const headers = cookieHeaders(outcome.cookies);
@@ -37,5 +50,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthScreen mode="signup" {...loaderData} result={actionData} />;
+  // The action's answer belongs to the form of the page's mode: a sign-in answer carries the email.
+  const signInResult = actionData && "email" in actionData ? actionData : undefined;
+  const signUpResult = actionData && !("email" in actionData) ? actionData : undefined;
+  return loaderData.mode === "signin" ? (
+    <AuthScreen {...loaderData} result={signInResult} />
+  ) : (
+    <AuthScreen {...loaderData} result={signUpResult} />
+  );
 }

@@ -63,7 +63,7 @@ export default function BlockedPeople({ loaderData }: Route.ComponentProps) {
                 to={userProfilePath(person.id)}
                 className="flex min-w-0 items-center gap-3 font-medium text-slate-900 underline-offset-2 hover:underline"
               >
-                <Avatar src={person.profilePic} size="md" />
+                <Avatar src={person.profilePic} name={person.username} size="md" />
                 <span className="min-w-0 [overflow-wrap:anywhere]">{person.username}</span>
               </Link>
               <UnblockForm username={person.username} userId={person.id} />

@@ -79,7 +79,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
           <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2">
             {users.map((found) => (
               <li key={found.id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-4">
-                <Avatar src={found.profilePic} size="lg" />
+                <Avatar src={found.profilePic} name={found.username} size="lg" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold text-slate-900">{found.username}</p>
                   {found.facts.length > 0 ? (
