@@ -4,6 +4,7 @@ import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
+import { useStickToNewest } from "~/hooks/use-stick-to-newest";
 import { containsCrisisPhrase } from "~/lib/crisis-phrases";
 import { usePublicConfig } from "~/lib/public-config";
 import { chatWith, userProfilePath } from "~/lib/routes";
@@ -109,6 +110,8 @@ export function Conversation({
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
+  // ...and there while it changes size (a picture loading, the crisis help opening).
+  useStickToNewest(listRef);
 
   // Messages arriving while the conversation is visible are read (spec: unread is cleared whenever
   // messages arrive in the open conversation); a hidden tab reads them when it is shown again.
