@@ -4,15 +4,15 @@ import { CRISIS_RESOURCES } from "~/lib/crisis-resources";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
-  /** To the person whose own words (draft or sent) read as crisis. */
-  heading: "You don't have to go through this alone",
-  lead: "Free, confidential help, any time of day or night:",
+  /** To the person whose own words (draft or sent) read as crisis: short, so it fits one line on a phone. */
+  heading: "You're not alone",
+  lead: "You don't have to go through this alone. Free, confidential help, any time of day or night:",
   /** To the person who received them (issue 23): the help is addressed to them, about the other. */
   aboutOther: (username: string) => `${username} may be going through something serious.`,
   shareLead: "You can share these numbers, free and confidential, any time of day or night:",
   support: "Talk with our support team",
   /** The disclosure that opens the numbers: part of the heading's button, so one tap away. */
-  showNumbers: "help numbers",
+  showNumbers: "Help numbers",
   close: "Close",
   closeContext: " crisis help for this conversation",
   /** Said when it is closed, so a screen reader hears where it went. */
@@ -119,10 +119,15 @@ export function CrisisBanner({
                   aria-expanded={open}
                   aria-controls={detailsId}
                   onClick={() => setOpen((current) => !current)}
-                  className="flex min-h-8 w-full items-center gap-1.5 rounded-lg py-1 text-left hover:underline focus-visible:outline-2 focus-visible:outline-sky-800"
+                  className="group flex min-h-8 w-full items-center gap-x-1.5 rounded-lg py-1 text-left focus-visible:outline-2 focus-visible:outline-sky-800"
                 >
-                  <span id={headingId}>{heading}</span>
-                  <span className="sr-only">, {CRISIS_BANNER_TEXTS.showNumbers}</span>
+                  <span id={headingId} className="min-w-0">
+                    {heading}
+                  </span>
+                  <span className="shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2">
+                    <span className="sr-only">, </span>
+                    {CRISIS_BANNER_TEXTS.showNumbers}
+                  </span>
                   <svg
                     viewBox="0 0 20 20"
                     aria-hidden="true"
