@@ -1,18 +1,32 @@
-import { useCallback, useEffect, useState } from "react";
+import { type RefObject, useCallback, useLayoutEffect, useState } from "react";
 
 const PREFIX = "kindred:draft:";
 
 /**
  * Text being written, kept in this browser's localStorage for one user and one place, so nothing
  * typed is lost to a failed send, a reload or a forced logout: it is back after signing in again.
+ *
+ * `field` is the box the draft is written in. What was typed into it before the page's scripts ran
+ * (a slow phone shows the server's page first) is still in it when they do, but the first render
+ * that follows would set the box back to the empty draft: so it is taken into the draft on mount,
+ * ahead of any stored one (issue 23).
  */
-export function useDraft(userId: string, key: string): [string, (value: string) => void, () => void] {
+export function useDraft(
+  userId: string,
+  key: string,
+  field?: RefObject<HTMLTextAreaElement | HTMLInputElement | null>,
+): [string, (value: string) => void, () => void] {
   const storageKey = `${PREFIX}${userId}:${key}`;
   const [value, setValue] = useState("");
 
   // Read after mount: the server never sees drafts, so the first render must not depend on them.
-  useEffect(() => {
-    setValue(window.localStorage.getItem(storageKey) ?? "");
+  // A layout effect, so the box holds the text before the browser can paint or hand over a click.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field is read once, when the place's draft is first read
+  useLayoutEffect(() => {
+    const stored = window.localStorage.getItem(storageKey) ?? "";
+    const draft = withTypedBeforeScripts(field?.current?.value ?? "", stored);
+    setValue(draft);
+    if (draft !== stored) window.localStorage.setItem(storageKey, draft);
   }, [storageKey]);
 
   const update = useCallback(
@@ -25,4 +39,16 @@ export function useDraft(userId: string, key: string): [string, (value: string) 
   );
   const clear = useCallback(() => update(""), [update]);
   return [value, update, clear];
+}
+
+/**
+ * The draft when `typed` was written before the scripts ran and `stored` was kept from before. The
+ * typed text is what the person sees and meant now, so it comes first; a stored draft it does not
+ * already hold (a browser that restores the box's text restores the draft itself) follows on a new
+ * line rather than being dropped, as a failed send's text goes back ahead of what was typed since.
+ */
+export function withTypedBeforeScripts(typed: string, stored: string): string {
+  if (!typed) return stored;
+  if (!stored || typed.startsWith(stored)) return typed;
+  return `${typed}\n${stored}`;
 }

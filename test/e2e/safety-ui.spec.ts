@@ -55,6 +55,13 @@ const quickExitAndSignOut = (page: Page) => header(page).getByRole("link", { nam
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const crisisBanner = (page: Page) => page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
 
+/** Opens the crisis banner's numbers: one line until then (issue 23). */
+async function showCrisisNumbers(page: Page) {
+  const toggle = crisisBanner(page).getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
 async function openConversation(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
@@ -282,6 +289,8 @@ test.describe("crisis help in a conversation", () => {
     await composer(page).fill(words);
     const banner = crisisBanner(page);
     await expect(banner).toBeVisible();
+    // One line until opened: the numbers are one tap away (issue 23).
+    await showCrisisNumbers(page);
     for (const contact of CRISIS_RESOURCES.flatMap((resource) => resource.contacts)) {
       await expect(banner.getByRole("link", { name: contact.label, exact: true })).toHaveAttribute(
         "href",
@@ -328,20 +337,22 @@ test.describe("crisis help in a conversation", () => {
     await composer(other.page).fill("I have been feeling suicidal");
     await composer(other.page).press("Enter");
     await expect(page.getByRole("log").getByText("I have been feeling suicidal")).toBeVisible();
-    await expect(crisisBanner(page)).toBeVisible();
+    // Addressed to the person who received the words (issue 23).
+    const received = page.getByRole("region", { name: CRISIS_BANNER_TEXTS.aboutOther(other.user.username) });
+    await expect(received).toBeVisible();
 
-    await crisisBanner(page)
+    await received
       .getByRole("button", { name: `${CRISIS_BANNER_TEXTS.close}${CRISIS_BANNER_TEXTS.closeContext}` })
       .click();
-    await expect(crisisBanner(page)).toBeHidden();
+    await expect(received).toBeHidden();
     // A later message does not bring it back, nor does a reload in this tab.
     await composer(other.page).fill("I want to end it all");
     await composer(other.page).press("Enter");
     await expect(page.getByRole("log").getByText("I want to end it all")).toBeVisible();
-    await expect(crisisBanner(page)).toBeHidden();
+    await expect(received).toBeHidden();
     await openConversation(page, chatWith(other.user.id));
     await expect(page.getByRole("log").getByText("I want to end it all")).toBeVisible();
-    await expect(crisisBanner(page)).toBeHidden();
+    await expect(received).toBeHidden();
 
     // Another conversation decides for itself; in the support conversation there is no link to it.
     await openConversation(page, SUPPORT_CHAT_PATH);
@@ -359,6 +370,7 @@ test.describe("crisis help in a conversation", () => {
       await openConversation(page, SUPPORT_CHAT_PATH);
       await composer(page).fill("I want to die");
       await expect(crisisBanner(page)).toBeVisible();
+      await showCrisisNumbers(page);
       await expectNoHorizontalScroll(page);
       await expect(crisisBanner(page).getByRole("link", { name: "Call 911 (US)" })).toHaveText("911 (US)", {
         useInnerText: true,
@@ -380,6 +392,7 @@ test.describe("accessibility of the safety controls (axe-core)", () => {
     await expect(quickExitAndSignOut(page)).toBeVisible();
     await composer(page).fill("I keep hurting myself");
     await expect(crisisBanner(page)).toBeVisible();
+    await showCrisisNumbers(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -391,6 +404,7 @@ test.describe("accessibility of the safety controls (axe-core)", () => {
       await openConversation(page, SUPPORT_CHAT_PATH);
       await composer(page).fill("self-harm");
       await expect(crisisBanner(page)).toBeVisible();
+      await showCrisisNumbers(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

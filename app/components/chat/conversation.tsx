@@ -4,6 +4,7 @@ import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
+import { useStickToNewest } from "~/hooks/use-stick-to-newest";
 import { containsCrisisPhrase } from "~/lib/crisis-phrases";
 import { usePublicConfig } from "~/lib/public-config";
 import { chatWith, userProfilePath } from "~/lib/routes";
@@ -12,6 +13,7 @@ import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
+import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
 import { CrisisBanner } from "./crisis-banner";
 
 /** The spec's conversation texts (section 2, Chat screen). */
@@ -62,10 +64,13 @@ export function Conversation({
   /** 'Report' on a received message (issue 12). */
   onReport?: (seq: number) => void;
 }) {
-  const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  // What was typed before the scripts ran goes into the draft (issue 23).
+  const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`, inputRef);
   const [failure, setFailure] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<ViewedImage | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
@@ -93,7 +98,6 @@ export function Conversation({
     },
   });
   const listRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
   // A block closed the conversation: the page asks its loader again, which says so in its place.
   const { revalidate } = useRevalidator();
   useEffect(() => {
@@ -106,6 +110,8 @@ export function Conversation({
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
+  // ...and there while it changes size (a picture loading, the crisis help opening).
+  useStickToNewest(listRef);
 
   // Messages arriving while the conversation is visible are read (spec: unread is cleared whenever
   // messages arrive in the open conversation); a hidden tab reads them when it is shown again.
@@ -170,15 +176,22 @@ export function Conversation({
 
   // Crisis help (issue: crisis help in the conversation), decided here in the browser only.
   const { supportUserId } = usePublicConfig();
-  const crisisInMessages = useMemo(() => messages.some((message) => containsCrisisPhrase(message.text)), [messages]);
-  const crisisInView = crisisInMessages || containsCrisisPhrase(draft);
+  const crisisInMessages = useMemo(
+    () => ({
+      mine: messages.some((message) => message.senderId === me.id && containsCrisisPhrase(message.text)),
+      theirs: messages.some((message) => message.senderId !== me.id && containsCrisisPhrase(message.text)),
+    }),
+    [messages, me.id],
+  );
   const supportPath = supportUserId === me.id || supportUserId === contact.id ? null : chatWith(supportUserId);
 
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 pb-3">
-        <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold text-slate-900">
+        {/* The contact's name and their presence, in words, on one row; this device's own connection
+            is by the composer, where it cannot be read as theirs (issue 23). */}
+        <div className="flex min-w-0 items-baseline gap-x-2">
+          <h2 className="min-w-0 truncate text-lg font-semibold text-slate-900">
             <Link
               to={userProfilePath(contact.id)}
               className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
@@ -189,16 +202,7 @@ export function Conversation({
           </h2>
           <ContactPresence username={contact.username} presence={contactPresence} />
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-2">
-          <p className="pt-1 text-xs font-medium text-slate-600" aria-live="polite">
-            <span
-              aria-hidden="true"
-              className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
-            />
-            {CONNECTION_LABELS[connection]}
-          </p>
-          {headerActions}
-        </div>
+        <div className="flex shrink-0 flex-col items-end gap-2">{headerActions}</div>
       </div>
       <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200">
         {CONVERSATION_TEXTS.sessionNotice}
@@ -228,10 +232,10 @@ export function Conversation({
                 >
                   <span className="sr-only">{mine ? "You" : contact.username}: </span>
                   {message.imageUrl ? (
-                    <img
+                    <ImageThumbnail
                       src={message.imageUrl}
                       alt={mine ? "Image you sent" : `Image from ${contact.username}`}
-                      className="mb-1 max-h-64 max-w-full rounded-lg object-contain"
+                      onOpen={setViewing}
                     />
                   ) : null}
                   {/* Plain text, never HTML: React escapes it. */}
@@ -246,10 +250,11 @@ export function Conversation({
                     {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
                   </p>
                   {!mine && onReport ? (
+                    // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8; issue 23).
                     <button
                       type="button"
                       onClick={() => onReport(message.seq)}
-                      className="mt-0.5 -mb-1 min-h-6 text-[11px] font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+                      className="-mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
                     >
                       {REPORT_TEXTS.messageButton}
                       <span className="sr-only"> this message from {contact.username}</span>
@@ -279,9 +284,19 @@ export function Conversation({
           <Alert tone="info">{BLOCK_TEXTS.cannotMessage}</Alert>
         </div>
       ) : null}
-      <p aria-live="polite" className="mt-1 h-4 text-xs text-slate-600">
-        {otherTyping ? `${contact.username} is typing…` : ""}
-      </p>
+      <div className="mt-1 flex min-h-4 items-start justify-between gap-2 text-xs text-slate-600">
+        <p aria-live="polite" className="min-w-0">
+          {otherTyping ? `${contact.username} is typing…` : ""}
+        </p>
+        {/* This device's connection (spec section 4), by the composer it concerns. */}
+        <p aria-live="polite" className="shrink-0 font-medium">
+          <span
+            aria-hidden="true"
+            className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
+          />
+          {CONNECTION_LABELS[connection]}
+        </p>
+      </div>
       {imagePreview ? (
         <div className="mt-3 flex items-center gap-3 rounded-lg bg-slate-50 p-2">
           <img src={imagePreview} alt="Chosen to send" className="h-16 w-16 rounded object-cover" />
@@ -299,7 +314,14 @@ export function Conversation({
           </button>
         </div>
       ) : null}
-      <CrisisBanner pairId={pairId} matched={crisisInView} supportPath={supportPath} />
+      <CrisisBanner
+        pairId={pairId}
+        matchedMine={crisisInMessages.mine || containsCrisisPhrase(draft)}
+        matchedTheirs={crisisInMessages.theirs}
+        contactName={contact.username}
+        supportPath={supportPath}
+        onClosed={() => inputRef.current?.focus()}
+      />
       <form
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {
@@ -360,6 +382,7 @@ export function Conversation({
         </button>
       </form>
       <ComposerCount id={`composer-count-${pairId}`} length={draft.length} />
+      <ImageViewer image={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }

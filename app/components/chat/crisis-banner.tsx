@@ -4,14 +4,30 @@ import { CRISIS_RESOURCES } from "~/lib/crisis-resources";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
-  heading: "You don't have to go through this alone",
-  lead: "Free, confidential help, any time of day or night:",
+  /** To the person whose own words (draft or sent) read as crisis: short, so it fits one line on a phone. */
+  heading: "You're not alone",
+  lead: "You don't have to go through this alone. Free, confidential help, any time of day or night:",
+  /** To the person who received them (issue 23): the help is addressed to them, about the other. */
+  aboutOther: (username: string) => `${username} may be going through something serious.`,
+  shareLead: "You can share these numbers, free and confidential, any time of day or night:",
   support: "Talk with our support team",
+  /** The disclosure that opens the numbers: part of the heading's button, so one tap away. */
+  showNumbers: "Help numbers",
   close: "Close",
   closeContext: " crisis help for this conversation",
+  /** Said when it is closed, so a screen reader hears where it went. */
+  closed: "Crisis help closed. The numbers stay in the footer of every page.",
 } as const;
 
+/** Whose words showed it: this person's own, or the other member's. */
+export type CrisisAudience = "self" | "other";
+
 const CLOSED_KEY_PREFIX = "kindred:crisis-banner-closed:";
+
+function closedKey(pairId: string, audience: CrisisAudience) {
+  // The sender's key is the one used before the recipient had a banner of their own.
+  return `${CLOSED_KEY_PREFIX}${pairId}${audience === "other" ? ":other" : ""}`;
+}
 
 /**
  * Crisis help pinned above the composer (issue: crisis help in the conversation) once the text being
@@ -21,91 +37,162 @@ const CLOSED_KEY_PREFIX = "kindred:crisis-banner-closed:";
  * shown it stays until closed, so deleting them does too. Closed, it stays closed for this
  * conversation in this tab (also on reload), whatever arrives next: the person has seen it, and the
  * crisis numbers stay in the footer of every page.
+ *
+ * It is addressed to whoever reads it (issue 23): the person whose own words showed it is told they
+ * are not alone; the person who received such words is told the other may be going through
+ * something serious and that they can share the numbers. Each is closed on its own. It is one line
+ * until opened (the heading is the button that shows the numbers), so the conversation keeps its
+ * room on a phone; it sits in the page's flow above the composer and never covers it.
  */
 export function CrisisBanner({
   pairId,
-  matched,
+  matchedMine,
+  matchedTheirs,
+  contactName,
   supportPath,
+  onClosed,
 }: {
   pairId: string;
-  /** Whether the draft or a message of the conversation holds a crisis phrase right now. */
-  matched: boolean;
+  /** Whether the draft or a message this person sent holds a crisis phrase right now. */
+  matchedMine: boolean;
+  /** Whether a message from the other member holds one. */
+  matchedTheirs: boolean;
+  contactName: string;
   /** The support conversation, or null when this is it, or this person is the support account. */
   supportPath: string | null;
+  /** Called as it closes, to put focus somewhere sensible (the composer) before its button goes. */
+  onClosed?: () => void;
 }) {
   const headingId = useId();
+  const detailsId = useId();
   // Once shown it stays: deleting the words that showed it must not take the help away.
-  const [latched, setLatched] = useState(false);
-  const [closed, setClosed] = useState(false);
+  const [latched, setLatched] = useState({ self: false, other: false });
+  const [closed, setClosed] = useState({ self: false, other: false });
+  const [open, setOpen] = useState(false);
+  const [announced, setAnnounced] = useState(false);
 
   // Session storage exists only in the browser, so it is read after mount; the server never shows
   // the banner (the draft and the messages arrive in the browser too).
   useEffect(() => {
-    setClosed(window.sessionStorage.getItem(`${CLOSED_KEY_PREFIX}${pairId}`) === "1");
+    setClosed({
+      self: window.sessionStorage.getItem(closedKey(pairId, "self")) === "1",
+      other: window.sessionStorage.getItem(closedKey(pairId, "other")) === "1",
+    });
   }, [pairId]);
   useEffect(() => {
-    if (matched) setLatched(true);
-  }, [matched]);
-  const visible = (matched || latched) && !closed;
+    if (matchedMine) setLatched((current) => (current.self ? current : { ...current, self: true }));
+  }, [matchedMine]);
+  useEffect(() => {
+    if (matchedTheirs) setLatched((current) => (current.other ? current : { ...current, other: true }));
+  }, [matchedTheirs]);
 
-  const close = () => {
-    setClosed(true);
-    window.sessionStorage.setItem(`${CLOSED_KEY_PREFIX}${pairId}`, "1");
+  // Someone's own words come first: then the help is for them.
+  const audience: CrisisAudience | null =
+    (matchedMine || latched.self) && !closed.self
+      ? "self"
+      : (matchedTheirs || latched.other) && !closed.other
+        ? "other"
+        : null;
+
+  const close = (which: CrisisAudience) => {
+    onClosed?.();
+    setClosed((current) => ({ ...current, [which]: true }));
+    setOpen(false);
+    setAnnounced(true);
+    window.sessionStorage.setItem(closedKey(pairId, which), "1");
   };
 
-  // The live region is always in the page, so screen readers announce the banner when it appears.
+  const heading = audience === "other" ? CRISIS_BANNER_TEXTS.aboutOther(contactName) : CRISIS_BANNER_TEXTS.heading;
   return (
-    <div aria-live="polite">
-      {visible ? (
-        <section
-          aria-labelledby={headingId}
-          className="mt-2 rounded-xl bg-sky-50 px-3 py-2 text-sky-950 ring-1 ring-sky-200 sm:px-4 sm:py-2.5"
-        >
-          <div className="flex items-start justify-between gap-2">
-            <h3 id={headingId} className="pt-1 text-sm font-semibold">
-              {CRISIS_BANNER_TEXTS.heading}
-            </h3>
-            <button
-              type="button"
-              onClick={close}
-              className="-mr-1.5 inline-flex min-h-7 shrink-0 items-center rounded-full px-2 text-xs font-medium text-sky-900 underline underline-offset-2 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800"
-            >
-              {CRISIS_BANNER_TEXTS.close}
-              <span className="sr-only">{CRISIS_BANNER_TEXTS.closeContext}</span>
-            </button>
-          </div>
-          <p className="mt-0.5 hidden text-xs text-sky-900 sm:block">{CRISIS_BANNER_TEXTS.lead}</p>
-          {/* Compact on a phone: the conversation above must keep some room. */}
-          <ul className="mt-1.5 flex flex-wrap gap-1">
-            {CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
-              <li key={contact.href}>
-                <a
-                  href={contact.href}
-                  aria-label={contact.short ? contact.label : undefined}
-                  className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
+    <>
+      {/* The live region is always in the page, so screen readers announce the banner when it appears. */}
+      <div aria-live="polite">
+        {audience ? (
+          <section
+            aria-labelledby={headingId}
+            className="mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
+          >
+            <div className="flex items-center gap-1">
+              <h3 className="min-w-0 flex-1 text-[13px] leading-tight font-semibold">
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={detailsId}
+                  onClick={() => setOpen((current) => !current)}
+                  className="group flex min-h-8 w-full items-center gap-x-1.5 rounded-lg py-1 text-left focus-visible:outline-2 focus-visible:outline-sky-800"
                 >
-                  {contact.short ? (
-                    <>
-                      <span className="sm:hidden">{contact.short}</span>
-                      <span className="hidden sm:inline">{contact.label}</span>
-                    </>
-                  ) : (
-                    contact.label
-                  )}
-                </a>
-              </li>
-            ))}
-          </ul>
-          {supportPath ? (
-            <Link
-              to={supportPath}
-              className="mt-1 inline-flex min-h-6 items-center text-xs font-semibold text-sky-900 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-sky-800"
-            >
-              {CRISIS_BANNER_TEXTS.support}
-            </Link>
-          ) : null}
-        </section>
-      ) : null}
-    </div>
+                  <span id={headingId} className="min-w-0">
+                    {heading}
+                  </span>
+                  <span className="shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2">
+                    <span className="sr-only">, </span>
+                    {CRISIS_BANNER_TEXTS.showNumbers}
+                  </span>
+                  <svg
+                    viewBox="0 0 20 20"
+                    aria-hidden="true"
+                    className={`h-3.5 w-3.5 shrink-0 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+                    fill="currentColor"
+                  >
+                    <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+                  </svg>
+                </button>
+              </h3>
+              <button
+                type="button"
+                onClick={() => close(audience)}
+                className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800"
+              >
+                <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="currentColor">
+                  <path d="M5.28 4.22a.75.75 0 0 0-1.06 1.06L8.94 10l-4.72 4.72a.75.75 0 1 0 1.06 1.06L10 11.06l4.72 4.72a.75.75 0 1 0 1.06-1.06L11.06 10l4.72-4.72a.75.75 0 0 0-1.06-1.06L10 8.94 5.28 4.22Z" />
+                </svg>
+                <span className="sr-only">
+                  {CRISIS_BANNER_TEXTS.close}
+                  {CRISIS_BANNER_TEXTS.closeContext}
+                </span>
+              </button>
+            </div>
+            {open ? (
+              <div id={detailsId} className="pr-2 pb-1.5">
+                <p className="text-xs text-sky-900">
+                  {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
+                </p>
+                <ul className="mt-1.5 flex flex-wrap gap-1">
+                  {CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
+                    <li key={contact.href}>
+                      <a
+                        href={contact.href}
+                        aria-label={contact.short ? contact.label : undefined}
+                        className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
+                      >
+                        {contact.short ? (
+                          <>
+                            <span className="sm:hidden">{contact.short}</span>
+                            <span className="hidden sm:inline">{contact.label}</span>
+                          </>
+                        ) : (
+                          contact.label
+                        )}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                {supportPath ? (
+                  <Link
+                    to={supportPath}
+                    className="mt-1 inline-flex min-h-6 items-center text-xs font-semibold text-sky-900 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-sky-800"
+                  >
+                    {CRISIS_BANNER_TEXTS.support}
+                  </Link>
+                ) : null}
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+      <p role="status" className="sr-only">
+        {announced && !audience ? CRISIS_BANNER_TEXTS.closed : ""}
+      </p>
+    </>
   );
 }

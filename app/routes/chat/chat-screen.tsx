@@ -10,6 +10,7 @@ import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
 import { pairIdFor } from "~/lib/pair-id";
+import { usePublicConfig } from "~/lib/public-config";
 import { chatWith, PATHS } from "~/lib/routes";
 import { BLOCK_TEXTS } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
@@ -24,6 +25,9 @@ import type { Route } from "./+types/chat-screen";
 export const CHAT_TEXTS = {
   noConversations: "No conversations yet",
   waitForMessages: "Wait for users to message you",
+  /** Ways on from an empty list, so a new member is not left at a dead end (issue 23). */
+  findPeople: "Find Other Christians",
+  talkToSupport: "Talk with our support team",
 } as const;
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -72,6 +76,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
   const refused = useActionData<typeof action>()?.safety;
   // Live from the inbox socket once it has spoken; the loader's list until then.
   const conversations = useInboxState()?.chats ?? loaderData.conversations;
+  const { supportUserId } = usePublicConfig();
   return (
     <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4 sm:py-8">
       {/* On a phone an open conversation needs the room: the heading stays for screen readers. */}
@@ -85,6 +90,20 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               <div className="p-2">
                 <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
                 {isAdmin ? null : <p className="mt-1 text-sm text-slate-600">{CHAT_TEXTS.waitForMessages}</p>}
+                <ul className="mt-3 space-y-1 text-sm font-semibold">
+                  <li>
+                    <Link to={PATHS.users} className={onwardLinkClass}>
+                      {CHAT_TEXTS.findPeople}
+                    </Link>
+                  </li>
+                  {me.id === supportUserId ? null : (
+                    <li>
+                      <Link to={chatWith(supportUserId)} className={onwardLinkClass}>
+                        {CHAT_TEXTS.talkToSupport}
+                      </Link>
+                    </li>
+                  )}
+                </ul>
               </div>
             ) : (
               <ul className="space-y-1">
@@ -130,7 +149,8 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
             <>
               <Link
                 to={PATHS.chat}
-                className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 md:hidden"
+                // A target of at least 24 × 24 px (WCAG 2.2, 2.5.8; issue 23).
+                className="-ml-1 mb-2 inline-flex min-h-8 items-center gap-1 rounded px-1 text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
               >
                 <span aria-hidden="true">←</span> Back to chats
               </Link>
@@ -176,6 +196,9 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+const onwardLinkClass =
+  "inline-flex min-h-8 items-center text-brand-700 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-brand-700";
 
 /** The report dialog of a received message: opened for one message at a time, fresh each time. */
 function useMessageReport() {
