@@ -1,13 +1,15 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { BlockedNotice, focusTargetClass } from "~/components/safety/block-controls";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
+import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { containsCrisisPhrase } from "~/lib/crisis-phrases";
 import { usePublicConfig } from "~/lib/public-config";
 import { chatWith, userProfilePath } from "~/lib/routes";
-import { BLOCK_TEXTS, REPORT_TEXTS } from "~/lib/safety";
+import { REPORT_TEXTS } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
@@ -43,6 +45,8 @@ const CONNECTION_LABELS: Record<ConnectionState, string> = {
 export const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
 type Contact = { id: string; username: string };
+/** Whether a block closes the conversation, as the page's loader last said (who blocked whom). */
+export type ConversationBlock = "none" | "blocked-by-me" | "blocked-me";
 
 /** One conversation: live messages over the room's socket and a composer that never loses text. */
 export function Conversation({
@@ -52,6 +56,7 @@ export function Conversation({
   presence,
   headerActions,
   onReport,
+  block = "none",
 }: {
   me: { id: string };
   contact: Contact;
@@ -61,12 +66,15 @@ export function Conversation({
   headerActions?: ReactNode;
   /** 'Report' on a received message (issue 12). */
   onReport?: (seq: number) => void;
+  /** A block closes it (issue 12): the history stays readable and the unsent text stays (issue 23). */
+  block?: ConversationBlock;
 }) {
   const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`);
   const [failure, setFailure] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const {
@@ -79,12 +87,13 @@ export function Conversation({
     setTyping,
     otherTyping,
     sessionNotice,
-    closed,
+    closed: closedLive,
     lastSeq,
   } = useChatSocket({
     pairId,
     userId: me.id,
     initialPresence: presence,
+    initialClosed: block !== "none",
     onSendFailed: ({ text, message }) => {
       setFailure(message);
       // The failed text goes back to the composer, before anything typed since.
@@ -93,12 +102,21 @@ export function Conversation({
     },
   });
   const listRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  // A block closed the conversation: the page asks its loader again, which says so in its place.
+  const closed = useClosedByBlock(block, closedLive);
+  // The room says a block closed (or reopened) the conversation: the page asks its loader again, for
+  // who blocked whom and the contact's presence.
   const { revalidate } = useRevalidator();
+  const closedLiveBefore = useRef(closedLive);
   useEffect(() => {
-    if (closed) revalidate();
-  }, [closed, revalidate]);
+    if (closedLiveBefore.current === closedLive) return;
+    closedLiveBefore.current = closedLive;
+    revalidate();
+  }, [closedLive, revalidate]);
+  // A block or unblock removes the control that had focus: focus goes to what says what happened,
+  // or back to the composer once the conversation is open again.
+  const closedNoticeRef = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(closedNoticeRef, `${closed}:${block}`);
+  useFocusWhenLost(inputRef, `${closed}:${block}`);
 
   // Keep the newest message in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows
@@ -187,7 +205,8 @@ export function Conversation({
               {contact.username}
             </Link>
           </h2>
-          <ContactPresence username={contact.username} presence={contactPresence} />
+          {/* A closed conversation shows no presence, either way (README: told neutrally). */}
+          <ContactPresence username={contact.username} presence={closed ? null : contactPresence} />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">
           <p className="pt-1 text-xs font-medium text-slate-600" aria-live="polite">
@@ -269,14 +288,20 @@ export function Conversation({
           </p>
         ) : null}
       </div>
-      {failure ? (
+      {/* Closed by a block, the notice below says why a send came back. */}
+      {failure && !closed ? (
         <div className="mt-2">
           <Alert>{failure}</Alert>
         </div>
       ) : null}
       {closed ? (
-        <div className="mt-2">
-          <Alert tone="info">{BLOCK_TEXTS.cannotMessage}</Alert>
+        <div
+          ref={closedNoticeRef}
+          id={`closed-${pairId}`}
+          tabIndex={-1}
+          className={`mt-2 rounded-lg ${focusTargetClass}`}
+        >
+          <BlockedNotice username={contact.username} blockedByMe={block === "blocked-by-me"} />
         </div>
       ) : null}
       <p aria-live="polite" className="mt-1 h-4 text-xs text-slate-600">
@@ -301,6 +326,8 @@ export function Conversation({
       ) : null}
       <CrisisBanner pairId={pairId} matched={crisisInView} supportPath={supportPath} />
       <form
+        // Closed by a block: the unsent text stays in view (read-only) and in the stored draft.
+        hidden={closed && draft === ""}
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
@@ -324,6 +351,7 @@ export function Conversation({
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             className="sr-only"
+            disabled={closed}
             onChange={(event) => chooseImage(event.currentTarget.files?.[0] ?? null)}
           />
         </label>
@@ -336,8 +364,11 @@ export function Conversation({
           rows={1}
           value={draft}
           dir="auto"
+          readOnly={closed}
           aria-invalid={tooLong || undefined}
-          aria-describedby={draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined}
+          aria-describedby={
+            closed ? `closed-${pairId}` : draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined
+          }
           placeholder="Type a message…"
           onChange={(event) => {
             setDraft(event.target.value);
@@ -362,6 +393,18 @@ export function Conversation({
       <ComposerCount id={`composer-count-${pairId}`} length={draft.length} />
     </div>
   );
+}
+
+/**
+ * Whether the conversation is closed by a block, from whichever spoke last: the room (live, the
+ * moment a block is made or lifted) or the page's loader (after the person's own block or unblock,
+ * before the room's sockets reconnect).
+ */
+function useClosedByBlock(block: ConversationBlock, closedLive: boolean): boolean {
+  const [closed, setClosed] = useState(block !== "none");
+  useEffect(() => setClosed(block !== "none"), [block]);
+  useEffect(() => setClosed(closedLive), [closedLive]);
+  return closed;
 }
 
 const CONNECTION_DOTS: Record<ConnectionState, string> = {
