@@ -8,6 +8,7 @@ import { findUsersByUsername } from "../../worker/accounts/search-users";
 import { blockedFrame, REOPENED_CLOSE } from "../../worker/chat/closed-conversation";
 import { EMAIL_GRACE_MS } from "../../worker/inbox/user-inbox";
 import { BlockError, blockStateBetween, blockUser, listBlockedPeople, unblockUser } from "../../worker/safety/blocks";
+import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
 import { closing, connect, isAck, storedChatImage } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
@@ -138,6 +139,24 @@ describe("blocking someone", () => {
     // A conversation that can get no message gets no registry row either.
     const row = await env.DB.prepare("SELECT 1 FROM chats WHERE pair_id = ?").bind(pairId).first();
     expect(row).toBeNull();
+  });
+
+  it("takes no new image into the closed conversation, from either member", async () => {
+    const { a, b, pairId } = await conversation();
+    await blockUser(a.user.id, b.user.id);
+    for (const person of [a, b]) {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(pngWithMetadata())], { type: "image/png" }), "photo.png");
+      form.append("pairId", pairId);
+      const response = await exports.default.fetch(`${APP_ORIGIN}/api/uploads?purpose=chat`, {
+        method: "POST",
+        headers: { Origin: APP_ORIGIN, Cookie: person.cookie },
+        body: form,
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ code: "blocked", message: BLOCK_TEXTS.cannotMessage });
+    }
+    expect((await env.IMAGES.list({ prefix: `chats/${pairId}/` })).objects).toHaveLength(0);
   });
 
   it("takes the conversation out of the blocker's chats, badge and email, and nothing later reaches them", async () => {
