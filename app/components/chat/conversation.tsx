@@ -103,6 +103,10 @@ export function Conversation({
   });
   const listRef = useRef<HTMLDivElement>(null);
   const closed = useClosedByBlock(block, closedLive);
+  // A send refused while closed is explained by the notice; once open again it is old news.
+  useEffect(() => {
+    if (!closed) setFailure(null);
+  }, [closed]);
   // The room says a block closed (or reopened) the conversation: the page asks its loader again, for
   // who blocked whom and the contact's presence.
   const { revalidate } = useRevalidator();
@@ -334,7 +338,10 @@ export function Conversation({
           submit();
         }}
       >
-        <label className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600">
+        <label
+          hidden={closed}
+          className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
+        >
           <span className="sr-only">Attach an image</span>
           <svg
             viewBox="0 0 24 24"
@@ -351,7 +358,6 @@ export function Conversation({
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             className="sr-only"
-            disabled={closed}
             onChange={(event) => chooseImage(event.currentTarget.files?.[0] ?? null)}
           />
         </label>
