@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CONVERSATION_CLOSED_CLOSE_CODE } from "~/lib/safety";
 import { leaveIfSessionEnded } from "~/lib/session-end";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
 import {
@@ -43,6 +42,8 @@ export function useChatSocket(options: {
   userId: string;
   /** The other member's presence as the page was rendered (null: not known yet). */
   initialPresence: Presence | null;
+  /** Whether a block closed the conversation as the page was rendered (issue 12). */
+  initialClosed?: boolean;
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
   const { pairId, userId } = options;
@@ -55,8 +56,13 @@ export function useChatSocket(options: {
   const [loaded, setLoaded] = useState(false);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const [otherTyping, setOtherTyping] = useState(false);
-  /** A block closed the conversation (issue 12): no reconnecting, nothing more to send. */
-  const [closed, setClosed] = useState(false);
+  /**
+   * A block closed the conversation (issue 12): the history stays readable, nothing can be sent.
+   * The room says so first thing on a connection, or the moment the block is made; a connection
+   * whose history arrives without it is open (a block lifted meanwhile).
+   */
+  const [closed, setClosed] = useState(options.initialClosed ?? false);
+  const closedOnThisConnectionRef = useRef(false);
   const typingTimerRef = useRef<number | undefined>(undefined);
   const transportRef = useRef<SocketTransport<ClientFrame> | null>(null);
   const lastSeqRef = useRef(0);
@@ -134,6 +140,7 @@ export function useChatSocket(options: {
           settle(frame.messages);
           acknowledge(frame.messages);
           if (frame.mode === "resume") {
+            if (!closedOnThisConnectionRef.current) setClosed(false);
             if (frame.hasMore) transport.send({ type: "resume", afterSeq: lastSeqRef.current });
             else setLoaded(true);
           }
@@ -145,9 +152,16 @@ export function useChatSocket(options: {
           if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
           break;
         case "error":
-          if (frame.code === "blocked") setClosed(true);
+          if (frame.code === "blocked") {
+            closedOnThisConnectionRef.current = true;
+            setClosed(true);
+            setOtherTyping(false);
+          }
           if (frame.clientId)
-            fail(frame.clientId, frame.code === "rate_limited" ? frame.message : CHAT_MESSAGES.sendFailed);
+            fail(
+              frame.clientId,
+              frame.code === "rate_limited" || frame.code === "blocked" ? frame.message : CHAT_MESSAGES.sendFailed,
+            );
           break;
         case "session-notice":
           setSessionNotice(frame.message);
@@ -167,8 +181,8 @@ export function useChatSocket(options: {
     const transport = startSocketTransport<ServerFrame, ClientFrame>({
       url: `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`,
       schema: ServerFrameSchema,
-      finalCloseCodes: [CONVERSATION_CLOSED_CLOSE_CODE],
       onOpen: () => {
+        closedOnThisConnectionRef.current = false;
         setConnection("online");
         transport.send({ type: "resume", afterSeq: lastSeqRef.current });
         // Anything still waiting is sent again; the room de-duplicates by temp- id.
@@ -181,8 +195,6 @@ export function useChatSocket(options: {
       onRetrying: () => setConnection(navigator.onLine ? "reconnecting" : "offline"),
       onFinalClose: (close) => {
         if (leaveIfSessionEnded(close)) return;
-        // A block closed the conversation (4403): nothing more to send, nothing to reconnect to.
-        setClosed(true);
         setConnection("unknown");
       },
     });
@@ -192,7 +204,7 @@ export function useChatSocket(options: {
     // Offline is said as soon as the device knows; back online, retry now rather than after backoff.
     const wentOffline = () => setConnection("offline");
     const cameOnline = () => {
-      // A conversation closed for good (a block, a session's end) stays closed.
+      // A transport closed for good (a session's end) stays closed.
       if (transport.reconnectNow()) setConnection(transport.isOpen() ? "online" : "reconnecting");
     };
     window.addEventListener("offline", wentOffline);

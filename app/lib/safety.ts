@@ -76,8 +76,9 @@ export const BLOCK_TEXTS = {
   confirmTitle: (username: string) => `Block ${username}?`,
   /** What blocking does, said before it is done. */
   explanation: (username: string) =>
-    `${username} will no longer be able to message you, see when you are online or find you in search. ` +
-    "Your conversation leaves your chats, and nothing they send reaches you. We don't tell them. " +
+    `${username} will no longer be able to message you, see when you are online or find you in search, ` +
+    "and you won't be able to message them. We don't send them a notification, but they will see that " +
+    "they can no longer message you. You can both still read the conversation so far; it leaves your chats. " +
     "You can unblock them at any time from Blocked people in your account menu.",
   confirm: "Block",
   cancel: "Cancel",
@@ -155,9 +156,3 @@ export const MODERATION_TEXTS = {
   notSuspended: "That account is not suspended.",
   forbidden: "This page is for the admin only.",
 } as const;
-
-/**
- * The close code of a conversation's socket when a block closes the conversation (issue 12). The
- * page stops reconnecting and shows why; the error frame before it carries the message.
- */
-export const CONVERSATION_CLOSED_CLOSE_CODE = 4403;

@@ -62,7 +62,9 @@ test.describe("blocking", () => {
 
     await expect(page.getByText(BLOCK_TEXTS.blocked(them.user.username))).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Recent chats" })).not.toContainText(them.user.username);
-    await expect(page.getByRole("log")).toHaveCount(0);
+    // The history stays readable (issue 23); only sending stops.
+    await expect(log(page).getByText("Answer me right now")).toBeVisible();
+    await expect(composer(page)).toBeHidden();
 
     // The blocked person's open conversation says it is closed, with their draft kept.
     await expect(them.page.getByText(BLOCK_TEXTS.cannotMessage).first()).toBeVisible();

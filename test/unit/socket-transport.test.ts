@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_CLOSED_CLOSE_CODE } from "../../app/lib/safety";
 import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import {
   CONNECT_TIMEOUT_MS,
@@ -176,17 +175,18 @@ describe("close codes that mean stop", () => {
     expect(world.sockets).toHaveLength(1);
   });
 
-  it("a closed conversation (4403) is final where the socket says so, and retried where it does not", () => {
+  it("a close code a socket names as final ends it there, and is retried where it is not named", () => {
+    const CLOSED_FOR_GOOD = 4403;
     const chat = fakeEnvironment();
-    const chatSocket = start(chat, [CONVERSATION_CLOSED_CLOSE_CODE]);
-    chat.latest().serverClose(CONVERSATION_CLOSED_CLOSE_CODE, "blocked");
+    const chatSocket = start(chat, [CLOSED_FOR_GOOD]);
+    chat.latest().serverClose(CLOSED_FOR_GOOD, "blocked");
     chat.advance(60 * 60_000);
-    expect(chatSocket.finals).toEqual([{ code: CONVERSATION_CLOSED_CLOSE_CODE, reason: "blocked" }]);
+    expect(chatSocket.finals).toEqual([{ code: CLOSED_FOR_GOOD, reason: "blocked" }]);
     expect(chat.sockets).toHaveLength(1);
 
     const other = fakeEnvironment();
     const otherSocket = start(other);
-    other.latest().serverClose(CONVERSATION_CLOSED_CLOSE_CODE, "blocked");
+    other.latest().serverClose(CLOSED_FOR_GOOD, "blocked");
     other.untilNextAttempt();
     expect(otherSocket.finals).toEqual([]);
     expect(other.sockets).toHaveLength(2);

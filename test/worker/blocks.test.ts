@@ -2,18 +2,27 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "../../app/lib/pair-id";
-import { BLOCK_TEXTS, CONVERSATION_CLOSED_CLOSE_CODE } from "../../app/lib/safety";
+import { BLOCK_TEXTS } from "../../app/lib/safety";
+import type { ServerFrame } from "../../app/schemas/chat-protocol";
 import { findUsersByUsername } from "../../worker/accounts/search-users";
+import { blockedFrame, REOPENED_CLOSE } from "../../worker/chat/closed-conversation";
 import { EMAIL_GRACE_MS } from "../../worker/inbox/user-inbox";
 import { BlockError, blockStateBetween, blockUser, listBlockedPeople, unblockUser } from "../../worker/safety/blocks";
+import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
-import { closing, connect, isAck, openChatSocket } from "./support/chat-sockets";
+import { closing, connect, isAck, storedChatImage } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
 
 type Person = Awaited<ReturnType<typeof signUpUser>>;
 
-const blockedError = (frame: { type: string; code?: string }) => frame.type === "error" && frame.code === "blocked";
+const blockedError = (frame: ServerFrame) => frame.type === "error" && frame.code === "blocked";
+const isError = (clientId: string) => (frame: ServerFrame) => frame.type === "error" && frame.clientId === clientId;
+const isPage =
+  (mode: "resume" | "history") =>
+  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "messages" }> =>
+    frame.type === "messages" && frame.mode === mode;
+const textsOf = (page: Extract<ServerFrame, { type: "messages" }>) => page.messages.map((m) => m.text);
 
 /** A is about to be blocked by B: they talk first, so the room, both inboxes and a pending email exist. */
 async function conversation() {
@@ -36,59 +45,118 @@ async function emailsTo(person: Person): Promise<number> {
 }
 
 describe("blocking someone", () => {
-  it("closes the blocked person's open socket with a clear error, and refuses their upgrade and sends", async () => {
+  it("keeps the conversation readable for both on their open sockets, and refuses every send with the same message", async () => {
     const { a, b, pairId, aChat } = await conversation();
     const bChat = await connect(b.cookie, pairId);
-    const aClosed = closing(aChat.ws);
-    const bClosed = closing(bChat.ws);
+    const imageUrl = await storedChatImage(pairId);
+    bChat.send({ type: "send", clientId: "temp-photo", text: "", imageUrl });
+    await bChat.waitFor(isAck("temp-photo"));
 
     await blockUser(b.user.id, a.user.id);
 
-    expect(await aClosed()).toEqual({ code: CONVERSATION_CLOSED_CLOSE_CODE, reason: "blocked" });
-    expect(await bClosed()).toEqual({ code: CONVERSATION_CLOSED_CLOSE_CODE, reason: "blocked" });
-    expect(await aChat.waitFor(blockedError)).toMatchObject({ message: BLOCK_TEXTS.cannotMessage });
-
-    // A new upgrade is answered with the same error and closed: the page shows it instead of retrying.
-    const again = await openChatSocket(a.cookie, pairId);
-    expect(again.status).toBe(101);
-    if (!again.socket) throw new Error("expected the refusal to come over a socket");
-    const againClosed = closing(again.socket.ws);
-    expect(await again.socket.waitFor(blockedError)).toMatchObject({ message: BLOCK_TEXTS.cannotMessage });
-    expect(await againClosed()).toEqual({ code: CONVERSATION_CLOSED_CLOSE_CODE, reason: "blocked" });
-    try {
-      again.socket.send({ type: "send", clientId: "temp-after", text: "Let me in" });
-    } catch {
-      // Closed already: either way nothing may be stored.
+    // Both are told, and both sockets stay open to read.
+    expect(await aChat.waitFor(blockedError)).toEqual(blockedFrame());
+    expect(await bChat.waitFor(blockedError)).toEqual(blockedFrame());
+    const aSinceBlock = aChat.frames.length;
+    const bSinceBlock = bChat.frames.length;
+    for (const chat of [aChat, bChat]) {
+      const from = chat.frames.length;
+      chat.send({ type: "resume", afterSeq: 0 });
+      expect(textsOf(await chat.waitFor(isPage("resume"), from))).toEqual(["Hello from A", ""]);
+      chat.send({ type: "history", beforeSeq: 2, limit: 10 });
+      expect(textsOf(await chat.waitFor(isPage("history"), from))).toEqual(["Hello from A"]);
+      expect(chat.ws.readyState).toBe(WebSocket.OPEN);
     }
-    expect(await messageCount(pairId)).toBe(1);
+    // The conversation's images stay readable by both while its history is shown.
+    for (const person of [a, b]) {
+      const image = await exports.default.fetch(`${APP_ORIGIN}${imageUrl}`, { headers: { Cookie: person.cookie } });
+      expect(image.status).toBe(200);
+    }
+
+    // Neither can write: each send is answered with the same neutral message, and nothing is stored.
+    aChat.send({ type: "send", clientId: "temp-a-after", text: "Let me in" });
+    expect(await aChat.waitFor(isError("temp-a-after"))).toEqual(blockedFrame("temp-a-after"));
+    bChat.send({ type: "send", clientId: "temp-b-after", text: "Not you" });
+    expect(await bChat.waitFor(isError("temp-b-after"))).toEqual(blockedFrame("temp-b-after"));
+    expect(await messageCount(pairId)).toBe(2);
+
+    // Typing and presence reach nobody: A's next answer comes after anything B's frames caused.
+    bChat.send({ type: "typing", typing: true });
+    bChat.send({ type: "presence" });
+    let from = bChat.frames.length;
+    bChat.send({ type: "history", beforeSeq: 3, limit: 1 });
+    await bChat.waitFor(isPage("history"), from);
+    from = aChat.frames.length;
+    aChat.send({ type: "presence" });
+    aChat.send({ type: "history", beforeSeq: 3, limit: 1 });
+    await aChat.waitFor(isPage("history"), from);
+    expect(aChat.frames.slice(aSinceBlock).filter((f) => f.type === "typing" || f.type === "presence")).toEqual([]);
+    expect(bChat.frames.slice(bSinceBlock).filter((f) => f.type === "presence")).toEqual([]);
+
+    // A new socket opens read-only: told at once, then answered with the history, still refused a send.
+    const again = await connect(a.cookie, pairId);
+    expect(again.frames[0] ?? (await again.waitFor(blockedError))).toEqual(blockedFrame());
+    again.send({ type: "resume", afterSeq: 0 });
+    expect(textsOf(await again.waitFor(isPage("resume")))).toEqual(["Hello from A", ""]);
+    again.send({ type: "send", clientId: "temp-again", text: "Once more" });
+    expect(await again.waitFor(isError("temp-again"))).toEqual(blockedFrame("temp-again"));
+    expect(await messageCount(pairId)).toBe(2);
+
+    // Unblocking closes the sockets the ordinary way, so pages reconnect to an open conversation.
+    const closings = [aChat, bChat, again].map((chat) => closing(chat.ws));
+    await unblockUser(b.user.id, a.user.id);
+    for (const closed of closings) expect(await closed()).toEqual(REOPENED_CLOSE);
   });
 
-  it("refuses a send that reaches the room after the block, even on a socket still open", async () => {
+  it("refuses a send that reaches the room after the block, even on a socket opened before it", async () => {
     const { a, pairId, room } = await conversation();
     const aChat = await connect(a.cookie, pairId);
     // As if the block landed while this frame was on its way: the room's own copy says closed.
-    // The row alone, without setBlock's closing of the sockets; the room keeps whether it is closed in
+    // The row alone, without setBlock's message to the sockets; the room keeps whether it is closed in
     // memory (read once per frame would cost every message a query), so that copy is dropped too.
     await runInDurableObject(room, async (instance, state) => {
       state.storage.sql.exec("INSERT INTO blocks (blocker_id, blocked_id) VALUES ('x', 'y')");
       Reflect.set(instance, "closed", undefined);
     });
-    const closed = closing(aChat.ws);
     aChat.send({ type: "send", clientId: "temp-late", text: "Too late" });
-    expect(await aChat.waitFor(blockedError)).toMatchObject({ clientId: "temp-late" });
-    expect((await closed()).code).toBe(CONVERSATION_CLOSED_CLOSE_CODE);
+    expect(await aChat.waitFor(isError("temp-late"))).toEqual(blockedFrame("temp-late"));
     expect(await messageCount(pairId)).toBe(1);
+    // The socket still reads.
+    aChat.send({ type: "resume", afterSeq: 0 });
+    expect(textsOf(await aChat.waitFor(isPage("resume")))).toEqual(["Hello from A"]);
   });
 
   it("is enforced at the Worker's gate from D1 alone", async () => {
     const a = await signUpUser();
     const b = await signUpUser();
+    const pairId = pairIdFor(a.user.id, b.user.id);
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)").bind(b.user.id, a.user.id).run();
-    const { socket } = await openChatSocket(a.cookie, pairIdFor(a.user.id, b.user.id));
-    if (!socket) throw new Error("expected the refusal to come over a socket");
-    expect(await socket.waitFor(blockedError)).toMatchObject({ message: BLOCK_TEXTS.cannotMessage });
-    // Nothing of the room was reached: it never learned who the pair is.
-    expect(await messageCount(pairIdFor(a.user.id, b.user.id))).toBe(0);
+    const socket = await connect(a.cookie, pairId);
+    expect(await socket.waitFor(blockedError)).toEqual(blockedFrame());
+    socket.send({ type: "send", clientId: "temp-gate", text: "Hello?" });
+    expect(await socket.waitFor(isError("temp-gate"))).toEqual(blockedFrame("temp-gate"));
+    expect(await messageCount(pairId)).toBe(0);
+    // A conversation that can get no message gets no registry row either.
+    const row = await env.DB.prepare("SELECT 1 FROM chats WHERE pair_id = ?").bind(pairId).first();
+    expect(row).toBeNull();
+  });
+
+  it("takes no new image into the closed conversation, from either member", async () => {
+    const { a, b, pairId } = await conversation();
+    await blockUser(a.user.id, b.user.id);
+    for (const person of [a, b]) {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(pngWithMetadata())], { type: "image/png" }), "photo.png");
+      form.append("pairId", pairId);
+      const response = await exports.default.fetch(`${APP_ORIGIN}/api/uploads?purpose=chat`, {
+        method: "POST",
+        headers: { Origin: APP_ORIGIN, Cookie: person.cookie },
+        body: form,
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ code: "blocked", message: BLOCK_TEXTS.cannotMessage });
+    }
+    expect((await env.IMAGES.list({ prefix: `chats/${pairId}/` })).objects).toHaveLength(0);
   });
 
   it("takes the conversation out of the blocker's chats, badge and email, and nothing later reaches them", async () => {

@@ -2,7 +2,6 @@ import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "../../app/lib/pair-id";
 import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
-import { closedConversationResponse } from "../chat/closed-conversation";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { isConversationClosed } from "../safety/blocks";
@@ -12,9 +11,9 @@ import { authorizeSocketUpgrade } from "./socket-upgrade";
 /**
  * GET /api/chats/:pairId/ws: the conversation's WebSocket. Everything is checked here, before the
  * upgrade: the Origin is the app's own (cross-site WebSocket hijacking), the session is valid and
- * not idle, the pair id is canonical and names the user, both users exist and no block closes the
- * conversation. The ChatRoom then
- * trusts only the identity headers this route sets.
+ * not idle, the pair id is canonical and names the user and both users exist. A conversation a block
+ * closed still opens, read-only: both members keep reading its history, and the room refuses sends.
+ * The ChatRoom then trusts only the identity headers this route sets.
  */
 export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const { session, headers, refusal } = await authorizeSocketUpgrade(c);
@@ -29,12 +28,16 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const db = createDb(c.env.DB);
   const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, members));
   if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
-  // A block either way closes the conversation (issue 12): the page is told why over the socket.
+  // A block either way closes the conversation (issue 12) for sending, not for reading (issue 23):
+  // the room hears D1's answer too, in case its own copy of the blocks is behind.
   const [userA, userB] = members;
-  if (await isConversationClosed(userA, userB)) return closedConversationResponse();
-
-  // Opening a conversation creates its registry row if missing (spec section 4).
-  await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
+  if (await isConversationClosed(userA, userB)) {
+    headers.set(CHAT_IDENTITY_HEADERS.closed, "1");
+  } else {
+    // Opening a conversation creates its registry row if missing (spec section 4); a closed one
+    // can get no new message, so it needs none.
+    await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
+  }
 
   headers.set(CHAT_IDENTITY_HEADERS.userId, user.id);
   headers.set(CHAT_IDENTITY_HEADERS.userName, user.username);

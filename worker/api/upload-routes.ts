@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "../../app/lib/pair-id";
+import { BLOCK_TEXTS } from "../../app/lib/safety";
 import {
   isTooLarge,
   MAX_UPLOAD_BYTES,
@@ -13,6 +14,7 @@ import { users } from "../db/schema";
 import { MULTIPART_OVERHEAD_BYTES } from "../http/request-guards";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
+import { isConversationClosed } from "../safety/blocks";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
 const tooLarge = (purpose: UploadPurpose) => ({
@@ -59,6 +61,10 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
     }
     const found = await createDb(c.env.DB).select({ id: users.id }).from(users).where(inArray(users.id, members));
     if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
+    // A conversation a block closed takes no new image: it could never be sent (issue 12).
+    if (await isConversationClosed(members[0], members[1])) {
+      return c.json({ code: "blocked", message: BLOCK_TEXTS.cannotMessage }, 403);
+    }
     owner = pairId;
   }
 

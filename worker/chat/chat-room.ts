@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { POLICY } from "../../app/lib/legal";
 import { pairIdFor, parsePairId } from "../../app/lib/pair-id";
+import type { SessionEndReason } from "../../app/lib/session-end";
 import {
   CHAT_MESSAGES,
   type ChatMessage,
@@ -29,8 +30,8 @@ import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
-import type { MessageNotice } from "../inbox/user-inbox";
-import { closedConversationResponse, closeForBlock } from "./closed-conversation";
+import type { MessageNotice, UserInbox } from "../inbox/user-inbox";
+import { blockedFrame, REOPENED_CLOSE } from "./closed-conversation";
 import { INBOX_OUTBOX_TABLE, OwedInboxUpdates } from "./owed-inbox-updates";
 
 /** Headers through which the Worker, after its checks, tells the room who is connecting. */
@@ -38,6 +39,8 @@ export const CHAT_IDENTITY_HEADERS = {
   userId: "X-Kindred-User-Id",
   userName: "X-Kindred-User-Name",
   pairId: "X-Kindred-Pair-Id",
+  /** "1" when D1 says a block closes the conversation (the room's own copy is the other source). */
+  closed: "X-Kindred-Conversation-Closed",
 } as const;
 
 /** Messages (and their images) are deleted after this long (stated policy, spec section 9). */
@@ -48,8 +51,11 @@ const PREVIEW_LENGTH = 120;
 /** The list's last message when a message is an image alone. */
 export const IMAGE_PREVIEW = "Photo";
 
-/** Who a socket belongs to, and the session it was opened with (issue 11). */
-type SocketIdentity = { userId: string; userName: string } & SocketSession;
+/**
+ * Who a socket belongs to, and the session it was opened with (issue 11); `closedAtGate` when the
+ * Worker found the conversation closed by a block in D1 as it opened (read-only for its lifetime).
+ */
+type SocketIdentity = { userId: string; userName: string; closedAtGate?: true } & SocketSession;
 type MessageRow = {
   seq: number;
   client_id: string;
@@ -107,6 +113,14 @@ export class ChatRoom extends DurableObject<Env> {
    * knows (the stored position may be higher, never lower for those messages).
    */
   private readonly readAtLeast = new Map<string, number>();
+  /**
+   * Upgrades of each member that wait for their inbox to admit them. A member whose last socket
+   * closes meanwhile is not leaving: the socket being admitted keeps the conversation open (a page
+   * remounting closes its socket and at once opens another, as React's development mode does).
+   */
+  private readonly admitting = new Map<string, number>();
+  /** Each member's last call to their inbox about this room's sockets: the next one waits for it. */
+  private readonly inboxCalls = new Map<string, Promise<unknown>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -171,8 +185,9 @@ export class ChatRoom extends DurableObject<Env> {
     if (!members?.includes(userId) || (known && known !== pairId)) {
       return new Response("Not a member of this conversation", { status: 403 });
     }
-    // The Worker's gate checked D1 already; the room's own copy of the blocks is the last word.
-    if (this.isClosed()) return closedConversationResponse();
+    // A block closes the conversation for sending, never for reading its history (issue 23): the
+    // Worker's answer from D1 or the room's own copy of the blocks.
+    const closedAtGate = request.headers.get(CHAT_IDENTITY_HEADERS.closed) === "1";
     if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
     for (const member of members) {
       this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", member);
@@ -182,15 +197,69 @@ export class ChatRoom extends DurableObject<Env> {
     }
     // The user's inbox remembers this room, so ending the session closes this socket too; a session
     // that ended while the upgrade was on its way is refused here.
-    const ended = await this.env.USER_INBOX.getByName(userId).admitSocket(pairId, session);
-    if (ended) return endedSessionResponse(ended);
+    this.admitting.set(userId, (this.admitting.get(userId) ?? 0) + 1);
+    let ended: SessionEndReason | null;
+    try {
+      ended = await this.inboxInOrder(userId, (inbox) => inbox.admitSocket(pairId, session));
+    } catch (error) {
+      this.admitted(userId);
+      throw error;
+    }
+    if (ended) {
+      this.admitted(userId);
+      return endedSessionResponse(ended);
+    }
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userId]);
-    setSocketAttachment(server, { userId, userName, ...session } satisfies SocketIdentity);
-    // Someone with the conversation open is online: the other member's header hears it at once.
-    this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, userId);
+    setSocketAttachment(server, {
+      userId,
+      userName,
+      ...session,
+      ...(closedAtGate ? { closedAtGate: true } : {}),
+    } satisfies SocketIdentity);
+    this.admitted(userId);
+    if (closedAtGate || this.isClosed()) {
+      // Told at once, before the history it asks for: it reads, it cannot write, and nobody's
+      // presence travels (README: the blocked person is told neutrally).
+      this.send(server, blockedFrame());
+    } else {
+      // Someone with the conversation open is online: the other member's header hears it at once.
+      this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, userId);
+    }
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** An upgrade of the member is no longer waiting; if it failed and nothing else is open, they left. */
+  private admitted(userId: string) {
+    const waiting = (this.admitting.get(userId) ?? 1) - 1;
+    if (waiting > 0) this.admitting.set(userId, waiting);
+    else this.admitting.delete(userId);
+    this.leaveIfGone(userId);
+  }
+
+  /**
+   * The member has no socket here and none on its way: their inbox no longer needs to reach this
+   * room when a session ends. Told in order with the admissions, so a socket that opens right after
+   * is remembered after this, never forgotten by it.
+   */
+  private leaveIfGone(userId: string, closing?: WebSocket) {
+    const pairId = this.pairId();
+    if (!pairId || this.admitting.has(userId)) return;
+    if (this.openSocketsOf(userId).some((socket) => socket !== closing)) return;
+    this.ctx.waitUntil(this.inboxInOrder(userId, (inbox) => inbox.roomClosed(pairId)));
+  }
+
+  /** A call to the member's inbox about this room's sockets, made once the previous one is done. */
+  private inboxInOrder<T>(userId: string, call: (inbox: DurableObjectStub<UserInbox>) => Promise<T>): Promise<T> {
+    const previous = this.inboxCalls.get(userId) ?? Promise.resolve();
+    const next = previous.then(() => call(this.env.USER_INBOX.getByName(userId)));
+    const done = next.catch(() => undefined);
+    this.inboxCalls.set(userId, done);
+    done.then(() => {
+      if (this.inboxCalls.get(userId) === done) this.inboxCalls.delete(userId);
+    });
+    return next;
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
@@ -201,8 +270,9 @@ export class ChatRoom extends DurableObject<Env> {
     const confirm = (session: Pick<SocketSession, "sessionId" | "startedAt">) =>
       this.env.USER_INBOX.getByName(identity.userId).confirmSession(session);
     if (!(await frameAllowed(ws, identity, confirm))) return;
-    // A block closed the conversation: nothing more is processed, whatever the frame.
-    if (this.isClosed()) return closeForBlock(ws, this.clientIdIn(data));
+    // A block closed the conversation: its history is still answered, nothing is sent or stored,
+    // and nothing of either member (typing, presence, receipts) reaches the other.
+    const closed = identity.closedAtGate === true || this.isClosed();
     let value: unknown;
     try {
       value = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
@@ -210,26 +280,28 @@ export class ChatRoom extends DurableObject<Env> {
       return this.send(ws, { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame });
     }
     const send = plainSendFrame(value);
-    if (send) return this.handleSend(ws, identity, send);
+    if (send) return closed ? this.send(ws, blockedFrame(send.clientId)) : this.handleSend(ws, identity, send);
     const parsed = ClientFrameSchema.safeParse(value);
     if (!parsed.success) return this.refuse(ws, parsed.error.issues, data);
     const frame = parsed.data;
 
     switch (frame.type) {
       case "send":
-        return this.handleSend(ws, identity, frame);
+        return closed ? this.send(ws, blockedFrame(frame.clientId)) : this.handleSend(ws, identity, frame);
       case "resume":
         this.send(ws, this.page("resume", frame.afterSeq));
         return this.sendReceipts(ws, identity.userId);
       case "history":
         return this.send(ws, this.historyBefore(frame.beforeSeq, frame.limit));
       case "read":
-        return this.markRead(identity.userId, frame.upToSeq);
+        return this.markRead(identity.userId, frame.upToSeq, closed);
       case "delivered":
-        return this.markDelivered(identity.userId, frame.upToSeq);
+        return this.markDelivered(identity.userId, frame.upToSeq, closed);
       case "typing":
+        if (closed) return;
         return this.broadcast({ type: "typing", userId: identity.userId, typing: frame.typing }, identity.userId);
       case "presence":
+        if (closed) return;
         return this.sendPresence(ws, identity.userId);
     }
   }
@@ -238,10 +310,7 @@ export class ChatRoom extends DurableObject<Env> {
     completeClosingHandshake(ws, code);
     // The user's last socket here: their inbox no longer needs to reach this room when a session ends.
     const identity = socketAttachment<SocketIdentity>(ws);
-    const pairId = this.pairId();
-    if (identity && pairId && this.openSocketsOf(identity.userId).every((socket) => socket === ws)) {
-      this.ctx.waitUntil(this.env.USER_INBOX.getByName(identity.userId).roomClosed(pairId));
-    }
+    if (identity) this.leaveIfGone(identity.userId, ws);
   }
 
   /**
@@ -261,8 +330,9 @@ export class ChatRoom extends DurableObject<Env> {
 
   /**
    * A member blocked the other, or lifted a block (worker/safety/blocks.ts; issue 12). A block
-   * closes the conversation for both: every open socket is told why and closed, and nothing more is
-   * stored, delivered or sent to the inboxes until it is lifted.
+   * closes the conversation for both: every open socket is told so and stays open to read the
+   * history (issue 23), and nothing more is stored, delivered or sent to the inboxes until it is
+   * lifted. Lifting it closes the sockets in a way pages reconnect after, to find it open again.
    */
   async setBlock(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
     const pairId = pairIdFor(blockerId, blockedId);
@@ -273,6 +343,15 @@ export class ChatRoom extends DurableObject<Env> {
     this.closed = undefined;
     if (!blocked) {
       this.ctx.storage.sql.exec("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", blockerId, blockedId);
+      if (this.isClosed()) return;
+      for (const ws of this.ctx.getWebSockets()) {
+        if (ws.readyState !== WebSocket.OPEN) continue;
+        try {
+          ws.close(REOPENED_CLOSE.code, REOPENED_CLOSE.reason);
+        } catch {
+          // Already closing.
+        }
+      }
       return;
     }
     this.ctx.storage.sql.exec(
@@ -282,9 +361,8 @@ export class ChatRoom extends DurableObject<Env> {
     );
     // Nothing more goes to the inboxes while the conversation is closed.
     this.outbox.clear();
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState === WebSocket.OPEN) closeForBlock(ws);
-    }
+    const payload = JSON.stringify(blockedFrame());
+    for (const ws of this.openSockets()) sendPayload(ws, payload);
   }
 
   /** Whether a block, either way, closes this conversation. */
@@ -301,6 +379,10 @@ export class ChatRoom extends DurableObject<Env> {
 
   private openSocketsOf(userId: string): WebSocket[] {
     return this.ctx.getWebSockets(userId).filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /** A refused frame is answered, never crashes the room; the socket stays usable. */
@@ -645,11 +727,12 @@ export class ChatRoom extends DurableObject<Env> {
 
   /**
    * A member's device received the conversation up to a seq: over this room's socket, or as a
-   * new-message event on any page (its UserInbox passes that on). The other member sees 'Delivered'.
+   * new-message event on any page (its UserInbox passes that on). The other member sees 'Delivered',
+   * unless a block closed the conversation.
    */
-  markDelivered(userId: string, upToSeq: number) {
+  markDelivered(userId: string, upToSeq: number, closed = this.isClosed()) {
     const seq = Math.min(upToSeq, this.latestSeq());
-    if (this.raise("last_delivered_seq", userId, seq)) {
+    if (this.raise("last_delivered_seq", userId, seq) && !closed) {
       this.broadcast({ type: "delivered", userId, upToSeq: seq }, userId);
     }
   }
@@ -671,12 +754,13 @@ export class ChatRoom extends DurableObject<Env> {
     if (read > 0) this.send(ws, { type: "read", userId: other, upToSeq: read });
   }
 
-  private markRead(userId: string, upToSeq: number) {
+  /** A member read up to a seq: their own list clears it; the other member hears it unless `closed`. */
+  private markRead(userId: string, upToSeq: number, closed: boolean) {
     const seq = Math.min(upToSeq, this.latestSeq());
     // Read implies delivered; the read frame below tells the other member both.
     this.raise("last_delivered_seq", userId, seq);
     if (this.raise("last_read_seq", userId, seq)) {
-      this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+      if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
       const contactId = this.otherMember(userId);
       if (contactId) this.ctx.waitUntil(this.env.USER_INBOX.getByName(userId).recordRead(contactId, seq));
     }

@@ -1,28 +1,17 @@
-import { BLOCK_TEXTS, CONVERSATION_CLOSED_CLOSE_CODE } from "../../app/lib/safety";
+import { BLOCK_TEXTS } from "../../app/lib/safety";
 import type { ServerFrame } from "../../app/schemas/chat-protocol";
 
-/** The frame that tells a member the conversation is closed by a block (issue 12). */
+/**
+ * The frame that tells a member a block closed the conversation (issue 12): sent to every open
+ * socket when the block is made, to a socket opened while it lasts, and as the answer to a send
+ * (with its temp- id). The socket stays open: the history stays readable for both (issue 23).
+ */
 export function blockedFrame(clientId?: string): ServerFrame {
   return { type: "error", code: "blocked", message: BLOCK_TEXTS.cannotMessage, ...(clientId ? { clientId } : {}) };
 }
 
-/** Tells a socket why, then closes it with the code the page stops reconnecting on. */
-export function closeForBlock(ws: WebSocket, clientId?: string): void {
-  try {
-    ws.send(JSON.stringify(blockedFrame(clientId)));
-    ws.close(CONVERSATION_CLOSED_CLOSE_CODE, "blocked");
-  } catch {
-    // Already closing.
-  }
-}
-
 /**
- * The answer to an upgrade into a conversation a block closed: a socket that says so and closes,
- * so the page shows the message instead of retrying a refused upgrade it cannot read.
+ * How the room closes its sockets when a block is lifted: an ordinary close the page reconnects
+ * after, so it finds the conversation open again without a reload.
  */
-export function closedConversationResponse(): Response {
-  const { 0: client, 1: server } = new WebSocketPair();
-  server.accept();
-  closeForBlock(server);
-  return new Response(null, { status: 101, webSocket: client });
-}
+export const REOPENED_CLOSE = { code: 1012, reason: "reopened" } as const;

@@ -1,14 +1,16 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { BlockedNotice, focusTargetClass } from "~/components/safety/block-controls";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
+import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { useStickToNewest } from "~/hooks/use-stick-to-newest";
 import { containsCrisisPhrase } from "~/lib/crisis-phrases";
 import { usePublicConfig } from "~/lib/public-config";
 import { chatWith, userProfilePath } from "~/lib/routes";
-import { BLOCK_TEXTS, REPORT_TEXTS } from "~/lib/safety";
+import { REPORT_TEXTS } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
@@ -45,6 +47,8 @@ const CONNECTION_LABELS: Record<ConnectionState, string> = {
 export const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
 type Contact = { id: string; username: string };
+/** Whether a block closes the conversation, as the page's loader last said (who blocked whom). */
+export type ConversationBlock = "none" | "blocked-by-me" | "blocked-me";
 
 /** One conversation: live messages over the room's socket and a composer that never loses text. */
 export function Conversation({
@@ -54,6 +58,7 @@ export function Conversation({
   presence,
   headerActions,
   onReport,
+  block = "none",
 }: {
   me: { id: string };
   contact: Contact;
@@ -63,6 +68,8 @@ export function Conversation({
   headerActions?: ReactNode;
   /** 'Report' on a received message (issue 12). */
   onReport?: (seq: number) => void;
+  /** A block closes it (issue 12): the history stays readable and the unsent text stays (issue 23). */
+  block?: ConversationBlock;
 }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // What was typed before the scripts ran goes into the draft (issue 23).
@@ -84,12 +91,13 @@ export function Conversation({
     setTyping,
     otherTyping,
     sessionNotice,
-    closed,
+    closed: closedLive,
     lastSeq,
   } = useChatSocket({
     pairId,
     userId: me.id,
     initialPresence: presence,
+    initialClosed: block !== "none",
     onSendFailed: ({ text, message }) => {
       setFailure(message);
       // The failed text goes back to the composer, before anything typed since.
@@ -98,11 +106,25 @@ export function Conversation({
     },
   });
   const listRef = useRef<HTMLDivElement>(null);
-  // A block closed the conversation: the page asks its loader again, which says so in its place.
-  const { revalidate } = useRevalidator();
+  const closed = useClosedByBlock(block, closedLive);
+  // A send refused while closed is explained by the notice; once open again it is old news.
   useEffect(() => {
-    if (closed) revalidate();
-  }, [closed, revalidate]);
+    if (!closed) setFailure(null);
+  }, [closed]);
+  // The room says a block closed (or reopened) the conversation: the page asks its loader again, for
+  // who blocked whom and the contact's presence.
+  const { revalidate } = useRevalidator();
+  const closedLiveBefore = useRef(closedLive);
+  useEffect(() => {
+    if (closedLiveBefore.current === closedLive) return;
+    closedLiveBefore.current = closedLive;
+    revalidate();
+  }, [closedLive, revalidate]);
+  // A block or unblock removes the control that had focus: focus goes to what says what happened,
+  // or back to the composer once the conversation is open again.
+  const closedNoticeRef = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(closedNoticeRef, `${closed}:${block}`);
+  useFocusWhenLost(inputRef, `${closed}:${block}`);
 
   // Keep the newest message in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows
@@ -200,7 +222,8 @@ export function Conversation({
               {contact.username}
             </Link>
           </h2>
-          <ContactPresence username={contact.username} presence={contactPresence} />
+          {/* A closed conversation shows no presence, either way (README: told neutrally). */}
+          <ContactPresence username={contact.username} presence={closed ? null : contactPresence} />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">{headerActions}</div>
       </div>
@@ -274,14 +297,20 @@ export function Conversation({
           </p>
         ) : null}
       </div>
-      {failure ? (
+      {/* Closed by a block, the notice below says why a send came back. */}
+      {failure && !closed ? (
         <div className="mt-2">
           <Alert>{failure}</Alert>
         </div>
       ) : null}
       {closed ? (
-        <div className="mt-2">
-          <Alert tone="info">{BLOCK_TEXTS.cannotMessage}</Alert>
+        <div
+          ref={closedNoticeRef}
+          id={`closed-${pairId}`}
+          tabIndex={-1}
+          className={`mt-2 rounded-lg ${focusTargetClass}`}
+        >
+          <BlockedNotice username={contact.username} blockedByMe={block === "blocked-by-me"} />
         </div>
       ) : null}
       <div className="mt-1 flex min-h-4 items-start justify-between gap-2 text-xs text-slate-600">
@@ -323,13 +352,18 @@ export function Conversation({
         onClosed={() => inputRef.current?.focus()}
       />
       <form
+        // Closed by a block: the unsent text stays in view (read-only) and in the stored draft.
+        hidden={closed && draft === ""}
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
       >
-        <label className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600">
+        <label
+          hidden={closed}
+          className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
+        >
           <span className="sr-only">Attach an image</span>
           <svg
             viewBox="0 0 24 24"
@@ -358,8 +392,11 @@ export function Conversation({
           rows={1}
           value={draft}
           dir="auto"
+          readOnly={closed}
           aria-invalid={tooLong || undefined}
-          aria-describedby={draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined}
+          aria-describedby={
+            closed ? `closed-${pairId}` : draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined
+          }
           placeholder="Type a message…"
           onChange={(event) => {
             setDraft(event.target.value);
@@ -385,6 +422,18 @@ export function Conversation({
       <ImageViewer image={viewing} onClose={() => setViewing(null)} />
     </div>
   );
+}
+
+/**
+ * Whether the conversation is closed by a block, from whichever spoke last: the room (live, the
+ * moment a block is made or lifted) or the page's loader (after the person's own block or unblock,
+ * before the room's sockets reconnect).
+ */
+function useClosedByBlock(block: ConversationBlock, closedLive: boolean): boolean {
+  const [closed, setClosed] = useState(block !== "none");
+  useEffect(() => setClosed(block !== "none"), [block]);
+  useEffect(() => setClosed(closedLive), [closedLive]);
+  return closed;
 }
 
 const CONNECTION_DOTS: Record<ConnectionState, string> = {

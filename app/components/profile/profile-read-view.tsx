@@ -18,7 +18,20 @@ const facts = (profile: ViewableProfile, fields: ProfileField[]): Fact[] =>
  * the facts, the long texts, the faith, ministry, relationship and hobby sections. Anything left
  * empty is left out; a section with nothing in it is not shown at all.
  */
-export function ProfileReadView({ profile, emptyNote }: { profile: ViewableProfile; emptyNote?: React.ReactNode }) {
+export function ProfileReadView({
+  profile,
+  emptyNote,
+  nameLevel = 2,
+  actions,
+}: {
+  profile: ViewableProfile;
+  emptyNote?: React.ReactNode;
+  /** The name is the page's main heading where the page is about this person (another's profile). */
+  nameLevel?: 1 | 2;
+  /** What one can do about this person, under their name (Report, Block, Send Message). */
+  actions?: React.ReactNode;
+}) {
+  const NameHeading = nameLevel === 1 ? "h1" : "h2";
   const name = [profile.firstName, profile.lastName].filter((part) => part.trim()).join(" ");
   const place = [profile.city, profile.country].filter((part) => part.trim()).join(", ");
   const basics = facts(profile, [
@@ -60,13 +73,14 @@ export function ProfileReadView({ profile, emptyNote }: { profile: ViewableProfi
           </span>
         )}
         <div className="min-w-0">
-          <h2 dir="auto" className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
+          <NameHeading dir="auto" className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
             {name || profile.username}
-          </h2>
+          </NameHeading>
           {profile.username && name ? <p className="text-sm text-slate-600">@{profile.username}</p> : null}
           <p dir="auto" className="mt-1 text-slate-700 [overflow-wrap:anywhere]">
             {[profile.age ? `${profile.age} years old` : "", place].filter(Boolean).join(" · ")}
           </p>
+          {actions ? <div className="mt-3">{actions}</div> : null}
         </div>
       </header>
 

@@ -18,11 +18,16 @@ export function BlockButton({ username }: { username: string }) {
       </DialogOpener>
       <Dialog id={dialogId} title={BLOCK_TEXTS.confirmTitle(username)}>
         <p className="text-sm text-slate-700">{BLOCK_TEXTS.explanation(username)}</p>
-        <Form method="post" preventScrollReset className="mt-5 flex flex-wrap justify-end gap-2">
+        <Form
+          method="post"
+          preventScrollReset
+          onSubmit={ignoreWhileBusy(busy)}
+          className="mt-5 flex flex-wrap justify-end gap-2"
+        >
           <DialogCloser dialogId={dialogId} className={dialogButtonClass.secondary}>
             {BLOCK_TEXTS.cancel}
           </DialogCloser>
-          <button type="submit" name="intent" value="block" disabled={busy} className={dialogButtonClass.danger}>
+          <button type="submit" name="intent" value="block" aria-disabled={busy} className={dialogButtonClass.danger}>
             {BLOCK_TEXTS.confirm}
           </button>
         </Form>
@@ -38,9 +43,9 @@ export function UnblockForm({ username, userId }: { username: string; userId?: s
     navigation.formData?.get("intent") === "unblock" &&
     (userId === undefined || navigation.formData.get("userId") === userId);
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post" preventScrollReset onSubmit={ignoreWhileBusy(busy)}>
       {userId ? <input type="hidden" name="userId" value={userId} /> : null}
-      <button type="submit" name="intent" value="unblock" disabled={busy} className={dialogButtonClass.secondary}>
+      <button type="submit" name="intent" value="unblock" aria-disabled={busy} className={dialogButtonClass.secondary}>
         {BLOCK_TEXTS.unblockButton(username)}
       </button>
     </Form>
@@ -56,6 +61,49 @@ export function BlockedNotice({ username, blockedByMe }: { username: string; blo
     </div>
   );
 }
+
+/**
+ * A button that is busy stays focusable (aria-disabled): a disabled one drops the keyboard's focus
+ * to <body> while the form is on its way. A second press meanwhile is not sent again.
+ */
+export function ignoreWhileBusy(busy: boolean) {
+  return (event: React.FormEvent) => {
+    if (busy) event.preventDefault();
+  };
+}
+
+/**
+ * Where a block, unblock or report's outcome is announced: a status region that is always in the
+ * page (empty until there is news), so screen readers hear a message put into it.
+ */
+export function SafetyStatus({
+  message,
+  className = "mb-3",
+  focusRef,
+}: {
+  message: string | null;
+  className?: string;
+  /** For a page that moves focus to the message once it is there (the control it replaced is gone). */
+  focusRef?: React.Ref<HTMLParagraphElement>;
+}) {
+  return (
+    <div role="status" className={message ? className : "sr-only"}>
+      {message ? (
+        <p
+          ref={focusRef}
+          tabIndex={-1}
+          className={`rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ${focusTargetClass}`}
+        >
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message that takes focus after an action shows it like any focused control. */
+export const focusTargetClass =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 /** The answer to a block or unblock that was refused (the support account, a vanished person). */
 export function BlockFailure({ message }: { message: string | null }) {

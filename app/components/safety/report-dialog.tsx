@@ -1,6 +1,7 @@
-import { forwardRef, useId, useState } from "react";
+import { forwardRef, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CrisisResourcesBox } from "~/components/layout/crisis-resources-box";
+import { focusTargetClass, ignoreWhileBusy } from "~/components/safety/block-controls";
 import { Dialog, DialogCloser, DialogOpener, dialogButtonClass } from "~/components/ui/dialog";
 import { Alert, TextAreaField } from "~/components/ui/form-controls";
 import { MAX_REPORT_NOTE, REPORT_REASONS, REPORT_TEXTS, type ReportSubject } from "~/lib/safety";
@@ -32,11 +33,22 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
   const reasonError = result && !result.ok ? result.errors.reason : undefined;
   const noteError = result && !result.ok ? result.errors.note : undefined;
   const legendId = useId();
+  const firstReasonRef = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  // Each answer moves focus to what it is about (issue 23): the reasons when one is missing (the
+  // error is announced as an alert), the confirmation once the report is in (it replaces the form
+  // whose button had focus).
+  useEffect(() => {
+    if (result?.ok) confirmationRef.current?.focus();
+    else if (result?.errors.reason) firstReasonRef.current?.focus();
+  }, [result]);
   return (
     <Dialog ref={ref} id={id} title={title}>
       {result?.ok ? (
         <div className="space-y-4">
-          <ReportConfirmation result={result} />
+          <div ref={confirmationRef} tabIndex={-1} className={`rounded-lg ${focusTargetClass}`}>
+            <ReportConfirmation result={result} />
+          </div>
           <div className="flex justify-end">
             <DialogCloser dialogId={id} className={dialogButtonClass.primary}>
               {REPORT_TEXTS.close}
@@ -44,7 +56,13 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
           </div>
         </div>
       ) : (
-        <fetcher.Form method="post" preventScrollReset className="space-y-4" noValidate>
+        <fetcher.Form
+          method="post"
+          preventScrollReset
+          className="space-y-4"
+          noValidate
+          onSubmit={ignoreWhileBusy(busy)}
+        >
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="subject" value={subject} />
           {seq !== undefined ? <input type="hidden" name="seq" value={seq} /> : null}
@@ -54,12 +72,13 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
               {REPORT_TEXTS.reasonLegend}
             </legend>
             <div className="mt-2 space-y-1">
-              {REPORT_REASONS.map((reason) => (
+              {REPORT_REASONS.map((reason, index) => (
                 <label
                   key={reason.value}
                   className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-slate-50"
                 >
                   <input
+                    ref={index === 0 ? firstReasonRef : undefined}
                     type="radio"
                     name="reason"
                     value={reason.value}
@@ -71,7 +90,7 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
               ))}
             </div>
             {reasonError ? (
-              <p id={`${legendId}-error`} className="mt-1 text-sm text-red-700">
+              <p id={`${legendId}-error`} role="alert" className="mt-1 text-sm text-red-700">
                 {reasonError}
               </p>
             ) : null}
@@ -99,7 +118,7 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
             <DialogCloser dialogId={id} className={dialogButtonClass.secondary}>
               {REPORT_TEXTS.cancel}
             </DialogCloser>
-            <button type="submit" disabled={busy} className={dialogButtonClass.primary}>
+            <button type="submit" aria-disabled={busy} className={dialogButtonClass.primary}>
               {busy ? REPORT_TEXTS.sending : REPORT_TEXTS.submit}
             </button>
           </div>

@@ -3,7 +3,7 @@ import { data, Link, useActionData } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
 import { RouteErrorContent } from "~/components/layout/error-pages";
-import { BlockButton, BlockedNotice, BlockFailure } from "~/components/safety/block-controls";
+import { BlockButton, BlockFailure, SafetyStatus } from "~/components/safety/block-controls";
 import { ReportDialog } from "~/components/safety/report-dialog";
 import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
@@ -73,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
   const { me, contact, presence, pairId, isAdmin, block } = loaderData;
   const report = useMessageReport();
-  const refused = useActionData<typeof action>()?.safety;
+  const answer = useActionData<typeof action>()?.safety;
   // Live from the inbox socket once it has spoken; the loader's list until then.
   const conversations = useInboxState()?.chats ?? loaderData.conversations;
   const { supportUserId } = usePublicConfig();
@@ -154,27 +154,27 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               >
                 <span aria-hidden="true">←</span> Back to chats
               </Link>
-              {refused && !refused.ok && refused.intent !== "report" ? (
+              {answer && !answer.ok && answer.intent !== "report" ? (
                 <div className="mb-3">
-                  <BlockFailure message={refused.message} />
+                  <BlockFailure message={answer.message} />
                 </div>
               ) : null}
-              {block === "none" ? (
-                <Conversation
-                  key={pairId}
-                  me={me}
-                  contact={contact}
-                  pairId={pairId}
-                  presence={presence}
-                  headerActions={contact.canBlock ? <BlockButton username={contact.username} /> : null}
-                  onReport={report.open}
-                />
-              ) : (
-                <div className="space-y-3">
-                  <h2 className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{contact.username}</h2>
-                  <BlockedNotice username={contact.username} blockedByMe={block === "blocked-by-me"} />
-                </div>
-              )}
+              <SafetyStatus
+                message={answer?.ok && answer.intent === "unblock" ? BLOCK_TEXTS.unblocked(answer.username) : null}
+              />
+              {/* A block keeps the conversation readable for both: only sending stops (issue 23). */}
+              <Conversation
+                key={pairId}
+                me={me}
+                contact={contact}
+                pairId={pairId}
+                presence={presence}
+                block={block}
+                headerActions={
+                  contact.canBlock && block === "none" ? <BlockButton username={contact.username} /> : null
+                }
+                onReport={report.open}
+              />
               {report.seq !== null ? (
                 // Outside the conversation, so its confirmation stays when 'also block' closes it.
                 <ReportDialog

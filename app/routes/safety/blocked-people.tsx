@@ -1,8 +1,9 @@
+import { useRef } from "react";
 import { data, Link, useActionData } from "react-router";
 import { RouteErrorContent } from "~/components/layout/error-pages";
-import { UnblockForm } from "~/components/safety/block-controls";
+import { SafetyStatus, UnblockForm } from "~/components/safety/block-controls";
 import { Avatar } from "~/components/ui/avatar";
-import { Alert } from "~/components/ui/form-controls";
+import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { PATHS, userProfilePath } from "~/lib/routes";
@@ -43,16 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function BlockedPeople({ loaderData }: Route.ComponentProps) {
   const { people } = loaderData;
-  const unblocked = useActionData<typeof action>()?.unblocked;
+  const unblocked = useActionData<typeof action>()?.unblocked ?? null;
+  // The row with the Unblock button that had focus is gone: focus goes to the message saying so.
+  const unblockedRef = useRef<HTMLParagraphElement>(null);
+  useFocusWhenLost(unblockedRef, `${unblocked}:${people.length}`);
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">{BLOCK_TEXTS.pageTitle}</h1>
       <p className="mt-1 text-slate-700">{BLOCK_TEXTS.pageIntro}</p>
-      {unblocked ? (
-        <div className="mt-4">
-          <Alert tone="success">{BLOCK_TEXTS.unblocked(unblocked)}</Alert>
-        </div>
-      ) : null}
+      <SafetyStatus
+        className="mt-4"
+        focusRef={unblockedRef}
+        message={unblocked ? BLOCK_TEXTS.unblocked(unblocked) : null}
+      />
       {people.length === 0 ? (
         <p className="mt-6 rounded-xl bg-slate-50 p-6 text-center text-slate-700">{BLOCK_TEXTS.noneBlocked}</p>
       ) : (

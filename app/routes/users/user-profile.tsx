@@ -1,8 +1,16 @@
+import { useRef } from "react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
-import { BlockButton, BlockedNotice, BlockFailure } from "~/components/safety/block-controls";
+import {
+  BlockButton,
+  BlockedNotice,
+  BlockFailure,
+  focusTargetClass,
+  SafetyStatus,
+} from "~/components/safety/block-controls";
 import { ReportConfirmation, ReportProfileButton } from "~/components/safety/report-dialog";
+import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { chatWith, PATHS } from "~/lib/routes";
@@ -49,35 +57,55 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
   const { profile, block, canBlock } = loaderData;
   // Without scripts a report is a page load: its answer shows here rather than in the dialog.
   const answer = useActionData<typeof action>()?.safety;
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Link to={PATHS.users} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-          <span aria-hidden="true">← </span>Find Other Christians
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <ReportProfileButton username={profile.username} canAlsoBlock={canBlock && block === "none"} />
-          {canBlock && block === "none" ? <BlockButton username={profile.username} /> : null}
-          {block === "none" ? (
-            <Link
-              to={chatWith(profile.userId)}
-              className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            >
-              Send Message
-            </Link>
-          ) : null}
-        </div>
+  // A block or unblock removes the button that had focus: focus goes to the message saying so.
+  const blockedNoticeRef = useRef<HTMLDivElement>(null);
+  const unblockedRef = useRef<HTMLParagraphElement>(null);
+  useFocusWhenLost(blockedNoticeRef, block);
+  useFocusWhenLost(unblockedRef, block);
+  const actions = (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+        <ReportProfileButton username={profile.username} canAlsoBlock={canBlock && block === "none"} />
+        {canBlock && block === "none" ? <BlockButton username={profile.username} /> : null}
+        {block === "none" ? (
+          <Link
+            to={chatWith(profile.userId)}
+            className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Send Message
+          </Link>
+        ) : null}
       </div>
-      <div className="mb-6 space-y-3 empty:hidden">
+      <SafetyStatus
+        className="text-left"
+        focusRef={unblockedRef}
+        message={answer?.ok && answer.intent === "unblock" ? BLOCK_TEXTS.unblocked(answer.username) : null}
+      />
+      <div className="space-y-3 text-left empty:hidden">
         {answer?.intent === "report" && answer.ok ? <ReportConfirmation result={answer} /> : null}
         {answer && !answer.ok ? (
           <BlockFailure message={answer.message ?? (answer.intent === "report" ? REPORT_TEXTS.needsReason : null)} />
         ) : null}
-        {block === "blocked-by-me" ? <BlockedNotice username={profile.username} blockedByMe /> : null}
+        {block === "blocked-by-me" ? (
+          <div ref={blockedNoticeRef} tabIndex={-1} className={`rounded-lg ${focusTargetClass}`}>
+            <BlockedNotice username={profile.username} blockedByMe />
+          </div>
+        ) : null}
       </div>
-      <h1 className="sr-only">{profile.username}'s profile</h1>
+    </div>
+  );
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <div className="mb-6">
+        <Link to={PATHS.users} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <span aria-hidden="true">← </span>Find Other Christians
+        </Link>
+      </div>
+      {/* The person's name is the page's heading; what one can do about them comes after it. */}
       <ProfileReadView
         profile={profile}
+        nameLevel={1}
+        actions={actions}
         emptyNote={
           [profile.aboutMe, profile.personalTestimony, profile.city].every((text) => !text.trim()) ? (
             <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
