@@ -4,6 +4,7 @@ import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { CRISIS_RESOURCES } from "../../app/lib/crisis-resources";
 import { chatWith, PATHS } from "../../app/lib/routes";
 import { bytes, PNG_IEND, PNG_SIGNATURE, pngChunk } from "../unit/images/fixtures";
+import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import {
   expect,
@@ -24,17 +25,9 @@ const PHONES = [
 /** The WCAG 2.2 minimum target (2.5.8). */
 const MIN_TARGET_PX = 24;
 
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const log = (page: Page) => page.getByRole("log");
 const sendButton = (page: Page) => page.getByRole("button", { name: "Send" });
 const contactName = (page: Page) => page.getByRole("link", { name: /^View the profile of / });
 const closeBannerName = `${CRISIS_BANNER_TEXTS.close}${CRISIS_BANNER_TEXTS.closeContext}`;
-
-async function openConversation(page: Page, path: string) {
-  await page.goto(path);
-  await waitForHydration(page);
-  await expect(page.getByText("Connection: Online")).toBeVisible();
-}
 
 /**
  * Hydration after the page's scripts were held back: they all arrive at once and run together,

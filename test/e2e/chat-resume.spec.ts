@@ -1,8 +1,5 @@
-import type { Page } from "@playwright/test";
+import { composer, log } from "./support/chat-page";
 import { expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
-
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const log = (page: Page) => page.getByRole("log");
 
 /**
  * Issue 23: a message stored by the room whose own frame (its acknowledgement) never reached the

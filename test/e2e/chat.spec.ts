@@ -1,5 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
+import { composer, log, openConversation } from "./support/chat-page";
 import {
   expect,
   pngFile,
@@ -11,16 +12,7 @@ import {
   waitForSessionTimers,
 } from "./support/test";
 
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const log = (page: Page) => page.getByRole("log");
-
 const supportPage = (browser: Browser, baseURL: string) => signedInAsSupport(browser, baseURL);
-
-async function openConversation(page: Page, userId: string) {
-  await page.goto(`/chat/${userId}`);
-  await waitForHydration(page);
-  await expect(page.getByText("Connection: Online")).toBeVisible();
-}
 
 test.describe("one-to-one chat", () => {
   test("two people write to each other live, and a reload loses nothing", async ({ page, browser, baseURL }) => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/lib/safety";
 import { seriousViolations } from "./support/axe";
+import { composer, log, openConversation } from "./support/chat-page";
 import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The phone widths issue 23 checks, each with a common screen height for it. */
@@ -9,8 +10,6 @@ const PHONES = [
   { width: 375, height: 667 },
 ] as const;
 
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const log = (page: Page) => page.getByRole("log");
 /** Whatever has the keyboard's focus (nothing matches when it fell back to <body>). */
 const focused = (page: Page) => page.locator(":focus");
 
@@ -24,12 +23,6 @@ async function otherPerson(browser: Browser, baseURL: string, viewport: { width:
   const page = await context.newPage();
   const account = await signUpThroughApi(page, baseURL);
   return { context, page, ...account };
-}
-
-async function openConversation(page: Page, userId: string) {
-  await page.goto(`/chat/${userId}`);
-  await waitForHydration(page);
-  await expect(page.getByText("Connection: Online")).toBeVisible();
 }
 
 async function say(page: Page, text: string) {

@@ -1,11 +1,13 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { CRISIS_RESOURCES } from "../../app/lib/crisis-resources";
 import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_ESCAPE_WINDOW_MS, QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
 import { chatWith } from "../../app/lib/routes";
 import { seriousViolations } from "./support/axe";
+import { composer, openConversation } from "./support/chat-page";
 import { PUBLIC_PAGES, QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
+import { NEUTRAL_TITLE, recordExits, serveNeutralPage } from "./support/quick-exit";
 import {
   expect,
   openAccountMenu,
@@ -16,43 +18,9 @@ import {
   waitForHydration,
 } from "./support/test";
 
-declare global {
-  interface Window {
-    __exits?: string[];
-  }
-}
-
-const NEUTRAL_TITLE = "Weather";
-
-/** The neutral site, answered locally: the tests never reach the internet. */
-async function serveNeutralPage(context: BrowserContext) {
-  await context.route(
-    (url) => url.href.startsWith(QUICK_EXIT_URL),
-    (route) => route.fulfill({ contentType: "text/html", body: `<title>${NEUTRAL_TITLE}</title><h1>Forecast</h1>` }),
-  );
-}
-
-/**
- * Records every navigation the page starts towards the neutral site, the moment it starts (the
- * Navigation API's navigate event fires inside location.replace). So "it did not leave" is read
- * right after a key press was handled, instead of waiting and hoping nothing happens.
- */
-async function recordExits(page: Page) {
-  await page.addInitScript((neutral) => {
-    window.__exits = [];
-    const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
-    navigation?.addEventListener("navigate", (event) => {
-      const url = (event as unknown as { destination: { url: string } }).destination.url;
-      if (url.startsWith(neutral)) window.__exits?.push(url);
-    });
-  }, QUICK_EXIT_URL);
-  return () => page.evaluate(() => window.__exits ?? []);
-}
-
 const header = (page: Page) => page.getByRole("banner");
 const quickExitLink = (page: Page) => header(page).getByRole("link", { name: QUICK_EXIT_TEXTS.button, exact: true });
 const quickExitAndSignOut = (page: Page) => header(page).getByRole("link", { name: QUICK_EXIT_TEXTS.signOut });
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const crisisBanner = (page: Page) => page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
 
 /** Opens the crisis banner's numbers: one line until then (issue 23). */
@@ -60,12 +28,6 @@ async function showCrisisNumbers(page: Page) {
   const toggle = crisisBanner(page).getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
-}
-
-async function openConversation(page: Page, path: string) {
-  await page.goto(path);
-  await waitForHydration(page);
-  await expect(page.getByText("Connection: Online")).toBeVisible();
 }
 
 /** The drafts this browser keeps (app/hooks/use-draft.ts), whoever wrote them. */

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/lib/safety";
 import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
 import { seriousViolations } from "./support/axe";
+import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
   expect,
@@ -13,9 +14,6 @@ import {
   waitForHydration,
 } from "./support/test";
 
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const log = (page: Page) => page.getByRole("log");
-
 /** Someone else, signed in in a browser context of their own. */
 async function otherPerson(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext({
@@ -26,12 +24,6 @@ async function otherPerson(browser: Browser, baseURL: string, options: { javaScr
   const page = await context.newPage();
   const account = await signUpThroughApi(page, baseURL);
   return { context, page, ...account };
-}
-
-async function openConversation(page: Page, userId: string) {
-  await page.goto(`/chat/${userId}`);
-  await waitForHydration(page);
-  await expect(page.getByText("Connection: Online")).toBeVisible();
 }
 
 async function say(page: Page, text: string) {

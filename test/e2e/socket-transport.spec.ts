@@ -1,5 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from "@playwright/test";
 import { SESSION_END_MESSAGES, SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";
 
@@ -12,9 +13,6 @@ const CHAT_SOCKET = /\/api\/chats\/[^/]+\/ws$/;
 const INBOX_SOCKET = /\/api\/inbox\/ws$/;
 const START = new Date("2026-05-04T10:00:00Z").getTime();
 const STEP_MS = 100;
-
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const log = (page: Page) => page.getByRole("log");
 
 /**
  * Plays a server that accepts every connection to `url` and closes it at once, and moves the page's

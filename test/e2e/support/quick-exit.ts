@@ -7,11 +7,13 @@ declare global {
   }
 }
 
+export const NEUTRAL_TITLE = "Weather";
+
 /** The neutral site, answered locally: the tests never reach the internet. */
 export async function serveNeutralPage(context: BrowserContext) {
   await context.route(
     (url) => url.href.startsWith(QUICK_EXIT_URL),
-    (route) => route.fulfill({ contentType: "text/html", body: "<title>Weather</title><h1>Forecast</h1>" }),
+    (route) => route.fulfill({ contentType: "text/html", body: `<title>${NEUTRAL_TITLE}</title><h1>Forecast</h1>` }),
   );
 }
 

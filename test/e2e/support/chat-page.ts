@@ -1,0 +1,19 @@
+import type { Page } from "@playwright/test";
+import { chatWith } from "../../../app/lib/routes";
+import { expect, waitForHydration } from "./test";
+
+/** The conversation's message box (its name says whom the message is for). */
+export const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+
+/** The conversation's live list of messages. */
+export const log = (page: Page) => page.getByRole("log");
+
+/**
+ * Opens the conversation with a user (or any chat path, starting with '/'), once its socket is
+ * connected: the device's connection reads Online.
+ */
+export async function openConversation(page: Page, userIdOrPath: string) {
+  await page.goto(userIdOrPath.startsWith("/") ? userIdOrPath : chatWith(userIdOrPath));
+  await waitForHydration(page);
+  await expect(page.getByText("Connection: Online")).toBeVisible();
+}
