@@ -7,12 +7,16 @@ const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
 
 /** Signed in on /chat (or `path`) with the page's clock stopped, so only the test moves time. */
-async function signedInWithStoppedClock(page: Page, baseURL: string, path = "/chat") {
+async function signedInWithStoppedClock(
+  page: Page,
+  baseURL: string,
+  { path = "/chat", firstCheckAnswered = true }: { path?: string; firstCheckAnswered?: boolean } = {},
+) {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START + MINUTE);
   const account = await signUpThroughApi(page, baseURL);
   await page.goto(path);
-  await waitForSessionTimers(page);
+  await waitForSessionTimers(page, { firstCheckAnswered });
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   return account;
 }
@@ -95,7 +99,7 @@ test.describe("inactivity", () => {
   test("an answer to a session check that arrives after OK does not take the time back", async ({ page, baseURL }) => {
     // The check sent as the inbox socket opened answers only after OK was pressed (a slow network).
     const inbox = await relayInboxSocket(page, { holdAnswers: true });
-    await signedInWithStoppedClock(page, baseURL ?? "");
+    await signedInWithStoppedClock(page, baseURL ?? "", { firstCheckAnswered: false });
     await expect.poll(() => inbox.heartbeats.length).toBeGreaterThan(0);
     await page.clock.runFor(8 * MINUTE);
     await warning(page).getByRole("button", { name: "OK" }).press("Enter");
@@ -134,7 +138,7 @@ test.describe("inactivity", () => {
   test("falls back to the request while the inbox socket cannot open", async ({ page, baseURL }) => {
     // A network that refuses WebSockets: the heartbeat must still keep an active person signed in.
     await page.routeWebSocket(/\/api\/inbox\/ws$/, (ws) => ws.close({ code: 1006, reason: "blocked" }));
-    await signedInWithStoppedClock(page, baseURL ?? "");
+    await signedInWithStoppedClock(page, baseURL ?? "", { firstCheckAnswered: false });
     await page.getByRole("heading", { level: 1, name: "Messages" }).click();
     const heartbeat = page.waitForRequest("**/api/session/activity");
     await page.clock.runFor(30_000);
@@ -172,7 +176,7 @@ for (const width of [320, 375]) {
       page,
       baseURL,
     }) => {
-      const { email, password } = await signedInWithStoppedClock(page, baseURL ?? "", SUPPORT_CHAT_PATH);
+      const { email, password } = await signedInWithStoppedClock(page, baseURL ?? "", { path: SUPPORT_CHAT_PATH });
       const composer = page.getByRole("textbox", { name: /^Message / });
       await composer.fill("I am still here, waiting for you");
 

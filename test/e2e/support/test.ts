@@ -71,9 +71,15 @@ export async function openAccountMenu(page: Page) {
 
 /**
  * The inactivity rules load lazily after hydration, and React schedules that with timers, which a
- * stopped clock holds back: move time in 100 ms steps until the rules' timers are armed.
+ * stopped clock holds back: move time in 100 ms steps until the rules' timers are armed and, unless
+ * told otherwise, the first activity check (sent as the inbox socket opens) is answered.
+ *
+ * Why the answer too: the server's clock runs in real time while the page's is the test's. A check
+ * first sent after the test moved the page's time by minutes would tell the server of activity
+ * minutes ago, while the server knows the sign-in from a moment ago; the page would rightly take
+ * the newer time and push its own timers back.
  */
-export async function waitForSessionTimers(page: Page) {
+export async function waitForSessionTimers(page: Page, { firstCheckAnswered = true } = {}) {
   await waitForHydration(page);
   await expect
     .poll(async () => {
@@ -81,6 +87,13 @@ export async function waitForSessionTimers(page: Page) {
       return page.evaluate(() => document.documentElement.dataset.sessionTimers);
     })
     .toBe("armed");
+  if (!firstCheckAnswered) return;
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.evaluate(() => document.documentElement.dataset.sessionCheckedAt !== undefined);
+    })
+    .toBe(true);
 }
 
 /**
