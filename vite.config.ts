@@ -9,12 +9,12 @@ import { defineConfig } from "vite";
  * landing page's JavaScript budget less (README, Decisions). Lazy, signed-in-only modules stay out.
  */
 const SHELL_MODULES = [
-  "app/lib/routes.ts",
+  "app/shared/routes.ts",
   "app/lib/meta.ts",
   "app/lib/public-config.ts",
   "app/lib/analytics.ts",
   "app/lib/signed-in-user.ts",
-  "app/lib/crisis-resources.ts",
+  "app/shared/crisis-resources.ts",
   "app/lib/quick-exit.ts",
   "app/lib/page-leaving.ts",
   "app/hooks/use-prefers-reduced-motion.ts",

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import type { SignedInUser } from "~/lib/accounts";
-import type { SessionEndReason } from "~/lib/session-end";
+import type { SignedInUser } from "~/shared/accounts";
+import type { SessionEndReason } from "~/shared/session-end";
 
 /** The signed-in user of this request, set by the root middleware (null when signed out). */
 export const userContext = createContext<SignedInUser | null>(null);

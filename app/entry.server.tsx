@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
+import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers";
 
 /** How long a page waits for its slowest data before rendering what it has (React Router's default). */
 export const streamTimeout = 5_000;

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { lookUpSession } from "../worker/auth/session";
-import { getConfig } from "../worker/config";
-import { unreadConversations } from "../worker/inbox/read-inbox";
-import { countOpenReports } from "../worker/safety/moderation";
+import { lookUpSession } from "~worker/auth/session";
+import { getConfig } from "~worker/config";
+import { unreadConversations } from "~worker/inbox/read-inbox";
+import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
-import { isAdmin } from "~/lib/accounts";
 import { trackPageView } from "~/lib/analytics";
 import { useSignedInUser } from "~/lib/signed-in-user";
+import { isAdmin } from "~/shared/accounts";
 
 // Only signed-in people need the inactivity rules; anonymous visitors never download them.
 const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"));

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { z } from "zod";
-import { type PublicConfig, PublicConfigSchema } from "../app/schemas/config";
+import { type PublicConfig, PublicConfigSchema } from "~/shared/schemas/config";
 
 /**
  * Worker configuration, parsed once per isolate with zod so a missing or malformed variable fails

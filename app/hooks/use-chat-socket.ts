@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { leaveIfSessionEnded } from "~/lib/session-end";
+import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
 import {
   CHAT_MESSAGES,
@@ -8,7 +8,7 @@ import {
   type Presence,
   type ServerFrame,
   ServerFrameSchema,
-} from "~/schemas/chat-protocol";
+} from "~/shared/schemas/chat-protocol";
 
 /**
  * This device's connection to the conversation (spec section 4: Unknown, Online, Offline), plus

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type ActivityAnswer, listenForActivitySocket, sendActivityFrame } from "~/lib/activity-heartbeat";
 import {
+  announceSessionEnd,
+  isLeavingSession,
+  leaveSession,
+  SESSION_CHANNEL,
+  type SessionMessage,
+} from "~/lib/session-leaving";
+import {
   ACTIVITY_EVENTS,
   ACTIVITY_RESYNC_THRESHOLD_MS,
   INACTIVITY_WARNING_AT_MS,
   SESSION_CHECK_INTERVAL_MS,
   SESSION_TIMEOUT_MS,
-} from "~/lib/inactivity";
-import {
-  announceSessionEnd,
-  isLeavingSession,
-  leaveSession,
-  SESSION_CHANNEL,
-  type SessionEndReason,
-  type SessionMessage,
-} from "~/lib/session-end";
+} from "~/shared/inactivity";
+import type { SessionEndReason } from "~/shared/session-end";
 
 /** Activity is shared with other tabs at most this often (mousemove fires constantly). */
 const BROADCAST_EVERY_MS = 1000;

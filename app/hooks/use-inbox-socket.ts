@@ -2,9 +2,9 @@ import { useEffect, useRef } from "react";
 import { activityAnswered, activitySocketOpened, setActivitySocket } from "~/lib/activity-heartbeat";
 import { setInboxState } from "~/lib/inbox-store";
 import type { IncomingMessage } from "~/lib/incoming-message-alert";
-import { leaveIfSessionEnded } from "~/lib/session-end";
+import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
-import type { InboxClientFrame, InboxFrame } from "~/schemas/inbox-protocol";
+import type { InboxClientFrame, InboxFrame } from "~/shared/schemas/inbox-protocol";
 
 /**
  * The signed-in user's app-wide socket (/api/inbox/ws): live badge count and conversation list on
@@ -22,7 +22,7 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
     // The schema (and zod with it) loads when the socket starts, apart from the header's chunk: the
     // signed-in header shows without waiting for zod, and zod cannot slip into a signed-out page's
     // scripts (the landing page's budget, issue 13).
-    import("~/schemas/inbox-protocol").then(
+    import("~/shared/schemas/inbox-protocol").then(
       ({ InboxFrameSchema }) => {
         if (unmounted) return;
         transport = startSocketTransport<InboxFrame, InboxClientFrame>({

@@ -1,9 +1,9 @@
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import { subscribePageViews } from "~/lib/analytics";
-import { MAX_EVENTS_PER_BODY, WEB_VITALS_CATEGORY, type WebVitalName } from "~/lib/analytics-protocol";
-import { routePatternOf } from "~/lib/routes";
+import { MAX_EVENTS_PER_BODY, WEB_VITALS_CATEGORY, type WebVitalName } from "~/shared/analytics-protocol";
+import { routePatternOf } from "~/shared/routes";
 // A type only: the schema itself (and zod with it) stays on the server.
-import type { AnalyticsEvent } from "~/schemas/analytics";
+import type { AnalyticsEvent } from "~/shared/schemas/analytics";
 
 /** Events wait this long to travel together; leaving the page sends them at once. */
 const BATCH_DELAY_MS = 1000;

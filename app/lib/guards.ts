@@ -1,9 +1,9 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { requestPathContext, sessionEndedContext, userContext } from "~/context";
-import type { SignedInUser } from "~/lib/accounts";
-import { signedInDestination, withNext } from "~/lib/redirect-target";
-import { PATHS } from "~/lib/routes";
-import { sessionEndPath } from "~/lib/session-end";
+import type { SignedInUser } from "~/shared/accounts";
+import { signedInDestination, withNext } from "~/shared/redirect-target";
+import { PATHS } from "~/shared/routes";
+import { sessionEndPath } from "~/shared/session-end";
 
 /**
  * Server-side guards for route loaders (spec section 6): screens for signed-in people send

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-import type { InboxState } from "~/schemas/inbox-protocol";
+import type { InboxState } from "~/shared/schemas/inbox-protocol";
 
 /**
  * The latest push of the user's inbox socket, shared by every part of the page that shows it (the

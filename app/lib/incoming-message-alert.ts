@@ -1,5 +1,5 @@
-import { chatWith } from "~/lib/routes";
-import type { InboxFrame } from "~/schemas/inbox-protocol";
+import { chatWith } from "~/shared/routes";
+import type { InboxFrame } from "~/shared/schemas/inbox-protocol";
 
 export type IncomingMessage = Extract<InboxFrame, { type: "new-message" }>;
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { PublicConfig } from "~/schemas/config";
+import type { PublicConfig } from "~/shared/schemas/config";
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 

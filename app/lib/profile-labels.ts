@@ -18,8 +18,8 @@ import {
   RELATIONSHIP_GOALS,
   SERVICE_ACTIVITIES,
   SPIRITUAL_MATURITIES,
-} from "~/lib/profile-options";
-import type { ProfileField } from "~/schemas/profile";
+} from "~/shared/profile-options";
+import type { ProfileField } from "~/shared/schemas/profile";
 
 /** How each profile field is named on screen: the form's labels and the read view's. */
 export const PROFILE_LABELS: Record<ProfileField, string> = {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicConfig } from "~/schemas/config";
+import type { PublicConfig } from "~/shared/schemas/config";
 
 /**
  * The public configuration the root loader delivers. Every page renders below the root route, so

@@ -1,5 +1,5 @@
 import { PageSizes, PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { type ReceiptView, receiptRows } from "~/lib/receipts";
+import { type ReceiptView, receiptRows } from "~/shared/receipts";
 
 /**
  * The receipt as an A4 portrait PDF with real (selectable, searchable) text in the standard

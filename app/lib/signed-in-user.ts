@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SignedInUser } from "~/lib/accounts";
+import type { SignedInUser } from "~/shared/accounts";
 
 /** The signed-in person as the root loader saw them, or null. */
 export function useSignedInUser(): SignedInUser | null {

@@ -6,7 +6,7 @@
  * (test/unit/socket-transport.test.ts). It imports no schema library: each socket brings its own
  * schema, so zod stays out of the pages that need no socket.
  */
-import { SESSION_ENDED_CLOSE_CODE } from "~/lib/session-end";
+import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 
 /** The first retry waits about this long; each failed attempt doubles the window... */
 export const RECONNECT_BASE_MS = 1000;

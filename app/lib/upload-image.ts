@@ -1,4 +1,4 @@
-import { UPLOAD_MESSAGES, type UploadPurpose } from "~/lib/uploads";
+import { UPLOAD_MESSAGES, type UploadPurpose } from "~/shared/uploads";
 
 export class UploadError extends Error {}
 

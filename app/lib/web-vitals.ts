@@ -1,4 +1,4 @@
-import type { WebVitalName } from "./analytics-protocol";
+import type { WebVitalName } from "~/shared/analytics-protocol";
 
 /**
  * The published thresholds of each web vital (web.dev, "Web Vitals"): at or under `good` is good,

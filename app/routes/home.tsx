@@ -13,7 +13,7 @@ import {
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit";
-import { chatWith, PATHS } from "~/lib/routes";
+import { chatWith, PATHS } from "~/shared/routes";
 import type { Route } from "./+types/home";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -27,8 +27,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { pairIdFor } from "../../app/lib/pair-id";
-import type { ServerFrame } from "../../app/schemas/chat-protocol";
+import { pairIdFor } from "../../app/shared/pair-id";
+import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
 import { ms, onCpus, percentile, pinningPlan, pinSelf, startProductionServer } from "./support/production-server";
 
 const PORT = 8796;

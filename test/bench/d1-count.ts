@@ -19,10 +19,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { SESSION_CHECK_INTERVAL_MS } from "../../app/lib/inactivity";
-import { pairIdFor } from "../../app/lib/pair-id";
 import { PING_EVERY_MS, PING_FRAME } from "../../app/lib/socket-transport";
-import type { ServerFrame } from "../../app/schemas/chat-protocol";
+import { SESSION_CHECK_INTERVAL_MS } from "../../app/shared/inactivity";
+import { pairIdFor } from "../../app/shared/pair-id";
+import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
 import { startProductionServer } from "./support/production-server";
 
 const PORT = 8798;

@@ -1,8 +1,8 @@
 import { deflateSync } from "node:zlib";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
-import { CRISIS_RESOURCES } from "../../app/lib/crisis-resources";
-import { chatWith, PATHS } from "../../app/lib/routes";
+import { CRISIS_RESOURCES } from "../../app/shared/crisis-resources";
+import { chatWith, PATHS } from "../../app/shared/routes";
 import { bytes, PNG_IEND, PNG_SIGNATURE, pngChunk } from "../unit/images/fixtures";
 import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";

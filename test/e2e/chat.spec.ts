@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
+import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { composer, log, openConversation } from "./support/chat-page";
 import {
   expect,

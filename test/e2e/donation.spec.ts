@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { PDF_TOAST_MS, RECEIPT_TEXTS } from "../../app/lib/receipts";
+import { PDF_TOAST_MS, RECEIPT_TEXTS } from "../../app/shared/receipts";
 import { queryLocalD1, sqlText } from "./support/local-d1";
 import { emailsTo } from "./support/outbox";
 import { expect, pageWithoutScripts, signUpThroughApi, test, waitForHydration } from "./support/test";

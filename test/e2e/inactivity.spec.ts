@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
+import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { expect, signUpThroughApi, test, waitForHydration, waitForSessionTimers } from "./support/test";
 

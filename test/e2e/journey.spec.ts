@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { INACTIVITY_MESSAGES } from "../../app/lib/inactivity";
-import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
-import { UPLOAD_MESSAGES } from "../../app/lib/uploads";
+import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
+import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
+import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
 import {
   expect,
   holdRequests,

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
-import { REPORT_TEXTS } from "../../app/lib/safety";
+import { REPORT_TEXTS } from "../../app/shared/safety";
 import { QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
 import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";

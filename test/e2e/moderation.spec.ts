@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { MODERATION_TEXTS, suspensionReasonLabel } from "../../app/lib/safety";
+import { MODERATION_TEXTS, suspensionReasonLabel } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { CONTACT_EMAIL } from "./support/config";
 import {

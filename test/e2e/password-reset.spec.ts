@@ -1,5 +1,5 @@
 import { RESET_TEXTS } from "../../app/lib/password-reset";
-import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
+import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { latestEmailTo } from "./support/outbox";
 import { expect, signUpThroughApi, test, uniqueEmail, waitForHydration } from "./support/test";
 

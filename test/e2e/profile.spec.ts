@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PROFILE_FORM_TEXTS } from "../../app/components/profile/profile-edit-form";
 import { PROFILE_TEXTS } from "../../app/components/profile/profile-tabs";
-import { isListField, PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileForm } from "../../app/schemas/profile";
+import { isListField, PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileForm } from "../../app/shared/schemas/profile";
 import { completeProfile } from "../fixtures/profile";
 import { BRAND_NAME } from "./support/config";
 import {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/lib/safety";
+import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openConversation } from "./support/chat-page";
 import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
-import { CRISIS_RESOURCES } from "../../app/lib/crisis-resources";
 import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_ESCAPE_WINDOW_MS, QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
-import { chatWith } from "../../app/lib/routes";
+import { CRISIS_RESOURCES } from "../../app/shared/crisis-resources";
+import { chatWith } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { PUBLIC_PAGES, QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/lib/safety";
-import { SESSION_END_MESSAGES } from "../../app/lib/session-end";
+import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/shared/safety";
+import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";

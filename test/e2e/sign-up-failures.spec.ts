@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { profileSaveFailureMessage } from "../../app/schemas/auth";
+import { profileSaveFailureMessage } from "../../app/shared/schemas/auth";
 import { expect, pngFile, test, uniqueEmail, waitForHydration } from "./support/test";
 
 async function fillSignUp(page: Page) {

@@ -1,5 +1,5 @@
 import type { Browser, Page, WebSocketRoute } from "@playwright/test";
-import { SESSION_END_MESSAGES, SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { SESSION_END_MESSAGES, SESSION_ENDED_CLOSE_CODE } from "../../app/shared/session-end";
 import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_ERROR_MESSAGES, authErrorMessage } from "../../app/lib/auth-errors";
+import { AUTH_ERROR_MESSAGES, authErrorMessage } from "~/shared/auth-errors";
 
 describe("the auth error catalogue (spec section 8)", () => {
   it("maps each auth answer to the spec's message", () => {

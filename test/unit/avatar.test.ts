@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AVATAR_BACKGROUNDS, avatarBackground, avatarInitials } from "../../app/lib/avatar";
+import { AVATAR_BACKGROUNDS, avatarBackground, avatarInitials } from "~/lib/avatar";
 
 describe("the generated avatar of someone without a picture", () => {
   it("shows the first letter of a generated username, and of the first two words of a name", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PublicConfigSchema } from "../../app/schemas/config";
+import { PublicConfigSchema } from "~/shared/schemas/config";
 import { getConfig } from "../../worker/config";
 
 describe("configuration", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "../../app/lib/meta";
+import { pageMeta } from "~/lib/meta";
 
 const config = {
   brandName: "Kindred",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientFrameSchema, MAX_MESSAGE_TEXT, plainSendFrame } from "../../app/schemas/chat-protocol";
+import { ClientFrameSchema, MAX_MESSAGE_TEXT, plainSendFrame } from "~/shared/schemas/chat-protocol";
 
 const send = { type: "send", clientId: "temp-abc_1-2" };
 /** Frames the fast path should take, and frames it must leave to the schema (valid or not). */

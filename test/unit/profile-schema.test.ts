@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDIT_SECTIONS, PROFILE_LABELS, PROFILE_OPTIONS } from "../../app/lib/profile-labels";
+import { EDIT_SECTIONS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
 import {
   DENOMINATIONS,
   ETHNICITIES,
@@ -10,7 +10,7 @@ import {
   LANGUAGES,
   MINISTRY_INTERESTS,
   SERVICE_ACTIVITIES,
-} from "../../app/lib/profile-options";
+} from "~/shared/profile-options";
 import {
   EMPTY_PROFILE_FORM,
   firstErrorField,
@@ -24,7 +24,7 @@ import {
   type ProfileForm,
   ProfileFormSchema,
   profileErrors,
-} from "../../app/schemas/profile";
+} from "~/shared/schemas/profile";
 
 /** A text of exactly `length` characters. */
 const text = (length: number) => "a".repeat(length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextFromUrl, safeNextPath, signedInDestination, withNext } from "../../app/lib/redirect-target";
+import { nextFromUrl, safeNextPath, signedInDestination, withNext } from "~/shared/redirect-target";
 
 describe("the place to return to after signing in", () => {
   it("accepts a path on this site, with its query and fragment", () => {

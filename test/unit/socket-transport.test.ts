@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
 import {
   CONNECT_TIMEOUT_MS,
   PING_EVERY_MS,
@@ -7,9 +6,10 @@ import {
   reconnectDelay,
   STABLE_CONNECTION_MS,
   startSocketTransport,
-} from "../../app/lib/socket-transport";
-import { type ServerFrame, ServerFrameSchema } from "../../app/schemas/chat-protocol";
-import { InboxFrameSchema } from "../../app/schemas/inbox-protocol";
+} from "~/lib/socket-transport";
+import { type ServerFrame, ServerFrameSchema } from "~/shared/schemas/chat-protocol";
+import { InboxFrameSchema } from "~/shared/schemas/inbox-protocol";
+import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 import { type FakeSocket, fakeEnvironment } from "./support/fake-socket-environment";
 
 const URL = "ws://kindred.test/api/chats/a_b/ws";

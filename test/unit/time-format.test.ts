@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMessageTime } from "../../app/lib/time-format";
+import { formatMessageTime } from "~/lib/time-format";
 
 const NOW = new Date(2026, 10, 21, 15, 30).getTime();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withTypedBeforeScripts } from "../../app/hooks/use-draft";
+import { withTypedBeforeScripts } from "~/hooks/use-draft";
 
 describe("text typed before the scripts ran, and a stored draft", () => {
   it("keeps the stored draft when nothing was typed", () => {

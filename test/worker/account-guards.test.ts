@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AUTH_ERROR_MESSAGES } from "../../app/lib/auth-errors";
-import { isGeneratedUsername } from "../../app/lib/username";
+import { AUTH_ERROR_MESSAGES } from "~/shared/auth-errors";
+import { isGeneratedUsername } from "~/shared/username";
 import { ACCOUNT_SIGN_IN_LIMIT } from "../../worker/auth/sign-in-guard";
 import { APP_ORIGIN, freshIp, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
 

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_EVENTS_BODY_BYTES } from "../../app/schemas/analytics";
+import { MAX_EVENTS_BODY_BYTES } from "~/shared/schemas/analytics";
 import { p75 } from "../../worker/analytics/events";
 import { EVENTS_PER_MINUTE } from "../../worker/api/event-routes";
 import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isGeneratedUsername } from "../../app/lib/username";
+import { isGeneratedUsername } from "~/shared/username";
 import { createAuth } from "../../worker/auth/auth";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";

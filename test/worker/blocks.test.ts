@@ -1,9 +1,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { BLOCK_TEXTS } from "../../app/lib/safety";
-import type { ServerFrame } from "../../app/schemas/chat-protocol";
+import { pairIdFor } from "~/shared/pair-id";
+import { BLOCK_TEXTS } from "~/shared/safety";
+import type { ServerFrame } from "~/shared/schemas/chat-protocol";
 import { findUsersByUsername } from "../../worker/accounts/search-users";
 import { blockedFrame, REOPENED_CLOSE } from "../../worker/chat/closed-conversation";
 import { EMAIL_GRACE_MS } from "../../worker/inbox/user-inbox";

@@ -1,8 +1,8 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import type { ChatMessage, ServerFrame } from "../../app/schemas/chat-protocol";
+import { pairIdFor } from "~/shared/pair-id";
+import type { ChatMessage, ServerFrame } from "~/shared/schemas/chat-protocol";
 import { setLastActivity } from "./support/activity";
 import { signUpUser } from "./support/auth-requests";
 import {

@@ -1,9 +1,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
+import { pairIdFor } from "~/shared/pair-id";
+import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, connect, isAck } from "./support/chat-sockets";
 import { until } from "./support/until";

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
+import { pairIdFor } from "~/shared/pair-id";
 import type { UserInbox } from "../../worker/inbox/user-inbox";
 import { postJson, signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";

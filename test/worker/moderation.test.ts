@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, suspensionReasonLabel } from "../../app/lib/safety";
-import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { pairIdFor } from "~/shared/pair-id";
+import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, suspensionReasonLabel } from "~/shared/safety";
+import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 import {
   countOpenReports,
   dismissReport,

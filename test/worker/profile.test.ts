@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROFILE_MESSAGES } from "../../app/schemas/profile";
+import { PROFILE_MESSAGES } from "~/shared/schemas/profile";
 import { getOwnProfile, getPublicProfile } from "../../worker/profiles/profile-store";
 import { completeProfile } from "../fixtures/profile";
 import { pngWithMetadata } from "../unit/images/fixtures";

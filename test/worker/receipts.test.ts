@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SignedInUser } from "../../app/lib/accounts";
-import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "../../app/lib/receipts";
+import type { SignedInUser } from "~/shared/accounts";
+import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "~/shared/receipts";
 import {
   openReceipt,
   RECEIPT_AMOUNT,

@@ -1,14 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import {
-  BLOCK_TEXTS,
-  MAX_REPORT_NOTE,
-  MAX_REPORTS_PER_HOUR,
-  REPORT_RETENTION_MS,
-  REPORT_TEXTS,
-} from "../../app/lib/safety";
+import { pairIdFor } from "~/shared/pair-id";
+import { BLOCK_TEXTS, MAX_REPORT_NOTE, MAX_REPORTS_PER_HOUR, REPORT_RETENTION_MS, REPORT_TEXTS } from "~/shared/safety";
 import { MESSAGE_RETENTION_MS } from "../../worker/chat/chat-room";
 import worker from "../../worker/index";
 import { dismissReport } from "../../worker/safety/moderation";

@@ -7,7 +7,7 @@ import {
 } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
+import { pairIdFor } from "~/shared/pair-id";
 import { MESSAGE_RETENTION_MS } from "../../worker/chat/chat-room";
 import worker from "../../worker/index";
 import { pngWithMetadata } from "../unit/images/fixtures";

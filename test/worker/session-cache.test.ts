@@ -1,8 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
-import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
+import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken, signUpUser } from "./support/auth-requests";

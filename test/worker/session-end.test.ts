@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { SESSION_ENDED_CLOSE_CODE } from "../../app/lib/session-end";
+import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
+import { pairIdFor } from "~/shared/pair-id";
+import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";

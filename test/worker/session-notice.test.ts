@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { CHAT_MESSAGES, SESSION_LENGTH_MS } from "../../app/schemas/chat-protocol";
+import { pairIdFor } from "~/shared/pair-id";
+import { CHAT_MESSAGES, SESSION_LENGTH_MS } from "~/shared/schemas/chat-protocol";
 import { INBOX_BACKSTOP_MS } from "../../worker/chat/owed-inbox-updates";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";

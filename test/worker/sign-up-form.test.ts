@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "../../app/lib/uploads";
+import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
 

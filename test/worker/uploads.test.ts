@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { MAX_PROFILE_PICTURE_BYTES } from "../../app/lib/uploads";
+import { pairIdFor } from "~/shared/pair-id";
+import { MAX_PROFILE_PICTURE_BYTES } from "~/shared/uploads";
 import { contains, jpegWithMetadata, pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { unreadBadgeText } from "../../app/lib/unread-badge";
+import { unreadBadgeText } from "~/lib/unread-badge";
+import { pairIdFor } from "~/shared/pair-id";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket, storedChatImage } from "./support/chat-sockets";
 import { until } from "./support/until";

@@ -8,7 +8,7 @@ import {
   USERNAME_LENGTH,
   USERNAME_MAX_ATTEMPTS,
   USERNAME_WORDS,
-} from "../../app/lib/username";
+} from "~/shared/username";
 import { generateUniqueUsername } from "../../worker/auth/username";
 import { createDb } from "../../worker/db/client";
 

@@ -1,12 +1,12 @@
-import { NEXT_PARAM, signedInDestination } from "../../app/lib/redirect-target";
-import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "../../app/lib/uploads";
+import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import {
   type FormError,
   firstSignUpError,
   profileSaveFailureMessage,
   type SignUpFields,
   signUpFieldsFrom,
-} from "../../app/schemas/auth";
+} from "~/shared/schemas/auth";
+import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { callAuthEndpoint } from "../auth/auth-endpoint";
 import { withoutSessionCache } from "../auth/session";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
-import type { FoundUser } from "../../app/lib/user-search";
+import type { FoundUser } from "~/shared/user-search";
 import { createDb } from "../db/client";
 import { blocks, profiles, users } from "../db/schema";
 

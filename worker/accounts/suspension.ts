@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import type { SuspensionReason } from "../../app/lib/safety";
+import type { SuspensionReason } from "~/shared/safety";
 import { endAllSessions } from "../auth/end-sessions";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { and, eq, gte, sql } from "drizzle-orm";
-import { routePatternOf } from "../../app/lib/routes";
+import { routePatternOf } from "~/shared/routes";
 import {
   type AnalyticsEvent,
   type AnalyticsSummary,
   WEB_VITAL_NAMES,
   type WebVitalName,
-} from "../../app/schemas/analytics";
+} from "~/shared/schemas/analytics";
 import { createDb } from "../db/client";
 import { analyticsEvents } from "../db/schema";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isAdmin } from "../../app/lib/accounts";
+import { isAdmin } from "~/shared/accounts";
 import { findUsersByUsername } from "../accounts/search-users";
 import { summarize } from "../analytics/events";
 import { type ApiEnv, signedIn } from "./signed-in";

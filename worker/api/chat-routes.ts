@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { parsePairId } from "../../app/lib/pair-id";
+import { parsePairId } from "~/shared/pair-id";
 import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { AnalyticsBatchSchema, MAX_EVENTS_BODY_BYTES } from "../../app/schemas/analytics";
+import { AnalyticsBatchSchema, MAX_EVENTS_BODY_BYTES } from "~/shared/schemas/analytics";
 import { recordEvents } from "../analytics/events";
 import { type ApiEnv, sameOrigin } from "./signed-in";
 

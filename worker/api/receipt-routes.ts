@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { RECEIPT_ID_PATTERN } from "../../app/lib/receipts";
+import { RECEIPT_ID_PATTERN } from "~/shared/receipts";
 import { sendReceiptEmail } from "../donations/receipts";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 

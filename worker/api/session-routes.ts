@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ActivityIdleMsSchema } from "../../app/schemas/inbox-protocol";
+import { ActivityIdleMsSchema } from "~/shared/schemas/inbox-protocol";
 import { forceLogout, getSignedInSession, recordActivity } from "../auth/session";
 import { createDb } from "../db/client";
 import { readJsonBody } from "./json-body";

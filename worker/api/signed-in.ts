@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { SignedInUser } from "../../app/lib/accounts";
+import type { SignedInUser } from "~/shared/accounts";
 import { getSignedInUser } from "../auth/session";
 import { getConfig } from "../config";
 

@@ -1,14 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { parsePairId } from "../../app/lib/pair-id";
-import { BLOCK_TEXTS } from "../../app/lib/safety";
-import {
-  isTooLarge,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_MESSAGES,
-  UPLOAD_PURPOSES,
-  type UploadPurpose,
-} from "../../app/lib/uploads";
+import { parsePairId } from "~/shared/pair-id";
+import { BLOCK_TEXTS } from "~/shared/safety";
+import { isTooLarge, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from "~/shared/uploads";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { MULTIPART_OVERHEAD_BYTES } from "../http/request-guards";

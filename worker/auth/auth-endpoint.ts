@@ -1,4 +1,4 @@
-import { authErrorMessage } from "../../app/lib/auth-errors";
+import { authErrorMessage } from "~/shared/auth-errors";
 import { getAuth } from "./session";
 
 /** The browser's headers that better-auth's checks read: origin checks, rate limits, the session. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import type { SessionEndReason } from "../../app/lib/session-end";
+import type { SessionEndReason } from "~/shared/session-end";
 import { createDb, type Db } from "../db/client";
 import { sessions } from "../db/schema";
 

@@ -1,12 +1,6 @@
 import { data, redirect } from "react-router";
-import { NEXT_PARAM, signedInDestination } from "../../app/lib/redirect-target";
-import {
-  AUTH_MESSAGES,
-  EmailSchema,
-  type FormError,
-  firstSignInError,
-  NewPasswordSchema,
-} from "../../app/schemas/auth";
+import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
+import { AUTH_MESSAGES, EmailSchema, type FormError, firstSignInError, NewPasswordSchema } from "~/shared/schemas/auth";
 import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
 /**

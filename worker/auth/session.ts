@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { parse, serialize } from "hono/utils/cookie";
-import type { SignedInUser, UserRole } from "../../app/lib/accounts";
-import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
-import type { SessionEndReason } from "../../app/lib/session-end";
+import type { SignedInUser, UserRole } from "~/shared/accounts";
+import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
+import type { SessionEndReason } from "~/shared/session-end";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";

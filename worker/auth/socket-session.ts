@@ -1,4 +1,4 @@
-import { SESSION_ENDED_CLOSE_CODE, type SessionEndReason } from "../../app/lib/session-end";
+import { SESSION_ENDED_CLOSE_CODE, type SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "./end-sessions";
 import type { SignedInSession } from "./session";
 

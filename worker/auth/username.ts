@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { fallbackUsername, generateUsername, type Random, USERNAME_MAX_ATTEMPTS } from "../../app/lib/username";
+import { fallbackUsername, generateUsername, type Random, USERNAME_MAX_ATTEMPTS } from "~/shared/username";
 import { createDb, type Db } from "../db/client";
 import { users } from "../db/schema";
 

@@ -1,8 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { POLICY } from "../../app/lib/legal";
-import { pairIdFor, parsePairId } from "../../app/lib/pair-id";
-import type { SessionEndReason } from "../../app/lib/session-end";
+import { POLICY } from "~/shared/legal";
+import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import {
   CHAT_MESSAGES,
   type ChatMessage,
@@ -13,7 +12,8 @@ import {
   SESSION_LENGTH_MS,
   type SendFrame,
   type ServerFrame,
-} from "../../app/schemas/chat-protocol";
+} from "~/shared/schemas/chat-protocol";
+import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import {
   closeEndedSocket,

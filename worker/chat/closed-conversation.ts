@@ -1,5 +1,5 @@
-import { BLOCK_TEXTS } from "../../app/lib/safety";
-import type { ServerFrame } from "../../app/schemas/chat-protocol";
+import { BLOCK_TEXTS } from "~/shared/safety";
+import type { ServerFrame } from "~/shared/schemas/chat-protocol";
 
 /**
  * The frame that tells a member a block closed the conversation (issue 12): sent to every open

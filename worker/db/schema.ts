@@ -7,14 +7,14 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { GENDERS, USER_ROLES } from "../../app/lib/accounts";
+import { GENDERS, USER_ROLES } from "~/shared/accounts";
 import {
   MODERATION_ACTIONS,
   REPORT_REASON_VALUES,
   REPORT_STATUSES,
   REPORT_SUBJECTS,
   SUSPENSION_REASON_VALUES,
-} from "../../app/lib/safety";
+} from "~/shared/safety";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);

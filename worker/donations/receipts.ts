@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
-import type { SignedInUser } from "../../app/lib/accounts";
-import { RECEIPT_TEXTS, type ReceiptView, receiptDate } from "../../app/lib/receipts";
+import type { SignedInUser } from "~/shared/accounts";
+import { RECEIPT_TEXTS, type ReceiptView, receiptDate } from "~/shared/receipts";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { receipts } from "../db/schema";

@@ -12,7 +12,7 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
-import { CRISIS_RESOURCES } from "../../app/lib/crisis-resources";
+import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
 
 /** The calm purple of the site (app.css --color-brand-700). */
 export const EMAIL_ACCENT = "#4f31b3";

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from "../../app/lib/uploads";
+import { MAX_UPLOAD_BYTES } from "~/shared/uploads";
 
 /**
  * What every request passes before any route sees it (issue 11: every malformed input is a 4xx

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { isAdmin, type UserRole } from "../../app/lib/accounts";
-import { parsePairId } from "../../app/lib/pair-id";
-import type { AcceptedImageType, UploadPurpose } from "../../app/lib/uploads";
+import { isAdmin, type UserRole } from "~/shared/accounts";
+import { parsePairId } from "~/shared/pair-id";
+import type { AcceptedImageType, UploadPurpose } from "~/shared/uploads";
 
 const EXTENSIONS: Record<AcceptedImageType, string> = {
   "image/jpeg": "jpg",

@@ -1,4 +1,4 @@
-import { type AcceptedImageType, UPLOAD_MESSAGES } from "../../app/lib/uploads";
+import { type AcceptedImageType, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { sniffImageType } from "./sniff-image-type";
 import { InvalidImageError, stripImageMetadata } from "./strip-image-metadata";
 

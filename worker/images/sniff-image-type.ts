@@ -1,4 +1,4 @@
-import type { AcceptedImageType } from "../../app/lib/uploads";
+import type { AcceptedImageType } from "~/shared/uploads";
 
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

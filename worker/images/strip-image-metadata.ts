@@ -1,4 +1,4 @@
-import type { AcceptedImageType } from "../../app/lib/uploads";
+import type { AcceptedImageType } from "~/shared/uploads";
 
 /**
  * The bytes claim to be an image of the given type but their structure is broken (truncated, a

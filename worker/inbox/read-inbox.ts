@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { Presence } from "../../app/schemas/chat-protocol";
+import type { Presence } from "~/shared/schemas/chat-protocol";
 import type { ChatSummary } from "./user-inbox";
 
 /** A user's conversation list, newest first, only conversations with a last message. */

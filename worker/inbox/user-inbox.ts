@@ -1,17 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import { SESSION_TIMEOUT_MS } from "../../app/lib/inactivity";
-import { parsePairId } from "../../app/lib/pair-id";
-import { isSessionEndReason, type SessionEndReason } from "../../app/lib/session-end";
-import type { Presence } from "../../app/schemas/chat-protocol";
-import { CHAT_MESSAGES } from "../../app/schemas/chat-protocol";
+import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
+import { parsePairId } from "~/shared/pair-id";
+import type { Presence } from "~/shared/schemas/chat-protocol";
+import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
 import {
   type ChatSummary,
   type InboxClientFrame,
   InboxClientFrameSchema,
   type InboxFrame,
-} from "../../app/schemas/inbox-protocol";
+} from "~/shared/schemas/inbox-protocol";
+import { isSessionEndReason, type SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { activityTime, idleDeadlineOf, readLastActivity, writeIdleLogout } from "../auth/session";
 import {

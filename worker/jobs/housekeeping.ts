@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
-import { POLICY } from "../../app/lib/legal";
+import { POLICY } from "~/shared/legal";
 import { spentSignInFailures } from "../auth/sign-in-guard";
 import { createDb } from "../db/client";
 import { analyticsEvents, rateLimits, sessions, signInFailures, userSessions, verifications } from "../db/schema";

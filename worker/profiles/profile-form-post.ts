@@ -1,10 +1,10 @@
-import { isTooLarge, UPLOAD_MESSAGES } from "../../app/lib/uploads";
 import {
   EMPTY_PROFILE_FORM,
   type ProfileErrors,
   type ProfileForm,
   profileFromFormData,
-} from "../../app/schemas/profile";
+} from "~/shared/schemas/profile";
+import { isTooLarge, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { saveProfile } from "./profile-store";

@@ -9,7 +9,7 @@ import {
   type ProfileForm,
   ProfileFormSchema,
   profileErrors,
-} from "../../app/schemas/profile";
+} from "~/shared/schemas/profile";
 import { findPublicUser } from "../accounts/find-user";
 import { dropSessionCache } from "../auth/session";
 import { createDb } from "../db/client";

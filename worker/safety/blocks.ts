@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq, or } from "drizzle-orm";
-import { pairIdFor } from "../../app/lib/pair-id";
-import { BLOCK_TEXTS } from "../../app/lib/safety";
+import { pairIdFor } from "~/shared/pair-id";
+import { BLOCK_TEXTS } from "~/shared/safety";
 import { usernameOf } from "../accounts/find-user";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";

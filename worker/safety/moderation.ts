@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { aliasedTable, and, count, desc, eq, isNotNull } from "drizzle-orm";
-import { isAdmin, type SignedInUser } from "../../app/lib/accounts";
+import { isAdmin, type SignedInUser } from "~/shared/accounts";
 import {
   MODERATION_TEXTS,
   type ModerationAction,
   type ReportReason,
   type ReportSubject,
   type SuspensionReason,
-} from "../../app/lib/safety";
-import { type SuspensionDecision, SuspensionDecisionSchema } from "../../app/schemas/safety";
+} from "~/shared/safety";
+import { type SuspensionDecision, SuspensionDecisionSchema } from "~/shared/schemas/safety";
 import { suspendAccount, unsuspendAccount } from "../accounts/suspension";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
-import { pairIdFor } from "../../app/lib/pair-id";
+import { pairIdFor } from "~/shared/pair-id";
 import {
   BLOCK_TEXTS,
   MAX_REPORTS_PER_HOUR,
   REPORT_RETENTION_MS,
   REPORT_TEXTS,
   type ReportReason,
-} from "../../app/lib/safety";
+} from "~/shared/safety";
 import { usernameOf } from "../accounts/find-user";
 import { createDb } from "../db/client";
 import { moderationActions, reports } from "../db/schema";

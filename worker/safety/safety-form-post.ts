@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/lib/safety";
-import { ReportFormSchema, type SafetyResult } from "../../app/schemas/safety";
+import { BLOCK_TEXTS, REPORT_TEXTS } from "~/shared/safety";
+import { ReportFormSchema, type SafetyResult } from "~/shared/schemas/safety";
 import { BlockError, blockUser, unblockUser } from "./blocks";
 import { fileReport, ReportError } from "./reports";
 

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog, DialogCloser, DialogOpener, dialogButtonClass } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/form-controls";
-import { PATHS } from "~/lib/routes";
-import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, SUSPENSION_REASONS } from "~/lib/safety";
-import { type SuspendFormProblem, SuspensionDecisionSchema } from "~/schemas/safety";
+import { PATHS } from "~/shared/routes";
+import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, SUSPENSION_REASONS } from "~/shared/safety";
+import { type SuspendFormProblem, SuspensionDecisionSchema } from "~/shared/schemas/safety";
 
 /**
  * The opener of a suspension: outlined, not filled, so the one filled red button is the dialog's

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { SignInForm, type SignInResult } from "~/components/auth/sign-in-form";
 import { SignUpForm, type SignUpResult } from "~/components/auth/sign-up-form";
 import { Alert } from "~/components/ui/form-controls";
-import { withNext } from "~/lib/redirect-target";
-import { PATHS } from "~/lib/routes";
+import { withNext } from "~/shared/redirect-target";
+import { PATHS } from "~/shared/routes";
 
 type AuthScreenProps = {
   /** Why the last session ended, when the visitor was sent here by that (sign-out, inactivity). */

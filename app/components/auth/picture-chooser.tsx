@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { ProgressBar } from "~/components/ui/form-controls";
 import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
-import { ACCEPTED_IMAGE_TYPES } from "~/lib/uploads";
+import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
 
 /** What the chooser says about the picture being optional (issue 23), shown under its heading. */
 export const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert, PasswordField, primaryButtonClass, TextField } from "~/components/ui/form-controls";
-import { NEXT_PARAM } from "~/lib/redirect-target";
-import { PATHS } from "~/lib/routes";
-import { type FormError, firstSignInError } from "~/schemas/auth";
+import { NEXT_PARAM } from "~/shared/redirect-target";
+import { PATHS } from "~/shared/routes";
+import { type FormError, firstSignInError } from "~/shared/schemas/auth";
 import { focusField, formText } from "./form-fields";
 
 export type SignInResult = { error: FormError<"email" | "password">; email: string };

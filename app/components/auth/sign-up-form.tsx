@@ -1,12 +1,18 @@
 import { useRef, useState } from "react";
 import { PictureChooser } from "~/components/auth/picture-chooser";
 import { Alert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
-import { GENDERS } from "~/lib/accounts";
 import { downsizeImage } from "~/lib/downsize-image";
-import { NEXT_PARAM } from "~/lib/redirect-target";
 import { postWithProgress, UploadError } from "~/lib/upload-image";
-import { chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { type FormError, firstSignUpError, genderLabel, type SignUpFields, signUpFieldsFrom } from "~/schemas/auth";
+import { GENDERS } from "~/shared/accounts";
+import { NEXT_PARAM } from "~/shared/redirect-target";
+import {
+  type FormError,
+  firstSignUpError,
+  genderLabel,
+  type SignUpFields,
+  signUpFieldsFrom,
+} from "~/shared/schemas/auth";
+import { chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { focusField } from "./form-fields";
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { chatWith } from "~/lib/routes";
-import { type FoundUser, SEARCH_TEXTS } from "~/lib/user-search";
+import { chatWith } from "~/shared/routes";
+import { type FoundUser, SEARCH_TEXTS } from "~/shared/user-search";
 
 type SearchState =
   | { kind: "idle" }

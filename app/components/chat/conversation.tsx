@@ -9,12 +9,12 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { useStickToNewest } from "~/hooks/use-stick-to-newest";
 import { containsCrisisPhrase } from "~/lib/crisis-phrases";
 import { usePublicConfig } from "~/lib/public-config";
-import { chatWith, userProfilePath } from "~/lib/routes";
-import { REPORT_TEXTS } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
-import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/schemas/chat-protocol";
+import { chatWith, userProfilePath } from "~/shared/routes";
+import { REPORT_TEXTS } from "~/shared/safety";
+import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/shared/schemas/chat-protocol";
+import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
 import { CrisisBanner } from "./crisis-banner";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { CRISIS_RESOURCES } from "~/lib/crisis-resources";
+import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/form-controls";
 import { usePublicConfig } from "~/lib/public-config";
-import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/lib/receipts";
-import { chatWith, PATHS } from "~/lib/routes";
+import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/shared/receipts";
+import { chatWith, PATHS } from "~/shared/routes";
 
 /** The receipt email as the database records it. */
 export type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";

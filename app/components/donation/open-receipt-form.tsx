@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { LoadingState } from "~/components/ui/loading-state";
-import { RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/lib/receipts";
+import { RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
 
 const buttonClass =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";

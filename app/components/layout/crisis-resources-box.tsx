@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CRISIS_RESOURCES } from "~/lib/crisis-resources";
+import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
 
 /** The Crisis Resources box (spec section 2, Footer): every number is a tap-to-call or text link. */
 export function CrisisResourcesBox({ tone = "dark" }: { tone?: "dark" | "light" }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PATHS } from "~/lib/routes";
+import { PATHS } from "~/shared/routes";
 import { CrisisResourcesBox } from "./crisis-resources-box";
 
 /** A 404 inside the site layout. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { PATHS } from "~/lib/routes";
 import { useSignedInUser } from "~/lib/signed-in-user";
+import { PATHS } from "~/shared/routes";
 import type { AccountMenuPlacement } from "./signed-in-account-actions";
 
 const SignedInAccountActions = lazy(() => import("./signed-in-account-actions"));

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useInactivityLogout } from "~/hooks/use-inactivity-logout";
-import { INACTIVITY_MESSAGES } from "~/lib/inactivity";
-import { routePatternOf } from "~/lib/routes";
 import { useSignedInUser } from "~/lib/signed-in-user";
+import { INACTIVITY_MESSAGES } from "~/shared/inactivity";
+import { routePatternOf } from "~/shared/routes";
 
 /**
  * Runs the inactivity rules while someone is signed in and shows the 8-minute warning; on a

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { alertTitle, BANNER_CLOSE_MS, type IncomingMessage } from "~/lib/incoming-message-alert";
-import { chatWith } from "~/lib/routes";
+import { chatWith } from "~/shared/routes";
 
 /**
  * The in-app banner for a message that arrived while the person looked elsewhere: who wrote and

@@ -4,7 +4,6 @@ import { Avatar } from "~/components/ui/avatar";
 import { returnFocusOnEscape, useCloseOnEscape } from "~/hooks/use-close-on-escape";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
-import { headerName, isAdmin, type SignedInUser } from "~/lib/accounts";
 import { signOut } from "~/lib/auth-client";
 import {
   type IncomingMessage,
@@ -12,10 +11,11 @@ import {
   playChime,
   showSystemNotification,
 } from "~/lib/incoming-message-alert";
-import { PATHS } from "~/lib/routes";
-import { announceSessionEnd, leaveSession } from "~/lib/session-end";
+import { announceSessionEnd, leaveSession } from "~/lib/session-leaving";
 import { useOpenReportCount } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
+import { headerName, isAdmin, type SignedInUser } from "~/shared/accounts";
+import { PATHS } from "~/shared/routes";
 import { IncomingMessageBanner } from "./incoming-message-banner";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { usePublicConfig } from "~/lib/public-config";
-import { chatWith, LEGAL_LINKS, PATHS } from "~/lib/routes";
+import { chatWith, LEGAL_LINKS, PATHS } from "~/shared/routes";
 import { CrisisResourcesBox } from "./crisis-resources-box";
 import { Logo } from "./logo";
 

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { CrisisResourcesBox } from "~/components/layout/crisis-resources-box";
-import { LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { usePublicConfig } from "~/lib/public-config";
-import { LEGAL_LINKS } from "~/lib/routes";
+import { LEGAL_LAST_UPDATED } from "~/shared/legal";
+import { LEGAL_LINKS } from "~/shared/routes";
 
 /** Class names for lists and links inside legal sections. */
 export const legalList = "list-disc pl-6 space-y-1";

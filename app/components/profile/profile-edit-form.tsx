@@ -14,7 +14,6 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
 import { EDIT_SECTIONS, LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
 import { UploadError, uploadImage } from "~/lib/upload-image";
-import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/lib/uploads";
 import {
   AT_LEAST_ONE,
   firstErrorField,
@@ -30,7 +29,8 @@ import {
   profileErrors,
   profileFromFormData,
   REQUIRED_PROFILE_FIELDS,
-} from "~/schemas/profile";
+} from "~/shared/schemas/profile";
+import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
 
 export const PROFILE_FORM_TEXTS = {
   photoReady: "New photo uploaded. Save Profile to keep it.",

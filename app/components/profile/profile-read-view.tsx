@@ -1,6 +1,6 @@
 import { PersonIcon } from "~/components/ui/person-icon";
 import { PROFILE_LABELS } from "~/lib/profile-labels";
-import type { ProfileField, ProfileForm } from "~/schemas/profile";
+import type { ProfileField, ProfileForm } from "~/shared/schemas/profile";
 
 /** What the read view can show: the whole own profile, or the part another person may see. */
 export type ViewableProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & { username?: string };

@@ -3,7 +3,7 @@ import { Link, useRevalidator, useSearchParams } from "react-router";
 import { ProfileEditForm, SAVED_NOTICE_MS } from "~/components/profile/profile-edit-form";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
 import { Alert } from "~/components/ui/form-controls";
-import { PROFILE_MESSAGES, type ProfileErrors, type ProfileForm, profileErrors } from "~/schemas/profile";
+import { PROFILE_MESSAGES, type ProfileErrors, type ProfileForm, profileErrors } from "~/shared/schemas/profile";
 
 export const PROFILE_TEXTS = {
   subtitle: "Create a detailed profile to connect with other believers.",

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Dialog, DialogCloser, DialogOpener, dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
-import { BLOCK_TEXTS } from "~/lib/safety";
+import { BLOCK_TEXTS } from "~/shared/safety";
 
 /**
  * 'Block {username}' with a confirmation that says what blocking does (issue 12). The form posts

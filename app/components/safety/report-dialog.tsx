@@ -4,8 +4,8 @@ import { CrisisResourcesBox } from "~/components/layout/crisis-resources-box";
 import { focusTargetClass, ignoreWhileBusy } from "~/components/safety/block-controls";
 import { Dialog, DialogCloser, DialogOpener, dialogButtonClass } from "~/components/ui/dialog";
 import { Alert, TextAreaField } from "~/components/ui/form-controls";
-import { MAX_REPORT_NOTE, REPORT_REASONS, REPORT_TEXTS, type ReportSubject } from "~/lib/safety";
-import type { SafetyResult } from "~/schemas/safety";
+import { MAX_REPORT_NOTE, REPORT_REASONS, REPORT_TEXTS, type ReportSubject } from "~/shared/safety";
+import type { SafetyResult } from "~/shared/schemas/safety";
 
 type ReportTarget = {
   username: string;

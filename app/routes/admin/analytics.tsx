@@ -3,13 +3,13 @@ import { Await, data, Link } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { LoadingState } from "~/components/ui/loading-state";
-import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/routes";
 import { formatVital, WEB_VITAL_THRESHOLDS } from "~/lib/web-vitals";
-import type { AnalyticsSummary } from "~/schemas/analytics";
-import { summarize } from "../../../worker/analytics/events";
+import { isAdmin } from "~/shared/accounts";
+import { PATHS } from "~/shared/routes";
+import type { AnalyticsSummary } from "~/shared/schemas/analytics";
+import { summarize } from "~worker/analytics/events";
 import type { Route } from "./+types/analytics";
 
 export const DASHBOARD_TEXTS = {

@@ -6,10 +6,10 @@ import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { PATHS, userProfilePath } from "~/lib/routes";
-import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel, suspensionReasonLabel } from "~/lib/safety";
 import { formatMessageTime } from "~/lib/time-format";
-import { parseSuspendForm, type SuspendFormProblem } from "~/schemas/safety";
+import { PATHS, userProfilePath } from "~/shared/routes";
+import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel, suspensionReasonLabel } from "~/shared/safety";
+import { parseSuspendForm, type SuspendFormProblem } from "~/shared/schemas/safety";
 import {
   dismissReport,
   liftSuspension,
@@ -17,7 +17,7 @@ import {
   moderationView,
   requireModerator,
   suspendFromReport,
-} from "../../../worker/safety/moderation";
+} from "~worker/safety/moderation";
 import type { Route } from "./+types/reports";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,9 +1,9 @@
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { nextFromUrl } from "~/lib/redirect-target";
-import { sessionEndNotice } from "~/lib/session-end";
-import { signInAction } from "../../../worker/auth/password-forms";
+import { nextFromUrl } from "~/shared/redirect-target";
+import { sessionEndNotice } from "~/shared/session-end";
+import { signInAction } from "~worker/auth/password-forms";
 import type { Route } from "./+types/login";
 
 export function meta({ matches, location }: Route.MetaArgs) {

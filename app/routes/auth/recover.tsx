@@ -4,9 +4,9 @@ import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, primaryButtonClass, TextField } from "~/components/ui/form-controls";
 import { pageMeta } from "~/lib/meta";
 import { RESET_TEXTS } from "~/lib/password-reset";
-import { PATHS } from "~/lib/routes";
-import { AUTH_MESSAGES, EmailSchema, type FormError } from "~/schemas/auth";
-import { requestPasswordReset } from "../../../worker/auth/password-forms";
+import { PATHS } from "~/shared/routes";
+import { AUTH_MESSAGES, EmailSchema, type FormError } from "~/shared/schemas/auth";
+import { requestPasswordReset } from "~worker/auth/password-forms";
 import type { Route } from "./+types/recover";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -4,9 +4,9 @@ import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, PasswordField, primaryButtonClass } from "~/components/ui/form-controls";
 import { pageMeta } from "~/lib/meta";
 import { RESET_TEXTS } from "~/lib/password-reset";
-import { PATHS } from "~/lib/routes";
-import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/schemas/auth";
-import { setNewPassword } from "../../../worker/auth/password-forms";
+import { PATHS } from "~/shared/routes";
+import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/shared/schemas/auth";
+import { setNewPassword } from "~worker/auth/password-forms";
 import type { Route } from "./+types/reset-password";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -3,12 +3,12 @@ import { data, redirect } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { nextFromUrl } from "~/lib/redirect-target";
-import { authScreenModeFor, sessionEndNotice } from "~/lib/session-end";
-import { createAccount } from "../../../worker/accounts/create-account";
-import { cookieHeaders } from "../../../worker/auth/auth-endpoint";
-import { signInAction } from "../../../worker/auth/password-forms";
-import { suggestUsername } from "../../../worker/auth/username";
+import { nextFromUrl } from "~/shared/redirect-target";
+import { authScreenModeFor, sessionEndNotice } from "~/shared/session-end";
+import { createAccount } from "~worker/accounts/create-account";
+import { cookieHeaders } from "~worker/auth/auth-endpoint";
+import { signInAction } from "~worker/auth/password-forms";
+import { suggestUsername } from "~worker/auth/username";
 import type { Route } from "./+types/signup";
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { listOutbox } from "../../../worker/email/send-email";
+import { listOutbox } from "~worker/email/send-email";
 
 export function meta() {
   return [{ title: "Email outbox (development)" }, { name: "robots", content: "noindex" }];

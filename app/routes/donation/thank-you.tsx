@@ -7,9 +7,9 @@ import { Alert } from "~/components/ui/form-controls";
 import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/lib/receipts";
-import { PATHS } from "~/lib/routes";
-import { findReceipt, openReceipt, sendReceiptEmail, toReceiptView } from "../../../worker/donations/receipts";
+import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
+import { PATHS } from "~/shared/routes";
+import { findReceipt, openReceipt, sendReceiptEmail, toReceiptView } from "~worker/donations/receipts";
 import type { Route } from "./+types/thank-you";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
-import { POLICY } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
-import { PATHS } from "~/lib/routes";
+import { POLICY } from "~/shared/legal";
+import { PATHS } from "~/shared/routes";
 import type { Route } from "./+types/terms-of-service";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -5,9 +5,9 @@ import { LoadingState } from "~/components/ui/loading-state";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
-import { PATHS } from "~/lib/routes";
-import { saveProfileFromPost } from "../../../worker/profiles/profile-form-post";
-import { getOwnProfile } from "../../../worker/profiles/profile-store";
+import { PATHS } from "~/shared/routes";
+import { saveProfileFromPost } from "~worker/profiles/profile-form-post";
+import { getOwnProfile } from "~worker/profiles/profile-store";
 import type { Route } from "./+types/profile-screen";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -6,9 +6,9 @@ import { Avatar } from "~/components/ui/avatar";
 import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { PATHS, userProfilePath } from "~/lib/routes";
-import { BLOCK_TEXTS } from "~/lib/safety";
-import { listBlockedPeople, unblockUser } from "../../../worker/safety/blocks";
+import { PATHS, userProfilePath } from "~/shared/routes";
+import { BLOCK_TEXTS } from "~/shared/safety";
+import { listBlockedPeople, unblockUser } from "~worker/safety/blocks";
 import type { Route } from "./+types/blocked-people";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useNavigationType } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import { isAdmin } from "~/lib/accounts";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { chatWith, userProfilePath } from "~/lib/routes";
-import { SEARCH_TEXTS } from "~/lib/user-search";
-import { findUsersByUsername } from "../../../worker/accounts/search-users";
+import { isAdmin } from "~/shared/accounts";
+import { chatWith, userProfilePath } from "~/shared/routes";
+import { SEARCH_TEXTS } from "~/shared/user-search";
+import { findUsersByUsername } from "~worker/accounts/search-users";
 import type { Route } from "./+types/find-users";
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -13,12 +13,12 @@ import { ReportConfirmation, ReportProfileButton } from "~/components/safety/rep
 import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { chatWith, PATHS } from "~/lib/routes";
-import { BLOCK_TEXTS, REPORT_TEXTS } from "~/lib/safety";
-import { getConfig } from "../../../worker/config";
-import { getPublicProfile } from "../../../worker/profiles/profile-store";
-import { blockStateBetween } from "../../../worker/safety/blocks";
-import { safetyAction } from "../../../worker/safety/safety-form-post";
+import { chatWith, PATHS } from "~/shared/routes";
+import { BLOCK_TEXTS, REPORT_TEXTS } from "~/shared/safety";
+import { getConfig } from "~worker/config";
+import { getPublicProfile } from "~worker/profiles/profile-store";
+import { blockStateBetween } from "~worker/safety/blocks";
+import { safetyAction } from "~worker/safety/safety-form-post";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {

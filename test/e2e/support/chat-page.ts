@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chatWith } from "../../../app/lib/routes";
+import { chatWith } from "../../../app/shared/routes";
 import { expect, waitForHydration } from "./test";
 
 /** The conversation's message box (its name says whom the message is for). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AcceptedImageType } from "../../../app/lib/uploads";
+import type { AcceptedImageType } from "~/shared/uploads";
 import { sniffImageType } from "../../../worker/images/sniff-image-type";
 import { InvalidImageError, stripImageMetadata } from "../../../worker/images/strip-image-metadata";
 import {

@@ -1,4 +1,4 @@
-import type { TransportEnvironment, TransportSocket } from "../../../app/lib/socket-transport";
+import type { TransportEnvironment, TransportSocket } from "~/lib/socket-transport";
 
 type Listener = (event: never) => void;
 

@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { SESSION_TIMEOUT_MS } from "../../../app/lib/inactivity";
+import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 
 /**
  * Sets a user's last activity where the server keeps it, their inbox's idle deadline; back in time

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import { type ServerFrame, ServerFrameSchema } from "../../../app/schemas/chat-protocol";
-import { InboxFrameSchema } from "../../../app/schemas/inbox-protocol";
+import { type ServerFrame, ServerFrameSchema } from "~/shared/schemas/chat-protocol";
+import { InboxFrameSchema } from "~/shared/schemas/inbox-protocol";
 import { APP_ORIGIN } from "./auth-requests";
 
 /**

@@ -1,6 +1,6 @@
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { RECEIPT_LABELS } from "../../../app/lib/receipts";
+import { RECEIPT_LABELS } from "~/shared/receipts";
 import { EmailLayout, emailStyles } from "../email-layout";
 
 /** The outbox `template` value for this email. */

@@ -4,7 +4,7 @@ import {
   WEB_VITAL_NAMES,
   WEB_VITALS_CATEGORY,
   type WebVitalName,
-} from "~/lib/analytics-protocol";
+} from "~/shared/analytics-protocol";
 import { z } from "./zod";
 
 export { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BODY, WEB_VITAL_NAMES, WEB_VITALS_CATEGORY, type WebVitalName };

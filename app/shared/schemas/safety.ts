@@ -6,7 +6,7 @@ import {
   REPORT_SUBJECTS,
   REPORT_TEXTS,
   SUSPENSION_REASON_VALUES,
-} from "~/lib/safety";
+} from "~/shared/safety";
 import { z } from "./zod";
 
 /**

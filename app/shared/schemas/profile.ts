@@ -20,7 +20,7 @@ import {
   RELATIONSHIP_GOALS,
   SERVICE_ACTIVITIES,
   SPIRITUAL_MATURITIES,
-} from "~/lib/profile-options";
+} from "~/shared/profile-options";
 import { z } from "./zod";
 
 /** The spec's profile messages (section 5), and clear ones where it is silent. */

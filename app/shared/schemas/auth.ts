@@ -1,5 +1,5 @@
-import { GENDERS } from "~/lib/accounts";
-import { isTooLarge, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { GENDERS } from "~/shared/accounts";
+import { isTooLarge, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { z } from "./zod";
 
 /** Validation messages of the sign-in/sign-up and reset screens (spec sections 5 and 8). */
