@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
-import { unreadConversations } from "~worker/inbox/read-inbox";
+import { userInbox } from "~worker/inbox/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -43,7 +43,7 @@ function pagePath(requestUrl: string): string {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const [unreadCount, openReports] = await Promise.all([
-    user ? unreadConversations(user.id) : 0,
+    user ? userInbox(user.id).unreadCount() : 0,
     // The admin's header menu counts the reports waiting (issue 12).
     user && isAdmin(user) ? countOpenReports() : 0,
   ]);

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "~/shared/pair-id";
 import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
+import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { isConversationClosed } from "../safety/blocks";
@@ -42,5 +43,5 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   headers.set(CHAT_IDENTITY_HEADERS.userId, user.id);
   headers.set(CHAT_IDENTITY_HEADERS.userName, user.username);
   headers.set(CHAT_IDENTITY_HEADERS.pairId, pairId);
-  return c.env.CHAT_ROOM.getByName(pairId).fetch(new Request(c.req.url, { headers }));
+  return chatRoom(pairId).fetch(new Request(c.req.url, { headers }));
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { userInbox } from "../inbox/inbox-service";
 import { INBOX_USER_HEADER } from "../inbox/user-inbox";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
@@ -11,5 +12,5 @@ export const inboxRoutes = new Hono<ApiEnv>().get("/ws", async (c) => {
   const { session, headers, refusal } = await authorizeSocketUpgrade(c);
   if (refusal) return refusal;
   headers.set(INBOX_USER_HEADER, session.user.id);
-  return c.env.USER_INBOX.getByName(session.user.id).fetch(new Request(c.req.url, { headers }));
+  return userInbox(session.user.id).fetch(new Request(c.req.url, { headers }));
 });

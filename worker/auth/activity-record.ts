@@ -1,6 +1,6 @@
-import { env } from "cloudflare:workers";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
+import { userInbox } from "../inbox/inbox-service";
 
 /**
  * The inactivity record on sign-in (spec section 4): a fresh lastActivity in D1, and the same with
@@ -16,5 +16,5 @@ export async function recordSignIn(db: Db, userId: string, now = Date.now()): Pr
       target: userSessions.userId,
       set: { lastActivity: now, timestamp: new Date(now), loggedOutAt: null, reason: null },
     });
-  await env.USER_INBOX.getByName(userId).recordActivity(now);
+  await userInbox(userId).recordActivity(now);
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SessionEndReason } from "~/shared/session-end";
 import { createDb, type Db } from "../db/client";
 import { sessions } from "../db/schema";
+import { userInbox } from "../inbox/inbox-service";
 
 /** What ended, as the user's inbox and rooms are told (issue 11: sessions end everywhere at once). */
 export type SessionEnd = {
@@ -36,5 +37,5 @@ export async function endOneSession(userId: string, sessionId: string, reason: S
 
 /** The user's inbox knows their sockets and the rooms they have sockets in (DESIGN.md "Session ↔ socket"). */
 export function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
-  return env.USER_INBOX.getByName(userId).endSessions(end);
+  return userInbox(userId).endSessions(end);
 }

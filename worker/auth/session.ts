@@ -7,6 +7,7 @@ import type { SessionEndReason } from "~/shared/session-end";
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
+import { userInbox } from "../inbox/inbox-service";
 import { type Auth, createAuth } from "./auth";
 import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
 
@@ -114,7 +115,7 @@ export async function lookUpAuthSession(
     await endAllSessions(user.id, "suspended");
     return { session: null, ended: "suspended" };
   }
-  const check = await env.USER_INBOX.getByName(user.id).confirmSession(
+  const check = await userInbox(user.id).confirmSession(
     { sessionId: session.session.id, startedAt: new Date(session.session.createdAt).getTime() },
     now,
   );
@@ -213,7 +214,7 @@ export async function writeIdleLogout(db: Db, userId: string, now = Date.now()):
  * stored time for resync (another device may have been active later). Nothing is written to D1.
  */
 export async function recordActivity(userId: string, idleMs: number, now = Date.now()): Promise<number> {
-  return env.USER_INBOX.getByName(userId).recordActivity(activityTime(idleMs, now));
+  return userInbox(userId).recordActivity(activityTime(idleMs, now));
 }
 
 /**

@@ -30,7 +30,8 @@ import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
-import type { MessageNotice, UserInbox } from "../inbox/user-inbox";
+import { type InboxCalls, userInbox } from "../inbox/inbox-service";
+import type { MessageNotice } from "../inbox/user-inbox";
 import { blockedFrame, REOPENED_CLOSE } from "./closed-conversation";
 import { INBOX_OUTBOX_TABLE, OwedInboxUpdates } from "./owed-inbox-updates";
 
@@ -95,7 +96,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly sendBudget = new Map<string, { tokens: number; at: number }>();
   /** The pair this room serves and its two members, once known (they never change). */
   private known: { pairId: string; members: readonly [string, string] } | null = null;
-  /** Whether a block closes the conversation; read once, then changed only by setBlock. */
+  /** Whether a block closes the conversation; read once, then changed only by setBlocked. */
   private closed: boolean | undefined;
   /**
    * When the alarm is set for, kept in memory (read once at start, changed only through setAlarmAt)
@@ -251,9 +252,9 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** A call to the member's inbox about this room's sockets, made once the previous one is done. */
-  private inboxInOrder<T>(userId: string, call: (inbox: DurableObjectStub<UserInbox>) => Promise<T>): Promise<T> {
+  private inboxInOrder<T>(userId: string, call: (inbox: InboxCalls) => Promise<T>): Promise<T> {
     const previous = this.inboxCalls.get(userId) ?? Promise.resolve();
-    const next = previous.then(() => call(this.env.USER_INBOX.getByName(userId)));
+    const next = previous.then(() => call(userInbox(userId)));
     const done = next.catch(() => undefined);
     this.inboxCalls.set(userId, done);
     done.then(() => {
@@ -268,7 +269,7 @@ export class ChatRoom extends DurableObject<Env> {
     // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
     // says whether the session still lives (activity elsewhere moves the deadline).
     const confirm = (session: Pick<SocketSession, "sessionId" | "startedAt">) =>
-      this.env.USER_INBOX.getByName(identity.userId).confirmSession(session);
+      userInbox(identity.userId).confirmSession(session);
     if (!(await frameAllowed(ws, identity, confirm))) return;
     // A block closed the conversation: its history is still answered, nothing is sent or stored,
     // and nothing of either member (typing, presence, receipts) reaches the other.
@@ -334,7 +335,7 @@ export class ChatRoom extends DurableObject<Env> {
    * history (issue 23), and nothing more is stored, delivered or sent to the inboxes until it is
    * lifted. Lifting it closes the sockets in a way pages reconnect after, to find it open again.
    */
-  async setBlock(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
+  async setBlocked(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
     const pairId = pairIdFor(blockerId, blockedId);
     const known = this.pairId();
     if (!parsePairId(pairId) || (known && known !== pairId)) throw new Error("Not this room's members");
@@ -634,10 +635,7 @@ export class ChatRoom extends DurableObject<Env> {
       if (members) {
         await Promise.all(
           members.map((member) =>
-            this.env.USER_INBOX.getByName(member).forgetMessagesUpTo(
-              members.find((m) => m !== member) ?? member,
-              upToSeq,
-            ),
+            userInbox(member).forgetMessagesUpTo(members.find((m) => m !== member) ?? member, upToSeq),
           ),
         );
       }
@@ -662,7 +660,7 @@ export class ChatRoom extends DurableObject<Env> {
       .exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1")
       .toArray()[0];
     if (!pairId || !newest) return null;
-    await this.env.USER_INBOX.getByName(member).recordMessage(await this.noticeFor(member, newest, pairId));
+    await userInbox(member).recordMessage(await this.noticeFor(member, newest, pairId));
     return newest.seq;
   }
 
@@ -741,7 +739,7 @@ export class ChatRoom extends DurableObject<Env> {
   private async sendPresence(ws: WebSocket, userId: string) {
     const other = this.otherMember(userId);
     if (!other) return;
-    const presence = await this.env.USER_INBOX.getByName(other).presence();
+    const presence = await userInbox(other).presence();
     this.send(ws, { type: "presence", userId: other, ...presence });
   }
 
@@ -762,7 +760,7 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.raise("last_read_seq", userId, seq)) {
       if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
       const contactId = this.otherMember(userId);
-      if (contactId) this.ctx.waitUntil(this.env.USER_INBOX.getByName(userId).recordRead(contactId, seq));
+      if (contactId) this.ctx.waitUntil(userInbox(userId).recordRead(contactId, seq));
     }
   }
 

@@ -26,6 +26,7 @@ import {
   setSocketAttachment,
   socketAttachment,
 } from "../auth/socket-session";
+import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
@@ -136,7 +137,7 @@ export class UserInbox extends DurableObject<Env> {
       .exec("SELECT 1 FROM summaries WHERE pair_id = ? AND last_seq >= ?", frame.pairId, frame.seq)
       .toArray().length;
     if (!owner || known === 0 || !parsePairId(frame.pairId)?.includes(owner)) return;
-    await this.env.CHAT_ROOM.getByName(frame.pairId).markDelivered(owner, frame.seq);
+    await chatRoom(frame.pairId).markDelivered(owner, frame.seq);
   }
 
   /** The heartbeat as a frame (issue 23): no request of its own, nothing written to D1. */
@@ -234,7 +235,7 @@ export class UserInbox extends DurableObject<Env> {
     if (owner) {
       const results = await Promise.allSettled(
         rooms.map(async ({ pair_id }) => {
-          const remaining = await this.env.CHAT_ROOM.getByName(pair_id).endSessions(owner, end);
+          const remaining = await chatRoom(pair_id).endSessions(owner, end);
           if (remaining === 0) this.ctx.storage.sql.exec("DELETE FROM rooms WHERE pair_id = ?", pair_id);
         }),
       );
@@ -543,7 +544,7 @@ export class UserInbox extends DurableObject<Env> {
    * lasts the conversation is left out of the list and the badge, and no email is owed for it;
    * unblocking brings the conversation back as it was.
    */
-  async setContactBlocked(contactId: string, blocked: boolean): Promise<void> {
+  async setBlocked(contactId: string, blocked: boolean): Promise<void> {
     if (blocked) {
       this.ctx.storage.sql.exec("INSERT OR IGNORE INTO blocked_contacts (contact_id) VALUES (?)", contactId);
       this.ctx.storage.sql.exec("DELETE FROM pending_emails WHERE contact_id = ?", contactId);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, lt } from "drizzle-orm";
 import { MESSAGE_RETENTION_MS } from "../chat/chat-room";
+import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
 import { chats } from "../db/schema";
 
@@ -23,7 +24,7 @@ export async function sweepIdleConversations(
   let messages = 0;
   let images = 0;
   for (const { pairId } of stale) {
-    const purged = await env.CHAT_ROOM.getByName(pairId).purgeExpired(now);
+    const purged = await chatRoom(pairId).purgeExpired(now);
     messages += purged.messages;
     images += purged.images;
   }

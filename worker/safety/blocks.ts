@@ -3,9 +3,11 @@ import { and, asc, eq, or } from "drizzle-orm";
 import { pairIdFor } from "~/shared/pair-id";
 import { BLOCK_TEXTS } from "~/shared/safety";
 import { usernameOf } from "../accounts/find-user";
+import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { blocks, users } from "../db/schema";
+import { userInbox } from "../inbox/inbox-service";
 
 /**
  * Who may reach whom (DESIGN.md; issue 12). The rule: a block either way closes a conversation for
@@ -51,8 +53,8 @@ export async function blockUser(blockerId: string, blockedId: string): Promise<{
   const db = createDb(env.DB);
   await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
   await Promise.all([
-    env.CHAT_ROOM.getByName(pairIdFor(blockerId, blockedId)).setBlock(blockerId, blockedId, true),
-    env.USER_INBOX.getByName(blockerId).setContactBlocked(blockedId, true),
+    chatRoom(pairIdFor(blockerId, blockedId)).setBlocked(blockerId, blockedId, true),
+    userInbox(blockerId).setBlocked(blockedId, true),
   ]);
   return { username };
 }
@@ -65,8 +67,8 @@ export async function unblockUser(blockerId: string, blockedId: string): Promise
   const db = createDb(env.DB);
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
   await Promise.all([
-    env.CHAT_ROOM.getByName(pairIdFor(blockerId, blockedId)).setBlock(blockerId, blockedId, false),
-    env.USER_INBOX.getByName(blockerId).setContactBlocked(blockedId, false),
+    chatRoom(pairIdFor(blockerId, blockedId)).setBlocked(blockerId, blockedId, false),
+    userInbox(blockerId).setBlocked(blockedId, false),
   ]);
   return { username };
 }

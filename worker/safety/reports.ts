@@ -9,6 +9,7 @@ import {
   type ReportReason,
 } from "~/shared/safety";
 import { usernameOf } from "../accounts/find-user";
+import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
 import { moderationActions, reports } from "../db/schema";
 import { copyImageForReport, keyInFolder } from "../images/image-store";
@@ -90,7 +91,7 @@ async function messageSnapshot(input: ReportInput & { subject: "message" }, repo
     .where(and(eq(reports.reporterId, input.reporterId), eq(reports.pairId, pairId), eq(reports.messageSeq, input.seq)))
     .limit(1);
   if (existing) return { existing: existing.id };
-  const message = await env.CHAT_ROOM.getByName(pairId).receivedMessage(input.reporterId, input.seq);
+  const message = await chatRoom(pairId).receivedMessage(input.reporterId, input.seq);
   if (!message || message.senderId !== input.reportedId) throw new ReportError(REPORT_TEXTS.unknownMessage);
   const source = message.imageUrl ? keyInFolder(message.imageUrl, `chats/${pairId}`) : null;
   return {

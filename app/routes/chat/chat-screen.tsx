@@ -16,7 +16,7 @@ import { chatWith, PATHS } from "~/shared/routes";
 import { BLOCK_TEXTS } from "~/shared/safety";
 import { findPublicUser } from "~worker/accounts/find-user";
 import { getConfig } from "~worker/config";
-import { listConversations, presenceOf } from "~worker/inbox/read-inbox";
+import { userInbox } from "~worker/inbox/inbox-service";
 import { blockStateBetween } from "~worker/safety/blocks";
 import { safetyAction } from "~worker/safety/safety-form-post";
 import type { Route } from "./+types/chat-screen";
@@ -41,7 +41,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
-  const conversations = await listConversations(user.id);
+  const conversations = await userInbox(user.id).list();
   const admin = isAdmin(user);
   if (!params.userId) {
     return { me, contact: null, presence: null, pairId: null, conversations, isAdmin: admin, block: "none" as const };
@@ -51,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!contact) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
   // Someone who blocked this person shows them nothing of their presence (issue 12).
   const block = await blockStateBetween(user.id, contact.id);
-  const presence = block === "none" ? await presenceOf(contact.id) : null;
+  const presence = block === "none" ? await userInbox(contact.id).presence() : null;
   const canBlock = contact.id !== getConfig().public.supportUserId;
   return {
     me,

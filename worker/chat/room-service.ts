@@ -1,0 +1,20 @@
+import { env } from "cloudflare:workers";
+import type { ChatRoom } from "./chat-room";
+
+/**
+ * What the rest of the server may ask of a conversation's room, and the one place it is reached
+ * from (DESIGN.md "ChatRoom"), so who calls whom is visible here rather than scattered over stubs:
+ * - the Worker: `fetch` (a chat socket, after its checks), `setBlocked` (blocks),
+ *   `receivedMessage` (a report quotes what its reporter received), `purgeExpired` (the daily sweep);
+ * - a user's UserInbox: `endSessions` (a session's end closes its sockets here) and `markDelivered`
+ *   (a page received the new-message event).
+ */
+export type RoomCalls = Pick<
+  DurableObjectStub<ChatRoom>,
+  "fetch" | "setBlocked" | "receivedMessage" | "purgeExpired" | "endSessions" | "markDelivered"
+>;
+
+/** The room of one conversation, by its pairId. */
+export function chatRoom(pairId: string): RoomCalls {
+  return env.CHAT_ROOM.getByName(pairId);
+}

@@ -1,0 +1,33 @@
+import { env } from "cloudflare:workers";
+import type { UserInbox } from "./user-inbox";
+
+/**
+ * What the rest of the server may ask of a user's inbox, and the one place it is reached from
+ * (DESIGN.md "UserInbox"), so who calls whom is visible here rather than scattered over stubs:
+ * - the Worker: `fetch` (the app-wide socket, after its checks); `confirmSession`,
+ *   `recordActivity` and `endSessions` (sessions); `list`, `unreadCount` and `presence` (pages);
+ *   `setBlocked` (blocks);
+ * - a conversation's ChatRoom: `admitSocket` and `roomClosed` (which rooms hold the user's
+ *   sockets), `confirmSession`, `recordMessage`, `recordRead`, `forgetMessagesUpTo` and `presence`.
+ */
+export type InboxCalls = Pick<
+  DurableObjectStub<UserInbox>,
+  | "fetch"
+  | "confirmSession"
+  | "recordActivity"
+  | "endSessions"
+  | "list"
+  | "unreadCount"
+  | "presence"
+  | "setBlocked"
+  | "admitSocket"
+  | "roomClosed"
+  | "recordMessage"
+  | "recordRead"
+  | "forgetMessagesUpTo"
+>;
+
+/** The inbox of one user. */
+export function userInbox(userId: string): InboxCalls {
+  return env.USER_INBOX.getByName(userId);
+}
