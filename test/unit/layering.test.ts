@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers the code is built in (docs/architecture.md): what the browser and the worker both use
+ * lives in app/shared; the rest of app/ is for the browser and the route modules; worker/ is server
+ * only and reached from the app only by route modules, through the `~worker` alias; Durable
+ * Objects are reached only through their service modules. The sources are read at build time.
+ */
+const sources = {
+  ...import.meta.glob<string>(["/app/**/*.{ts,tsx}"], { query: "?raw", import: "default", eager: true }),
+  ...import.meta.glob<string>(["/worker/**/*.{ts,tsx}"], { query: "?raw", import: "default", eager: true }),
+};
+
+/** Every module specifier a file imports (static, dynamic and type imports, and re-exports). */
+function importsOf(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)) {
+    if (match[1]) found.push(match[1]);
+  }
+  return found;
+}
+
+/** Each file under a folder with the imports that break a rule. */
+function offenders(folder: string, breaks: (specifier: string, file: string) => boolean): string[] {
+  return Object.entries(sources)
+    .filter(([file]) => file.startsWith(folder))
+    .flatMap(([file, source]) =>
+      importsOf(source)
+        .filter((specifier) => breaks(specifier, file))
+        .map((specifier) => `${file} imports ${specifier}`),
+    );
+}
+
+const reachesWorker = (specifier: string) => specifier.startsWith("~worker/") || /(^|\/)worker\//.test(specifier);
+
+describe("the code's layers", () => {
+  it("reads the sources it checks", () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(Object.keys(sources)).toContain("/worker/chat/chat-room.ts");
+    expect(Object.keys(sources)).toContain("/app/shared/routes.ts");
+  });
+
+  it("keeps app/shared free of browser-only and server-only modules", () => {
+    const outsideShared = (specifier: string) =>
+      (specifier.startsWith("~/") && !specifier.startsWith("~/shared/")) ||
+      specifier.startsWith("../") ||
+      reachesWorker(specifier);
+    expect(offenders("/app/shared/", outsideShared)).toEqual([]);
+  });
+
+  it("lets only route modules, the root and the server entry reach the worker, through its alias", () => {
+    const pageModule = (file: string) =>
+      file.startsWith("/app/routes/") || file === "/app/root.tsx" || file === "/app/entry.server.tsx";
+    expect(offenders("/app/", (specifier, file) => reachesWorker(specifier) && !pageModule(file))).toEqual([]);
+    expect(offenders("/app/", (specifier) => /^(\.\.\/)+worker\//.test(specifier))).toEqual([]);
+  });
+
+  it("lets the worker use only the shared layer of app/", () => {
+    const appOutsideShared = (specifier: string) =>
+      (specifier.startsWith("~/") && !specifier.startsWith("~/shared/")) || /(^|\/)app\//.test(specifier);
+    expect(offenders("/worker/", appOutsideShared)).toEqual([]);
+  });
+
+  it("reaches Durable Objects only through their service modules", () => {
+    const services = ["/worker/chat/room-service.ts", "/worker/inbox/inbox-service.ts"];
+    const stubs = Object.entries(sources)
+      .filter(([file, source]) => !services.includes(file) && /\.(getByName|idFromName|get)\(/.test(source))
+      .filter(([, source]) => /\b(CHAT_ROOM|USER_INBOX)\b/.test(source))
+      .map(([file]) => file);
+    expect(stubs).toEqual([]);
+  });
+});
