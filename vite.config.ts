@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 /**
  * Small app modules that every page loads (root, layout, header, footer and what they import).
  * Shared by many routes, the bundler would give each its own tiny file; as one chunk they cost the
- * landing page's JavaScript budget less (README, Decisions). Lazy, signed-in-only modules stay out.
+ * landing page's JavaScript budget less (docs/decisions.md). Lazy, signed-in-only modules stay out.
  */
 const SHELL_MODULES = [
   "app/shared/routes.ts",

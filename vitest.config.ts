@@ -24,7 +24,7 @@ export default defineConfig(async () => {
       tsconfigPaths: true,
       alias: {
         // Pages are rendered and tested in the browser suite against the real build; the React
-        // Router build does not exist in this runtime (see README, Decisions).
+        // Router build does not exist in this runtime (see docs/decisions.md).
         "virtual:react-router/server-build": "./test/worker/support/no-server-build.ts",
       },
     },

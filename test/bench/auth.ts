@@ -5,7 +5,7 @@
  *
  *   npm run bench            (builds first, then every benchmark; BENCH_SIGNUPS / BENCH_SIGNINS change the counts)
  *
- * It prints figures; it asserts nothing. Record them in the README (target: sign-in p95 <= 250 ms).
+ * It prints figures; it asserts nothing. Record them in docs/benchmarks.md (target: sign-in p95 <= 250 ms).
  */
 import { ms, percentile, startProductionServer } from "./support/production-server";
 

@@ -15,10 +15,10 @@
  *   - 50 such conversations at once: A-to-B p95;
  *   - one conversation, messages sent back to back: messages per second as B receives them.
  * Every run counts lost, duplicated and out-of-order messages and acks not received exactly once.
- * It prints figures and their ratios to the bare room; it asserts nothing. Record them in the README.
+ * It prints figures and their ratios to the bare room; it asserts nothing. Record them in docs/benchmarks.md.
  *
  * The per-sender rate limit is raised for this server only (CHAT_SEND_* vars): it protects people from
- * floods, and would otherwise be all this measures (README, Decisions).
+ * floods, and would otherwise be all this measures (docs/decisions.md).
  *
  * Where the machine has two processors or more, the client runs on the first and both servers share
  * the rest (BENCH_PIN=0 leaves placement to the scheduler): unpinned, two starts of the same server
@@ -36,7 +36,7 @@ const BARE_PORT = 8788;
 const BARE_ROOM_DIR = resolve(process.env.BARE_ROOM_DIR ?? "../shared/bench/bare-room");
 // Enough samples that a p99 is not a handful of messages: 8 rounds of 1,000 give 8,000 latencies per
 // system for one conversation. With 3,200, three runs of the bare room's own logic served from Kindred's
-// room gave p99 ratios of 0.97, 1.12 and 1.35 while their p50s were all 1.02 (README, Benchmarks).
+// room gave p99 ratios of 0.97, 1.12 and 1.35 while their p50s were all 1.02 (docs/benchmarks.md).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 // A back-to-back round is one figure of about half a second: 16 of them per system, alternating.

@@ -13,7 +13,7 @@
  *   npm run bench:d1-count                    (builds first)
  *   BENCH_BUILD=/other/checkout/build tsx test/bench/d1-count.ts   (another build: "before")
  *
- * It prints figures and asserts nothing. Record them in the README.
+ * It prints figures and asserts nothing. Record them in docs/benchmarks.md.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -6,7 +6,7 @@
  *
  *   npm run bench            (builds first; set BENCH_REQUESTS to change N, default 300)
  *
- * It prints figures; it asserts nothing. Record them in the README.
+ * It prints figures; it asserts nothing. Record them in docs/benchmarks.md.
  */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";

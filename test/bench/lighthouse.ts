@@ -7,7 +7,7 @@
  *
  *   npm run bench:lighthouse      (builds first; BENCH_RUNS to change the number of runs, default 5)
  *
- * It prints figures; it asserts nothing. Record them in the README.
+ * It prints figures; it asserts nothing. Record them in docs/benchmarks.md.
  */
 import { existsSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";

@@ -6,7 +6,7 @@ export const INBOX_COALESCE_MS = 100;
 /**
  * During a conversation that keeps going, the inboxes take an update about every two seconds (1.5 to
  * 2.5 s, spread so that rooms busy since the same moment do not update in step): each update costs
- * both inboxes a durable write, which would otherwise be paid per message (README, Decisions).
+ * both inboxes a durable write, which would otherwise be paid per message (docs/decisions.md).
  */
 export const INBOX_UPDATE_INTERVAL_MS = 2000;
 const nextUpdateAfter = (at: number) => at + INBOX_UPDATE_INTERVAL_MS * (0.75 + Math.random() / 2);

@@ -9,7 +9,7 @@ import { setResponseCookie } from "../http/response-cookies";
 export const D1_BOOKMARK_COOKIE = "kindred.d1_bookmark";
 
 /**
- * Runs a request with all of its D1 work in one D1 session (read replication, README "Scaling"):
+ * Runs a request with all of its D1 work in one D1 session (read replication, docs/architecture.md "Scaling"):
  * without a bookmark any replica may answer, the nearest one; with the browser's bookmark only one
  * at least that new. Within the request the session reads its own writes. The bookmark the session
  * ends with goes back to the browser. Durable Objects and the cron keep the primary.

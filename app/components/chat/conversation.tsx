@@ -222,7 +222,7 @@ export function Conversation({
               {contact.username}
             </Link>
           </h2>
-          {/* A closed conversation shows no presence, either way (README: told neutrally). */}
+          {/* A closed conversation shows no presence, either way (docs/decisions.md: told neutrally). */}
           <ContactPresence username={contact.username} presence={closed ? null : contactPresence} />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">{headerActions}</div>

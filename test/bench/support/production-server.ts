@@ -45,7 +45,7 @@ export async function startProductionServer(
  * Server and client on separate processors, when the machine has them (`taskset`, util-linux):
  * the benchmark's client on the first, the servers under test sharing the rest. Left to the
  * scheduler, where each server's threads land varies from one start to the next, and two starts of
- * the very same code measured 1.00 and 1.09 apart (README, Benchmarks).
+ * the very same code measured 1.00 and 1.09 apart (docs/benchmarks.md).
  */
 export function pinningPlan(): { client: string; servers: string } | null {
   const count = availableParallelism();
