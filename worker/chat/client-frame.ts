@@ -7,7 +7,7 @@ import {
 } from "~/shared/schemas/chat-protocol";
 
 /** A frame a socket sent, read: the frame, or the error that answers it (the socket stays usable). */
-export type ReadFrame = { frame: ClientFrame; refusal?: never } | { frame?: never; refusal: ServerFrame };
+type ReadFrame = { frame: ClientFrame; refusal?: never } | { frame?: never; refusal: ServerFrame };
 
 /**
  * Reads what a socket sent. A plain send takes the fast path (plainSendFrame: no zod on the room's

@@ -33,7 +33,7 @@ export const MESSAGES_TABLE = sqlMigration(`
   DROP INDEX IF EXISTS messages_timestamp_idx;
 `);
 
-export const toMessage = (row: MessageRow): ChatMessage => ({
+const toMessage = (row: MessageRow): ChatMessage => ({
   seq: row.seq,
   clientId: row.client_id,
   senderId: row.sender_id,

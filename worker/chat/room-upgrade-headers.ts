@@ -9,7 +9,7 @@ const ROOM_UPGRADE_HEADERS = {
   closed: "X-Kindred-Conversation-Closed",
 } as const;
 
-export type RoomUpgrade = { userName: string; pairId: string; closedAtGate: boolean };
+type RoomUpgrade = { userName: string; pairId: string; closedAtGate: boolean };
 
 export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): void {
   headers.set(ROOM_UPGRADE_HEADERS.userName, upgrade.userName);

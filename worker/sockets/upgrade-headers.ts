@@ -14,7 +14,7 @@ const UPGRADE_HEADERS = {
 } as const;
 
 /** Who opens a socket, as the Worker vouched for it. */
-export type VouchedUpgrade = { userId: string; session: SocketSession };
+type VouchedUpgrade = { userId: string; session: SocketSession };
 
 /** The Worker's side: the checked session's user and session, on the request it forwards. */
 export function vouchForUpgrade(headers: Headers, session: SignedInSession): void {

@@ -71,7 +71,7 @@ export function plainSendFrame(value: unknown): SendFrame | null {
  */
 const SeqSchema = z.number().int().min(0);
 
-export const ChatMessageSchema = z.object({
+const ChatMessageSchema = z.object({
   seq: SeqSchema,
   clientId: z.string(),
   senderId: z.string(),
@@ -83,11 +83,11 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A person's presence as others see it: online now, or when they were last seen (null: never). */
-export const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.number().nullable() });
+const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.number().nullable() });
 export type Presence = z.infer<typeof PresenceSchema>;
 
 /** Why the room refused a frame; 'blocked' also means the conversation is closed (issue 12). */
-export const CHAT_ERROR_CODES = ["bad_frame", "too_long", "empty", "rate_limited", "bad_image", "blocked"] as const;
+const CHAT_ERROR_CODES = ["bad_frame", "too_long", "empty", "rate_limited", "bad_image", "blocked"] as const;
 
 export const ServerFrameSchema = z.discriminatedUnion("type", [
   // The answer to a resend of a message already stored; a new message's answer is its own frame.
