@@ -1,26 +1,28 @@
+import { sqlMigration } from "../sockets/migrations";
+
 /**
  * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
  * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
  */
-export const INBOX_COALESCE_MS = 100;
+const INBOX_COALESCE_MS = 100;
 /**
  * During a conversation that keeps going, the inboxes take an update about every two seconds (1.5 to
  * 2.5 s, spread so that rooms busy since the same moment do not update in step): each update costs
  * both inboxes a durable write, which would otherwise be paid per message (docs/decisions.md).
  */
-export const INBOX_UPDATE_INTERVAL_MS = 2000;
+const INBOX_UPDATE_INTERVAL_MS = 2000;
 const nextUpdateAfter = (at: number) => at + INBOX_UPDATE_INTERVAL_MS * (0.75 + Math.random() / 2);
 /**
  * The room's alarm fires this long after an update fell due, in case the instance that owed it is
  * gone (a restart, an eviction): its timer delivers in the normal case, without a durable alarm write
  * per update.
  */
-export const INBOX_BACKSTOP_MS = 5000;
+const INBOX_BACKSTOP_MS = 5000;
 /** An inbox that could not take its update is tried again after 1 s, 2 s, 4 s ... at most a minute. */
 const INBOX_RETRY_BASE_MS = 1000;
 const INBOX_RETRY_MAX_MS = 60_000;
 
-export const INBOX_OUTBOX_TABLE = `
+export const INBOX_OUTBOX_TABLE = sqlMigration(`
   -- A member whose inbox is owed an update (it carries the newest message when delivered); seq is
   -- the message that made it owed. A row may outlive its delivery until the room's alarm clears it.
   CREATE TABLE IF NOT EXISTS inbox_outbox (
@@ -29,9 +31,9 @@ export const INBOX_OUTBOX_TABLE = `
     due_at INTEGER NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0
   );
-`;
+`);
 
-export type InboxDelivery = {
+type InboxDelivery = {
   /** Sends a member's inbox the newest message; answers its seq (null: no message left to send). */
   deliver(member: string): Promise<number | null>;
   latestSeq(): number;

@@ -9,7 +9,7 @@ import type { ChatRoom } from "./chat-room";
  * - a user's UserInbox: `endSessions` (a session's end closes its sockets here) and `markDelivered`
  *   (a page received the new-message event).
  */
-export type RoomCalls = Pick<
+type RoomCalls = Pick<
   DurableObjectStub<ChatRoom>,
   "fetch" | "setBlocked" | "receivedMessage" | "purgeExpired" | "endSessions" | "markDelivered"
 >;

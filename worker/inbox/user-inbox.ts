@@ -14,24 +14,23 @@ import {
 import { isSessionEndReason, type SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { activityTime, idleDeadlineOf, readLastActivity, writeIdleLogout } from "../auth/session";
-import {
-  closeEndedSocket,
-  completeClosingHandshake,
-  endCovers,
-  endedSessionResponse,
-  frameAllowed,
-  type SessionCheck,
-  type SocketSession,
-  sessionFromHeaders,
-  setSocketAttachment,
-  socketAttachment,
-} from "../auth/socket-session";
 import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { sendEmail } from "../email/send-email";
 import { NEW_MESSAGE_TEMPLATE, NewMessageEmail, newMessageSubject } from "../email/templates/new-message-email";
+import { completeClosingHandshake } from "../sockets/closing-handshake";
+import { setSocketAttachment, socketAttachment } from "../sockets/socket-attachment";
+import {
+  closeEndedSocket,
+  endCovers,
+  endedSessionResponse,
+  frameAllowed,
+  type SessionCheck,
+  type SocketSession,
+} from "../sockets/socket-session";
+import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
 
 export type { ChatSummary, InboxFrame };
 
@@ -47,8 +46,6 @@ export type MessageNotice = {
   unread: boolean;
 };
 
-/** The header identity with which the Worker tells the inbox whose it is. */
-export const INBOX_USER_HEADER = "X-Kindred-User-Id";
 /** A socket silent (no ping) for longer than this is dead, and its user counts as offline. */
 export const PRESENCE_TIMEOUT_MS = 60_000;
 /** An offline person gets at most one new-message email per conversation in this window. */
@@ -93,11 +90,9 @@ export class UserInbox extends DurableObject<Env> {
 
   /** The user's app-wide socket, forwarded by the Worker after its checks. */
   override async fetch(request: Request): Promise<Response> {
-    const userId = request.headers.get(INBOX_USER_HEADER);
-    const session = sessionFromHeaders(request.headers);
-    if (request.headers.get("Upgrade") !== "websocket" || !userId || !session) {
-      return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
-    }
+    const upgrade = vouchedUpgrade(request);
+    if (!upgrade) return notAnUpgradeResponse();
+    const { userId, session } = upgrade;
     const owner = this.owner();
     if (owner && owner !== userId) return new Response("Not your inbox", { status: 403 });
     if (!owner) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('owner', ?)", userId);
