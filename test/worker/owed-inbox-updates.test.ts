@@ -9,9 +9,10 @@ import {
   INBOX_UPDATE_INTERVAL_MS,
   type InboxDelivery,
 } from "../../worker/chat/owed-inbox-updates";
-import { EMAIL_GRACE_MS, type UserInbox } from "../../worker/inbox/user-inbox";
+import type { UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
 import { acked, connect, isAck } from "./support/chat-sockets";
+import { EMAIL_GRACE_MS } from "./support/inbox-alarm";
 import { until } from "./support/until";
 
 describe("the inbox updates owed after a message", () => {
