@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setSocketAttachment, socketAttachment } from "../../worker/auth/socket-session";
+import { setSocketAttachment, socketAttachment } from "../../worker/sockets/socket-attachment";
 
 type Attachment = { userId: string; idleDeadline: number; ended?: string };
 

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "~/shared/pair-id";
-import { CHAT_IDENTITY_HEADERS } from "../chat/chat-room";
 import { chatRoom } from "../chat/room-service";
+import { setRoomUpgradeHeaders } from "../chat/room-upgrade-headers";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { isConversationClosed } from "../safety/blocks";
@@ -32,16 +32,13 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   // A block either way closes the conversation (issue 12) for sending, not for reading (issue 23):
   // the room hears D1's answer too, in case its own copy of the blocks is behind.
   const [userA, userB] = members;
-  if (await isConversationClosed(userA, userB)) {
-    headers.set(CHAT_IDENTITY_HEADERS.closed, "1");
-  } else {
+  const closedAtGate = await isConversationClosed(userA, userB);
+  if (!closedAtGate) {
     // Opening a conversation creates its registry row if missing (spec section 4); a closed one
     // can get no new message, so it needs none.
     await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
   }
 
-  headers.set(CHAT_IDENTITY_HEADERS.userId, user.id);
-  headers.set(CHAT_IDENTITY_HEADERS.userName, user.username);
-  headers.set(CHAT_IDENTITY_HEADERS.pairId, pairId);
+  setRoomUpgradeHeaders(headers, { userName: user.username, pairId, closedAtGate });
   return chatRoom(pairId).fetch(new Request(c.req.url, { headers }));
 });

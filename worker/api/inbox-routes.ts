@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { userInbox } from "../inbox/inbox-service";
-import { INBOX_USER_HEADER } from "../inbox/user-inbox";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
 
@@ -11,6 +10,5 @@ import { authorizeSocketUpgrade } from "./socket-upgrade";
 export const inboxRoutes = new Hono<ApiEnv>().get("/ws", async (c) => {
   const { session, headers, refusal } = await authorizeSocketUpgrade(c);
   if (refusal) return refusal;
-  headers.set(INBOX_USER_HEADER, session.user.id);
   return userInbox(session.user.id).fetch(new Request(c.req.url, { headers }));
 });

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { getSignedInSession, type SignedInSession } from "../auth/session";
-import { setSessionHeaders } from "../auth/socket-session";
 import { getConfig } from "../config";
+import { vouchForUpgrade } from "../sockets/upgrade-headers";
 import type { ApiEnv } from "./signed-in";
 
 /**
  * The checks every WebSocket route makes before upgrading: a real upgrade, the app's own Origin
  * (cross-site WebSocket hijacking) and a valid, non-idle session. The session, with the headers
- * that tell the Durable Object which session the socket belongs to; or the refusal to send.
+ * that tell the Durable Object whose socket it is and which session it belongs to; or the refusal.
  */
 export async function authorizeSocketUpgrade(
   c: Context<ApiEnv>,
@@ -27,6 +27,6 @@ export async function authorizeSocketUpgrade(
   const session = await getSignedInSession(c.req.raw);
   if (!session) return { refusal: c.json({ code: "unauthorized", message: "Please sign in again." }, 401) };
   const headers = new Headers({ Upgrade: "websocket" });
-  setSessionHeaders(headers, session);
+  vouchForUpgrade(headers, session);
   return { session, headers };
 }

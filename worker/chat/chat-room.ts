@@ -1,4 +1,3 @@
-import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { POLICY } from "~/shared/legal";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
@@ -15,34 +14,19 @@ import {
 } from "~/shared/schemas/chat-protocol";
 import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
-import {
-  closeEndedSocket,
-  completeClosingHandshake,
-  endCovers,
-  endedSessionResponse,
-  frameAllowed,
-  type SocketSession,
-  sessionFromHeaders,
-  setSocketAttachment,
-  socketAttachment,
-} from "../auth/socket-session";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { chats, users } from "../db/schema";
 import { keyInFolder } from "../images/image-store";
 import { type InboxCalls, userInbox } from "../inbox/inbox-service";
 import type { MessageNotice } from "../inbox/user-inbox";
+import { addColumnMigration, sqlMigration } from "../sockets/migrations";
+import { SocketObject } from "../sockets/socket-object";
+import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
+import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
 import { blockedFrame, REOPENED_CLOSE } from "./closed-conversation";
 import { INBOX_OUTBOX_TABLE, OwedInboxUpdates } from "./owed-inbox-updates";
-
-/** Headers through which the Worker, after its checks, tells the room who is connecting. */
-export const CHAT_IDENTITY_HEADERS = {
-  userId: "X-Kindred-User-Id",
-  userName: "X-Kindred-User-Name",
-  pairId: "X-Kindred-Pair-Id",
-  /** "1" when D1 says a block closes the conversation (the room's own copy is the other source). */
-  closed: "X-Kindred-Conversation-Closed",
-} as const;
+import { roomUpgradeFrom } from "./room-upgrade-headers";
 
 /** Messages (and their images) are deleted after this long (stated policy, spec section 9). */
 export const MESSAGE_RETENTION_MS = POLICY.messageRetentionDays * 24 * 60 * 60 * 1000;
@@ -67,13 +51,37 @@ type MessageRow = {
   timestamp: number;
 };
 
-function sendPayload(ws: WebSocket, payload: string) {
-  try {
-    ws.send(payload);
-  } catch {
-    // The socket closed meanwhile; a reconnect resumes from its last seq.
-  }
-}
+/** The room's schema, in order; steps are only appended (worker/sockets/migrations.ts). */
+const ROOM_MIGRATIONS = [
+  sqlMigration(`
+    CREATE TABLE IF NOT EXISTS messages (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      client_id TEXT NOT NULL,
+      sender_id TEXT NOT NULL,
+      sender_name TEXT NOT NULL,
+      text TEXT NOT NULL DEFAULT '',
+      image_url TEXT,
+      timestamp INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_idx ON messages (sender_id, client_id);
+    -- Times rise with seq (store), so retention walks the seq order: no index on time to
+    -- write with every message.
+    DROP INDEX IF EXISTS messages_timestamp_idx;
+    CREATE TABLE IF NOT EXISTS members (
+      user_id TEXT PRIMARY KEY,
+      last_read_seq INTEGER NOT NULL DEFAULT 0,
+      last_delivered_seq INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS blocks (
+      blocker_id TEXT NOT NULL,
+      blocked_id TEXT NOT NULL,
+      PRIMARY KEY (blocker_id, blocked_id)
+    );
+    ${INBOX_OUTBOX_TABLE}
+  `),
+  // Rooms created before delivery receipts existed gain the column once.
+  addColumnMigration("members", "last_delivered_seq", "INTEGER NOT NULL DEFAULT 0"),
+];
 
 const toMessage = (row: MessageRow): ChatMessage => ({
   seq: row.seq,
@@ -91,7 +99,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
  * or broadcast, is de-duplicated by its sender's temp- id, and a reconnecting client receives
  * exactly what it missed. Sockets are hibernatable; who they belong to is in their attachment.
  */
-export class ChatRoom extends DurableObject<Env> {
+export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   /** Token buckets per sender; in memory on purpose: a fresh instance starts everyone afresh. */
   private readonly sendBudget = new Map<string, { tokens: number; at: number }>();
   /** The pair this room serves and its two members, once known (they never change). */
@@ -124,10 +132,8 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly inboxCalls = new Map<string, Promise<unknown>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    super(ctx, env, ROOM_MIGRATIONS);
     ctx.blockConcurrencyWhile(async () => {
-      this.migrate();
       this.alarmAt = await ctx.storage.getAlarm();
       this.outbox = new OwedInboxUpdates(ctx.storage.sql, {
         deliver: (member) => this.deliverNewest(member),
@@ -136,66 +142,24 @@ export class ChatRoom extends DurableObject<Env> {
     });
   }
 
-  private migrate() {
-    this.ctx.storage.sql.exec(`
-      CREATE TABLE IF NOT EXISTS messages (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        client_id TEXT NOT NULL,
-        sender_id TEXT NOT NULL,
-        sender_name TEXT NOT NULL,
-        text TEXT NOT NULL DEFAULT '',
-        image_url TEXT,
-        timestamp INTEGER NOT NULL
-      );
-      CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_idx ON messages (sender_id, client_id);
-      -- Times rise with seq (store), so retention walks the seq order: no index on time to
-      -- write with every message.
-      DROP INDEX IF EXISTS messages_timestamp_idx;
-      CREATE TABLE IF NOT EXISTS members (
-        user_id TEXT PRIMARY KEY,
-        last_read_seq INTEGER NOT NULL DEFAULT 0,
-        last_delivered_seq INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS blocks (
-        blocker_id TEXT NOT NULL,
-        blocked_id TEXT NOT NULL,
-        PRIMARY KEY (blocker_id, blocked_id)
-      );
-      ${INBOX_OUTBOX_TABLE}
-    `);
-    // Rooms created before delivery receipts existed gain the column once.
-    const columns = this.ctx.storage.sql.exec<{ name: string }>("PRAGMA table_info(members)").toArray();
-    if (!columns.some((column) => column.name === "last_delivered_seq")) {
-      this.ctx.storage.sql.exec("ALTER TABLE members ADD COLUMN last_delivered_seq INTEGER NOT NULL DEFAULT 0");
-    }
-  }
-
   /** WebSocket upgrade, forwarded by the Worker after it checked session, origin and membership. */
   override async fetch(request: Request): Promise<Response> {
-    const userId = request.headers.get(CHAT_IDENTITY_HEADERS.userId);
-    const userName = request.headers.get(CHAT_IDENTITY_HEADERS.userName) ?? "";
-    const pairId = request.headers.get(CHAT_IDENTITY_HEADERS.pairId);
-    const session = sessionFromHeaders(request.headers);
-    if (request.headers.get("Upgrade") !== "websocket" || !userId || !pairId || !session) {
-      return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
-    }
+    const upgrade = vouchedUpgrade(request);
+    const room = roomUpgradeFrom(request.headers);
+    if (!upgrade || !room) return notAnUpgradeResponse();
+    const { userId, session } = upgrade;
+    const { userName, pairId, closedAtGate } = room;
     // Defence in depth: this room serves one pair, and only its two members.
     const members = parsePairId(pairId);
     const known = this.pairId();
     if (!members?.includes(userId) || (known && known !== pairId)) {
       return new Response("Not a member of this conversation", { status: 403 });
     }
-    // A block closes the conversation for sending, never for reading its history (issue 23): the
-    // Worker's answer from D1 or the room's own copy of the blocks.
-    const closedAtGate = request.headers.get(CHAT_IDENTITY_HEADERS.closed) === "1";
-    if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
+    if (!known) this.meta.setIfAbsent("pair_id", pairId);
     for (const member of members) {
       this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", member);
     }
-    if (userName) {
-      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `name:${userId}`, userName);
-    }
+    if (userName) this.meta.set(`name:${userId}`, userName);
     // The user's inbox remembers this room, so ending the session closes this socket too; a session
     // that ended while the upgrade was on its way is refused here.
     this.admitting.set(userId, (this.admitting.get(userId) ?? 0) + 1);
@@ -211,24 +175,22 @@ export class ChatRoom extends DurableObject<Env> {
       return endedSessionResponse(ended);
     }
 
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userId]);
-    setSocketAttachment(server, {
-      userId,
-      userName,
-      ...session,
-      ...(closedAtGate ? { closedAtGate: true } : {}),
-    } satisfies SocketIdentity);
+    const { socket: server, response } = this.acceptSocket(
+      { userId, userName, ...session, ...(closedAtGate ? { closedAtGate: true } : {}) },
+      [userId],
+    );
     this.admitted(userId);
+    // A block closes the conversation for sending, never for reading its history (issue 23): the
+    // Worker's answer from D1 or the room's own copy of the blocks.
     if (closedAtGate || this.isClosed()) {
       // Told at once, before the history it asks for: it reads, it cannot write, and nobody's
       // presence travels (README: the blocked person is told neutrally).
       this.send(server, blockedFrame());
     } else {
       // Someone with the conversation open is online: the other member's header hears it at once.
-      this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, userId);
+      this.broadcast({ type: "presence", userId, online: true, lastSeen: null }, { tag: userId });
     }
-    return new Response(null, { status: 101, webSocket: client });
+    return response;
   }
 
   /** An upgrade of the member is no longer waiting; if it failed and nothing else is open, they left. */
@@ -247,7 +209,7 @@ export class ChatRoom extends DurableObject<Env> {
   private leaveIfGone(userId: string, closing?: WebSocket) {
     const pairId = this.pairId();
     if (!pairId || this.admitting.has(userId)) return;
-    if (this.openSocketsOf(userId).some((socket) => socket !== closing)) return;
+    if (this.openSockets(userId).some((socket) => socket !== closing)) return;
     this.ctx.waitUntil(this.inboxInOrder(userId, (inbox) => inbox.roomClosed(pairId)));
   }
 
@@ -264,13 +226,13 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const identity = socketAttachment<SocketIdentity>(ws);
+    const identity = this.attachment(ws);
     if (!identity) return ws.close(1008, "Unknown socket");
     // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
     // says whether the session still lives (activity elsewhere moves the deadline).
     const confirm = (session: Pick<SocketSession, "sessionId" | "startedAt">) =>
       userInbox(identity.userId).confirmSession(session);
-    if (!(await frameAllowed(ws, identity, confirm))) return;
+    if (!(await this.frameAllowed(ws, identity, confirm))) return;
     // A block closed the conversation: its history is still answered, nothing is sent or stored,
     // and nothing of either member (typing, presence, receipts) reaches the other.
     const closed = identity.closedAtGate === true || this.isClosed();
@@ -300,17 +262,19 @@ export class ChatRoom extends DurableObject<Env> {
         return this.markDelivered(identity.userId, frame.upToSeq, closed);
       case "typing":
         if (closed) return;
-        return this.broadcast({ type: "typing", userId: identity.userId, typing: frame.typing }, identity.userId);
+        return this.broadcast(
+          { type: "typing", userId: identity.userId, typing: frame.typing },
+          { tag: identity.userId },
+        );
       case "presence":
         if (closed) return;
         return this.sendPresence(ws, identity.userId);
     }
   }
 
-  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    completeClosingHandshake(ws, code);
-    // The user's last socket here: their inbox no longer needs to reach this room when a session ends.
-    const identity = socketAttachment<SocketIdentity>(ws);
+  /** The user's last socket here: their inbox no longer needs to reach this room when a session ends. */
+  protected override socketClosed(ws: WebSocket): void {
+    const identity = this.attachment(ws);
     if (identity) this.leaveIfGone(identity.userId, ws);
   }
 
@@ -320,13 +284,8 @@ export class ChatRoom extends DurableObject<Env> {
    * sockets remain open here.
    */
   async endSessions(userId: string, end: SessionEnd): Promise<number> {
-    for (const ws of this.openSocketsOf(userId)) {
-      const identity = socketAttachment<SocketIdentity>(ws);
-      if (!identity || !endCovers(end, identity)) continue;
-      setSocketAttachment(ws, { ...identity, ended: end.reason } satisfies SocketIdentity);
-      closeEndedSocket(ws, end.reason);
-    }
-    return this.openSocketsOf(userId).length;
+    this.closeEndedSessions(end, this.openSockets(userId));
+    return this.openSockets(userId).length;
   }
 
   /**
@@ -339,7 +298,7 @@ export class ChatRoom extends DurableObject<Env> {
     const pairId = pairIdFor(blockerId, blockedId);
     const known = this.pairId();
     if (!parsePairId(pairId) || (known && known !== pairId)) throw new Error("Not this room's members");
-    if (!known) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('pair_id', ?)", pairId);
+    if (!known) this.meta.setIfAbsent("pair_id", pairId);
     // Read again from the table at the next frame: the other member may still block.
     this.closed = undefined;
     if (!blocked) {
@@ -362,8 +321,7 @@ export class ChatRoom extends DurableObject<Env> {
     );
     // Nothing more goes to the inboxes while the conversation is closed.
     this.outbox.clear();
-    const payload = JSON.stringify(blockedFrame());
-    for (const ws of this.openSockets()) sendPayload(ws, payload);
+    this.broadcast(blockedFrame());
   }
 
   /** Whether a block, either way, closes this conversation. */
@@ -376,14 +334,6 @@ export class ChatRoom extends DurableObject<Env> {
   private clientIdIn(data: string | ArrayBuffer): string | undefined {
     const raw = typeof data === "string" ? data : "";
     return raw.match(/"clientId"\s*:\s*"(temp-[^"]{1,64})"/)?.[1];
-  }
-
-  private openSocketsOf(userId: string): WebSocket[] {
-    return this.ctx.getWebSockets(userId).filter((ws) => ws.readyState === WebSocket.OPEN);
-  }
-
-  private openSockets(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /** A refused frame is answered, never crashes the room; the socket stays usable. */
@@ -518,7 +468,7 @@ export class ChatRoom extends DurableObject<Env> {
       seq,
       userId,
     );
-    this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+    this.broadcast({ type: "read", userId, upToSeq: seq }, { tag: userId });
   }
 
   /** A member's newest message seq (0 with none). */
@@ -549,14 +499,14 @@ export class ChatRoom extends DurableObject<Env> {
    */
   private startSessionIfIdle(previousLast: number | null, now: number): boolean {
     if (previousLast !== null && now - previousLast < SESSION_LENGTH_MS) return false;
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_started_at', ?)", String(now));
-    this.ctx.storage.sql.exec("DELETE FROM meta WHERE key = 'session_notified'");
+    this.meta.set("session_started_at", String(now));
+    this.meta.delete("session_notified");
     return true;
   }
 
   private sessionNoticeDue(): number | null {
-    const started = this.metaValue("session_started_at");
-    if (!started || this.metaValue("session_notified")) return null;
+    const started = this.meta.get("session_started_at");
+    if (!started || this.meta.get("session_notified")) return null;
     return Number(started) + SESSION_LENGTH_MS;
   }
 
@@ -593,17 +543,12 @@ export class ChatRoom extends DurableObject<Env> {
     await this.outbox.onAlarm(now);
     const notice = this.sessionNoticeDue();
     if (notice !== null && notice <= now) {
-      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('session_notified', '1')");
-      this.broadcast({ type: "session-notice", message: CHAT_MESSAGES.sessionNotice }, null);
+      this.meta.set("session_notified", "1");
+      this.broadcast({ type: "session-notice", message: CHAT_MESSAGES.sessionNotice });
     }
     const retention = this.retentionDue();
     if (retention !== null && retention <= now) await this.purgeExpired(now);
     await this.scheduleAlarm();
-  }
-
-  private metaValue(key: string): string | undefined {
-    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]
-      ?.value;
   }
 
   /**
@@ -680,9 +625,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** A member's username: remembered when they connect, otherwise looked up once in D1. */
   private async memberName(userId: string): Promise<string> {
-    const known = this.ctx.storage.sql
-      .exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", `name:${userId}`)
-      .toArray()[0]?.value;
+    const known = this.meta.get(`name:${userId}`);
     if (known) return known;
     const [row] = await createDb(this.env.DB)
       .select({ username: users.username })
@@ -690,8 +633,7 @@ export class ChatRoom extends DurableObject<Env> {
       .where(eq(users.id, userId))
       .limit(1);
     const name = row?.username ?? "";
-    if (name)
-      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `name:${userId}`, name);
+    if (name) this.meta.set(`name:${userId}`, name);
     return name;
   }
 
@@ -731,7 +673,7 @@ export class ChatRoom extends DurableObject<Env> {
   markDelivered(userId: string, upToSeq: number, closed = this.isClosed()) {
     const seq = Math.min(upToSeq, this.latestSeq());
     if (this.raise("last_delivered_seq", userId, seq) && !closed) {
-      this.broadcast({ type: "delivered", userId, upToSeq: seq }, userId);
+      this.broadcast({ type: "delivered", userId, upToSeq: seq }, { tag: userId });
     }
   }
 
@@ -758,7 +700,7 @@ export class ChatRoom extends DurableObject<Env> {
     // Read implies delivered; the read frame below tells the other member both.
     this.raise("last_delivered_seq", userId, seq);
     if (this.raise("last_read_seq", userId, seq)) {
-      if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, userId);
+      if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, { tag: userId });
       const contactId = this.otherMember(userId);
       if (contactId) this.ctx.waitUntil(userInbox(userId).recordRead(contactId, seq));
     }
@@ -827,17 +769,11 @@ export class ChatRoom extends DurableObject<Env> {
 
   private pairKnown() {
     if (!this.known) {
-      const pairId = this.ctx.storage.sql
-        .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'pair_id'")
-        .toArray()[0]?.value;
+      const pairId = this.meta.get("pair_id");
       const members = pairId ? parsePairId(pairId) : null;
       if (pairId && members) this.known = { pairId, members };
     }
     return this.known;
-  }
-
-  private send(ws: WebSocket, frame: ServerFrame) {
-    sendPayload(ws, JSON.stringify(frame));
   }
 
   /**
@@ -847,21 +783,8 @@ export class ChatRoom extends DurableObject<Env> {
    */
   private announce(sender: WebSocket, message: ChatMessage) {
     const payload = JSON.stringify({ type: "message", message } satisfies ServerFrame);
-    sendPayload(sender, payload);
-    this.broadcastPayload(payload, null, sender);
-  }
-
-  /** To every open socket of the room, except those of `exceptUser`. */
-  private broadcast(frame: ServerFrame, exceptUser: string | null) {
-    this.broadcastPayload(JSON.stringify(frame), exceptUser);
-  }
-
-  private broadcastPayload(payload: string, exceptUser: string | null, exceptSocket?: WebSocket) {
-    for (const socket of this.ctx.getWebSockets()) {
-      if (socket === exceptSocket || socket.readyState !== WebSocket.OPEN) continue;
-      if (exceptUser && this.ctx.getTags(socket).includes(exceptUser)) continue;
-      sendPayload(socket, payload);
-    }
+    this.sendPayload(sender, payload);
+    this.broadcastPayload(payload, { socket: sender });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { idleDeadlineOf, readLastActivity, writeIdleLogout } from "../auth/session";
 import type { Db } from "../db/client";
-import type { InboxMeta } from "./inbox-meta";
+import type { Meta } from "../sockets/meta";
 
 /**
  * The user's idle deadline (spec section 4; README "Activity lives in the user's UserInbox"): 10
@@ -10,7 +10,7 @@ import type { InboxMeta } from "./inbox-meta";
  */
 export class IdleDeadline {
   constructor(
-    private readonly meta: InboxMeta,
+    private readonly meta: Meta,
     private readonly db: () => Db,
     /** Ends every session of the user (D1 rows already deleted) and closes their sockets. */
     private readonly endEverySession: (sessionIds: string[], now: number) => Promise<void>,

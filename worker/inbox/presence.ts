@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Presence } from "~/shared/schemas/chat-protocol";
-import { type SocketSession, socketAttachment } from "../auth/socket-session";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import type { InboxMeta } from "./inbox-meta";
+import type { Meta } from "../sockets/meta";
+import { socketAttachment } from "../sockets/socket-attachment";
+import type { SocketSession } from "../sockets/socket-session";
 
 /** What an inbox socket carries: its session (issue 11), and when it connected (presence). */
 export type InboxSocket = Partial<SocketSession> & { connectedAt?: number };
@@ -22,7 +23,7 @@ const PRESENCE_TIMEOUT_MS = 60_000;
 export class PresenceKeeper {
   constructor(
     private readonly ctx: DurableObjectState,
-    private readonly meta: InboxMeta,
+    private readonly meta: Meta,
     private readonly db: () => Db,
     /** The user whose presence D1 holds (null: an inbox not yet anyone's). */
     private readonly userId: () => string | null,

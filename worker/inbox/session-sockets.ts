@@ -1,15 +1,8 @@
 import { isSessionEndReason, type SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
-import {
-  closeEndedSocket,
-  endCovers,
-  type SocketSession,
-  setSocketAttachment,
-  socketAttachment,
-} from "../auth/socket-session";
 import { chatRoom } from "../chat/room-service";
-import type { InboxMeta } from "./inbox-meta";
-import type { InboxSocket } from "./presence";
+import type { Meta } from "../sockets/meta";
+import type { SocketSession } from "../sockets/socket-session";
 
 /**
  * How long an ended session's id is remembered: long enough for a socket upgrade the Worker checked
@@ -27,19 +20,19 @@ export const SESSION_SOCKETS_TABLES = `
 `;
 
 /**
- * Which of the user's sessions ended and where their sockets are (issue 11; DESIGN.md "Session ↔
- * socket"): the inbox's own sockets, and the conversations' rooms holding sockets of the user, so
- * that ending a session is one call here and closes every socket opened with it.
+ * Which of the user's sessions ended, and which conversations' rooms hold sockets of the user
+ * (issue 11; DESIGN.md "Session ↔ socket"): ending a session is one call to the inbox, which closes
+ * its own sockets and through these rooms every other socket opened with it.
  */
 export class SessionSockets {
   constructor(
-    private readonly ctx: DurableObjectState,
-    private readonly meta: InboxMeta,
+    private readonly sql: SqlStorage,
+    private readonly meta: Meta,
   ) {}
 
   /** Why a socket's session can no longer be used, or null while it can. */
   endedReasonFor(session: Pick<SocketSession, "sessionId" | "startedAt">): SessionEndReason | null {
-    const ended = this.ctx.storage.sql
+    const ended = this.sql
       .exec<{ reason: string }>("SELECT reason FROM ended_sessions WHERE session_id = ?", session.sessionId)
       .toArray()[0]?.reason;
     if (isSessionEndReason(ended)) return ended;
@@ -50,15 +43,10 @@ export class SessionSockets {
     return null;
   }
 
-  /**
-   * Sessions ended: remembered (an upgrade checked before the end is refused when it arrives), and
-   * every socket opened with them closed, the inbox's own at once and each room's through the room.
-   * Resolves when every room has closed its sockets (or failed to, which is logged).
-   */
-  async end(end: SessionEnd, userId: string | null, now: number): Promise<void> {
-    const sql = this.ctx.storage.sql;
+  /** Sessions ended: remembered, so an upgrade the Worker checked before the end is refused when it arrives. */
+  remember(end: SessionEnd, now: number): void {
     for (const sessionId of end.sessionIds) {
-      sql.exec(
+      this.sql.exec(
         "INSERT OR REPLACE INTO ended_sessions (session_id, reason, ended_at) VALUES (?, ?, ?)",
         sessionId,
         end.reason,
@@ -69,16 +57,16 @@ export class SessionSockets {
       this.meta.set("all_ended_at", String(now));
       this.meta.set("all_ended_reason", end.reason);
     }
-    sql.exec("DELETE FROM ended_sessions WHERE ended_at < ?", now - ENDED_SESSION_MEMORY_MS);
+    this.sql.exec("DELETE FROM ended_sessions WHERE ended_at < ?", now - ENDED_SESSION_MEMORY_MS);
+  }
 
-    for (const ws of this.ctx.getWebSockets()) {
-      const session = socketAttachment<InboxSocket>(ws);
-      if (!endCovers(end, session?.sessionId ? (session as SocketSession) : undefined) || session?.ended) continue;
-      setSocketAttachment(ws, { ...session, ended: end.reason } satisfies InboxSocket);
-      closeEndedSocket(ws, end.reason);
-    }
+  /**
+   * Each room holding a socket of the user closes those the end covers. Resolves when every room
+   * has (a room that failed to is logged); a room left with none of the user's sockets is forgotten.
+   */
+  async closeInRooms(end: SessionEnd, userId: string | null): Promise<void> {
     if (!userId) return;
-    const rooms = sql.exec<{ pair_id: string }>("SELECT pair_id FROM rooms").toArray();
+    const rooms = this.sql.exec<{ pair_id: string }>("SELECT pair_id FROM rooms").toArray();
     const results = await Promise.allSettled(
       rooms.map(async ({ pair_id }) => {
         const remaining = await chatRoom(pair_id).endSessions(userId, end);
@@ -94,16 +82,16 @@ export class SessionSockets {
 
   /** A conversation's room holds a socket of the user: ending a session must reach it. */
   enteredRoom(pairId: string): void {
-    this.ctx.storage.sql.exec("INSERT OR IGNORE INTO rooms (pair_id) VALUES (?)", pairId);
+    this.sql.exec("INSERT OR IGNORE INTO rooms (pair_id) VALUES (?)", pairId);
   }
 
   /** The user has no socket left in a conversation's room. */
   leftRoom(pairId: string): void {
-    this.ctx.storage.sql.exec("DELETE FROM rooms WHERE pair_id = ?", pairId);
+    this.sql.exec("DELETE FROM rooms WHERE pair_id = ?", pairId);
   }
 
   /** Whether a conversation's room holds a socket of the user. */
   inAnyRoom(): boolean {
-    return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM rooms").one().n > 0;
+    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM rooms").one().n > 0;
   }
 }

@@ -1,4 +1,3 @@
-import { DurableObject } from "cloudflare:workers";
 import { parsePairId } from "~/shared/pair-id";
 import type { Presence } from "~/shared/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
@@ -11,30 +10,30 @@ import {
 import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { activityTime } from "../auth/session";
-import {
-  completeClosingHandshake,
-  endedSessionResponse,
-  frameAllowed,
-  type SessionCheck,
-  type SocketSession,
-  sessionFromHeaders,
-  setSocketAttachment,
-  socketAttachment,
-} from "../auth/socket-session";
 import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
+import { sqlMigration } from "../sockets/migrations";
+import { SocketObject } from "../sockets/socket-object";
+import { endedSessionResponse, type SessionCheck, type SocketSession } from "../sockets/socket-session";
+import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
 import { CONVERSATION_LIST_TABLES, ConversationList, type MessageNotice } from "./conversation-list";
 import { IdleDeadline } from "./idle-deadline";
 import { scheduleAlarm } from "./inbox-alarm";
-import { InboxMeta, META_TABLE } from "./inbox-meta";
 import { OFFLINE_EMAIL_TABLES, OfflineEmail } from "./offline-email";
 import { type InboxSocket, PresenceKeeper } from "./presence";
 import { SESSION_SOCKETS_TABLES, SessionSockets } from "./session-sockets";
 
 export type { MessageNotice };
 
-/** The header identity with which the Worker tells the inbox whose it is. */
-export const INBOX_USER_HEADER = "X-Kindred-User-Id";
+/**
+ * The inbox's schema steps, in order, only ever appended (worker/sockets/migrations.ts). Inboxes
+ * stored before steps were counted had all these tables already: the steps find them and change nothing.
+ */
+const INBOX_MIGRATIONS = [
+  sqlMigration(CONVERSATION_LIST_TABLES),
+  sqlMigration(OFFLINE_EMAIL_TABLES),
+  sqlMigration(SESSION_SOCKETS_TABLES),
+];
 
 /**
  * One user's inbox (DESIGN.md "UserInbox"): their conversation list and unread badge, their
@@ -44,11 +43,10 @@ export const INBOX_USER_HEADER = "X-Kindred-User-Id";
  * reads; pages read it. This class receives the calls and frames and hands each to the module
  * whose job it is.
  */
-export class UserInbox extends DurableObject<Env> {
-  private readonly meta = new InboxMeta(this.ctx.storage.sql);
-  private readonly chats = new ConversationList(this.ctx.storage.sql);
-  private readonly emails = new OfflineEmail(this.ctx.storage.sql);
-  private readonly sessions = new SessionSockets(this.ctx, this.meta);
+export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
+  private readonly chats = new ConversationList(this.sql);
+  private readonly emails = new OfflineEmail(this.sql);
+  private readonly sessions = new SessionSockets(this.sql, this.meta);
   private readonly seen = new PresenceKeeper(
     this.ctx,
     this.meta,
@@ -62,37 +60,27 @@ export class UserInbox extends DurableObject<Env> {
   );
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    ctx.blockConcurrencyWhile(async () => {
-      for (const tables of [META_TABLE, CONVERSATION_LIST_TABLES, OFFLINE_EMAIL_TABLES, SESSION_SOCKETS_TABLES]) {
-        ctx.storage.sql.exec(tables);
-      }
-    });
+    super(ctx, env, INBOX_MIGRATIONS);
   }
 
   /** The user's app-wide socket, forwarded by the Worker after its checks. */
   override async fetch(request: Request): Promise<Response> {
-    const userId = request.headers.get(INBOX_USER_HEADER);
-    const session = sessionFromHeaders(request.headers);
-    if (request.headers.get("Upgrade") !== "websocket" || !userId || !session) {
-      return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
-    }
+    const upgrade = vouchedUpgrade(request);
+    if (!upgrade) return notAnUpgradeResponse();
+    const { userId, session } = upgrade;
     const owner = this.owner();
     if (owner && owner !== userId) return new Response("Not your inbox", { status: 403 });
-    if (!owner) this.meta.setOnce("owner", userId);
+    if (!owner) this.meta.setIfAbsent("owner", userId);
     const ended = this.sessions.endedReasonFor(session);
     if (ended) return endedSessionResponse(ended);
 
     const now = Date.now();
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    setSocketAttachment(server, { ...session, connectedAt: now } satisfies InboxSocket);
+    const { socket, response } = this.acceptSocket({ ...session, connectedAt: now });
     this.idle.raise(session.idleDeadline);
-    server.send(JSON.stringify(this.chats.snapshot()));
+    this.send(socket, this.chats.snapshot());
     await this.seen.set(true);
     await this.scheduleAlarm(now);
-    return new Response(null, { status: 101, webSocket: client });
+    return response;
   }
 
   /**
@@ -106,9 +94,9 @@ export class UserInbox extends DurableObject<Env> {
     } catch {
       frame = undefined;
     }
-    const attachment = socketAttachment<InboxSocket>(ws) ?? {};
+    const attachment = this.attachment(ws) ?? {};
     // A session already idle past its deadline ends here, before its heartbeat could count.
-    if (!(await frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
+    if (!(await this.frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
     if (!frame) return this.send(ws, { type: "error", message: CHAT_MESSAGES.badFrame });
     if (frame.type === "activity") {
       // The heartbeat as a frame (issue 23): no request of its own, nothing written to D1. It never
@@ -124,8 +112,7 @@ export class UserInbox extends DurableObject<Env> {
     await chatRoom(frame.pairId).markDelivered(owner, frame.seq);
   }
 
-  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    completeClosingHandshake(ws, code);
+  protected override async socketClosed(ws: WebSocket): Promise<void> {
     await this.markOfflineIfNoSockets(ws);
   }
 
@@ -158,7 +145,9 @@ export class UserInbox extends DurableObject<Env> {
    * Resolves when every socket it covers has been closed.
    */
   async endSessions(end: SessionEnd, now = Date.now()): Promise<void> {
-    await this.sessions.end(end, this.owner(), now);
+    this.sessions.remember(end, now);
+    this.closeEndedSessions(end, this.ctx.getWebSockets());
+    await this.sessions.closeInRooms(end, this.owner());
     await this.markOfflineIfNoSockets();
     await this.scheduleAlarm(now);
   }
@@ -230,12 +219,11 @@ export class UserInbox extends DurableObject<Env> {
       if (notice.unread && this.emails.queue(notice, now)) await this.scheduleAlarm(now);
       return;
     }
-    const frames: InboxFrame[] = [this.chats.snapshot()];
+    this.broadcast(this.chats.snapshot());
     if (notice.unread) {
       const { contactId, contactName, preview, pairId, seq } = notice;
-      frames.push({ type: "new-message", contactId, contactName, preview, pairId, seq });
+      this.broadcast({ type: "new-message", contactId, contactName, preview, pairId, seq });
     }
-    this.push(frames);
   }
 
   /** This user read a conversation up to a seq: no email is owed for it any more. */
@@ -291,30 +279,7 @@ export class UserInbox extends DurableObject<Env> {
     return this.meta.get("owner") ?? this.ctx.id.name ?? null;
   }
 
-  private openSockets(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
-  }
-
   private pushSnapshot() {
-    if (this.openSockets().length > 0) this.push([this.chats.snapshot()]);
-  }
-
-  private push(frames: InboxFrame[]) {
-    const payloads = frames.map((frame) => JSON.stringify(frame));
-    for (const ws of this.openSockets()) {
-      for (const payload of payloads) this.sendRaw(ws, payload);
-    }
-  }
-
-  private send(ws: WebSocket, frame: InboxFrame) {
-    this.sendRaw(ws, JSON.stringify(frame));
-  }
-
-  private sendRaw(ws: WebSocket, payload: string) {
-    try {
-      ws.send(payload);
-    } catch {
-      // Closed meanwhile.
-    }
+    if (this.openSockets().length > 0) this.broadcast(this.chats.snapshot());
   }
 }

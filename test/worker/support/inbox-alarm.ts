@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { setSocketAttachment, socketAttachment } from "../../../worker/auth/socket-session";
+import { setSocketAttachment, socketAttachment } from "../../../worker/sockets/socket-attachment";
 
 /**
  * The new-message email's timing as the README states it ("The offline email waits a minute"):

@@ -1,0 +1,29 @@
+/**
+ * What the Worker tells a conversation's room about a socket beyond who opens it and with which
+ * session (worker/sockets/upgrade-headers.ts), after its checks (worker/api/chat-routes.ts).
+ */
+const ROOM_UPGRADE_HEADERS = {
+  userName: "X-Kindred-User-Name",
+  pairId: "X-Kindred-Pair-Id",
+  /** "1" when D1 says a block closes the conversation (the room's own copy is the other source). */
+  closed: "X-Kindred-Conversation-Closed",
+} as const;
+
+export type RoomUpgrade = { userName: string; pairId: string; closedAtGate: boolean };
+
+export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): void {
+  headers.set(ROOM_UPGRADE_HEADERS.userName, upgrade.userName);
+  headers.set(ROOM_UPGRADE_HEADERS.pairId, upgrade.pairId);
+  if (upgrade.closedAtGate) headers.set(ROOM_UPGRADE_HEADERS.closed, "1");
+}
+
+/** The room's side: null without a pair id (not from the Worker). */
+export function roomUpgradeFrom(headers: Headers): RoomUpgrade | null {
+  const pairId = headers.get(ROOM_UPGRADE_HEADERS.pairId);
+  if (!pairId) return null;
+  return {
+    userName: headers.get(ROOM_UPGRADE_HEADERS.userName) ?? "",
+    pairId,
+    closedAtGate: headers.get(ROOM_UPGRADE_HEADERS.closed) === "1",
+  };
+}
