@@ -27,7 +27,7 @@ export const OFFLINE_EMAIL_TABLES = `
 type PendingEmail = { pair_id: string; contact_id: string; contact_name: string; preview: string; seq: number };
 
 /** Whether an email that fell due still applies when it is sent. */
-export type EmailStillOwed = {
+type EmailStillOwed = {
   /** The conversation is still unread (and its contact not blocked). */
   unread(contactId: string): boolean;
   /** The user still has no page open. */

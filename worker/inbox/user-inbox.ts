@@ -196,8 +196,8 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   // --- Presence (DESIGN.md "Activity and presence") -------------------------------------------------
 
   /** What others see of this user (the conversation header): online, else when last seen. */
-  async presence(now = Date.now()): Promise<Presence> {
-    return this.seen.current(this.openSockets(), now);
+  async presence(): Promise<Presence> {
+    return this.seen.current(this.openSockets(), Date.now());
   }
 
   /** Offline once no page has a socket open; nothing is written for a user who was not online. */
