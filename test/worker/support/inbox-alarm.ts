@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { setSocketAttachment, socketAttachment } from "../../../worker/sockets/socket-attachment";
 
 /**
- * The new-message email's timing as the README states it ("The offline email waits a minute"):
- * due a minute after the message, and at most one per conversation every 10 minutes.
+ * The new-message email's timing, stated here rather than imported so the tests check the rule
+ * itself: due a minute after the message, and at most one per conversation every 10 minutes.
  */
 export const EMAIL_GRACE_MS = 60_000;
 export const EMAIL_WINDOW_MS = 10 * 60_000;
