@@ -139,11 +139,9 @@ export function useChatSocket(options: {
           addMessages(frame.messages);
           settle(frame.messages);
           acknowledge(frame.messages);
-          if (frame.mode === "resume") {
-            if (!closedOnThisConnectionRef.current) setClosed(false);
-            if (frame.hasMore) transport.send({ type: "resume", afterSeq: lastSeqRef.current });
-            else setLoaded(true);
-          }
+          if (!closedOnThisConnectionRef.current) setClosed(false);
+          if (frame.hasMore) transport.send({ type: "resume", afterSeq: lastSeqRef.current });
+          else setLoaded(true);
           break;
         case "read":
           if (frame.userId !== userId) setOtherReadSeq((seq) => Math.max(seq, frame.upToSeq));

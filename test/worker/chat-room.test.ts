@@ -202,17 +202,6 @@ describe("resuming", () => {
     const page = await b.waitFor((f) => f.type === "messages");
     expect(messagesOf([page]).map((m) => m.seq)).toEqual([1, 2]);
   });
-
-  it("pages older history on demand", async () => {
-    const { alice, pairId } = await twoUsers();
-    const a = await connect(alice.cookie, pairId);
-    for (let i = 1; i <= 12; i++) a.send({ type: "send", clientId: `temp-${i}`, text: `m${i}` });
-    await a.waitFor(isAck("temp-12"));
-    a.send({ type: "history", beforeSeq: 11, limit: 5 });
-    const page = await a.waitFor((f) => f.type === "messages");
-    expect(page).toMatchObject({ mode: "history", hasMore: true });
-    expect(messagesOf([page]).map((m) => m.seq)).toEqual([6, 7, 8, 9, 10]);
-  });
 });
 
 describe("read state", () => {

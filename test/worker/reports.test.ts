@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import { BLOCK_TEXTS, MAX_REPORT_NOTE, MAX_REPORTS_PER_HOUR, REPORT_RETENTION_MS, REPORT_TEXTS } from "~/shared/safety";
-import { MESSAGE_RETENTION_MS } from "../../worker/chat/chat-room";
+import { MESSAGE_RETENTION_MS } from "../../worker/chat/message-retention";
 import worker from "../../worker/index";
 import { dismissReport } from "../../worker/safety/moderation";
 import { fileReport, ReportError } from "../../worker/safety/reports";

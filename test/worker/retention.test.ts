@@ -8,7 +8,7 @@ import {
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
-import { MESSAGE_RETENTION_MS } from "../../worker/chat/chat-room";
+import { MESSAGE_RETENTION_MS } from "../../worker/chat/message-retention";
 import worker from "../../worker/index";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, signUpUser } from "./support/auth-requests";

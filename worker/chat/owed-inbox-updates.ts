@@ -1,3 +1,5 @@
+import { sqlMigration } from "../sockets/migrations";
+
 /**
  * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
  * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
@@ -20,7 +22,7 @@ export const INBOX_BACKSTOP_MS = 5000;
 const INBOX_RETRY_BASE_MS = 1000;
 const INBOX_RETRY_MAX_MS = 60_000;
 
-export const INBOX_OUTBOX_TABLE = `
+export const INBOX_OUTBOX_TABLE = sqlMigration(`
   -- A member whose inbox is owed an update (it carries the newest message when delivered); seq is
   -- the message that made it owed. A row may outlive its delivery until the room's alarm clears it.
   CREATE TABLE IF NOT EXISTS inbox_outbox (
@@ -29,7 +31,7 @@ export const INBOX_OUTBOX_TABLE = `
     due_at INTEGER NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0
   );
-`;
+`);
 
 export type InboxDelivery = {
   /** Sends a member's inbox the newest message; answers its seq (null: no message left to send). */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, lt } from "drizzle-orm";
-import { MESSAGE_RETENTION_MS } from "../chat/chat-room";
+import { MESSAGE_RETENTION_MS } from "../chat/message-retention";
 import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
 import { chats } from "../db/schema";

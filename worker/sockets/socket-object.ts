@@ -77,6 +77,17 @@ export abstract class SocketObject<Attachment extends Partial<SocketSession>, Fr
     }
   }
 
+  /** Closes every open socket with `code` and `reason` (one already closing is passed by). */
+  protected closeSockets(code: number, reason: string): void {
+    for (const ws of this.openSockets()) {
+      try {
+        ws.close(code, reason);
+      } catch {
+        // Already closing.
+      }
+    }
+  }
+
   /**
    * Whether a socket's frame may be processed: never after its session ended; past its idle
    * deadline once `confirm` (the user's inbox) says the session lives on (./socket-session.ts).

@@ -2,7 +2,6 @@ import { z } from "./zod";
 
 /** Limits of a chat message (spec sections 5 and 9; issue: text at most 4,000 characters). */
 export const MAX_MESSAGE_TEXT = 4000;
-export const MAX_HISTORY_PAGE = 100;
 /** A reconnecting client receives at most this many missed messages per answer, then asks again. */
 export const MAX_RESUME_BATCH = 500;
 
@@ -39,11 +38,6 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
     })
     .refine(hasContent, CHAT_MESSAGES.emptyMessage),
   z.object({ type: z.literal("resume"), afterSeq: z.number().int().min(0) }),
-  z.object({
-    type: z.literal("history"),
-    beforeSeq: z.number().int().min(1),
-    limit: z.number().int().min(1).max(MAX_HISTORY_PAGE),
-  }),
   z.object({ type: z.literal("read"), upToSeq: z.number().int().min(0) }),
   /** The client has received messages up to this seq (it may not have looked at them yet). */
   z.object({ type: z.literal("delivered"), upToSeq: z.number().int().min(0) }),
@@ -100,9 +94,10 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ack"), clientId: z.string(), seq: SeqSchema, timestamp: z.number() }),
   // A new message, to every socket of the room: the sender's copy is its acknowledgement.
   z.object({ type: z.literal("message"), message: ChatMessageSchema }),
+  // What a reconnecting client missed, a batch at a time ('resume'); `hasMore` asks for the next.
   z.object({
     type: z.literal("messages"),
-    mode: z.enum(["resume", "history"]),
+    mode: z.literal("resume"),
     messages: z.array(ChatMessageSchema),
     hasMore: z.boolean(),
   }),

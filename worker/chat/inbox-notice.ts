@@ -1,0 +1,48 @@
+import { userInbox } from "../inbox/inbox-service";
+import type { MessageNotice } from "../inbox/user-inbox";
+import type { MessageLog, MessageRow } from "./message-log";
+import type { ReadPositions } from "./read-positions";
+import type { RoomMembers } from "./room-members";
+
+/** How much of a message the conversation list shows. */
+const PREVIEW_LENGTH = 120;
+/** The list's last message when a message is an image alone. */
+const IMAGE_PREVIEW = "Photo";
+
+/**
+ * What a member's inbox records of a message (their conversation list's line for this room):
+ * unread for the recipient, unless they have read it meanwhile.
+ */
+function inboxNotice(
+  message: MessageRow,
+  to: { member: string; contactId: string; contactName: string; readUpTo: number; pairId: string },
+): MessageNotice {
+  return {
+    pairId: to.pairId,
+    contactId: to.contactId,
+    contactName: to.contactName,
+    seq: message.seq,
+    preview: message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW,
+    timestamp: message.timestamp,
+    unread: to.member !== message.sender_id && to.readUpTo < message.seq,
+  };
+}
+
+/**
+ * A member's conversation list learns of the newest message, for the owed updates
+ * (./owed-inbox-updates.ts); answers its seq, or null when no message is left (retention deleted them).
+ */
+export async function deliverNewest(
+  room: { log: MessageLog; members: RoomMembers; positions: ReadPositions },
+  member: string,
+): Promise<number | null> {
+  const pairId = room.members.pairId();
+  const newest = room.log.newest();
+  if (!pairId || !newest) return null;
+  const contactId = room.members.other(member) ?? member;
+  const contactName = await room.members.nameOf(contactId);
+  // Read after the name's lookup: a read that arrived meanwhile counts.
+  const readUpTo = room.positions.of(member).read;
+  await userInbox(member).recordMessage(inboxNotice(newest, { member, contactId, contactName, readUpTo, pairId }));
+  return newest.seq;
+}

@@ -1,0 +1,182 @@
+import {
+  type ChatMessage,
+  MAX_MESSAGE_TEXT,
+  MAX_RESUME_BATCH,
+  type SendFrame,
+  type ServerFrame,
+} from "~/shared/schemas/chat-protocol";
+import { sqlMigration } from "../sockets/migrations";
+
+export type MessageRow = {
+  seq: number;
+  client_id: string;
+  sender_id: string;
+  sender_name: string;
+  text: string;
+  image_url: string | null;
+  timestamp: number;
+};
+
+export const MESSAGES_TABLE = sqlMigration(`
+  CREATE TABLE IF NOT EXISTS messages (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    client_id TEXT NOT NULL,
+    sender_id TEXT NOT NULL,
+    sender_name TEXT NOT NULL,
+    text TEXT NOT NULL DEFAULT '',
+    image_url TEXT,
+    timestamp INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_idx ON messages (sender_id, client_id);
+  -- Times rise with seq (MessageLog.append), so retention walks the seq order: no index on time to
+  -- write with every message.
+  DROP INDEX IF EXISTS messages_timestamp_idx;
+`);
+
+export const toMessage = (row: MessageRow): ChatMessage => ({
+  seq: row.seq,
+  clientId: row.client_id,
+  senderId: row.sender_id,
+  senderName: row.sender_name,
+  text: row.text,
+  imageUrl: row.image_url,
+  timestamp: row.timestamp,
+});
+
+/**
+ * The conversation's messages in the room's SQLite: every message gets a strictly increasing seq,
+ * a sender's temp- id is stored once (a resend finds the message it already made), a reconnecting
+ * client pages through what it missed, and the oldest go after the retention time. The newest
+ * message's time and each sender's newest seq are kept in memory, so a message costs one insert.
+ */
+export class MessageLog {
+  /** The newest message's time; undefined until first read, null with no messages. */
+  private lastMessageAt: number | null | undefined;
+  /** Each sender's newest message seq, read once per sender and then kept with every message. */
+  private readonly lastSeqOf = new Map<string, number>();
+
+  constructor(private readonly sql: SqlStorage) {}
+
+  /**
+   * Stores a new message, or answers null for a temp- id of this sender's already stored. Times
+   * never go back, so seq order is time order.
+   */
+  append(sender: { userId: string; userName: string }, frame: SendFrame, now: number): ChatMessage | null {
+    const timestamp = Math.max(now, this.newestMessageAt() ?? 0);
+    const text = frame.text.slice(0, MAX_MESSAGE_TEXT);
+    const imageUrl = frame.imageUrl ?? null;
+    // Only the seq comes back: the rest of the row is what was just written.
+    const inserted = this.sql
+      .exec<{ seq: number }>(
+        `INSERT INTO messages (client_id, sender_id, sender_name, text, image_url, timestamp)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING seq`,
+        frame.clientId,
+        sender.userId,
+        sender.userName,
+        text,
+        imageUrl,
+        timestamp,
+      )
+      .toArray()[0];
+    if (!inserted) return null;
+    const { seq } = inserted;
+    this.lastMessageAt = timestamp;
+    this.lastSeqOf.set(sender.userId, seq);
+    return {
+      seq,
+      clientId: frame.clientId,
+      senderId: sender.userId,
+      senderName: sender.userName,
+      text,
+      imageUrl,
+      timestamp,
+    };
+  }
+
+  /** The seq and time of the message a sender's temp- id already made, if any. */
+  stored(senderId: string, clientId: string): { seq: number; timestamp: number } | undefined {
+    return this.sql
+      .exec<{ seq: number; timestamp: number }>(
+        "SELECT seq, timestamp FROM messages WHERE sender_id = ? AND client_id = ?",
+        senderId,
+        clientId,
+      )
+      .toArray()[0];
+  }
+
+  /** The newest message's time (null with none), read once and then kept with every message. */
+  newestMessageAt(): number | null {
+    if (this.lastMessageAt === undefined) {
+      this.lastMessageAt =
+        this.sql.exec<{ timestamp: number }>("SELECT timestamp FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0]
+          ?.timestamp ?? null;
+    }
+    return this.lastMessageAt;
+  }
+
+  /** A sender's newest message seq (0 with none). */
+  newestSeqOf(userId: string): number {
+    let seq = this.lastSeqOf.get(userId);
+    if (seq === undefined) {
+      seq =
+        this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages WHERE sender_id = ?", userId).one()
+          .seq ?? 0;
+      this.lastSeqOf.set(userId, seq);
+    }
+    return seq;
+  }
+
+  latestSeq(): number {
+    return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
+  }
+
+  newest(): MessageRow | undefined {
+    return this.sql.exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0];
+  }
+
+  /** What a reconnecting client missed after `afterSeq`: a batch at a time, oldest first. */
+  resumePage(afterSeq: number): ServerFrame {
+    const rows = this.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", afterSeq, MAX_RESUME_BATCH + 1)
+      .toArray();
+    return {
+      type: "messages",
+      mode: "resume",
+      messages: rows.slice(0, MAX_RESUME_BATCH).map(toMessage),
+      hasMore: rows.length > MAX_RESUME_BATCH,
+    };
+  }
+
+  /** A message of someone other than `userId`, while it is kept. */
+  receivedBy(userId: string, seq: number): ChatMessage | null {
+    const row = this.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE seq = ? AND sender_id != ?", seq, userId)
+      .toArray()[0];
+    return row ? toMessage(row) : null;
+  }
+
+  /** The oldest message's time, or null with no messages. */
+  oldestMessageAt(): number | null {
+    return (
+      this.sql.exec<{ timestamp: number }>("SELECT timestamp FROM messages ORDER BY seq LIMIT 1").toArray()[0]
+        ?.timestamp ?? null
+    );
+  }
+
+  /** The messages older than `cutoff`, oldest first: the seq order is the time order. */
+  olderThan(cutoff: number): { seq: number; imageUrl: string | null }[] {
+    const expired: { seq: number; imageUrl: string | null }[] = [];
+    const oldestFirst = this.sql.exec<{ seq: number; image_url: string | null; timestamp: number }>(
+      "SELECT seq, image_url, timestamp FROM messages ORDER BY seq",
+    );
+    for (const message of oldestFirst) {
+      if (message.timestamp >= cutoff) break;
+      expired.push({ seq: message.seq, imageUrl: message.image_url });
+    }
+    return expired;
+  }
+
+  deleteUpTo(seq: number): void {
+    this.sql.exec("DELETE FROM messages WHERE seq <= ?", seq);
+  }
+}
