@@ -2,9 +2,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
-import type { UserInbox } from "../../worker/inbox/user-inbox";
 import { postJson, signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
+import { runInboxAlarmAfter } from "./support/inbox-alarm";
 import { readPosition } from "./support/room-state";
 import { until } from "./support/until";
 
@@ -130,10 +130,11 @@ describe("the inbox socket", () => {
     const alice = await signUpUser();
     await openInboxSocket(alice.cookie);
     await until(async () => (await isOnline(alice.user.id)) === 1);
-    const stub = env.USER_INBOX.getByName(alice.user.id);
-    await runInDurableObject(stub, (instance: UserInbox) => instance.sweepDeadSockets(Date.now() + 30_000));
+    // The inbox's alarm is set for the socket's ping deadline; it runs as if half a minute, then a
+    // minute and a second, went by without a ping.
+    expect(await runInboxAlarmAfter(alice.user.id, 30_000)).toBe(true);
     expect(await isOnline(alice.user.id)).toBe(1);
-    await runInDurableObject(stub, (instance: UserInbox) => instance.sweepDeadSockets(Date.now() + 61_000));
+    expect(await runInboxAlarmAfter(alice.user.id, 31_000)).toBe(true);
     await until(async () => (await isOnline(alice.user.id)) === 0);
   });
 });

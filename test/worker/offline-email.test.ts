@@ -2,9 +2,9 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
-import { EMAIL_GRACE_MS, EMAIL_WINDOW_MS, type UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
+import { EMAIL_GRACE_MS, EMAIL_WINDOW_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
 import { until } from "./support/until";
 
 const emailsTo = async (address: string) =>
@@ -13,9 +13,6 @@ const emailsTo = async (address: string) =>
       .bind(address)
       .all<{ subject: string; text: string; template: string }>()
   ).results;
-
-const sendDue = (userId: string, at: number) =>
-  runInDurableObject(env.USER_INBOX.getByName(userId), (inbox: UserInbox) => inbox.sendDueEmails(at));
 
 async function conversation() {
   const alice = await signUpUser();
@@ -51,8 +48,10 @@ describe("the new-message email", () => {
   it("goes to an offline recipient once the grace time is over, with the spec's content", async () => {
     const { alice, bob, say } = await conversation();
     await say("Thinking of you today.");
-    expect(await sendDue(bob.user.id, Date.now())).toBe(0);
-    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(1);
+    expect(await runInboxAlarmAfter(bob.user.id, 0)).toBe(true);
+    expect(await emailsTo(bob.email)).toHaveLength(0);
+    expect(await runInboxAlarmAfter(bob.user.id, EMAIL_GRACE_MS + 1000)).toBe(true);
+    expect(await emailsTo(bob.email)).toHaveLength(1);
     const [email] = await emailsTo(bob.email);
     expect(email?.template).toBe("new-message");
     expect(email?.subject).toContain(alice.user.username);
@@ -64,10 +63,11 @@ describe("the new-message email", () => {
   it("is sent at most once per conversation every 10 minutes", async () => {
     const { bob, say } = await conversation();
     await say("one");
-    await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000);
+    await runInboxAlarmAfter(bob.user.id, EMAIL_GRACE_MS + 1000);
+    expect(await emailsTo(bob.email)).toHaveLength(1);
     await say("two");
     await say("three");
-    expect(await sendDue(bob.user.id, Date.now() + EMAIL_WINDOW_MS - 1000)).toBe(0);
+    await runInboxAlarmAfter(bob.user.id, EMAIL_WINDOW_MS - EMAIL_GRACE_MS - 2000);
     expect(await emailsTo(bob.email)).toHaveLength(1);
   });
 
@@ -78,7 +78,7 @@ describe("the new-message email", () => {
     b.send({ type: "read", upToSeq: 1 });
     await until(async () => (await env.USER_INBOX.getByName(bob.user.id).unreadCount()) === 0);
     b.ws.close(1000, "bye");
-    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(0);
+    await runInboxAlarmAfter(bob.user.id, EMAIL_GRACE_MS + 1000);
     expect(await emailsTo(bob.email)).toHaveLength(0);
   });
 
@@ -90,7 +90,7 @@ describe("the new-message email", () => {
     await b.waitFor(isAck("temp-reply"));
     await until(async () => (await env.USER_INBOX.getByName(bob.user.id).list())[0]?.lastSeq === 2);
     b.ws.close(1000, "bye");
-    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(0);
+    await runInboxAlarmAfter(bob.user.id, EMAIL_GRACE_MS + 1000);
     expect(await emailsTo(bob.email)).toHaveLength(0);
   });
 
@@ -99,7 +99,7 @@ describe("the new-message email", () => {
     const inbox = await openInboxSocket(bob.cookie);
     await until(async () => inbox.frames.length > 0);
     await say("hello while you are here");
-    expect(await sendDue(bob.user.id, Date.now() + EMAIL_GRACE_MS + 1000)).toBe(0);
+    await runInboxAlarmAfter(bob.user.id, EMAIL_GRACE_MS + 1000);
     expect(await emailsTo(bob.email)).toHaveLength(0);
   });
 });

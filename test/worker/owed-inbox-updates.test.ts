@@ -3,9 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import type { ChatRoom } from "../../worker/chat/chat-room";
-import { EMAIL_GRACE_MS, type UserInbox } from "../../worker/inbox/user-inbox";
+import type { UserInbox } from "../../worker/inbox/user-inbox";
 import { signUpUser } from "./support/auth-requests";
 import { acked, connect, isAck } from "./support/chat-sockets";
+import { EMAIL_GRACE_MS } from "./support/inbox-alarm";
 import { until } from "./support/until";
 
 /**

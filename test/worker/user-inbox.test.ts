@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { unreadBadgeText } from "~/lib/unread-badge";
@@ -129,6 +130,33 @@ describe("the inbox", () => {
     );
     expect(summary).toMatchObject({ lastMessage: "Seen at once", unread: false });
     expect(await bobInbox.unreadCount()).toBe(0);
+  });
+});
+
+describe("an inbox stored before its schema steps were counted", () => {
+  it("starts with its conversations, badge and owed email as they were, and counts its steps", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
+    a.send({ type: "send", clientId: "temp-1", text: "Still there after the upgrade?" });
+    await a.waitFor(isAck("temp-1"));
+    const inbox = () => env.USER_INBOX.getByName(bob.user.id);
+    const before = await eventually(
+      () => inbox().list(),
+      (list) => list.length === 1,
+    );
+    const stored = (sql: string) =>
+      runInDurableObject(inbox(), (_inbox, state) => state.storage.sql.exec(sql).toArray());
+    // As an older inbox's storage was: every table, no count of steps run. Then a restart.
+    await runInDurableObject(inbox(), (_inbox, state) => {
+      state.storage.sql.exec("DELETE FROM meta WHERE key = 'schema_version'");
+      state.abort("restart");
+    }).catch(() => undefined);
+
+    expect(await inbox().list()).toEqual(before);
+    expect(await inbox().unreadCount()).toBe(1);
+    expect(await stored("SELECT seq FROM pending_emails")).toEqual([{ seq: 1 }]);
+    expect(await stored("SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([{ value: "3" }]);
   });
 });
 
