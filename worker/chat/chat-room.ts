@@ -88,7 +88,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     // Worker's answer from D1 or the room's own copy of the blocks.
     if (closedAtGate || this.blocks.isClosed()) {
       // Told at once, before the history it asks for: it reads, it cannot write, and nobody's
-      // presence travels (README: the blocked person is told neutrally).
+      // presence travels (docs/decisions.md: the blocked person is told neutrally).
       this.send(socket, blockedFrame());
     } else {
       // Someone with the conversation open is online: the other member's header hears it at once.
@@ -223,7 +223,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   /**
    * A message just stored, as one frame serialized once: the sender's socket gets it first, and
    * that copy is its acknowledgement (store, then acknowledge, then broadcast); then every other
-   * open socket, the sender's other devices included (README, Decisions).
+   * open socket, the sender's other devices included (docs/decisions.md).
    */
   private announce(sender: WebSocket, message: ChatMessage) {
     const payload = JSON.stringify({ type: "message", message } satisfies ServerFrame);
