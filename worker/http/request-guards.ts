@@ -19,7 +19,6 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
  */
 const BODY_LIMITS: Record<string, number> = {
   "/api/uploads": MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES,
-  "/api/sign-up": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
   "/signup": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
   "/profile": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
 };

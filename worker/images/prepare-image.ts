@@ -1,5 +1,5 @@
+import { sniffImageType } from "~/shared/image-type";
 import { type AcceptedImageType, UPLOAD_MESSAGES } from "~/shared/uploads";
-import { sniffImageType } from "./sniff-image-type";
 import { InvalidImageError, stripImageMetadata } from "./strip-image-metadata";
 
 export type PreparedImage =

@@ -210,6 +210,16 @@ export function profileFromFormData(form: FormData): ProfileForm {
   return values as unknown as ProfileForm;
 }
 
+/** The profile as its form posts it (profileFromFormData reads it back): a list is one entry per item. */
+export function profileToFormData(values: ProfileForm): FormData {
+  const form = new FormData();
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field];
+    for (const item of Array.isArray(value) ? value : [value]) form.append(field, item);
+  }
+  return form;
+}
+
 /** Each field's first error, for the form (browser) and the 400 answer (server). */
 export function profileErrors(values: unknown): ProfileErrors {
   const result = ProfileFormSchema.safeParse(values);
