@@ -13,7 +13,7 @@ import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { setProfilePicture } from "./profile-picture";
 
-export type CreateAccountOutcome =
+type CreateAccountOutcome =
   | {
       ok: true;
       /** Where to go now: the page the visitor was headed for (checked), else chat. */

@@ -23,7 +23,7 @@ const BODY_LIMITS: Record<string, number> = {
   "/profile": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
 };
 
-export function bodyLimitFor(pathname: string): number {
+function bodyLimitFor(pathname: string): number {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   return BODY_LIMITS[page] ?? DEFAULT_BODY_LIMIT_BYTES;
 }

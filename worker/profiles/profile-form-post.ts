@@ -22,7 +22,7 @@ const PROFILE_POST_MESSAGES = {
   unreadable: "Your profile could not be read. Please try again.",
 } as const;
 
-export type ProfilePostResult =
+type ProfilePostResult =
   | { ok: true; profile: ProfileForm }
   | { ok: false; errors: ProfileErrors; values: ProfileForm; message?: string };
 

@@ -22,7 +22,7 @@ import { focusField } from "./form-fields";
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
 
 /** How long the 'profile data couldn't be saved' message stays before going on to chat (spec 9). */
-export const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
+const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
 
 type Field = keyof SignUpFields;
 

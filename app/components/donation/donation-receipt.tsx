@@ -8,7 +8,7 @@ import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receipt
 import { chatWith, PATHS } from "~/shared/routes";
 
 /** The receipt email as the database records it. */
-export type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";
+type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";
 /** What the page shows: not asked yet (only before scripts run), asking, sent, or failed. */
 type EmailState = "unasked" | "sending" | "sent" | "failed";
 

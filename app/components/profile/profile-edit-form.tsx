@@ -54,7 +54,7 @@ type SaveState = { kind: "idle" } | { kind: "saved" } | { kind: "failed"; messag
 type SaveAnswer = { saved: ProfileForm } | { errors: ProfileErrors } | { failed: PostFailure };
 
 /** Where the form posts natively (no scripts yet, or none at all): the /profile action, on this tab. */
-export const PROFILE_FORM_ACTION = "/profile?tab=edit";
+const PROFILE_FORM_ACTION = "/profile?tab=edit";
 
 /**
  * The Edit Profile tab (spec sections 2, 4 and 5). Errors appear only after a save attempt, under
@@ -360,7 +360,7 @@ function ProfileInput({
 }
 
 /** count/max (minimum 50): red below the minimum, amber above 90 % of the maximum (spec section 5). */
-export function LengthCounter({ length, required }: { length: number; required: boolean }) {
+function LengthCounter({ length, required }: { length: number; required: boolean }) {
   const level =
     length < LONG_TEXT_MIN && (required || length > 0)
       ? "below-minimum"

@@ -13,7 +13,7 @@ export const PROFILE_TEXTS = {
 } as const;
 
 /** A native post the server refused: what was posted, with each field's error. */
-export type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
+type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
 
 const TABS = [
   { id: "profile", label: "Profile" },

@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
   pictureTooLarge: UPLOAD_MESSAGES.profileTooLarge,
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 /** The spec's message when the account exists but its profile data could not be written (section 4). */
 export function profileSaveFailureMessage(reason: string): string {
@@ -51,9 +51,9 @@ export const NewPasswordSchema = z
   .string()
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort);
-export const GenderSchema = z.enum(GENDERS, AUTH_MESSAGES.genderRequired);
+const GenderSchema = z.enum(GENDERS, AUTH_MESSAGES.genderRequired);
 
-export const SignInSchema = z.object({
+const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
 });
@@ -73,7 +73,7 @@ export type SignUpFields = {
   gender: string;
   picture: { size: number } | null;
 };
-export type FieldError<F extends string> = { field: F; message: string };
+type FieldError<F extends string> = { field: F; message: string };
 /** A field's problem, or one about the whole form (field null), shown above the fields. */
 export type FormError<F extends string> = FieldError<F> | { field: null; message: string };
 
