@@ -46,7 +46,7 @@ const ServerEnvSchema = z.object({
   CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
 });
 
-export type AppConfig = {
+type AppConfig = {
   public: PublicConfig;
   auth: { secret: string; trustedOrigins: string[] };
   email: { resendApiKey: string | undefined; from: string };

@@ -53,7 +53,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * cache may keep them: after sign-out, Back must not show a signed-in page from the browser's cache,
  * and no shared cache may hand one person's page to another. Static assets never reach the Worker.
  */
-export const SESSION_DEPENDENT_CACHE_CONTROL = "private, no-store";
+const SESSION_DEPENDENT_CACHE_CONTROL = "private, no-store";
 
 export function withSecurityHeaders(response: Response, appUrl = getConfig().public.appUrl): Response {
   // A WebSocket upgrade must pass through untouched: a copied 101 response loses its socket.

@@ -16,18 +16,18 @@ import {
  */
 export type ConnectionState = "unknown" | "online" | "offline" | "reconnecting";
 export type MessageStatus = "sending" | "sent" | "delivered" | "read";
-export type DisplayMessage = ChatMessage & { status: MessageStatus };
+type DisplayMessage = ChatMessage & { status: MessageStatus };
 
 /** A message of mine: read if the other member read up to it, delivered if their device has it. */
-export function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq: number }): MessageStatus {
+function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq: number }): MessageStatus {
   if (seq <= receipts.readSeq) return "read";
   return seq <= receipts.deliveredSeq ? "delivered" : "sent";
 }
 
 /** A message not acknowledged within this time has failed; its text goes back to the composer. */
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 /** The other member's presence is asked for again this often while the conversation is open. */
-export const PRESENCE_REFRESH_MS = 30_000;
+const PRESENCE_REFRESH_MS = 30_000;
 
 type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt: number };
 

@@ -9,7 +9,7 @@
 /** The server's answer: the latest activity it knows, and its clock at that moment. */
 export type ActivityAnswer = { lastActivity: number; serverNow: number };
 
-export type ActivityListener = {
+type ActivityListener = {
   /** The inbox socket has just opened: time for a heartbeat. */
   opened(): void;
   /** The server answered a heartbeat frame. */

@@ -3,9 +3,9 @@
  * DOM event; the first-party analytics sink (app/lib/analytics-sink.ts, loaded after the page is
  * interactive) subscribes with `subscribePageViews` and receives the views made before it arrived.
  */
-export const PAGE_VIEW_EVENT = "kindred:page-view";
+const PAGE_VIEW_EVENT = "kindred:page-view";
 
-export type PageViewDetail = { path: string };
+type PageViewDetail = { path: string };
 
 /** Views made before any subscriber existed (the first one always is). */
 const early: PageViewDetail[] = [];

@@ -15,7 +15,7 @@ export const AVATAR_BACKGROUNDS = [
   "bg-indigo-700",
   "bg-fuchsia-700",
 ] as const;
-export type AvatarBackground = (typeof AVATAR_BACKGROUNDS)[number];
+type AvatarBackground = (typeof AVATAR_BACKGROUNDS)[number];
 
 /**
  * The letters of a generated avatar: the first letter of the first two words ('Kindred Support' →

@@ -1,5 +1,5 @@
 /** Photos wider or taller than this are scaled down before upload; profile pictures never need more. */
-export const MAX_IMAGE_DIMENSION = 1600;
+const MAX_IMAGE_DIMENSION = 1600;
 
 /**
  * Scales a very large photo down in the browser (re-encoding also drops its EXIF/GPS metadata).

@@ -25,7 +25,7 @@ function isShown(layer: Layer): boolean {
  * and block dialogs, the inactivity warning) or an auto popover. It does so after the key's
  * listeners have run, so they still see it open.
  */
-export function browserClosesOnEscape(): boolean {
+function browserClosesOnEscape(): boolean {
   for (const selector of ["dialog:modal", "[popover]:not([popover=manual]):popover-open"]) {
     try {
       if (document.querySelector(selector)) return true;

@@ -5,7 +5,7 @@ export type IncomingMessage = Extract<InboxFrame, { type: "new-message" }>;
 
 /** The in-app banner closes itself after 8 s, the system notification after 10 s (spec section 9). */
 export const BANNER_CLOSE_MS = 8000;
-export const NOTIFICATION_CLOSE_MS = 10_000;
+const NOTIFICATION_CLOSE_MS = 10_000;
 
 /** Alerts are for someone looking elsewhere: the window is hidden or not focused (spec section 4). */
 export function isWindowInBackground(): boolean {

@@ -62,7 +62,7 @@ export const SERVICES: ServiceCard[] = [
   },
 ];
 
-export type HowItWorksItem = { title: string; text: string };
+type HowItWorksItem = { title: string; text: string };
 
 /** The 'how it works' items of the spec, reachable from the header and the hero. */
 export const HOW_IT_WORKS: HowItWorksItem[] = [
@@ -98,7 +98,7 @@ export const CLOSING = {
   cta: "Start Your Healing Journey",
 } as const;
 
-export type FaqEntry = { question: string; answer: string };
+type FaqEntry = { question: string; answer: string };
 
 /** Shown on the page and published as schema.org FAQPage structured data. */
 export const FAQ: FaqEntry[] = [

@@ -4,7 +4,7 @@ import type { PublicConfig } from "~/shared/schemas/config";
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
 /** The public configuration from the root match, for meta functions (they cannot use hooks). */
-export function configFromMatches(matches: MatchWithData[]): PublicConfig | undefined {
+function configFromMatches(matches: MatchWithData[]): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root");
   return (root?.loaderData as { config?: PublicConfig } | undefined)?.config;
 }

@@ -21,7 +21,7 @@ export const QUICK_EXIT_TEXTS = {
 } as const;
 
 /** Escape this many times within this window leaves the site (the issue: three presses in 1.5 s). */
-export const QUICK_EXIT_ESCAPE_PRESSES = 3;
+const QUICK_EXIT_ESCAPE_PRESSES = 3;
 export const QUICK_EXIT_ESCAPE_WINDOW_MS = 1500;
 
 /** Every open tab of the site in this browser hears a quick exit and leaves as well. */

@@ -5,7 +5,7 @@ import { type ReceiptView, receiptRows } from "~/shared/receipts";
  * The receipt as an A4 portrait PDF with real (selectable, searchable) text in the standard
  * Helvetica fonts. This module, and pdf-lib with it, is loaded only when someone asks for the PDF.
  */
-export async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint8Array> {
+async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${brandName} donation receipt ${receipt.id}`);
   doc.setSubject(`Donation receipt ${receipt.id}`);

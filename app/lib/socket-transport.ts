@@ -9,7 +9,7 @@
 import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 
 /** The first retry waits about this long; each failed attempt doubles the window... */
-export const RECONNECT_BASE_MS = 1000;
+const RECONNECT_BASE_MS = 1000;
 /** ...up to this cap. */
 export const RECONNECT_CAP_MS = 30_000;
 /**
@@ -22,7 +22,7 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /** Keeps the connection alive and lets the server notice a vanished device (it answers "pong"). */
 export const PING_EVERY_MS = 25_000;
 export const PING_FRAME = "ping";
-export const PONG_FRAME = "pong";
+const PONG_FRAME = "pong";
 
 /**
  * How long to wait before the next attempt after `failures` attempts that did not last: "equal
@@ -53,7 +53,7 @@ const OPEN = 1;
  * What the transport needs of the schema of the server's frames: zod's safeParse, without
  * importing zod here.
  */
-export type FrameSchema<Frame> = {
+type FrameSchema<Frame> = {
   safeParse(
     value: unknown,
   ): { success: true; data: Frame } | { success: false; error: { issues: readonly { path: PropertyKey[] }[] } };
@@ -76,9 +76,9 @@ const BROWSER: TransportEnvironment = {
   warn: (message, details) => console.warn(message, details),
 };
 
-export type CloseInfo = { code: number; reason: string };
+type CloseInfo = { code: number; reason: string };
 
-export type SocketTransportOptions<ServerFrame> = {
+type SocketTransportOptions<ServerFrame> = {
   url: string;
   schema: FrameSchema<ServerFrame>;
   /** Close codes after which this socket must not come back, besides the session's end (4401). */

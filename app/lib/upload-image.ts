@@ -1,3 +1,4 @@
+import { sniffImageType } from "~/shared/image-type";
 import { UPLOAD_MESSAGES, type UploadPurpose } from "~/shared/uploads";
 
 export class UploadError extends Error {}
@@ -7,7 +8,7 @@ export class UploadError extends Error {}
  * progress. Resolves with the status and JSON body whatever the status; rejects with an UploadError
  * carrying the spec's 'Network error during upload' when nothing came back.
  */
-export function postWithProgress<T>(
+function postWithProgress<T>(
   url: string,
   form: FormData,
   onProgress?: (percent: number) => void,
@@ -25,23 +26,28 @@ export function postWithProgress<T>(
   });
 }
 
+/** Whether a file's first bytes are those of an image the server accepts (the server's own rule). */
+export async function isImageFile(file: Blob): Promise<boolean> {
+  return sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer())) !== null;
+}
+
 /**
- * Uploads an image to POST /api/uploads. Resolves with the stored image's URL; rejects with an
+ * Uploads an image to POST /api/uploads. Resolves with the stored image's key and URL; rejects with an
  * UploadError whose message is the spec's ('Upload failed with status: {status}' or 'Network error
  * during upload').
  */
 export async function uploadImage(
   file: Blob,
   options: { purpose: UploadPurpose; pairId?: string; onProgress?: (percent: number) => void },
-): Promise<{ url: string }> {
+): Promise<{ key: string; url: string }> {
   const form = new FormData();
   form.append("file", file);
   if (options.pairId) form.append("pairId", options.pairId);
-  const { status, body } = await postWithProgress<{ url?: string }>(
+  const { status, body } = await postWithProgress<{ key?: string; url?: string }>(
     `/api/uploads?purpose=${options.purpose}`,
     form,
     options.onProgress,
   );
-  if (status === 201 && body?.url) return { url: body.url };
+  if (status === 201 && body?.key && body.url) return { key: body.key, url: body.url };
   throw new UploadError(UPLOAD_MESSAGES.failedWithStatus(status));
 }

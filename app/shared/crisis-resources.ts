@@ -2,13 +2,13 @@
  * Crisis resources shown on every page (spec section 2, Footer). One list, used by the footer box,
  * the legal pages and the tests.
  */
-export type CrisisContact = {
+type CrisisContact = {
   label: string;
   href: string;
   /** What a narrow screen shows instead (the crisis banner in a conversation); `label` stays its name. */
   short?: string;
 };
-export type CrisisResource = { name: string; detail: string; contacts: CrisisContact[] };
+type CrisisResource = { name: string; detail: string; contacts: CrisisContact[] };
 
 export const CRISIS_RESOURCES: CrisisResource[] = [
   {

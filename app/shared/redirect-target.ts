@@ -8,7 +8,7 @@
 export const NEXT_PARAM = "next";
 
 /** Where people go after signing in when nothing else was asked for (spec section 2). */
-export const DEFAULT_SIGNED_IN_PATH = "/chat";
+const DEFAULT_SIGNED_IN_PATH = "/chat";
 
 /** Pages that make no sense as a destination after signing in (they would send the visitor on). */
 const NOT_A_DESTINATION = /^\/(signup|login|recover|reset-password)(\/|$|\?|#)/;
@@ -16,7 +16,7 @@ const NOT_A_DESTINATION = /^\/(signup|login|recover|reset-password)(\/|$|\?|#)/;
 const BASE = "http://same-origin.invalid";
 
 /** The same-origin path (with its query and fragment) that `value` names, or null. */
-export function safeNextPath(value: unknown): string | null {
+function safeNextPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
   // A path, and only a path: one leading slash, no backslash (browsers read `/\x` as `//x`), no
   // control or space characters that URL parsing would strip before deciding the host.

@@ -20,6 +20,10 @@ export const PATHS = {
   cookiePolicy: "/cookiepolicy",
 } as const;
 
+/** After a save posted without scripts the profile action sends the browser here: the profile, saying it was saved. */
+export const PROFILE_SAVED_PARAM = "saved";
+export const PROFILE_SAVED_PATH = `${PATHS.profile}?${PROFILE_SAVED_PARAM}=1`;
+
 /** /chat/{userId}: the conversation with one user (spec section 2, Chat screen). */
 export function chatWith(userId: string): string {
   return `/chat/${encodeURIComponent(userId)}`;

@@ -32,7 +32,6 @@ export const REPORT_RETENTION_MS = POLICY.reportRetentionDays * 24 * 60 * 60 * 1
 
 /** A report's state at /admin/reports: open until the admin dismisses it or suspends the account. */
 export const REPORT_STATUSES = ["open", "dismissed", "suspended"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
  * Why the admin suspends an account (issue 23): a short list of categories. `value` is stored with

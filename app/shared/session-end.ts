@@ -36,7 +36,7 @@ export function sessionEndPath(reason: SessionEndReason, returnTo?: string): str
 }
 
 /** Why the session ended, for a sign-in page reached through that end (`?reason=`), or null. */
-export function sessionEndReasonOf(url: string): SessionEndReason | null {
+function sessionEndReasonOf(url: string): SessionEndReason | null {
   const reason = new URL(url).searchParams.get("reason");
   return isSessionEndReason(reason) ? reason : null;
 }
@@ -47,7 +47,7 @@ export function sessionEndNotice(url: string): string | null {
   return reason ? SESSION_END_MESSAGES[reason] : null;
 }
 
-export type AuthScreenMode = "signup" | "signin";
+type AuthScreenMode = "signup" | "signin";
 
 /**
  * Which side of the one sign-in / create-account screen /signup shows (issue 23). A session's end

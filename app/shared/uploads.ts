@@ -3,7 +3,7 @@
  * sections 5 and 9.
  */
 export const MAX_PROFILE_PICTURE_BYTES = 5_242_880; // 5 MB
-export const MAX_CHAT_IMAGE_BYTES = 10_485_760; // 10 MB
+const MAX_CHAT_IMAGE_BYTES = 10_485_760; // 10 MB
 
 /** The image types the server accepts, decided by the file's bytes (never its name or claimed type). */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;

@@ -69,10 +69,14 @@ test.describe("the profile screen", () => {
     const profile = completeProfile("");
     await fillForm(page, profile);
     await choosePhoto(page);
-    // The button says 'Saving...' while the server works (held until the test has seen it).
-    const release = await holdRequests(page, "**/api/profile");
+    // The button says 'Saving...' while the route action works (held until the test has seen it).
+    const release = await holdRequests(page, "**/profile.data*");
+    const posted = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().includes("/profile.data"),
+    );
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await posted;
     release();
     const saved = page.getByText(PROFILE_MESSAGES.saved);
     await expect(saved).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { profileSaveFailureMessage } from "../../app/shared/schemas/auth";
+import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
 import { expect, pngFile, test, uniqueEmail, waitForHydration } from "./support/test";
 
 async function fillSignUp(page: Page) {
@@ -12,11 +13,14 @@ async function fillSignUp(page: Page) {
   await page.getByLabel("Choose a picture").setInputFiles(pngFile("me.png"));
 }
 
+/** The sign-up form's posts to its route action (the account's, then the picture's key). */
+const SIGN_UP_ACTION = "**/signup.data*";
+
 test.describe("when creating the account fails", () => {
   test("an error answer says its status and keeps everything typed and chosen for a retry", async ({ page }) => {
     await fillSignUp(page);
     let failures = 1;
-    await page.route("**/api/sign-up", async (route) => {
+    await page.route(SIGN_UP_ACTION, async (route) => {
       if (failures-- > 0) return route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" });
       return route.continue();
     });
@@ -36,7 +40,7 @@ test.describe("when creating the account fails", () => {
 
   test("a network failure says 'Network error during upload'", async ({ page }) => {
     await fillSignUp(page);
-    await page.route("**/api/sign-up", (route) => route.abort("failed"));
+    await page.route(SIGN_UP_ACTION, (route) => route.abort("failed"));
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Network error during upload", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
@@ -44,19 +48,55 @@ test.describe("when creating the account fails", () => {
 
   test("a failed profile write says so and goes on to chat after 3 seconds", async ({ page }) => {
     await fillSignUp(page);
-    // The account is really made (its session cookie is set); the answer reports the picture lost.
-    const reason = "the picture could not be stored";
-    await page.route("**/api/sign-up", async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      await route.fulfill({ response, json: { ...body, saveFailure: profileSaveFailureMessage(reason) } });
-    });
+    // The account is really made (its session cookie is set); the picture's upload then fails.
+    const reason = UPLOAD_MESSAGES.failedWithStatus(503);
+    await page.route("**/api/uploads*", (route) =>
+      route.fulfill({ status: 503, json: { code: "unavailable", message: "unavailable" } }),
+    );
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("alert")).toHaveText(`Account created but profile data couldn't be saved: ${reason}`);
     const shownAt = Date.now();
     await page.waitForURL("**/chat", { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
     await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
+  });
+
+  test("a picture key that is not the new account's own is refused, said, and the account goes on to chat", async ({
+    page,
+  }) => {
+    await fillSignUp(page);
+    // Whatever the page posts as the picture's key, only the account's own upload can become its picture.
+    await page.route(SIGN_UP_ACTION, async (route) => {
+      const body = route.request().postData() ?? "";
+      if (!body.includes("pictureKey=")) return route.continue();
+      return route.continue({
+        postData: body.replace(/pictureKey=[^&]*/, "pictureKey=profiles%2Fsomeone-else%2Fx.png"),
+      });
+    });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText(profileSaveFailureMessage("the picture was not one you uploaded"));
+    await page.waitForURL("**/chat", { timeout: 10_000 });
+    await expect(page.getByRole("button", { name: /account menu/ }).locator("img")).toHaveCount(0);
+  });
+});
+
+test.describe("the picture at sign-up", () => {
+  test("goes to the upload endpoint only once the account exists, with the account's session", async ({ page }) => {
+    await fillSignUp(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/chat");
+    const writes = posts.filter(
+      (path) => path.startsWith("/signup") || path.startsWith("/api/uploads") || path.startsWith("/api/sign-up"),
+    );
+    expect(writes).toEqual(["/signup.data", "/api/uploads", "/signup.data"]);
+    await expect(page.getByRole("button", { name: /account menu/ }).locator("img")).toHaveAttribute(
+      "src",
+      /^\/images\/profiles\//,
+    );
   });
 });
 
@@ -85,7 +125,7 @@ test.describe("very large photos", () => {
       mimeType: "image/jpeg",
       buffer: Buffer.from(big),
     });
-    const upload = page.waitForRequest("**/api/sign-up");
+    const upload = page.waitForRequest("**/api/uploads*");
     await page.getByRole("button", { name: "Create Account" }).click();
     await (await upload).response();
     await page.waitForURL("**/chat");

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { nextFromUrl, safeNextPath, signedInDestination, withNext } from "~/shared/redirect-target";
+import { nextFromUrl, signedInDestination, withNext } from "~/shared/redirect-target";
 
+/** Where signing in leads: the target when it is a path on this site, else chat (spec section 2). */
 describe("the place to return to after signing in", () => {
   it("accepts a path on this site, with its query and fragment", () => {
-    expect(safeNextPath("/chat/kindred-support")).toBe("/chat/kindred-support");
-    expect(safeNextPath("/users?q=grace")).toBe("/users?q=grace");
-    expect(safeNextPath("/thankyou?receipt=VM-123456#top")).toBe("/thankyou?receipt=VM-123456#top");
+    expect(signedInDestination("/chat/kindred-support")).toBe("/chat/kindred-support");
+    expect(signedInDestination("/users?q=grace")).toBe("/users?q=grace");
+    expect(signedInDestination("/thankyou?receipt=VM-123456#top")).toBe("/thankyou?receipt=VM-123456#top");
   });
 
   it("refuses anything that could lead off the site", () => {
@@ -28,15 +29,15 @@ describe("the place to return to after signing in", () => {
       undefined,
       42,
     ]) {
-      expect(safeNextPath(value), String(value)).toBeNull();
+      expect(signedInDestination(value), String(value)).toBe("/chat");
     }
   });
 
   it("refuses the sign-in pages themselves, which would only send the visitor on", () => {
     for (const value of ["/signup", "/login?next=/chat", "/recover", "/reset-password?token=x"]) {
-      expect(safeNextPath(value), value).toBeNull();
+      expect(signedInDestination(value), value).toBe("/chat");
     }
-    expect(safeNextPath("/signups-are-not-the-signup-page")).toBe("/signups-are-not-the-signup-page");
+    expect(signedInDestination("/signups-are-not-the-signup-page")).toBe("/signups-are-not-the-signup-page");
   });
 
   it("falls back to chat, and carries a safe target through sign-in links", () => {

@@ -137,7 +137,7 @@ describe("the per-account sign-in limit", () => {
     for (let i = 0; i < ACCOUNT_SIGN_IN_LIMIT.failures; i++) {
       await postJson("/api/auth/sign-in/email", { email: alice.email, password: `guess ${i}` });
     }
-    const { signInWithPassword } = await import("../../worker/auth/password-forms");
+    const { signInAction } = await import("../../worker/auth/password-forms");
     const form = new FormData();
     form.set("email", alice.email);
     form.set("password", alice.password);
@@ -146,13 +146,14 @@ describe("the per-account sign-in limit", () => {
       headers: { Origin: APP_ORIGIN, "cf-connecting-ip": freshIp() },
       body: form,
     });
-    const outcome = await signInWithPassword(request, form);
-    expect(outcome).toMatchObject({ ok: false, error: { message: AUTH_ERROR_MESSAGES.tooManyAttempts } });
+    const answer = await signInAction(request);
+    expect(answer.data).toMatchObject({ error: { message: AUTH_ERROR_MESSAGES.tooManyAttempts } });
+    expect(answer.init?.status).toBeGreaterThanOrEqual(400);
   });
 
   it("the sign-in form tells a suspended person the reason's category and where to appeal", async () => {
     const { suspendAccount } = await import("../../worker/accounts/suspension");
-    const { signInWithPassword } = await import("../../worker/auth/password-forms");
+    const { signInAction } = await import("../../worker/auth/password-forms");
     const alice = await signUpUser();
     await suspendAccount(alice.user.id, Date.now(), "threats");
     const form = new FormData();
@@ -163,9 +164,8 @@ describe("the per-account sign-in limit", () => {
       headers: { Origin: APP_ORIGIN, "cf-connecting-ip": freshIp() },
       body: form,
     });
-    const outcome = await signInWithPassword(request, form);
-    expect(outcome).toMatchObject({
-      ok: false,
+    const answer = await signInAction(request);
+    expect({ status: answer.init?.status, ...answer.data }).toMatchObject({
       status: 403,
       error: {
         field: null,

@@ -2,8 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MAX_EVENTS_BODY_BYTES } from "~/shared/schemas/analytics";
 import { p75 } from "../../worker/analytics/events";
-import { EVENTS_PER_MINUTE } from "../../worker/api/event-routes";
 import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
+import { rateLimitOf } from "./support/wrangler-config";
 
 function postEvents(body: string, ip = freshIp()) {
   return exports.default.fetch(`${APP_ORIGIN}/api/events`, {
@@ -120,7 +120,9 @@ describe("POST /api/events", () => {
     expect(await count()).toBe(before);
   });
 
-  it("limits how often one client may send", async () => {
+  it("limits how often one client may send, to the EVENTS_RATE_LIMIT binding's count a minute", async () => {
+    const { limit: EVENTS_PER_MINUTE, period } = rateLimitOf("EVENTS_RATE_LIMIT");
+    expect(period).toBe(60);
     const ip = freshIp();
     const body = JSON.stringify({ events: [{ type: "page_view", path: "/" }] });
     // The limiter counts in fixed minutes: a run that crosses into the next minute starts a new

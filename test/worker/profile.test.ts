@@ -1,17 +1,25 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROFILE_MESSAGES } from "~/shared/schemas/profile";
+import { action } from "~/routes/profile/profile-screen";
+import { IN_PLACE_FIELD } from "~/shared/form-posts";
+import { PROFILE_MESSAGES, type ProfileForm, profileToFormData } from "~/shared/schemas/profile";
 import { getOwnProfile, getPublicProfile } from "../../worker/profiles/profile-store";
 import { completeProfile } from "../fixtures/profile";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+import { callAction, signedInUser } from "./support/route-action";
 
-function putProfile(cookie: string | null, body: unknown) {
-  return exports.default.fetch(`${APP_ORIGIN}/api/profile`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Origin: APP_ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
+type Person = Awaited<ReturnType<typeof signUpUser>>;
+
+/**
+ * Save Profile as the page's script posts it to the /profile route action (in place, the photo's
+ * address a field), with `extra` fields added; `person` null posts it signed out.
+ */
+function saveProfile(person: Person | null, profile: ProfileForm, extra: Record<string, string> = {}) {
+  const form = profileToFormData(profile);
+  form.set(IN_PLACE_FIELD, "1");
+  for (const [name, value] of Object.entries(extra)) form.set(name, value);
+  return callAction(action, "/profile?tab=edit", form, { user: person ? signedInUser(person) : null });
 }
 
 async function uploadPicture(cookie: string): Promise<string> {
@@ -31,23 +39,17 @@ const userRow = (id: string) =>
     .bind(id)
     .first<{ profile_pic: string | null; image: string | null }>();
 
-describe("PUT /api/profile", () => {
-  it("needs a signed-in user and a same-site request", async () => {
-    expect((await putProfile(null, completeProfile("/images/profiles/x/a.png"))).status).toBe(401);
-    const { cookie } = await signUpUser();
-    const response = await exports.default.fetch(`${APP_ORIGIN}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Origin: "https://evil.example", Cookie: cookie },
-      body: "{}",
-    });
-    expect(response.status).toBe(403);
+describe("saving the profile through its route action", () => {
+  it("needs a signed-in user, and sends a signed-out visitor to sign up", async () => {
+    const answer = await saveProfile(null, completeProfile("/images/profiles/x/a.png"));
+    expect(answer).toMatchObject({ status: 302, location: "/signup?next=%2Fprofile%3Ftab%3Dedit", thrown: true });
   });
 
   it("saves the whole profile with updatedAt, and the picture everywhere it is kept", async () => {
     const alice = await signUpUser();
     const photo = await uploadPicture(alice.cookie);
-    const response = await putProfile(alice.cookie, completeProfile(photo));
-    expect(response.status).toBe(200);
+    const answer = await saveProfile(alice, completeProfile(photo));
+    expect(answer).toMatchObject({ status: 200, data: { saved: completeProfile(photo) } });
     expect(await getOwnProfile(alice.user.id)).toEqual(completeProfile(photo));
     const row = await env.DB.prepare("SELECT age, updated_at, hobbies FROM profiles WHERE user_id = ?")
       .bind(alice.user.id)
@@ -58,13 +60,23 @@ describe("PUT /api/profile", () => {
     expect(await userRow(alice.user.id)).toEqual({ profile_pic: photo, image: photo });
   });
 
-  it("only ever saves the signed-in user's own profile, whatever id the body names", async () => {
+  it("moves a form posted without scripts on to the profile, saying it was saved", async () => {
+    const alice = await signUpUser();
+    const photo = await uploadPicture(alice.cookie);
+    const answer = await callAction(action, "/profile?tab=edit", profileToFormData(completeProfile(photo)), {
+      user: signedInUser(alice),
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/profile?saved=1" });
+    expect((await getOwnProfile(alice.user.id)).firstName).toBe("Grace");
+  });
+
+  it("only ever saves the signed-in user's own profile, whatever id the form names", async () => {
     const alice = await signUpUser();
     const bob = await signUpUser();
     const before = await getOwnProfile(bob.user.id);
     const photo = await uploadPicture(alice.cookie);
-    const response = await putProfile(alice.cookie, { ...completeProfile(photo), userId: bob.user.id });
-    expect(response.status).toBe(200);
+    const answer = await saveProfile(alice, completeProfile(photo), { userId: bob.user.id });
+    expect(answer.status).toBe(200);
     expect(await getOwnProfile(bob.user.id)).toEqual(before);
     expect((await getOwnProfile(alice.user.id)).firstName).toBe("Grace");
   });
@@ -73,36 +85,35 @@ describe("PUT /api/profile", () => {
     const alice = await signUpUser();
     const bob = await signUpUser();
     const bobsPhoto = await uploadPicture(bob.cookie);
-    const response = await putProfile(alice.cookie, completeProfile(bobsPhoto));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: { photoUrl: PROFILE_MESSAGES.photoNotYours } });
+    const answer = await saveProfile(alice, completeProfile(bobsPhoto));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ errors: { photoUrl: PROFILE_MESSAGES.photoNotYours } });
     expect((await getOwnProfile(alice.user.id)).lastName).toBe("");
     expect((await userRow(alice.user.id))?.profile_pic).toBeNull();
   });
 
-  it("answers invalid fields with 400 and each field's message, and changes nothing", async () => {
+  it("answers invalid fields with 400, each field's message and what was posted, and changes nothing", async () => {
     const alice = await signUpUser();
     const photo = await uploadPicture(alice.cookie);
-    const response = await putProfile(alice.cookie, {
-      ...completeProfile(photo),
-      age: "12",
-      zipCode: "ABCDE",
-      hobbies: [],
-      aboutMe: "Too short",
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      code: "invalid_profile",
-      message: "Some fields need attention.",
+    const posted = { ...completeProfile(photo), age: "12", zipCode: "ABCDE", hobbies: [], aboutMe: "Too short" };
+    const answer = await saveProfile(alice, posted);
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({
       errors: {
         age: PROFILE_MESSAGES.age,
         zipCode: PROFILE_MESSAGES.postalCode,
         hobbies: PROFILE_MESSAGES.hobby,
         aboutMe: PROFILE_MESSAGES.tooShort(50),
       },
+      values: posted,
     });
     expect((await getOwnProfile(alice.user.id)).age).toBe("");
-    expect((await putProfile(alice.cookie, "not a profile")).status).toBe(400);
+    // A post that is not a form at all is refused the same way, with nothing saved.
+    const notAForm = await callAction(action, "/profile?tab=edit", new URLSearchParams(), {
+      user: signedInUser(alice),
+    });
+    expect(notAForm.status).toBe(400);
+    expect((await getOwnProfile(alice.user.id)).age).toBe("");
   });
 });
 
@@ -117,7 +128,7 @@ describe("reading profiles", () => {
   it("shows another person what its owner filled, never the email, income or postal code", async () => {
     const alice = await signUpUser();
     const photo = await uploadPicture(alice.cookie);
-    await putProfile(alice.cookie, completeProfile(photo));
+    await saveProfile(alice, completeProfile(photo));
     const seen = await getPublicProfile(alice.user.id);
     expect(seen).toMatchObject({ userId: alice.user.id, username: alice.user.username, firstName: "Grace" });
     expect(seen).not.toHaveProperty("annualIncome");

@@ -7,7 +7,7 @@ import { MESSAGE_RETENTION_MS } from "../../worker/chat/message-retention";
 import worker from "../../worker/index";
 import { dismissReport } from "../../worker/safety/moderation";
 import { fileReport, ReportError } from "../../worker/safety/reports";
-import { handleSafetyForm } from "../../worker/safety/safety-form-post";
+import { safetyAction } from "../../worker/safety/safety-form-post";
 import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
 import { acked, connect, storedChatImage } from "./support/chat-sockets";
 
@@ -118,18 +118,22 @@ describe("the report form", () => {
   it("answers a missing reason and an over-long note with their messages, and stores nothing", async () => {
     const reporter = await signUpUser();
     const reported = await signUpUser();
-    const form = (fields: Record<string, string>) => {
+    // The report form posted to the route action of the reported person's page.
+    const report = async (fields: Record<string, string>) => {
       const body = new FormData();
       for (const [name, value] of Object.entries({ intent: "report", subject: "profile", ...fields }))
         body.set(name, value);
-      return body;
+      const request = new Request(`https://kindred.example/users/${reported.user.id}`, { method: "POST", body });
+      const answer = await safetyAction(reporter.user.id, reported.user.id, request);
+      return { status: answer.init?.status, ...answer.data.safety };
     };
-    expect(await handleSafetyForm(reporter.user.id, reported.user.id, form({ note: "x" }))).toMatchObject({
+    expect(await report({ note: "x" })).toMatchObject({
+      status: 400,
       ok: false,
       errors: { reason: REPORT_TEXTS.chooseReason },
     });
-    const long = form({ reason: "spam", note: "y".repeat(MAX_REPORT_NOTE + 1) });
-    expect(await handleSafetyForm(reporter.user.id, reported.user.id, long)).toMatchObject({
+    expect(await report({ reason: "spam", note: "y".repeat(MAX_REPORT_NOTE + 1) })).toMatchObject({
+      status: 400,
       ok: false,
       errors: { note: REPORT_TEXTS.noteTooLong },
     });
@@ -137,13 +141,12 @@ describe("the report form", () => {
       .bind(reporter.user.id)
       .first<{ n: number }>();
     expect(stored?.n).toBe(0);
-    expect(
-      await handleSafetyForm(
-        reporter.user.id,
-        reported.user.id,
-        form({ reason: "spam", note: "y".repeat(MAX_REPORT_NOTE) }),
-      ),
-    ).toMatchObject({ ok: true, reason: "spam", blockedUsername: null });
+    expect(await report({ reason: "spam", note: "y".repeat(MAX_REPORT_NOTE) })).toMatchObject({
+      status: 200,
+      ok: true,
+      reason: "spam",
+      blockedUsername: null,
+    });
   });
 });
 

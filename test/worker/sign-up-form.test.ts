@@ -1,8 +1,11 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { action } from "~/routes/auth/signup";
+import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/schemas/auth";
 import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { type ActionAnswer, callAction, cookieHeaderOf, signedInUser } from "./support/route-action";
 
 let counter = 0;
 /** The sign-up form as a browser posts it; `picture: null` leaves the picture out altogether. */
@@ -24,30 +27,47 @@ function signUpForm(overrides: { picture?: Blob | null; next?: string; email?: s
   return form;
 }
 
-function postSignUp(form: FormData) {
-  return exports.default.fetch(`${APP_ORIGIN}/api/sign-up`, {
-    method: "POST",
-    headers: { Origin: APP_ORIGIN, "cf-connecting-ip": freshIp() },
-    body: form,
-  });
+/** Posts the form to the /signup route action, as the browser does (without scripts, or the page's script). */
+function postSignUp(form: FormData | URLSearchParams, options: { cookie?: string; origin?: string } = {}) {
+  return callAction(action, "/signup", form, options);
 }
 
 async function accountExists(email: string) {
   return (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first()) !== null;
 }
 
-describe("creating an account with its picture in one request", () => {
-  it("creates the account, stores the picture as theirs and signs them in", async () => {
-    const form = signUpForm();
-    const response = await postSignUp(form);
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ destination: "/chat", saveFailure: null });
-    const session = await exports.default.fetch(`${APP_ORIGIN}/api/auth/get-session`, {
-      headers: { Cookie: sessionCookie(response) },
-    });
-    const { user } = (await session.json()) as { user: { id: string; profilePic: string } };
+async function sessionUser(answer: ActionAnswer) {
+  const session = await exports.default.fetch(`${APP_ORIGIN}/api/auth/get-session`, {
+    headers: { Cookie: cookieHeaderOf(answer.cookies) },
+  });
+  return ((await session.json()) as { user: { id: string; profilePic: string | null } }).user;
+}
+
+/** The browser's own copy of the session: the token, as the upload endpoint and the next post read it. */
+const sessionCookieOf = (answer: ActionAnswer) =>
+  sessionCookie(
+    new Response(null, { headers: answer.cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) }),
+  );
+
+async function uploadPicture(cookie: string): Promise<{ key: string; url: string }> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(pngWithMetadata())], { type: "image/png" }), "me.png");
+  const response = await exports.default.fetch(`${APP_ORIGIN}/api/uploads?purpose=profile`, {
+    method: "POST",
+    headers: { Origin: APP_ORIGIN, Cookie: cookie },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { key: string; url: string };
+}
+
+describe("creating an account with its picture in one post (the form without scripts)", () => {
+  it("creates the account, stores the picture as theirs, signs them in and moves on to chat", async () => {
+    const answer = await postSignUp(signUpForm());
+    expect(answer).toMatchObject({ status: 302, location: "/chat", thrown: true });
+    const user = await sessionUser(answer);
     expect(user.profilePic).toMatch(new RegExp(`^/images/profiles/${user.id}/.+\\.png$`));
-    expect(await env.IMAGES.head(user.profilePic.slice("/images/".length))).not.toBeNull();
+    expect(await env.IMAGES.head((user.profilePic ?? "").slice("/images/".length))).not.toBeNull();
   });
 
   it("refuses a picture of 5 MB with the spec's message before creating anything", async () => {
@@ -55,9 +75,11 @@ describe("creating an account with its picture in one request", () => {
     const bytes = new Uint8Array(MAX_PROFILE_PICTURE_BYTES);
     bytes.set(png);
     const form = signUpForm({ picture: new Blob([bytes], { type: "image/png" }) });
-    const response = await postSignUp(form);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ field: "picture", message: "Profile picture must be less than 5MB" });
+    const answer = await postSignUp(form);
+    expect(answer.status).toBe(413);
+    expect(answer.data).toMatchObject({
+      error: { field: "picture", message: "Profile picture must be less than 5MB" },
+    });
     expect(await accountExists(String(form.get("email")))).toBe(false);
   });
 
@@ -70,50 +92,47 @@ describe("creating an account with its picture in one request", () => {
       }),
     ]) {
       const form = signUpForm({ picture });
-      const response = await postSignUp(form);
-      expect(response.status).toBe(415);
-      expect(await response.json()).toMatchObject({ field: "picture", message: UPLOAD_MESSAGES.notAnImage });
-      expect(response.headers.getSetCookie()).toEqual([]);
+      const answer = await postSignUp(form);
+      expect(answer.status).toBe(415);
+      expect(answer.data).toMatchObject({ error: { field: "picture", message: UPLOAD_MESSAGES.notAnImage } });
+      expect(answer.cookies).toEqual([]);
       expect(await accountExists(String(form.get("email")))).toBe(false);
     }
     expect(UPLOAD_MESSAGES.notAnImage).toMatch(/JPEG, PNG, WebP or GIF/);
   });
 
-  it("checks the fields in the spec's order with the spec's messages", async () => {
+  it("checks the fields in the spec's order with the spec's messages, and gives back what was typed", async () => {
     const form = signUpForm();
     form.set("confirmPassword", "something else");
-    const response = await postSignUp(form);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ field: "confirmPassword", message: "Passwords do not match" });
+    const answer = await postSignUp(form);
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({
+      error: { field: "confirmPassword", message: "Passwords do not match" },
+      values: { email: form.get("email"), gender: "female" },
+    });
     expect(await accountExists(String(form.get("email")))).toBe(false);
   });
 
   it("says 'Email is already in use' for an existing account, through better-auth's own rules", async () => {
     const { email } = await signUpUser();
-    const response = await postSignUp(signUpForm({ email }));
-    expect(await response.json()).toMatchObject({ field: null, message: "Email is already in use" });
+    const answer = await postSignUp(signUpForm({ email }));
+    expect(answer.data).toMatchObject({ error: { field: null, message: "Email is already in use" } });
   });
 
-  it("refuses a request from another site", async () => {
-    const response = await exports.default.fetch(`${APP_ORIGIN}/api/sign-up`, {
-      method: "POST",
-      headers: { Origin: "https://elsewhere.example", "cf-connecting-ip": freshIp() },
-      body: signUpForm(),
-    });
-    expect(response.status).toBe(403);
+  it("refuses a post from another site, and creates nothing", async () => {
+    const form = signUpForm();
+    const answer = await postSignUp(form, { origin: "https://elsewhere.example" });
+    expect(answer.status).toBe(403);
+    expect(answer.cookies).toEqual([]);
+    expect(await accountExists(String(form.get("email")))).toBe(false);
   });
 });
 
 describe("creating an account without a picture (issue 23: the picture is optional)", () => {
   it("creates the account with no picture, signs them in and goes to chat", async () => {
-    const form = signUpForm({ picture: null });
-    const response = await postSignUp(form);
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ destination: "/chat", saveFailure: null });
-    const session = await exports.default.fetch(`${APP_ORIGIN}/api/auth/get-session`, {
-      headers: { Cookie: sessionCookie(response) },
-    });
-    const { user } = (await session.json()) as { user: { id: string; profilePic: string | null } };
+    const answer = await postSignUp(signUpForm({ picture: null }));
+    expect(answer).toMatchObject({ status: 302, location: "/chat", reloadDocument: true });
+    const user = await sessionUser(answer);
     expect(user.profilePic ?? null).toBeNull();
     const profile = await env.DB.prepare("SELECT photo_url FROM profiles WHERE user_id = ?").bind(user.id).first();
     expect(profile).toEqual({ photo_url: null });
@@ -124,16 +143,83 @@ describe("creating an account without a picture (issue 23: the picture is option
     const form = signUpForm({ picture: null });
     // What a browser posts for a file input nobody used: a part with no name and no bytes.
     form.set("picture", new Blob([], { type: "application/octet-stream" }), "");
-    const response = await postSignUp(form);
-    expect(response.status).toBe(201);
+    const answer = await postSignUp(form);
+    expect(answer.status).toBe(302);
     expect(await accountExists(String(form.get("email")))).toBe(true);
+  });
+});
+
+describe("the page's script: the account first, then the picture's key", () => {
+  it("answers a made and signed-in account with data when a picture follows, and stores no picture yet", async () => {
+    const form = signUpForm({ picture: null, next: "/chat/kindred-support" });
+    form.set(SIGN_UP_POST.pictureFollows, "1");
+    const answer = await postSignUp(form);
+    expect(answer).toMatchObject({
+      status: 201,
+      thrown: false,
+      data: { created: true, destination: "/chat/kindred-support" },
+    });
+    const user = await sessionUser(answer);
+    expect(user.profilePic ?? null).toBeNull();
+  });
+
+  it("makes the account's own uploaded picture theirs everywhere, and moves on by a full page load", async () => {
+    const form = signUpForm({ picture: null });
+    form.set(SIGN_UP_POST.pictureFollows, "1");
+    const created = await postSignUp(form);
+    const cookie = sessionCookieOf(created);
+    const user = await sessionUser(created);
+    const { key, url } = await uploadPicture(cookie);
+
+    const picture = new URLSearchParams({
+      [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent,
+      [SIGN_UP_POST.pictureKey]: key,
+      next: "/chat/kindred-support",
+    });
+    const answer = await callAction(action, "/signup", picture, {
+      user: signedInUser({ email: String(form.get("email")), user: { id: user.id, username: "" } }),
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/chat/kindred-support", reloadDocument: true });
+    const row = await env.DB.prepare(
+      "SELECT u.image, u.profile_pic, p.photo_url FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ?",
+    )
+      .bind(user.id)
+      .first();
+    expect(row).toEqual({ image: url, profile_pic: url, photo_url: url });
+  });
+
+  it("refuses a key under another person's folder, or one never uploaded, says so, and changes nothing", async () => {
+    const alice = await signUpUser();
+    const bob = await signUpUser();
+    const { key: alicesKey } = await uploadPicture(alice.cookie);
+    for (const key of [alicesKey, `profiles/${bob.user.id}/00000000-0000-4000-8000-000000000000.png`, "../x"]) {
+      const picture = new URLSearchParams({ [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent, pictureKey: key });
+      const answer = await callAction(action, "/signup", picture, { user: signedInUser(bob) });
+      expect(answer.status, key).toBe(403);
+      expect(answer.data, key).toEqual({
+        saveFailure: profileSaveFailureMessage(SIGN_UP_PICTURE_REASONS.notYours),
+        destination: "/chat",
+      });
+    }
+    const row = await env.DB.prepare("SELECT profile_pic FROM users WHERE id = ?").bind(bob.user.id).first();
+    expect(row?.profile_pic).toBeNull();
+  });
+
+  it("takes a picture's key only from a signed-in person", async () => {
+    const alice = await signUpUser();
+    const { key } = await uploadPicture(alice.cookie);
+    const picture = new URLSearchParams({ [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent, pictureKey: key });
+    const answer = await callAction(action, "/signup", picture, { user: null });
+    expect(answer).toMatchObject({ status: 401, thrown: true });
+    const row = await env.DB.prepare("SELECT profile_pic FROM users WHERE id = ?").bind(alice.user.id).first();
+    expect(row?.profile_pic).toBeNull();
   });
 });
 
 describe("where signing up leads", () => {
   it("goes to the page the visitor was headed for when it is a path on this site", async () => {
-    const response = await postSignUp(signUpForm({ next: "/chat/kindred-support" }));
-    expect(await response.json()).toMatchObject({ destination: "/chat/kindred-support" });
+    const answer = await postSignUp(signUpForm({ next: "/chat/kindred-support" }));
+    expect(answer.location).toBe("/chat/kindred-support");
   });
 
   it("refuses any target that is not a same-origin path, and goes to chat instead", async () => {
@@ -146,9 +232,29 @@ describe("where signing up leads", () => {
       "chat",
       "/signup",
     ]) {
-      const response = await postSignUp(signUpForm({ next }));
-      expect(response.status, next).toBe(201);
-      expect(await response.json(), next).toMatchObject({ destination: "/chat" });
+      const answer = await postSignUp(signUpForm({ next }));
+      expect(answer.status, next).toBe(302);
+      expect(answer.location, next).toBe("/chat");
+    }
+  });
+});
+
+describe("the write routes that are now route actions", () => {
+  it("are gone from /api: sign-up, profile, receipt email and account picture answer 404", async () => {
+    const { cookie } = await signUpUser();
+    for (const [method, path] of [
+      ["POST", "/api/sign-up"],
+      ["PUT", "/api/profile"],
+      ["POST", "/api/receipts/VM-123456/email"],
+      ["POST", "/api/account/photo"],
+    ] as const) {
+      const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, {
+        method,
+        headers: { Origin: APP_ORIGIN, Cookie: cookie, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "not_found" });
     }
   });
 });

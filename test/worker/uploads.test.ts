@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import { MAX_PROFILE_PICTURE_BYTES } from "~/shared/uploads";
 import { contains, jpegWithMetadata, pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
 
 function upload(
   cookie: string | null,
@@ -88,31 +88,6 @@ describe("POST /api/uploads", () => {
     const { cookie } = await signUpUser();
     const response = await upload(cookie, blobOf(pngWithMetadata()), { origin: "https://evil.example" });
     expect(response.status).toBe(403);
-  });
-});
-
-describe("profile picture of the account", () => {
-  it("is set in users, the auth profile and profiles from the user's own upload", async () => {
-    const { cookie, user } = await signUpUser();
-    const { url } = (await (await upload(cookie, blobOf(pngWithMetadata()))).json()) as { url: string };
-    const response = await postJson("/api/account/photo", { url }, { cookie });
-    expect(response.status).toBe(200);
-    const row = await env.DB.prepare(
-      "SELECT u.image, u.profile_pic, p.photo_url FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ?",
-    )
-      .bind(user.id)
-      .first();
-    expect(row).toEqual({ image: url, profile_pic: url, photo_url: url });
-  });
-
-  it("refuses a picture under another user's folder", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
-    const { url } = (await (await upload(alice.cookie, blobOf(pngWithMetadata()))).json()) as { url: string };
-    const response = await postJson("/api/account/photo", { url }, { cookie: bob.cookie });
-    expect(response.status).toBe(403);
-    const row = await env.DB.prepare("SELECT profile_pic FROM users WHERE id = ?").bind(bob.user.id).first();
-    expect(row?.profile_pic).toBeNull();
   });
 });
 

@@ -3,20 +3,17 @@ import {
   type FormError,
   firstSignUpError,
   profileSaveFailureMessage,
+  SIGN_UP_PICTURE_REASONS,
   type SignUpFields,
   signUpFieldsFrom,
 } from "~/shared/schemas/auth";
-import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { callAuthEndpoint } from "../auth/auth-endpoint";
 import { withoutSessionCache } from "../auth/session";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { setProfilePicture } from "./profile-picture";
 
-/** Room for the form's text fields and multipart framing around the picture. */
-const FORM_OVERHEAD_BYTES = 32 * 1024;
-
-export type CreateAccountOutcome =
+type CreateAccountOutcome =
   | {
       ok: true;
       /** Where to go now: the page the visitor was headed for (checked), else chat. */
@@ -30,27 +27,15 @@ export type CreateAccountOutcome =
 
 /**
  * Create an Account (spec section 4, Sign-up sequence), whole, on the server: the fields are checked
- * in the spec's order and, when a picture was chosen (it is optional), its real type (from its bytes)
- * and size before anything is created, so a HEIC photo or a text file never leaves an account
- * behind; then the account is made through better-auth (its rate limits, origin checks and username
- * rules apply), and a picture is stored under the new user's folder and becomes theirs everywhere.
- *
- * The page's script (POST /api/sign-up, for its upload progress) and the form posted without
- * scripts (the /signup route action) both come here.
+ * in the spec's order and, when a picture was posted with them (the form posted without scripts; it
+ * is optional), its real type (from its bytes) and size before anything is created, so a HEIC photo
+ * or a text file never leaves an account behind; then the account is made through better-auth (its
+ * rate limits, origin checks and username rules apply), and a picture is stored under the new
+ * user's folder and becomes theirs everywhere.
  */
-export async function createAccount(request: Request): Promise<CreateAccountOutcome> {
+export async function createAccount(request: Request, form: FormData): Promise<CreateAccountOutcome> {
   const refuse = (status: number, error: FormError<keyof SignUpFields>, values = { email: "", gender: "" }) =>
     ({ ok: false, status, error, values }) as const;
-  // An oversized body is refused before it is read.
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES) {
-    return refuse(413, { field: "picture", message: UPLOAD_MESSAGES.profileTooLarge });
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refuse(400, { field: null, message: "The form could not be read. Please try again." });
-  }
   const fields = signUpFieldsFrom(form);
   const values = { email: fields.email, gender: fields.gender };
   const problem = firstSignUpError(fields);
@@ -80,7 +65,7 @@ export async function createAccount(request: Request): Promise<CreateAccountOutc
     await setProfilePicture(userId, imageUrl(key));
   } catch (error) {
     console.error(JSON.stringify({ at: "sign-up-picture", userId, error: String(error) }));
-    const saveFailure = profileSaveFailureMessage("the picture could not be stored");
+    const saveFailure = profileSaveFailureMessage(SIGN_UP_PICTURE_REASONS.notStored);
     return { ok: true, destination, cookies: created.cookies, saveFailure };
   }
   // The session cache from the sign-up predates the picture: without it, the next page reads it.

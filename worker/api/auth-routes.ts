@@ -28,7 +28,7 @@ export const authRoutes = new Hono<ApiEnv>()
   });
 
 /** The value with every `token` property removed, however deep (sign-in, sign-up, get-session). */
-export function withoutTokens(value: unknown): unknown {
+function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(

@@ -4,12 +4,6 @@ import { recordEvents } from "../analytics/events";
 import { type ApiEnv, sameOrigin } from "./signed-in";
 
 /**
- * Event requests a client may make per minute (a page sends a few per view): the limit of the
- * EVENTS_RATE_LIMIT binding in wrangler.toml, which counts them.
- */
-export const EVENTS_PER_MINUTE = 60;
-
-/**
  * POST /api/events (sent with sendBeacon): anonymous page views and web vitals. No session, user
  * or cookie is read and no address is stored; the body is size-limited and validated, and a client
  * is rate-limited by its address (Cloudflare's Rate Limiting binding: no D1 write for the count). A

@@ -1,15 +1,11 @@
 import { Hono } from "hono";
-import { accountRoutes } from "./account-routes";
 import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
 import { chatRoutes } from "./chat-routes";
 import { eventRoutes } from "./event-routes";
 import { imageRoutes } from "./image-routes";
 import { inboxRoutes } from "./inbox-routes";
-import { profileRoutes } from "./profile-routes";
-import { receiptRoutes } from "./receipt-routes";
 import { sessionRoutes } from "./session-routes";
-import { signUpRoutes } from "./sign-up-routes";
 import type { ApiEnv } from "./signed-in";
 import { uploadRoutes } from "./upload-routes";
 
@@ -26,11 +22,7 @@ api.get("/api/health", async (c) => {
 
 api.route("/api/auth", authRoutes);
 api.route("/api/session", sessionRoutes);
-api.route("/api/sign-up", signUpRoutes);
 api.route("/api/uploads", uploadRoutes);
-api.route("/api/account", accountRoutes);
-api.route("/api/profile", profileRoutes);
-api.route("/api/receipts", receiptRoutes);
 api.route("/api/chats", chatRoutes);
 api.route("/api/inbox", inboxRoutes);
 api.route("/api/admin", adminRoutes);

@@ -4,7 +4,7 @@ import { getAuth } from "./session";
 /** The browser's headers that better-auth's checks read: origin checks, rate limits, the session. */
 const FORWARDED_HEADERS = ["origin", "referer", "cookie", "cf-connecting-ip", "user-agent"] as const;
 
-export type AuthCall<T> =
+type AuthCall<T> =
   | { ok: true; data: T; cookies: string[] }
   | { ok: false; status: number; code: string | null; message: string };
 

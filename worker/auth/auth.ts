@@ -20,13 +20,13 @@ import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign
 import { generateUniqueUsername, isUsernameAvailable } from "./username";
 
 /** Reset links are valid this long (better-auth's token lifetime). */
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /**
  * Requests allowed per client IP and window. Sign-in is tight so guessing passwords is slow; the
  * rest is generous enough for real people and still stops scripts.
  */
-export const AUTH_RATE_LIMITS = {
+const AUTH_RATE_LIMITS = {
   default: { window: 60, max: 60 },
   "/sign-in/email": { window: 60, max: 5 },
   "/sign-up/email": { window: 600, max: 5 },
@@ -38,7 +38,7 @@ export const AUTH_RATE_LIMITS = {
  * change-password, delete-user, list-sessions, revoke-*, social sign-in, …) answers 404, so no
  * generic endpoint can reshape an account (issue 11: username, gender and role are the app's).
  */
-export const AUTH_PATHS_IN_USE: readonly string[] = [
+const AUTH_PATHS_IN_USE: readonly string[] = [
   "/sign-up/email",
   "/sign-in/email",
   "/sign-out",
@@ -58,7 +58,7 @@ const SESSION_CACHE_SECONDS = POLICY.sessionCacheMinutes * 60;
 /** Reset tokens live in better-auth's verifications table under this identifier prefix. */
 const RESET_TOKEN_PREFIX = "reset-password:";
 
-export type AuthOptions = { d1: D1Database; appUrl?: string };
+type AuthOptions = { d1: D1Database; appUrl?: string };
 
 /**
  * better-auth on D1 (DESIGN.md "Auth"): email + password, sessions in an HttpOnly SameSite=Lax
@@ -278,11 +278,4 @@ async function createSmallProfile(db: Db, user: { id: string; email: string; use
       gender: genderLabel(user.gender),
     })
     .onConflictDoNothing();
-}
-
-/** The signed-in user's row, as the app needs it. */
-export async function loadUser(d1: D1Database, userId: string) {
-  const db = createDb(d1);
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return user ?? null;
 }

@@ -14,11 +14,11 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export type SignInOutcome =
+type SignInOutcome =
   | { ok: true; cookies: string[] }
   | { ok: false; status: number; error: FormError<"email" | "password">; email: string };
 
-export async function signInWithPassword(request: Request, form: FormData): Promise<SignInOutcome> {
+async function signInWithPassword(request: Request, form: FormData): Promise<SignInOutcome> {
   const values = { email: text(form, "email"), password: text(form, "password") };
   const problem = firstSignInError(values);
   if (problem) return { ok: false, status: 400, error: problem, email: values.email };
@@ -43,9 +43,7 @@ export async function signInAction(request: Request) {
   throw redirect(signedInDestination(form.get(NEXT_PARAM)), { headers: cookieHeaders(outcome.cookies) });
 }
 
-export type ResetRequestOutcome =
-  | { ok: true }
-  | { ok: false; status: number; error: FormError<"email">; email: string };
+type ResetRequestOutcome = { ok: true } | { ok: false; status: number; error: FormError<"email">; email: string };
 
 /** Asks for a reset link. The answer is the same whether or not an account exists. */
 export async function requestPasswordReset(request: Request, form: FormData): Promise<ResetRequestOutcome> {
@@ -63,7 +61,7 @@ export async function requestPasswordReset(request: Request, form: FormData): Pr
   return { ok: true };
 }
 
-export type NewPasswordOutcome =
+type NewPasswordOutcome =
   | { ok: true }
   | { ok: false; status: number; error: FormError<"password" | "confirmPassword">; linkInvalid: boolean };
 

@@ -45,9 +45,7 @@ export type SignedInSession = {
  * A request's signed-in session, or, when the session it carried has ended, why (null when it
  * carried none, or one that is gone altogether): the sign-in page it is sent to says so (issue 23).
  */
-export type SessionLookup =
-  | { session: SignedInSession; ended: null }
-  | { session: null; ended: SessionEndReason | null };
+type SessionLookup = { session: SignedInSession; ended: null } | { session: null; ended: SessionEndReason | null };
 
 /**
  * The signed-in session of a request, or null. A session idle for more than 10 minutes is ended

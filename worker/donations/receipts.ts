@@ -79,7 +79,7 @@ export async function openReceipt(user: SignedInUser, now = new Date()): Promise
   throw new Error("Could not find a free receipt number");
 }
 
-export type ReceiptEmailResult = { status: "sent" } | { status: "failed"; error: string };
+type ReceiptEmailResult = { status: "sent" } | { status: "failed"; error: string };
 
 /**
  * Sends a receipt's email exactly once. The database decides who sends: one request moves the

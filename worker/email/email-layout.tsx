@@ -15,7 +15,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
 
 /** The calm purple of the site (app.css --color-brand-700). */
-export const EMAIL_ACCENT = "#4f31b3";
+const EMAIL_ACCENT = "#4f31b3";
 
 /** One line, built from the same list as the site footer, so the numbers never drift apart. */
 export const CRISIS_LINE = `In immediate danger? ${CRISIS_RESOURCES.map((resource) => `${resource.name}: ${resource.detail}`).join(" · ")}`;
@@ -60,7 +60,7 @@ const styles = {
   footerText: { fontSize: "13px", lineHeight: "20px", color: "#57534e", margin: "0 0 8px" },
 } satisfies Record<string, CSSProperties>;
 
-export type EmailLayoutProps = {
+type EmailLayoutProps = {
   brandName: string;
   /** The line inbox lists show after the subject. */
   preview: string;

@@ -13,9 +13,9 @@ import { createDb } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { PASSWORD_RESET_TEMPLATE } from "./templates/password-reset-email";
 
-export type EmailStatus = "logged" | "sent" | "failed";
+type EmailStatus = "logged" | "sent" | "failed";
 
-export type EmailMessage = {
+type EmailMessage = {
   to: string;
   subject: string;
   /** Which template made the email, e.g. "password-reset"; stored in the outbox. */
@@ -28,7 +28,7 @@ export type EmailMessage = {
 
 export type EmailTransport = { kind: "resend"; apiKey: string; from: string } | { kind: "outbox" };
 
-export type SendEmailResult = { id: string; status: EmailStatus };
+type SendEmailResult = { id: string; status: EmailStatus };
 
 /**
  * Templates whose plain text goes into the log line when there is no provider, so a developer can

@@ -19,12 +19,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
  */
 const BODY_LIMITS: Record<string, number> = {
   "/api/uploads": MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES,
-  "/api/sign-up": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
   "/signup": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
   "/profile": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
 };
 
-export function bodyLimitFor(pathname: string): number {
+function bodyLimitFor(pathname: string): number {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   return BODY_LIMITS[page] ?? DEFAULT_BODY_LIMIT_BYTES;
 }

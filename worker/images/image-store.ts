@@ -57,7 +57,7 @@ export function canViewImage(key: string, user: { id: string; role: UserRole }):
 }
 
 /** Where a report keeps its copy of the reported image: `reports/{reportId}/{name}`. */
-export const REPORTS_FOLDER = "reports";
+const REPORTS_FOLDER = "reports";
 
 /**
  * Copies a stored image for a report, so moderation can see it after the original is purged.

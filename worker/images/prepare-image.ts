@@ -1,12 +1,12 @@
+import { sniffImageType } from "~/shared/image-type";
 import { type AcceptedImageType, UPLOAD_MESSAGES } from "~/shared/uploads";
-import { sniffImageType } from "./sniff-image-type";
 import { InvalidImageError, stripImageMetadata } from "./strip-image-metadata";
 
-export type PreparedImage =
+type PreparedImage =
   | { ok: true; type: AcceptedImageType; bytes: Uint8Array }
   | { ok: false; status: 400 | 415; code: "not_an_image" | "invalid_image"; message: string };
 
-export const DAMAGED_IMAGE_MESSAGE = "This image file is damaged. Please choose another one.";
+const DAMAGED_IMAGE_MESSAGE = "This image file is damaged. Please choose another one.";
 
 /**
  * An uploaded file made safe to keep: its type decided from its bytes (never its name or claimed

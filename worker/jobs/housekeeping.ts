@@ -10,9 +10,9 @@ export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 
 /** Inactivity records are kept this long after a forced logout or the last activity. */
 export const INACTIVITY_RECORD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Rate-limit counters older than the longest window are no longer consulted. */
-export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export type HousekeepingResult = {
+type HousekeepingResult = {
   expiredSessions: number;
   expiredVerifications: number;
   oldAnalyticsEvents: number;

@@ -1,3 +1,6 @@
+import { data, redirect } from "react-router";
+import { postedInPlace } from "~/shared/form-posts";
+import { PROFILE_SAVED_PATH } from "~/shared/routes";
 import {
   EMPTY_PROFILE_FORM,
   type ProfileErrors,
@@ -15,29 +18,46 @@ import { saveProfile } from "./profile-store";
  */
 const MAX_POST_BYTES = 25 * 1024 * 1024;
 
-export const PROFILE_POST_MESSAGES = {
+const PROFILE_POST_MESSAGES = {
   unreadable: "Your profile could not be read. Please try again.",
 } as const;
 
-export type ProfilePostResult =
-  | { ok: true }
+type ProfilePostResult =
+  | { ok: true; profile: ProfileForm }
   | { ok: false; errors: ProfileErrors; values: ProfileForm; message?: string };
 
 /**
- * Saves the profile form as a browser posts it without scripts (multipart): the fields by name and,
- * when one was chosen, the photo as a file, checked and stored in the user's own folder first, as the
- * upload endpoint would. Then the same save as PUT /api/profile. On an error the values come back
- * (with a stored photo's address), so the page shows them again and nothing typed is lost.
+ * The /profile route action: saves the signed-in user's own profile from Edit Profile. Posted
+ * without scripts, a save moves the browser to the profile saying so (PROFILE_SAVED_PATH); posted in
+ * place by the page's script, it answers the saved profile. Refused, either way, it answers each
+ * field's error with what was posted, so nothing typed is lost.
  */
-export async function saveProfileFromPost(userId: string, request: Request): Promise<ProfilePostResult> {
-  const unreadable = { ok: false, errors: {}, values: EMPTY_PROFILE_FORM, message: PROFILE_POST_MESSAGES.unreadable };
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_POST_BYTES) return unreadable;
+export async function profileAction(userId: string, request: Request) {
+  const unreadable = { errors: {}, values: EMPTY_PROFILE_FORM, message: PROFILE_POST_MESSAGES.unreadable };
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_POST_BYTES) return data(unreadable, { status: 400 });
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return unreadable;
+    return data(unreadable, { status: 400 });
   }
+  const result = await saveProfileFromPost(userId, form);
+  if (!result.ok) {
+    const { errors, values, message } = result;
+    return data({ errors, values, message }, { status: 400 });
+  }
+  if (postedInPlace(form)) return { saved: result.profile };
+  throw redirect(PROFILE_SAVED_PATH);
+}
+
+/**
+ * Saves the profile form as posted: the fields by name and, when one was chosen (a browser posting
+ * without scripts), the photo as a file, checked and stored in the user's own folder first, as the
+ * upload endpoint would; with scripts the photo was uploaded already and its address is a field.
+ * Whose profile it is comes from the session only. On an error the values come back (with a stored
+ * photo's address), so the page shows them again and nothing typed is lost.
+ */
+async function saveProfileFromPost(userId: string, form: FormData): Promise<ProfilePostResult> {
   const values = profileFromFormData(form);
   const photo = form.get("photo");
   if (photo instanceof File && photo.size > 0) {
@@ -51,5 +71,5 @@ export async function saveProfileFromPost(userId: string, request: Request): Pro
     values.photoUrl = imageUrl(key);
   }
   const saved = await saveProfile(userId, values);
-  return saved.ok ? { ok: true } : { ok: false, errors: saved.errors, values };
+  return saved.ok ? { ok: true, profile: saved.profile } : { ok: false, errors: saved.errors, values };
 }

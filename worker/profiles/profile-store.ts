@@ -40,7 +40,7 @@ export async function getOwnProfile(userId: string): Promise<ProfileForm> {
 }
 
 /** What another signed-in person may see of a profile: never the email, income or postal code. */
-export type PublicProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & {
+type PublicProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & {
   userId: string;
   username: string;
   isOnline: boolean;
@@ -54,7 +54,7 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
   return { ...visible, userId: user.id, username: user.username, isOnline: user.isOnline };
 }
 
-export type SaveResult = { ok: true; profile: ProfileForm } | { ok: false; errors: ProfileErrors };
+type SaveResult = { ok: true; profile: ProfileForm } | { ok: false; errors: ProfileErrors };
 
 /**
  * Saves the whole profile of `userId`, who is always the signed-in user (the caller takes it from the

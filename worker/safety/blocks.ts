@@ -15,7 +15,7 @@ import { userInbox } from "../inbox/inbox-service";
  * unblocking. The Worker's socket gate, loaders and search ask D1 here; the ChatRoom and UserInbox
  * keep their own copy, written by `blockUser`/`unblockUser`, so the message path never reads D1.
  */
-export type BlockState = "none" | "blocked-by-me" | "blocked-me";
+type BlockState = "none" | "blocked-by-me" | "blocked-me";
 
 export class BlockError extends Error {}
 
@@ -73,7 +73,7 @@ export async function unblockUser(blockerId: string, blockedId: string): Promise
   return { username };
 }
 
-export type BlockedPerson = { id: string; username: string; profilePic: string | null; blockedAt: Date };
+type BlockedPerson = { id: string; username: string; profilePic: string | null; blockedAt: Date };
 
 /** The people someone blocked, by username: the 'Blocked people' section. */
 export function listBlockedPeople(blockerId: string): Promise<BlockedPerson[]> {

@@ -37,7 +37,7 @@ export function requireModerator(actor: Actor): void {
   if (!isAdmin(actor)) throw new ModerationError(MODERATION_TEXTS.forbidden, 403);
 }
 
-export type ModerationView = {
+type ModerationView = {
   reports: OpenReport[];
   suspended: SuspendedAccount[];
   log: ModerationRecord[];
@@ -54,7 +54,7 @@ export async function moderationView(actor: Actor): Promise<ModerationView> {
   return { reports, suspended, log };
 }
 
-export type OpenReport = {
+type OpenReport = {
   id: string;
   createdAt: number;
   reason: ReportReason;
@@ -68,13 +68,13 @@ export type OpenReport = {
   reported: { id: string; username: string; suspended: boolean };
 };
 
-export type SuspendedAccount = {
+type SuspendedAccount = {
   id: string;
   username: string;
   suspendedAt: number;
   reason: SuspensionReason | null;
 };
-export type ModerationRecord = {
+type ModerationRecord = {
   id: number;
   action: ModerationAction;
   createdAt: number;

@@ -16,7 +16,7 @@ import { copyImageForReport, keyInFolder } from "../images/image-store";
 import { getPublicProfile } from "../profiles/profile-store";
 
 /** A report as the reporter files it: about one received message, or about a profile. */
-export type ReportInput = {
+type ReportInput = {
   reporterId: string;
   reportedId: string;
   reason: ReportReason;

@@ -26,7 +26,7 @@ export async function safetyAction(meId: string, otherId: string | undefined, re
  * (taken by the route from its own address, or the list's row for unblock). Every refusal is a
  * clear message; nothing changes on bad input.
  */
-export async function handleSafetyForm(meId: string, otherId: string, form: FormData): Promise<SafetyResult> {
+async function handleSafetyForm(meId: string, otherId: string, form: FormData): Promise<SafetyResult> {
   const intent = form.get("intent");
   if (intent === "block" || intent === "unblock") {
     try {

@@ -5,7 +5,7 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
 
 /** What the chooser says about the picture being optional (issue 23), shown under its heading. */
-export const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";
+const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";
 
 /**
  * The profile picture chooser: a preview of the chosen file and the real upload progress. The

@@ -1,14 +1,18 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { PictureChooser } from "~/components/auth/picture-chooser";
 import { Alert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
 import { downsizeImage } from "~/lib/downsize-image";
-import { postWithProgress, UploadError } from "~/lib/upload-image";
+import type { PostFailure } from "~/lib/form-post-failure";
+import { isImageFile, UploadError, uploadImage } from "~/lib/upload-image";
 import { GENDERS } from "~/shared/accounts";
 import { NEXT_PARAM } from "~/shared/redirect-target";
 import {
   type FormError,
   firstSignUpError,
   genderLabel,
+  profileSaveFailureMessage,
+  SIGN_UP_POST,
   type SignUpFields,
   signUpFieldsFrom,
 } from "~/shared/schemas/auth";
@@ -18,25 +22,32 @@ import { focusField } from "./form-fields";
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
 
 /** How long the 'profile data couldn't be saved' message stays before going on to chat (spec 9). */
-export const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
+const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
 
 type Field = keyof SignUpFields;
 
-/** What the /signup action answers when it does not redirect (the form posted without scripts). */
+/** What the /signup action answers when it does not move the browser on. */
 export type SignUpResult =
   | { error: FormError<Field>; values: { email: string; gender: string } }
-  | { saveFailure: string; destination: string };
+  | { saveFailure: string; destination: string }
+  /** The account is made and signed in; the page uploads the picture that follows (SIGN_UP_POST). */
+  | { created: true; destination: string };
 
-/** What POST /api/sign-up answers the page's script. */
-type SignUpAnswer = { destination: string; saveFailure: string | null } | { field: Field | null; message: string };
+/** What the page's script gets back: the action's answer, or a post that got none. */
+type SignUpAnswer = SignUpResult | { failed: PostFailure };
+
+const failureMessage = ({ status }: PostFailure) =>
+  status === null ? UPLOAD_MESSAGES.networkError : UPLOAD_MESSAGES.failedWithStatus(status);
 
 /**
- * Create an Account (spec section 4, Sign-up sequence). One multipart form: without scripts it posts
- * to the /signup action; with them it posts the same fields to /api/sign-up so the picture's upload
- * progress shows. The picture is optional (issue 23); the other fields are required, and the first
- * problem is announced and focused. Either way the server checks every field and the picture's real type before it
- * creates anything, then makes the account and stores the picture in one go. The inputs are
- * uncontrolled, so nothing typed before the scripts arrived is lost when they do.
+ * Create an Account (spec section 4, Sign-up sequence). One multipart form, posted to the /signup
+ * action. Without scripts the picture travels in that post. With them the fields are checked here
+ * first (the first problem is announced and focused), then the account is created and signed in
+ * without the picture, then the picture uploads to the upload endpoint with its real progress, and
+ * its key is posted to the action to become the account's picture (SIGN_UP_POST). A picture not kept
+ * says so and the visitor goes on after 3 seconds, as the spec's sequence does. Every error comes from
+ * the action's answer; the inputs are uncontrolled, so nothing typed (before the scripts arrived, or
+ * before a failed post) is lost.
  */
 export function SignUpForm({
   username,
@@ -47,6 +58,7 @@ export function SignUpForm({
   next: string | null;
   result: SignUpResult | undefined;
 }) {
+  const fetcher = useFetcher<SignUpAnswer>();
   const serverError = result && "error" in result ? result.error : null;
   const [picture, setPicture] = useState<File | null>(null);
   const [error, setError] = useState<FormError<Field> | null>(serverError);
@@ -56,6 +68,11 @@ export function SignUpForm({
     result && "saveFailure" in result ? result.saveFailure : null,
   );
   const formRef = useRef<HTMLFormElement>(null);
+  /** The picture, ready to upload once the account exists. */
+  const pending = useRef<Blob | null>(null);
+  /** Which post is under way: the account's, or (once it is made) the picture's, and where to go after. */
+  const stage = useRef<{ posting: "account" } | { posting: "picture"; destination: string }>({ posting: "account" });
+  const handled = useRef<SignUpAnswer | undefined>(undefined);
   const values = result && "values" in result ? result.values : { email: "", gender: "" };
 
   const clearOnEdit = (field: Field) => () => {
@@ -65,50 +82,77 @@ export function SignUpForm({
 
   function refuse(problem: FormError<Field>) {
     setError(problem);
+    setBusy(false);
+    setProgress(null);
     if (formRef.current) focusField(formRef.current, problem.field);
   }
+
+  function goOnAfterFailure(message: string, destination: string) {
+    setSaveFailure(message);
+    setProgress(null);
+    window.setTimeout(() => window.location.assign(destination), PROFILE_SAVE_FAILURE_REDIRECT_MS);
+  }
+
+  async function uploadPicture(destination: string) {
+    const file = pending.current;
+    if (!file) return window.location.assign(destination);
+    stage.current = { posting: "picture", destination };
+    setProgress(0);
+    try {
+      const { key } = await uploadImage(file, { purpose: "profile", onProgress: setProgress });
+      const post = new FormData();
+      post.set(SIGN_UP_POST.intent, SIGN_UP_POST.pictureIntent);
+      post.set(SIGN_UP_POST.pictureKey, key);
+      post.set(NEXT_PARAM, next ?? "");
+      await fetcher.submit(post, { method: "post", defaultShouldRevalidate: false });
+    } catch (caught) {
+      const reason = caught instanceof UploadError ? caught.message : UPLOAD_MESSAGES.networkError;
+      goOnAfterFailure(profileSaveFailureMessage(reason), destination);
+    }
+  }
+
+  // Each answer of the action, once: refused, made (the picture follows), or made without the picture.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per answer; the handlers read the latest state
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if ("error" in answer) return refuse(answer.error);
+    if ("created" in answer) {
+      void uploadPicture(answer.destination);
+      return;
+    }
+    if ("saveFailure" in answer) return goOnAfterFailure(answer.saveFailure, answer.destination);
+    // No answer to the account's post: nothing was made, try again. No answer to the picture's:
+    // the account exists, so the visitor goes on without it.
+    const current = stage.current;
+    if (current.posting === "account") return refuse({ field: null, message: failureMessage(answer.failed) });
+    goOnAfterFailure(profileSaveFailureMessage(failureMessage(answer.failed)), current.destination);
+  }, [fetcher.data]);
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || saveFailure) return;
     const form = new FormData(event.currentTarget);
     const fields = signUpFieldsFrom(form);
-    // The claimed type answers at once for a HEIC photo; the server decides from the bytes.
-    const pictureProblem = fields.picture ? chosenImageProblem(fields.picture, "profile") : null;
+    // The claimed type answers at once for a HEIC photo, and the first bytes for a file that is no
+    // image at all: either is refused before an account is made. The server decides from the bytes.
+    const chosen = fields.picture;
+    const pictureProblem = chosen
+      ? (chosenImageProblem(chosen, "profile") ?? ((await isImageFile(chosen)) ? null : UPLOAD_MESSAGES.notAnImage))
+      : null;
     const problem =
       firstSignUpError(fields) ?? (pictureProblem ? { field: "picture" as const, message: pictureProblem } : null);
     if (problem) return refuse(problem);
     setBusy(true);
     setError(null);
-    // Progress is the picture's upload; without one (it is optional) there is nothing to show.
-    const chosen = fields.picture;
-    setProgress(chosen ? 0 : null);
-    try {
-      if (chosen) form.set("picture", await downsizeImage(chosen), chosen.name);
-      else form.delete("picture");
-      const { status, body } = await postWithProgress<SignUpAnswer>(
-        "/api/sign-up",
-        form,
-        chosen ? setProgress : undefined,
-      );
-      if (status === 201 && body && "destination" in body) {
-        // A full page load: every part of the page starts from the new session.
-        if (!body.saveFailure) return window.location.assign(body.destination);
-        setSaveFailure(body.saveFailure);
-        window.setTimeout(() => window.location.assign(body.destination), PROFILE_SAVE_FAILURE_REDIRECT_MS);
-        return;
-      }
-      const refused = body && "message" in body ? body : null;
-      refuse(
-        refused
-          ? { field: refused.field, message: refused.message }
-          : { field: null, message: UPLOAD_MESSAGES.failedWithStatus(status) },
-      );
-    } catch (caught) {
-      refuse({ field: null, message: caught instanceof UploadError ? caught.message : UPLOAD_MESSAGES.networkError });
-    }
-    setBusy(false);
     setProgress(null);
+    stage.current = { posting: "account" };
+    form.delete("picture");
+    pending.current = chosen ? await downsizeImage(chosen) : null;
+    if (chosen) form.set(SIGN_UP_POST.pictureFollows, "1");
+    // The page stays until the account is made (and its picture kept): no loader reads in between.
+    await fetcher.submit(form, { method: "post", encType: "multipart/form-data", defaultShouldRevalidate: false });
   }
 
   return (

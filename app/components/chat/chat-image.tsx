@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from "react";
 export type ViewedImage = { src: string; alt: string };
 
 /** Text that makes a thumbnail's link say what it does; the tests read it too. */
-export const CHAT_IMAGE_TEXTS = { open: ", open full size", close: "Close" } as const;
+const CHAT_IMAGE_TEXTS = { open: ", open full size", close: "Close" } as const;
 
 /**
  * A chat image in its message: a box of fixed shape (4:3, the bubble's width), so the list's height

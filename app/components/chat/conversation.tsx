@@ -19,14 +19,14 @@ import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
 import { CrisisBanner } from "./crisis-banner";
 
 /** The spec's conversation texts (section 2, Chat screen). */
-export const CONVERSATION_TEXTS = {
+const CONVERSATION_TEXTS = {
   sessionNotice: SESSION_LIMIT_TEXT,
   noMessages: "No messages yet",
   sayHello: "Start the conversation by saying hello!",
 } as const;
 
 /** The message input grows with its text up to this height (spec section 9). */
-export const COMPOSER_MAX_HEIGHT_PX = 128;
+const COMPOSER_MAX_HEIGHT_PX = 128;
 
 const STATUS_LABELS: Record<MessageStatus, string> = {
   sending: "Sending…",
@@ -44,11 +44,11 @@ const CONNECTION_LABELS: Record<ConnectionState, string> = {
 };
 
 /** From here the composer counts the characters against the limit (90 percent of it). */
-export const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
+const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
 type Contact = { id: string; username: string };
 /** Whether a block closes the conversation, as the page's loader last said (who blocked whom). */
-export type ConversationBlock = "none" | "blocked-by-me" | "blocked-me";
+type ConversationBlock = "none" | "blocked-by-me" | "blocked-me";
 
 /** One conversation: live messages over the room's socket and a composer that never loses text. */
 export function Conversation({

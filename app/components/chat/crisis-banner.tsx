@@ -20,7 +20,7 @@ export const CRISIS_BANNER_TEXTS = {
 } as const;
 
 /** Whose words showed it: this person's own, or the other member's. */
-export type CrisisAudience = "self" | "other";
+type CrisisAudience = "self" | "other";
 
 const CLOSED_KEY_PREFIX = "kindred:crisis-banner-closed:";
 

@@ -1,40 +1,57 @@
-import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
 import { Alert } from "~/components/ui/form-controls";
+import type { PostFailure } from "~/lib/form-post-failure";
 import { usePublicConfig } from "~/lib/public-config";
+import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/shared/receipts";
 import { chatWith, PATHS } from "~/shared/routes";
 
 /** The receipt email as the database records it. */
-export type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";
+type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";
 /** What the page shows: not asked yet (only before scripts run), asking, sent, or failed. */
 type EmailState = "unasked" | "sending" | "sent" | "failed";
 
+/** What the page's action answers an email request posted in place, or a post that got no answer. */
+type EmailAnswer = { email: "sent" | "failed" } | { failed: PostFailure };
+
 /**
- * Asks the server to email the receipt as soon as the page's scripts run; the server sends it once
- * however often it is asked. Until then (or without scripts) the page shows what the database says.
+ * Asks the page's action to email the receipt as soon as the page's scripts run; the server sends it
+ * once however often it is asked. Until then (or without scripts) the page shows what the database
+ * says.
  */
 function useReceiptEmail(receiptId: string, stored: StoredEmailStatus) {
-  const [state, setState] = useState<EmailState>(
-    stored === "sent" ? "sent" : stored === "failed" ? "failed" : "unasked",
-  );
-  const [attempt, setAttempt] = useState(0);
-  // `attempt` changes on every retry and re-runs the request.
+  const fetcher = useFetcher<EmailAnswer>();
+  const send = () => {
+    const form = new FormData();
+    form.set("intent", RECEIPT_INTENTS.email);
+    form.set("receipt", receiptId);
+    form.set(IN_PLACE_FIELD, "1");
+    // The answer says what became of the email; nothing else on the page changed.
+    void fetcher.submit(form, { method: "post", defaultShouldRevalidate: false });
+  };
+  const asked = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page's scripts run
   useEffect(() => {
-    if (stored === "sent" && attempt === 0) return;
-    let cancelled = false;
-    setState("sending");
-    fetch(`/api/receipts/${encodeURIComponent(receiptId)}/email`, { method: "POST" })
-      .then((response): EmailState => (response.ok ? "sent" : "failed"))
-      .catch((): EmailState => "failed")
-      .then((next) => {
-        if (!cancelled) setState(next);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [receiptId, stored, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
+    if (asked.current || stored === "sent") return;
+    asked.current = true;
+    send();
+  }, []);
+
+  const answer = fetcher.data;
+  const state: EmailState =
+    fetcher.state !== "idle"
+      ? "sending"
+      : answer
+        ? "email" in answer
+          ? answer.email
+          : "failed"
+        : stored === "sent"
+          ? "sent"
+          : stored === "failed"
+            ? "failed"
+            : "unasked";
+  return { state, retry: send };
 }
 
 const button =
@@ -42,7 +59,7 @@ const button =
 
 /**
  * The request to email the receipt: a real form posted to the page's action, so a page without
- * scripts can send it too; with scripts, the same send goes through the receipts API in place.
+ * scripts can send it too; with scripts, the same post goes to the action in place.
  */
 function EmailReceiptForm({ receiptId, label, onSend }: { receiptId: string; label: string; onSend: () => void }) {
   return (

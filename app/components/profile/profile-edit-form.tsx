@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, useFetcher } from "react-router";
 import {
   Alert,
   CheckboxGroup,
@@ -12,8 +12,10 @@ import {
 import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
+import type { PostFailure } from "~/lib/form-post-failure";
 import { EDIT_SECTIONS, LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
 import { UploadError, uploadImage } from "~/lib/upload-image";
+import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import {
   AT_LEAST_ONE,
   firstErrorField,
@@ -28,6 +30,7 @@ import {
   type ProfileForm,
   profileErrors,
   profileFromFormData,
+  profileToFormData,
   REQUIRED_PROFILE_FIELDS,
 } from "~/shared/schemas/profile";
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
@@ -45,10 +48,13 @@ const isRequired = (field: ProfileField) =>
   (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field) || field in AT_LEAST_ONE;
 const labelOf = (field: ProfileField) => `${PROFILE_LABELS[field]}${isRequired(field) ? " *" : ""}`;
 
-type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
+type SaveState = { kind: "idle" } | { kind: "saved" } | { kind: "failed"; message: string };
+
+/** What the /profile action answers a save posted in place, or a post that got no answer. */
+type SaveAnswer = { saved: ProfileForm } | { errors: ProfileErrors } | { failed: PostFailure };
 
 /** Where the form posts natively (no scripts yet, or none at all): the /profile action, on this tab. */
-export const PROFILE_FORM_ACTION = "/profile?tab=edit";
+const PROFILE_FORM_ACTION = "/profile?tab=edit";
 
 /**
  * The Edit Profile tab (spec sections 2, 4 and 5). Errors appear only after a save attempt, under
@@ -58,8 +64,8 @@ export const PROFILE_FORM_ACTION = "/profile?tab=edit";
  * before the page's scripts ran is taken up when they do.
  *
  * It is a real form: before or without scripts it posts (multipart, the photo as a file) to the
- * route action; with them, Save validates here, the photo uploads when chosen, and the profile goes
- * to PUT /api/profile.
+ * route action; with them, Save validates here, the photo uploads when chosen (with its progress),
+ * and the profile, the photo's address in it, is posted in place to the same action.
  */
 export function ProfileEditForm({
   userId,
@@ -103,31 +109,36 @@ export function ProfileEditForm({
     focusFirstError(firstErrorField(found));
   };
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (save.kind === "saving" || photo.uploading) return;
-    const found = profileErrors(values);
-    if (Object.keys(found).length > 0) return showErrors(found);
-    setSave({ kind: "saving" });
-    const response = await fetch("/api/profile", {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(values),
-    }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as {
-      profile?: ProfileForm;
-      errors?: ProfileErrors;
-    } | null;
-    if (response?.ok && body?.profile) {
+  // The action's answer to a save, once each: saved, refused field by field, or no answer at all.
+  const fetcher = useFetcher<SaveAnswer>();
+  const saving = fetcher.state !== "idle";
+  const handled = useRef<SaveAnswer | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per answer; the handlers read the latest state
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if ("saved" in answer) {
       clearDraft();
       setSave({ kind: "saved" });
-      onSaved(body.profile);
-    } else if (response?.status === 400 && body?.errors) {
+      onSaved(answer.saved);
+    } else if ("errors" in answer && Object.keys(answer.errors).length > 0) {
       setSave({ kind: "idle" });
-      showErrors(body.errors);
+      showErrors(answer.errors);
     } else {
       setSave({ kind: "failed", message: PROFILE_MESSAGES.saveFailed });
     }
+  }, [fetcher.data]);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (saving || photo.uploading) return;
+    const found = profileErrors(values);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setSave({ kind: "idle" });
+    const form = profileToFormData(values);
+    form.set(IN_PLACE_FIELD, "1");
+    void fetcher.submit(form, { method: "post", action: PROFILE_FORM_ACTION });
   }
 
   return (
@@ -234,8 +245,8 @@ export function ProfileEditForm({
         <div aria-live="polite">
           {save.kind === "saved" ? <Alert tone="success">{PROFILE_MESSAGES.saved}</Alert> : null}
         </div>
-        <button type="submit" disabled={save.kind === "saving" || photo.uploading} className={primaryButtonClass}>
-          {save.kind === "saving" ? "Saving..." : "Save Profile"}
+        <button type="submit" disabled={saving || photo.uploading} className={primaryButtonClass}>
+          {saving ? "Saving..." : "Save Profile"}
         </button>
       </div>
     </Form>
@@ -349,7 +360,7 @@ function ProfileInput({
 }
 
 /** count/max (minimum 50): red below the minimum, amber above 90 % of the maximum (spec section 5). */
-export function LengthCounter({ length, required }: { length: number; required: boolean }) {
+function LengthCounter({ length, required }: { length: number; required: boolean }) {
   const level =
     length < LONG_TEXT_MIN && (required || length > 0)
       ? "below-minimum"

@@ -3,7 +3,7 @@ import { PROFILE_LABELS } from "~/lib/profile-labels";
 import type { ProfileField, ProfileForm } from "~/shared/schemas/profile";
 
 /** What the read view can show: the whole own profile, or the part another person may see. */
-export type ViewableProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & { username?: string };
+type ViewableProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & { username?: string };
 
 type Fact = { label: string; value: string };
 

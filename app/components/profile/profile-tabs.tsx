@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ProfileEditForm, SAVED_NOTICE_MS } from "~/components/profile/profile-edit-form";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
 import { Alert } from "~/components/ui/form-controls";
+import { PROFILE_SAVED_PARAM } from "~/shared/routes";
 import { PROFILE_MESSAGES, type ProfileErrors, type ProfileForm, profileErrors } from "~/shared/schemas/profile";
 
 export const PROFILE_TEXTS = {
@@ -11,11 +12,8 @@ export const PROFILE_TEXTS = {
   incomplete: "Your profile is not complete yet. Add the rest in Edit Profile so others can get to know you.",
 } as const;
 
-/** After a native save the action sends the browser here: the profile, saying it was saved. */
-export const PROFILE_SAVED_PARAM = "saved";
-
 /** A native post the server refused: what was posted, with each field's error. */
-export type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
+type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -36,7 +34,6 @@ export function ProfileTabs({
   const [params, setParams] = useSearchParams();
   const tab: TabId = params.get("tab") === "edit" || refused ? "edit" : "profile";
   const [profile, setProfile] = useState(initial);
-  const revalidator = useRevalidator();
   const baseId = useId();
   const tabRefs = useRef<Record<TabId, HTMLAnchorElement | null>>({ profile: null, edit: null });
   const savedNatively = params.has(PROFILE_SAVED_PARAM);
@@ -120,11 +117,8 @@ export function ProfileTabs({
             initial={refused?.values ?? profile}
             initialErrors={refused?.errors}
             failure={refused?.message}
-            onSaved={(saved) => {
-              setProfile(saved);
-              // The header's picture comes from the root loader.
-              revalidator.revalidate();
-            }}
+            // The header's picture comes from the root loader, which the save's answer reads again.
+            onSaved={setProfile}
           />
         )}
       </div>

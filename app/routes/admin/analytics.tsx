@@ -12,7 +12,7 @@ import type { AnalyticsSummary } from "~/shared/schemas/analytics";
 import { summarize } from "~worker/analytics/events";
 import type { Route } from "./+types/analytics";
 
-export const DASHBOARD_TEXTS = {
+const DASHBOARD_TEXTS = {
   loading: "Loading analytics…",
   empty: "No visits recorded yet. Page views and web vitals appear here once people use the site.",
   forbidden: "This page is for the admin only.",

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { data, redirect } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
+import { userContext } from "~/context";
+import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { nextFromUrl } from "~/shared/redirect-target";
 import { authScreenModeFor, sessionEndNotice } from "~/shared/session-end";
-import { createAccount } from "~worker/accounts/create-account";
-import { cookieHeaders } from "~worker/auth/auth-endpoint";
+import { signUpAction } from "~worker/accounts/sign-up-form-post";
 import { signInAction } from "~worker/auth/password-forms";
 import { suggestUsername } from "~worker/auth/username";
 import type { Route } from "./+types/signup";
@@ -36,23 +36,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The form posted without scripts (with them, sign-up posts to /api/sign-up for upload progress);
- * in the sign-in mode, the sign-in form, which posts to the page's own address.
+ * The page's one form: in the sign-in mode the sign-in form; otherwise the sign-up form, posted
+ * without scripts (with its picture) or by the page's script (the account, then the picture's key;
+ * see signUpAction).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (authScreenModeFor(request.url) === "signin") return signInAction(request);
-  const outcome = await createAccount(request);
-  if (!outcome.ok) return data({ error: outcome.error, values: outcome.values }, { status: outcome.status });
-  const headers = cookieHeaders(outcome.cookies);
-  if (outcome.saveFailure)
-    return data({ saveFailure: outcome.saveFailure, destination: outcome.destination }, { headers });
-  throw redirect(outcome.destination, { headers });
+  return signUpAction(request, context.get(userContext));
+}
+
+/** A sign-up post that got no answer keeps the form and what was typed (see serverActionOrFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  if (authScreenModeFor(request.url) === "signin") return serverAction();
+  return serverActionOrFailure(serverAction);
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   // The action's answer belongs to the form of the page's mode: a sign-in answer carries the email.
   const signInResult = actionData && "email" in actionData ? actionData : undefined;
-  const signUpResult = actionData && !("email" in actionData) ? actionData : undefined;
+  const signUpResult = actionData && !("email" in actionData) && !("failed" in actionData) ? actionData : undefined;
   return loaderData.mode === "signin" ? (
     <AuthScreen {...loaderData} result={signInResult} />
   ) : (

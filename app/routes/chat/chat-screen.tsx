@@ -22,7 +22,7 @@ import { safetyAction } from "~worker/safety/safety-form-post";
 import type { Route } from "./+types/chat-screen";
 
 /** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
-export const CHAT_TEXTS = {
+const CHAT_TEXTS = {
   noConversations: "No conversations yet",
   waitForMessages: "Wait for users to message you",
   /** Ways on from an empty list, so a new member is not left at a dead end (issue 23). */

@@ -1,15 +1,17 @@
 import { Suspense } from "react";
-import { Await, data, redirect } from "react-router";
+import { Await, data } from "react-router";
 import { DonationReceipt } from "~/components/donation/donation-receipt";
 import { OpenReceiptForm } from "~/components/donation/open-receipt-form";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { Alert } from "~/components/ui/form-controls";
 import { LoadingState } from "~/components/ui/loading-state";
+import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
+import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "~/shared/receipts";
 import { PATHS } from "~/shared/routes";
-import { findReceipt, openReceipt, sendReceiptEmail, toReceiptView } from "~worker/donations/receipts";
+import { receiptAction } from "~worker/donations/receipt-form-post";
+import { findReceipt, toReceiptView } from "~worker/donations/receipts";
 import type { Route } from "./+types/thank-you";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -23,8 +25,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
     { name: "robots", content: "noindex" },
   ];
 }
-
-const receiptPath = (id: string) => `${PATHS.thankYou}?receipt=${id}`;
 
 /**
  * /thankyou: signed-out visitors go to /login. Only reads: a prefetch, a speculative load or a data
@@ -44,27 +44,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { receipt };
 }
 
-/**
- * The page's two writes, both posts. Opening a receipt (arriving from the payment provider) makes
- * one, or takes the one made in the last 2 minutes, and moves to its address, so a reload or a
- * second tab shows the same receipt. Emailing one sends it once however often it is asked (the
- * page asks with scripts through POST /api/receipts/:id/email; this is the same send for a page
- * without them).
- */
+/** Opening a receipt and emailing it (see receiptAction). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, PATHS.login);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === RECEIPT_INTENTS.open) throw redirect(receiptPath((await openReceipt(user)).id));
-  if (intent === RECEIPT_INTENTS.email) {
-    const id = String(form.get("receipt") ?? "");
-    if (!RECEIPT_ID_PATTERN.test(id) || !(await sendReceiptEmail(user.id, id))) {
-      throw data("We couldn't find that receipt.", { status: 404 });
-    }
-    // Whether it was sent or failed, the receipt's page reads the outcome from the database.
-    throw redirect(receiptPath(id));
-  }
-  throw data("Unknown request.", { status: 400 });
+  return receiptAction(requireUser(context, PATHS.login), request);
+}
+
+/** An email request that got no answer says the email was not sent, with a way to ask again. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOrFailure(serverAction);
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {

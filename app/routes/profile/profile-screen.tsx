@@ -1,12 +1,12 @@
 import { Suspense } from "react";
-import { Await, data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { PROFILE_SAVED_PARAM, PROFILE_TEXTS, ProfileTabs } from "~/components/profile/profile-tabs";
+import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PROFILE_TEXTS, ProfileTabs } from "~/components/profile/profile-tabs";
 import { LoadingState } from "~/components/ui/loading-state";
+import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
-import { PATHS } from "~/shared/routes";
-import { saveProfileFromPost } from "~worker/profiles/profile-form-post";
+import { profileAction } from "~worker/profiles/profile-form-post";
 import { getOwnProfile } from "~worker/profiles/profile-store";
 import type { Route } from "./+types/profile-screen";
 
@@ -24,16 +24,14 @@ export function loader({ context }: Route.LoaderArgs) {
   return { userId: user.id, profile: getOwnProfile(user.id) };
 }
 
-/**
- * Save Profile posted natively (before the page's scripts ran, or without them): saved, the browser
- * moves to the profile saying so; refused, the form comes back with what was posted and its errors.
- */
+/** Save Profile, posted without scripts or in place by the page's script (see profileAction). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
-  const result = await saveProfileFromPost(user.id, request);
-  if (result.ok) throw redirect(`${PATHS.profile}?${PROFILE_SAVED_PARAM}=1`);
-  const { errors, values, message } = result;
-  return data({ errors, values, message }, { status: 400 });
+  return profileAction(requireUser(context).id, request);
+}
+
+/** A save that got no answer keeps the form and what was typed (see serverActionOrFailure). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOrFailure(serverAction);
 }
 
 /**
@@ -53,7 +51,13 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
       <p className="mt-1 text-slate-700">{PROFILE_TEXTS.subtitle}</p>
       <Suspense fallback={<LoadingState>{PROFILE_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.profile}>
-          {(profile) => <ProfileTabs userId={loaderData.userId} initial={profile} refused={actionData} />}
+          {(profile) => (
+            <ProfileTabs
+              userId={loaderData.userId}
+              initial={profile}
+              refused={actionData && "errors" in actionData ? actionData : undefined}
+            />
+          )}
         </Await>
       </Suspense>
     </section>

@@ -15,7 +15,7 @@ const PathSchema = z
   .max(300)
   .regex(/^\/[^?#\s]*$/);
 
-export const AnalyticsEventSchema = z.discriminatedUnion("type", [
+const AnalyticsEventSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("page_view"), path: PathSchema }),
   z.strictObject({
     type: z.literal("web_vital"),

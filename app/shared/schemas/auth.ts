@@ -13,12 +13,34 @@ export const AUTH_MESSAGES = {
   pictureTooLarge: UPLOAD_MESSAGES.profileTooLarge,
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 /** The spec's message when the account exists but its profile data could not be written (section 4). */
 export function profileSaveFailureMessage(reason: string): string {
   return `Account created but profile data couldn't be saved: ${reason}`;
 }
+
+/**
+ * The sign-up page's posts with scripts (spec section 4, Sign-up sequence: create the account, upload
+ * the picture, set it). The upload endpoint takes only a signed-in user's picture, so the page first
+ * posts the form without the picture, saying one follows; the account is made and signed in; the
+ * picture goes to the upload endpoint with its progress; then the page posts its key to the same
+ * action to make it the account's picture. Without scripts the picture travels in the one post.
+ */
+export const SIGN_UP_POST = {
+  /** Set to "1" on the first post when a picture will follow it. */
+  pictureFollows: "pictureFollows",
+  /** The second post: `intent=picture` with the stored picture's key. */
+  intent: "intent",
+  pictureIntent: "picture",
+  pictureKey: "pictureKey",
+} as const;
+
+/** Why a picture chosen at sign-up was not kept (the reason in profileSaveFailureMessage). */
+export const SIGN_UP_PICTURE_REASONS = {
+  notStored: "the picture could not be stored",
+  notYours: "the picture was not one you uploaded",
+} as const;
 
 export const EmailSchema = z
   .string()
@@ -29,9 +51,9 @@ export const NewPasswordSchema = z
   .string()
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort);
-export const GenderSchema = z.enum(GENDERS, AUTH_MESSAGES.genderRequired);
+const GenderSchema = z.enum(GENDERS, AUTH_MESSAGES.genderRequired);
 
-export const SignInSchema = z.object({
+const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
 });
@@ -51,7 +73,7 @@ export type SignUpFields = {
   gender: string;
   picture: { size: number } | null;
 };
-export type FieldError<F extends string> = { field: F; message: string };
+type FieldError<F extends string> = { field: F; message: string };
 /** A field's problem, or one about the whole form (field null), shown above the fields. */
 export type FormError<F extends string> = FieldError<F> | { field: null; message: string };
 

@@ -42,8 +42,8 @@ export const PROFILE_MESSAGES = {
 /** Long texts: when filled, at least 50 and fewer than 4000 characters (spec section 5). */
 export const LONG_TEXT_MIN = 50;
 export const LONG_TEXT_MAX = 4000;
-export const MIN_AGE = 18;
-export const MAX_AGE = 120;
+const MIN_AGE = 18;
+const MAX_AGE = 120;
 const SHORT_TEXT_MAX = 200;
 
 /** The 20 fields the spec requires (section 5); the schema below asks `required(...)` of this list. */
@@ -115,7 +115,7 @@ const choices = (list: readonly string[], atLeastOne?: string) =>
   });
 
 /** Whether a postal code fits the country (spec section 5); other countries take the general rule. */
-export function isValidPostalCode(country: string, code: string): boolean {
+function isValidPostalCode(country: string, code: string): boolean {
   return (POSTAL_CODE_PATTERNS[country] ?? OTHER_POSTAL_CODE).test(code.trim());
 }
 
@@ -185,8 +185,7 @@ export const PROFILE_FIELDS = Object.keys(ProfileFormSchema.shape) as ProfileFie
 
 /** The checkbox groups: lists of option labels. */
 export const PROFILE_LIST_FIELDS = ["ministryInterests", "serviceActivities", "hobbies", "languagesSpoken"] as const;
-export type ProfileListField = (typeof PROFILE_LIST_FIELDS)[number];
-export type ProfileTextField = Exclude<ProfileField, ProfileListField>;
+type ProfileListField = (typeof PROFILE_LIST_FIELDS)[number];
 
 export const isListField = (field: ProfileField): field is ProfileListField =>
   (PROFILE_LIST_FIELDS as readonly string[]).includes(field);
@@ -208,6 +207,16 @@ export function profileFromFormData(form: FormData): ProfileForm {
       : String(form.get(field) ?? "");
   }
   return values as unknown as ProfileForm;
+}
+
+/** The profile as its form posts it (profileFromFormData reads it back): a list is one entry per item. */
+export function profileToFormData(values: ProfileForm): FormData {
+  const form = new FormData();
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field];
+    for (const item of Array.isArray(value) ? value : [value]) form.append(field, item);
+  }
+  return form;
 }
 
 /** Each field's first error, for the form (browser) and the 400 answer (server). */

@@ -30,7 +30,7 @@ export const ReportFormSchema = z
     message: REPORT_TEXTS.unknownMessage,
     path: ["seq"],
   });
-export type ReportForm = z.infer<typeof ReportFormSchema>;
+type ReportForm = z.infer<typeof ReportFormSchema>;
 
 /** What a block, unblock or report form's action answers. */
 export type SafetyResult =
@@ -50,7 +50,7 @@ export const SuspensionDecisionSchema = z.object({
 export type SuspensionDecision = z.infer<typeof SuspensionDecisionSchema>;
 
 /** The admin's suspend form at /admin/reports: the report acted on, and the decision. */
-export const SuspendFormSchema = SuspensionDecisionSchema.extend({
+const SuspendFormSchema = SuspensionDecisionSchema.extend({
   intent: z.literal("suspend"),
   id: z.string().min(1),
 });

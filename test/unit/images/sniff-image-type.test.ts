@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sniffImageType } from "../../../worker/images/sniff-image-type";
+import { sniffImageType } from "~/shared/image-type";
 import { bytes, gifWithMetadata, jpegWithMetadata, pngWithMetadata, webpWithMetadata } from "./fixtures";
 
 describe("sniffImageType", () => {

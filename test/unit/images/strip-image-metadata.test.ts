@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sniffImageType } from "~/shared/image-type";
 import type { AcceptedImageType } from "~/shared/uploads";
-import { sniffImageType } from "../../../worker/images/sniff-image-type";
 import { InvalidImageError, stripImageMetadata } from "../../../worker/images/strip-image-metadata";
 import {
   bytes,

@@ -14,7 +14,7 @@ export const donationReceiptSubject = (brandName: string, orderId: string) =>
  * ('Donation Amount (Private)'), service_name, payment_method, reply_to, cc_email (to_email is the
  * recipient; reply_to and cc_email are also set on the email itself).
  */
-export type DonationReceiptEmailProps = {
+type DonationReceiptEmailProps = {
   brandName: string;
   toName: string;
   orderId: string;

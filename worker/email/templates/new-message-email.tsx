@@ -10,7 +10,7 @@ export const newMessageSubject = (fromName: string, brandName: string) =>
   `New message from ${fromName} on ${brandName}`;
 
 /** The spec's notification parameters (section 7): to_name, from_name, message, app_url (to_email is the recipient). */
-export type NewMessageEmailProps = {
+type NewMessageEmailProps = {
   brandName: string;
   toName: string;
   fromName: string;

@@ -9,7 +9,7 @@ export const PASSWORD_RESET_TEMPLATE = "password-reset";
 
 export const passwordResetSubject = (brandName: string) => `Reset your ${brandName} password`;
 
-export type PasswordResetEmailProps = {
+type PasswordResetEmailProps = {
   brandName: string;
   username: string;
   resetUrl: string;

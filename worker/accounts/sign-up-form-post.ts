@@ -1,0 +1,59 @@
+import { data, redirectDocument } from "react-router";
+import type { SignedInUser } from "~/shared/accounts";
+import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
+import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/schemas/auth";
+import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
+import { cookieHeaders } from "../auth/auth-endpoint";
+import { createAccount } from "./create-account";
+import { setOwnProfilePicture } from "./profile-picture";
+
+/** Room for the form's text fields and multipart framing around the picture. */
+const FORM_OVERHEAD_BYTES = 32 * 1024;
+
+const EMPTY_VALUES = { email: "", gender: "" };
+
+/**
+ * The /signup route action in its create-an-account mode (spec section 4, Sign-up sequence), for
+ * both of its callers: the form posted without scripts (its picture in the same post) and the page's
+ * script (see SIGN_UP_POST: the account first, then, once the picture is uploaded, its key).
+ *
+ * Made, the account goes on to where the visitor was headed by a full page load (every part of the
+ * page starts from the new session), unless a picture follows: then the answer is data, and the page
+ * uploads it. The picture's post needs the session the first post started; a picture that is not the
+ * user's own upload is refused. A picture not kept says so, and the visitor goes on after 3 seconds.
+ */
+export async function signUpAction(request: Request, user: SignedInUser | null) {
+  // An oversized body is refused before it is read.
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES) {
+    return data(
+      { error: { field: "picture" as const, message: UPLOAD_MESSAGES.profileTooLarge }, values: EMPTY_VALUES },
+      { status: 413 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    const error = { field: null, message: "The form could not be read. Please try again." };
+    return data({ error, values: EMPTY_VALUES }, { status: 400 });
+  }
+  const destination = signedInDestination(form.get(NEXT_PARAM));
+
+  if (form.get(SIGN_UP_POST.intent) === SIGN_UP_POST.pictureIntent) {
+    if (!user) throw data("Sign in first.", { status: 401 });
+    const key = form.get(SIGN_UP_POST.pictureKey);
+    if (typeof key !== "string" || !(await setOwnProfilePicture(user.id, key))) {
+      const saveFailure = profileSaveFailureMessage(SIGN_UP_PICTURE_REASONS.notYours);
+      return data({ saveFailure, destination }, { status: 403 });
+    }
+    throw redirectDocument(destination);
+  }
+
+  const outcome = await createAccount(request, form);
+  if (!outcome.ok) return data({ error: outcome.error, values: outcome.values }, { status: outcome.status });
+  const headers = cookieHeaders(outcome.cookies);
+  if (outcome.saveFailure) return data({ saveFailure: outcome.saveFailure, destination }, { headers });
+  if (form.get(SIGN_UP_POST.pictureFollows) === "1")
+    return data({ created: true as const, destination }, { status: 201, headers });
+  throw redirectDocument(destination, { headers });
+}
