@@ -56,6 +56,39 @@ describe("malformed addresses", () => {
   });
 });
 
+describe("a page's form posted from another site", () => {
+  it("is refused before any action runs, for every page that takes a form, and changes nothing", async () => {
+    const alice = await signUpUser();
+    const before = await counts();
+    const form = new URLSearchParams({ firstName: "Hacked", intent: "report", reason: "spam" }).toString();
+    for (const path of [
+      "/profile",
+      "/profile.data",
+      "/signup",
+      "/login",
+      "/users/someone",
+      "/thankyou",
+      "/admin/reports",
+    ]) {
+      for (const origin of ["https://evil.example", "null"]) {
+        const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, {
+          method: "POST",
+          headers: {
+            Origin: origin,
+            "cf-connecting-ip": freshIp(),
+            "Content-Type": "application/x-www-form-urlencoded",
+            Cookie: alice.cookie,
+          },
+          body: form,
+        });
+        expect(response.status, `${path} from ${origin}`).toBe(403);
+        expect(await response.text()).toContain("not sent from this site");
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe("JSON of the wrong shape", () => {
   it("is a 400 with a code for the activity heartbeat, and changes nothing", async () => {
     const alice = await signUpUser();

@@ -1,9 +1,10 @@
 import { MAX_UPLOAD_BYTES } from "~/shared/uploads";
+import { getConfig } from "../config";
 
 /**
  * What every request passes before any route sees it (issue 11: every malformed input is a 4xx
  * with a code, never a 500): a URL whose percent-encoding is broken is refused, and so is a body
- * larger than its endpoint can need.
+ * larger than its endpoint can need, and a page's form post that another site sent.
  */
 
 /** Multipart framing around a file: generous, so an honest file at the limit is never refused. */
@@ -36,6 +37,20 @@ function refusal(pathname: string, status: 400 | 413, code: string, message: str
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+const CROSS_SITE_POST_MESSAGE = "This form was not sent from this site, so nothing was changed.";
+
+/**
+ * Every write to a page is a route action (sign-up, profile, receipts, safety, moderation...).
+ * SameSite=Lax session cookies already keep another site's forms signed out; a post that names
+ * another origin is refused before any action runs, as `/api` refuses it (`sameOrigin`). A post
+ * without an Origin header (not a browser) is left to the session check.
+ */
+function isCrossSitePagePost(request: Request, url: URL): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || isApiPath(url.pathname)) return false;
+  const origin = request.headers.get("origin");
+  return origin !== null && !getConfig().auth.trustedOrigins.includes(origin);
+}
+
 /** Whether the path or the query has a `%` that does not start a valid UTF-8 escape. */
 function hasMalformedEncoding(url: URL): boolean {
   try {
@@ -55,6 +70,12 @@ export async function guardRequest(request: Request): Promise<Request | Response
   const url = new URL(request.url);
   if (hasMalformedEncoding(url)) {
     return refusal(url.pathname, 400, "bad_encoding", "This address has a malformed percent-encoding.");
+  }
+  if (isCrossSitePagePost(request, url)) {
+    return new Response(CROSS_SITE_POST_MESSAGE, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   if (!request.body) return request;
 
