@@ -1,6 +1,15 @@
-import type { Page } from "@playwright/test";
-import { queryLocalD1, sqlText } from "./support/local-d1";
-import { expect, SEEDED_SUPPORT, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { MAX_EVENTS_PER_BODY } from "../../app/shared/analytics-protocol";
+import type { AnalyticsEvent } from "../../app/shared/schemas/analytics";
+import {
+  expect,
+  randomClientAddress,
+  SEEDED_SUPPORT,
+  signedInAsSupport,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+} from "./support/test";
 
 type SentEvent = { type: string; path: string; name?: string };
 
@@ -12,6 +21,21 @@ function watchEvents(page: Page): SentEvent[] {
     events.push(...(JSON.parse(request.postData() ?? "{}") as { events: SentEvent[] }).events);
   });
   return events;
+}
+
+/**
+ * Records events today through the app's own endpoint, as pages do: a full batch per post, each from
+ * its own client address (the endpoint limits each address). Writing the test database from outside
+ * instead met the running server's queries on the locked SQLite file, and failed them.
+ */
+async function recordEvents(request: APIRequestContext, baseURL: string, events: AnalyticsEvent[]) {
+  for (let start = 0; start < events.length; start += MAX_EVENTS_PER_BODY) {
+    const response = await request.post("/api/events", {
+      data: { events: events.slice(start, start + MAX_EVENTS_PER_BODY) },
+      headers: { Origin: baseURL, "cf-connecting-ip": randomClientAddress() },
+    });
+    expect(response.status()).toBe(204);
+  }
 }
 
 test.describe("analytics", () => {
@@ -41,14 +65,16 @@ test.describe("analytics", () => {
 
     // Many views of one distinctive path, and LCP samples, recorded today.
     const path = `/dashboard-check-${Date.now().toString(36)}`;
-    const now = Date.now();
-    const rows = [
-      ...Array.from({ length: 400 }, () => `('page_view', ${sqlText(path)}, NULL, NULL, NULL, ${now})`),
-      ...[1000, 2000, 3000, 4000].map((v) => `('web_vital', ${sqlText(path)}, 'LCP', ${v}, 'Web Vitals', ${now})`),
-    ];
-    await queryLocalD1(
-      `INSERT INTO analytics_events (type, path, name, value, category, created_at) VALUES ${rows.join(", ")}`,
-    );
+    await recordEvents(page.request, baseURL ?? "", [
+      ...Array.from({ length: 400 }, () => ({ type: "page_view" as const, path })),
+      ...[1000, 2000, 3000, 4000].map((value) => ({
+        type: "web_vital" as const,
+        path,
+        name: "LCP" as const,
+        value,
+        category: "Web Vitals" as const,
+      })),
+    ]);
 
     await page.context().clearCookies();
     const signIn = await page.request.post("/api/auth/sign-in/email", {
@@ -69,15 +95,17 @@ test.describe("analytics", () => {
 
   test.describe("the dashboard's charts on a phone and a desktop", () => {
     // Today's samples: a page view, a small CLS (0.05) that must show, and LCP and INP between good and poor.
-    test.beforeAll(async () => {
-      const now = Date.now();
-      const vital = (name: string, value: number) =>
-        `('web_vital', '/', ${sqlText(name)}, ${value}, 'Web Vitals', ${now})`;
-      const rows = Array.from({ length: 200 }, () => [vital("CLS", 0.05), vital("LCP", 3000), vital("INP", 150)]);
-      rows.push([`('page_view', '/', NULL, NULL, NULL, ${now})`]);
-      await queryLocalD1(
-        `INSERT INTO analytics_events (type, path, name, value, category, created_at) VALUES ${rows.flat().join(", ")}`,
-      );
+    // Recorded once, before the three widths: each test's worker would otherwise record its own.
+    test.describe.configure({ mode: "serial" });
+    test.beforeAll(async ({ playwright, baseURL }) => {
+      const request = await playwright.request.newContext({ baseURL });
+      const vital = (name: "CLS" | "LCP" | "INP", value: number) =>
+        ({ type: "web_vital", path: "/", name, value, category: "Web Vitals" }) as const;
+      await recordEvents(request, baseURL ?? "", [
+        ...Array.from({ length: 200 }, () => [vital("CLS", 0.05), vital("LCP", 3000), vital("INP", 150)]).flat(),
+        { type: "page_view", path: "/" },
+      ]);
+      await request.dispose();
     });
 
     for (const viewport of [

@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { CRISIS_RESOURCES } from "../../app/shared/crisis-resources";
 import { chatWith, PATHS } from "../../app/shared/routes";
@@ -7,9 +7,9 @@ import { bytes, PNG_IEND, PNG_SIGNATURE, pngChunk } from "../unit/images/fixture
 import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import {
+  anotherPerson,
   expect,
   holdRequests,
-  randomClientAddress,
   signedInAsSupport,
   signUpThroughApi,
   test,
@@ -43,17 +43,6 @@ async function sendText(page: Page, text: string) {
   await composer(page).fill(text);
   await composer(page).press("Enter");
   await expect(log(page).getByRole("listitem").filter({ hasText: text })).toContainText(/Sent|Delivered|Read/);
-}
-
-/** Another signed-up person in a browser of their own. Close the context when done. */
-async function anotherPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const page = await context.newPage();
-  const account = await signUpThroughApi(page, baseURL);
-  return { context, page, ...account };
 }
 
 /** Whether two boxes share a line: their vertical extents overlap. */

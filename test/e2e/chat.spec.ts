@@ -2,9 +2,9 @@ import type { Browser } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { composer, log, openConversation } from "./support/chat-page";
 import {
+  anotherPerson,
   expect,
   pngFile,
-  randomClientAddress,
   signedInAsSupport,
   signUpThroughApi,
   test,
@@ -421,12 +421,7 @@ test.describe("the conversation header", () => {
   }) => {
     // Two new people: the seeded Support account is shared by tests running side by side.
     const visitor = await signUpThroughApi(page, baseURL ?? "");
-    const contactContext = await browser.newContext({
-      baseURL,
-      extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-    });
-    const contactPage = await contactContext.newPage();
-    const contact = await signUpThroughApi(contactPage, baseURL ?? "");
+    const { context: contactContext, page: contactPage, ...contact } = await anotherPerson(browser, baseURL ?? "");
     const contactIs = (state: string | RegExp) =>
       page.getByText(typeof state === "string" ? `${contact.user.username} is ${state}` : state);
 

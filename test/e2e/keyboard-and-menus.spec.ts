@@ -4,7 +4,7 @@ import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
 import { REPORT_TEXTS } from "../../app/shared/safety";
 import { QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
-import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The widths a phone layout must hold (issue 10), each with a common screen height for it. */
 const PHONES = [
@@ -55,13 +55,9 @@ async function expectOnScreen(page: Page, locator: Locator, what: string) {
   expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(screen.height);
 }
 
-/** Another signed-up person, in a browser of their own (closed here): someone to find and write to. */
-async function anotherPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const { user } = await signUpThroughApi(await context.newPage(), baseURL);
+/** Another signed-up person, whose browser is closed at once: someone to find and write to. */
+async function someoneToFind(browser: Browser, baseURL: string) {
+  const { context, user } = await anotherPerson(browser, baseURL);
   await context.close();
   return user;
 }
@@ -313,7 +309,7 @@ test.describe("moving to another page", () => {
     browser,
     baseURL,
   }) => {
-    const other = await anotherPerson(browser, baseURL ?? "");
+    const other = await someoneToFind(browser, baseURL ?? "");
     await signUpThroughApi(page, baseURL ?? "");
     // A conversation with Support, so the list of recent chats has one to switch to.
     await page.goto(SUPPORT_CHAT_PATH);

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openConversation } from "./support/chat-page";
-import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The phone widths issue 23 checks, each with a common screen height for it. */
 const PHONES = [
@@ -12,18 +12,6 @@ const PHONES = [
 
 /** Whatever has the keyboard's focus (nothing matches when it fell back to <body>). */
 const focused = (page: Page) => page.locator(":focus");
-
-/** Someone else, signed in in a browser context of their own, on the same screen. */
-async function otherPerson(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const page = await context.newPage();
-  const account = await signUpThroughApi(page, baseURL);
-  return { context, page, ...account };
-}
 
 async function say(page: Page, text: string) {
   await composer(page).fill(text);
@@ -66,7 +54,7 @@ for (const screen of PHONES) {
       baseURL,
     }) => {
       const me = await signUpThroughApi(page, baseURL ?? "");
-      const them = await otherPerson(browser, baseURL ?? "", screen);
+      const them = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await openConversation(them.page, me.user.id);
       await say(them.page, "Are you there?");
       await openConversation(page, them.user.id);
@@ -120,7 +108,7 @@ for (const screen of PHONES) {
       baseURL,
     }) => {
       const them = await signUpThroughApi(page, baseURL ?? "");
-      const me = await otherPerson(browser, baseURL ?? "", screen);
+      const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await me.page.goto(`/users/${them.user.id}`);
       await waitForHydration(me.page);
       await pressWithKeyboard(
@@ -151,7 +139,7 @@ for (const screen of PHONES) {
       baseURL,
     }) => {
       const them = await signUpThroughApi(page, baseURL ?? "");
-      const me = await otherPerson(browser, baseURL ?? "", screen);
+      const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await me.page.goto(`/users/${them.user.id}`);
       await waitForHydration(me.page);
       await pressWithKeyboard(
@@ -182,7 +170,7 @@ for (const screen of PHONES) {
       baseURL,
     }) => {
       const them = await signUpThroughApi(page, baseURL ?? "");
-      const me = await otherPerson(browser, baseURL ?? "", screen);
+      const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await openConversation(me.page, them.user.id);
       await say(me.page, "Hello");
 
@@ -225,7 +213,7 @@ for (const screen of PHONES) {
 
     test("on a profile, Report and Block come after the person's name", async ({ page, browser, baseURL }) => {
       const them = await signUpThroughApi(page, baseURL ?? "");
-      const me = await otherPerson(browser, baseURL ?? "", screen);
+      const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await me.page.goto(`/users/${them.user.id}`);
       const name = me.page.getByRole("heading", { level: 1 });
       await expect(name).toHaveText(them.user.username);

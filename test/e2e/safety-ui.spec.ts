@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_ESCAPE_WINDOW_MS, QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
@@ -9,10 +9,10 @@ import { composer, openConversation } from "./support/chat-page";
 import { PUBLIC_PAGES, QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import { NEUTRAL_TITLE, recordExits, serveNeutralPage } from "./support/quick-exit";
 import {
+  anotherPerson,
   expect,
   openAccountMenu,
   pageWithoutScripts,
-  randomClientAddress,
   signUpThroughApi,
   test,
   waitForHydration,
@@ -37,17 +37,6 @@ function storedDrafts(page: Page): Promise<string[]> {
       .filter((key) => key.startsWith("kindred:draft:"))
       .map((key) => localStorage.getItem(key) ?? ""),
   );
-}
-
-/** Another signed-up person in a browser of their own. Close the context when done. */
-async function anotherPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const page = await context.newPage();
-  const account = await signUpThroughApi(page, baseURL);
-  return { context, page, ...account };
 }
 
 async function expectNoHorizontalScroll(page: Page) {

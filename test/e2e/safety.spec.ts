@@ -1,10 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/shared/safety";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
+  anotherPerson,
   expect,
   openAccountMenu,
   randomClientAddress,
@@ -13,18 +14,6 @@ import {
   test,
   waitForHydration,
 } from "./support/test";
-
-/** Someone else, signed in in a browser context of their own. */
-async function otherPerson(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const page = await context.newPage();
-  const account = await signUpThroughApi(page, baseURL);
-  return { context, page, ...account };
-}
 
 async function say(page: Page, text: string) {
   await composer(page).fill(text);
@@ -39,7 +28,7 @@ test.describe("blocking", () => {
     baseURL,
   }) => {
     const me = await signUpThroughApi(page, baseURL ?? "");
-    const them = await otherPerson(browser, baseURL ?? "");
+    const them = await anotherPerson(browser, baseURL ?? "");
     await openConversation(them.page, me.user.id);
     await say(them.page, "Answer me right now");
 
@@ -93,7 +82,7 @@ test.describe("blocking", () => {
 
   test("blocking from a profile works before any script runs", async ({ page, browser, baseURL }) => {
     const them = await signUpThroughApi(page, baseURL ?? "");
-    const me = await otherPerson(browser, baseURL ?? "", { javaScriptEnabled: false });
+    const me = await anotherPerson(browser, baseURL ?? "", { javaScriptEnabled: false });
     await me.page.goto(`/users/${them.user.id}`);
     await me.page.getByRole("button", { name: BLOCK_TEXTS.blockButton(them.user.username) }).click();
     const dialog = me.page.getByRole("dialog", { name: BLOCK_TEXTS.confirmTitle(them.user.username) });
@@ -111,7 +100,7 @@ test.describe("reports and moderation", () => {
     baseURL,
   }) => {
     const me = await signUpThroughApi(page, baseURL ?? "");
-    const them = await otherPerson(browser, baseURL ?? "");
+    const them = await anotherPerson(browser, baseURL ?? "");
     const hurtful = `You are worthless ${crypto.randomUUID().slice(0, 6)}`;
     await openConversation(them.page, me.user.id);
     await say(them.page, hurtful);
@@ -173,7 +162,7 @@ test.describe("reports and moderation", () => {
     baseURL,
   }) => {
     const them = await signUpThroughApi(page, baseURL ?? "");
-    const me = await otherPerson(browser, baseURL ?? "");
+    const me = await anotherPerson(browser, baseURL ?? "");
     await me.page.goto(`/users/${them.user.id}`);
     await waitForHydration(me.page);
     await me.page.getByRole("button", { name: REPORT_TEXTS.profileButton(them.user.username) }).click();

@@ -1,8 +1,8 @@
-import type { Browser, Page, WebSocketRoute } from "@playwright/test";
+import type { Page, WebSocketRoute } from "@playwright/test";
 import { SESSION_END_MESSAGES, SESSION_ENDED_CLOSE_CODE } from "../../app/shared/session-end";
 import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
-import { expect, randomClientAddress, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
  * The browser's socket transport (issue 13, app/lib/socket-transport.ts) against servers that
@@ -44,16 +44,6 @@ async function attemptsIn30sAgainstAServerThatClosesAtOnce(page: Page, url: RegE
   const first = attempts[0] ?? 0;
   while (now <= first + 31_000) await step();
   return attempts.filter((t) => t <= first + 30_000).map((t) => t - first);
-}
-
-/** Someone else, signed in in a browser context of their own. */
-async function otherPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
-  const page = await context.newPage();
-  return { context, page, ...(await signUpThroughApi(page, baseURL)) };
 }
 
 test.describe("a server that closes every connection right after opening it", () => {
@@ -110,7 +100,7 @@ test.describe("a socket closed because the session ended", () => {
 test.describe("a malformed frame from the server", () => {
   test("is ignored, and the conversation goes on working both ways", async ({ page, browser, baseURL }) => {
     const visitor = await signUpThroughApi(page, baseURL ?? "");
-    const contact = await otherPerson(browser, baseURL ?? "");
+    const contact = await anotherPerson(browser, baseURL ?? "");
     const sockets: WebSocketRoute[] = [];
     await page.routeWebSocket(CHAT_SOCKET, (ws) => {
       ws.connectToServer();

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_EVENTS_BODY_BYTES } from "~/shared/schemas/analytics";
+import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BODY } from "~/shared/schemas/analytics";
 import { p75 } from "../../worker/analytics/events";
 import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
 import { rateLimitOf } from "./support/wrangler-config";
@@ -48,6 +48,14 @@ describe("POST /api/events", () => {
       "type",
       "value",
     ]);
+  });
+
+  it("stores a full batch of web vitals, however many values they bind", async () => {
+    const before = await count();
+    const events = Array.from({ length: MAX_EVENTS_PER_BODY }, (_, index) => vital("CLS", index / 100));
+    const response = await postEvents(JSON.stringify({ events }));
+    expect(response.status).toBe(204);
+    expect(await count()).toBe(before + MAX_EVENTS_PER_BODY);
   });
 
   it("stores route patterns, never the ids in a path", async () => {

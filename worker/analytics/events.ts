@@ -11,28 +11,35 @@ import { createDb } from "../db/client";
 import { analyticsEvents } from "../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** D1's 100 bound values per statement, over the 6 an event's row binds. */
+const ROWS_PER_STATEMENT = 16;
 
 /**
  * Stores events: a route pattern, a metric, a value and the time. No address, user, cookie or id:
  * the path becomes its route pattern here, whatever the page sent.
  */
 export async function recordEvents(events: AnalyticsEvent[], now = new Date()): Promise<void> {
-  await createDb(env.DB)
-    .insert(analyticsEvents)
-    .values(
-      events.map((event) =>
-        event.type === "page_view"
-          ? { type: event.type, path: routePatternOf(event.path), createdAt: now }
-          : {
-              type: event.type,
-              path: routePatternOf(event.path),
-              name: event.name,
-              value: event.value,
-              category: event.category,
-              createdAt: now,
-            },
-      ),
-    );
+  const rows = events.map((event) =>
+    event.type === "page_view"
+      ? { type: event.type, path: routePatternOf(event.path), createdAt: now }
+      : {
+          type: event.type,
+          path: routePatternOf(event.path),
+          name: event.name,
+          value: event.value,
+          category: event.category,
+          createdAt: now,
+        },
+  );
+  const db = createDb(env.DB);
+  // D1 binds at most 100 values per statement and a row binds 6: a full batch (20 events) is
+  // written as a few statements, in one round trip.
+  const statements = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    statements.push(db.insert(analyticsEvents).values(rows.slice(start, start + ROWS_PER_STATEMENT)));
+  }
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);

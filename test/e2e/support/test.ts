@@ -125,6 +125,25 @@ export async function pageWithoutScripts(browser: Browser, baseURL: string | und
   return context.newPage();
 }
 
+/**
+ * Another person, signed up in a browser of their own (own cookies, own client address): someone to
+ * write to, block or report. Close the context when done.
+ */
+export async function anotherPerson(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+) {
+  const context = await browser.newContext({
+    baseURL,
+    ...options,
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+  });
+  const page = await context.newPage();
+  const account = await signUpThroughApi(page, baseURL);
+  return { context, page, ...account };
+}
+
 /** A browser context of its own signed in as the seeded Support account (also the admin). */
 export async function signedInAsSupport(
   browser: Browser,
