@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
-import { composer, log, openConversation } from "./support/chat-page";
+import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import {
   anotherPerson,
   expect,
@@ -56,7 +56,7 @@ test.describe("one-to-one chat", () => {
     await openConversation(page, "kindred-support");
     await composer(page).fill("Is this the right place to talk?");
     await composer(page).press("Enter");
-    await expect(log(page).getByText("Sent")).toBeVisible();
+    await expectStored(page, "Is this the right place to talk?");
     // The room's copy of the message settled the pending one: shown once, no longer sending.
     await expect(log(page).getByText("Is this the right place to talk?")).toHaveCount(1);
     await expect(log(page).getByText("Sending…")).toHaveCount(0);
@@ -254,7 +254,7 @@ test.describe("on a narrow screen", () => {
     await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeHidden();
     await composer(page).fill("Hello from my phone");
     await composer(page).press("Enter");
-    await expect(log(page).getByText("Sent")).toBeVisible();
+    await expectStored(page, "Hello from my phone");
 
     await page.getByRole("link", { name: "Back to chats" }).click();
     const recent = page.getByRole("navigation", { name: "Recent chats" });

@@ -17,3 +17,12 @@ export async function openConversation(page: Page, userIdOrPath: string) {
   await waitForHydration(page);
   await expect(page.getByText("Connection: Online")).toBeVisible();
 }
+
+/**
+ * Waits until a message of this page is stored: past 'Sending…'. Sent, Delivered or Read, since the
+ * other person may have the conversation or the app open (the seeded Support account is signed in
+ * by tests running side by side) and move it on within milliseconds.
+ */
+export async function expectStored(page: Page, text: string) {
+  await expect(log(page).getByRole("listitem").filter({ hasText: text })).toContainText(/Sent|Delivered|Read/);
+}
