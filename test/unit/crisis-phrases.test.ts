@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CRISIS_PHRASES, containsCrisisPhrase } from "~/lib/crisis-phrases";
+import { CRISIS_PHRASES, containsCrisisPhrase } from "~/shared/crisis-phrases";
 
 /** Suicidal and self-harm phrasing as people write it in a chat: casing, shorthand, misspellings. */
 const MUST_MATCH = [

@@ -7,7 +7,7 @@ import { useDraft } from "~/hooks/use-draft";
 import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { useStickToNewest } from "~/hooks/use-stick-to-newest";
-import { containsCrisisPhrase } from "~/lib/crisis-phrases";
+import { containsCrisisPhrase } from "~/shared/crisis-phrases";
 import { usePublicConfig } from "~/lib/public-config";
 import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";

@@ -31,7 +31,7 @@ function closedKey(pairId: string, audience: CrisisAudience) {
 
 /**
  * Crisis help pinned above the composer (issue: crisis help in the conversation) once the text being
- * written or a message in the conversation reads as crisis (app/lib/crisis-phrases.ts). It never
+ * written or a message in the conversation reads as crisis (app/shared/crisis-phrases.ts). It never
  * blocks or delays sending and takes no focus. Decided in this browser only: showing or closing it
  * sends nothing anywhere. Messages from either side count, so sending the words keeps it, and once
  * shown it stays until closed, so deleting them does too. Closed, it stays closed for this

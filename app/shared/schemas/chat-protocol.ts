@@ -1,3 +1,4 @@
+import { VisitorDeskStatusSchema } from "../desk";
 import { z } from "./zod";
 
 /** Limits of a chat message (spec sections 5 and 9; issue: text at most 4,000 characters). */
@@ -87,7 +88,16 @@ const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.number().null
 export type Presence = z.infer<typeof PresenceSchema>;
 
 /** Why the room refused a frame; 'blocked' also means the conversation is closed (issue 12). */
-const CHAT_ERROR_CODES = ["bad_frame", "too_long", "empty", "rate_limited", "bad_image", "blocked"] as const;
+const CHAT_ERROR_CODES = [
+  "bad_frame",
+  "too_long",
+  "empty",
+  "rate_limited",
+  "bad_image",
+  "blocked",
+  // A listener wrote in a support conversation the desk has not given them (issue 25).
+  "not_assigned",
+] as const;
 
 export const ServerFrameSchema = z.discriminatedUnion("type", [
   // The answer to a resend of a message already stored; a new message's answer is its own frame.
@@ -106,6 +116,8 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("typing"), userId: z.string(), typing: z.boolean() }),
   z.object({ type: z.literal("session-notice"), message: z.string() }),
   PresenceSchema.extend({ type: z.literal("presence"), userId: z.string() }),
+  // A support conversation's place on the desk, to its visitor only (issue 25).
+  VisitorDeskStatusSchema,
   z.object({
     type: z.literal("error"),
     code: z.enum(CHAT_ERROR_CODES),

@@ -1,0 +1,130 @@
+import { z } from "./schemas/zod";
+
+/**
+ * The support desk (issue 25): listeners answer the one support account's conversations together.
+ * What a visitor is told about their place, what the desk says, and the desk's defaults, in one place
+ * for the worker, the pages and the tests.
+ */
+
+/** How many conversations a listener holds at once unless configured (DESK_CAPACITY). */
+export const DEFAULT_DESK_CAPACITY = 3;
+/** A listener who went away gets this long to come back before their waiting conversations go back. */
+export const DEFAULT_HANDBACK_GRACE_SECONDS = 120;
+/** The desk shows the head of the queue; a longer queue is counted. */
+export const MAX_WAITING_SHOWN = 50;
+/** A private note's length limit. */
+export const MAX_DESK_NOTE = 2000;
+
+/** What the visitor reads above the composer of their support conversation. */
+export const VISITOR_DESK_TEXTS = {
+  inLine: (position: number) => `You're number ${position} in line. A listener will be with you soon.`,
+  joined: "A listener has joined.",
+  noListener:
+    "No listener is available right now. Your message is kept and someone will reply as soon as they can. If you are in danger, call 988 or your local emergency number.",
+} as const;
+
+export const DESK_TEXTS = {
+  title: "Support desk",
+  available: "Available",
+  away: "Away",
+  takeNext: "Take next",
+  waiting: "Waiting",
+  mine: "Mine",
+  all: "All",
+  transfer: "Transfer",
+  privateNote: "Private note",
+  markResolved: "Mark resolved",
+  take: "Take this conversation",
+  crisisFlag: "Crisis words",
+  nothingWaiting: "Nobody is waiting.",
+  noneMine: "No conversation is assigned to you.",
+  noneAtAll: "No conversation is open.",
+  notesOnlyHere: "Only listeners see these notes; the visitor never does.",
+  // Refusals: each names what to do instead.
+  atCapacity: "You already have as many conversations as you can hold. Resolve or transfer one first.",
+  queueEmpty: "Nobody is waiting right now.",
+  notAssigned: "This conversation is not assigned to you.",
+  transferTargetAway: "That listener is not available right now. Choose someone marked Available.",
+  transferTargetFull: "That listener has no room for another conversation. Choose someone else.",
+  transferTargetUnknown: "That person is not a listener.",
+  transferToSelf: "This conversation is already yours.",
+  notOnDesk: "This conversation is not open on the desk.",
+  emptyNote: "Write a note first.",
+  noteTooLong: `A note can be at most ${MAX_DESK_NOTE} characters.`,
+  socketOnly: "The desk socket only sends; use the page's buttons.",
+} as const;
+
+/** Where a support conversation stands on the desk, as its visitor is told (never who answers). */
+export const VisitorDeskStatusSchema = z.object({
+  type: z.literal("desk"),
+  /**
+   * idle: not in line (nothing written yet, or resolved and not written since); queued: waiting for
+   * a listener; assigned: a listener has it.
+   */
+  state: z.enum(["idle", "queued", "assigned"]),
+  /** The place in line while queued (1 is next). */
+  position: z.number().int().min(1).nullable(),
+  /** Whether any listener is marked Available at all (else the no-listener text). */
+  listenersAvailable: z.boolean(),
+});
+export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
+
+/** The line the visitor reads for a status (null: nothing to say). */
+export function visitorDeskLine(status: VisitorDeskStatus | null): string | null {
+  if (!status) return null;
+  if (status.state === "assigned") return VISITOR_DESK_TEXTS.joined;
+  // Never a silent room: before the first message too, a visitor learns nobody is there.
+  if (!status.listenersAvailable) return VISITOR_DESK_TEXTS.noListener;
+  if (status.state === "idle") return null;
+  return VISITOR_DESK_TEXTS.inLine(status.position ?? 1);
+}
+
+const DeskConversationSchema = z.object({
+  pairId: z.string(),
+  visitorId: z.string(),
+  visitorName: z.string(),
+  /** When the visitor's unanswered message was written (null: the listener spoke last). */
+  waitingSince: z.number().nullable(),
+  crisis: z.boolean(),
+  /** Who holds it (listener id and username), null while queued. */
+  listener: z.object({ id: z.string(), name: z.string() }).nullable(),
+  assignedAt: z.number().nullable(),
+});
+export type DeskConversation = z.infer<typeof DeskConversationSchema>;
+
+const DeskListenerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  available: z.boolean(),
+  active: z.number().int().min(0),
+});
+export type DeskListener = z.infer<typeof DeskListenerSchema>;
+
+/** What one listener's desk shows; 'all' only for the admin. */
+export const DeskSnapshotSchema = z.object({
+  me: z.object({ available: z.boolean(), active: z.number().int().min(0), capacity: z.number().int().min(1) }),
+  /** The head of the queue (at most MAX_WAITING_SHOWN), and how many wait in all. */
+  waiting: z.array(DeskConversationSchema),
+  waitingCount: z.number().int().min(0),
+  mine: z.array(DeskConversationSchema),
+  all: z.array(DeskConversationSchema).nullable(),
+  listeners: z.array(DeskListenerSchema),
+});
+export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
+
+/** What the desk's socket sends: the listener's whole desk, after every change (coalesced). */
+export const DeskServerFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("desk-state"), desk: DeskSnapshotSchema }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type DeskServerFrame = z.infer<typeof DeskServerFrameSchema>;
+
+/** A private note on a conversation, shown only on the desk. */
+export type DeskNote = { id: number; authorName: string; kind: "note" | "transfer"; text: string; createdAt: number };
+
+/** The note's text as the desk's forms take it. */
+export const DeskNoteTextSchema = z
+  .string()
+  .trim()
+  .min(1, DESK_TEXTS.emptyNote)
+  .max(MAX_DESK_NOTE, DESK_TEXTS.noteTooLong);
