@@ -23,6 +23,7 @@ export default [
     route("blocked", "routes/safety/blocked-people.tsx"), // the people one blocked, to unblock them
     route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals (admin only)
     route("admin/reports", "routes/admin/reports.tsx"), // moderation: open reports, suspensions (admin only)
+    route("admin/listeners", "routes/admin/listeners.tsx"), // who answers on the support desk (admin only)
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout

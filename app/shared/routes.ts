@@ -14,6 +14,7 @@ export const PATHS = {
   thankYou: "/thankyou",
   adminAnalytics: "/admin/analytics",
   adminReports: "/admin/reports",
+  adminListeners: "/admin/listeners",
   blockedPeople: "/blocked",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
