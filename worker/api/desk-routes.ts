@@ -35,7 +35,8 @@ export const deskRoutes = new Hono<ApiEnv>()
     if (refusal) return refusal;
     const reach = await deskReach(session.user, c.req.param("visitorId"));
     if (!reach) {
-      if (await deskActorOf(session.user)) return c.json({ code: "not_assigned", message: DESK_TEXTS.notAssigned }, 403);
+      if (await deskActorOf(session.user))
+        return c.json({ code: "not_assigned", message: DESK_TEXTS.notAssigned }, 403);
       return notFound(c);
     }
     const supportName = (await usernameOf(getConfig().public.supportUserId)) ?? "";

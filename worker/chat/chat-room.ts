@@ -2,9 +2,9 @@ import { DESK_TEXTS, type DeskNote } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { CHAT_MESSAGES, type ChatMessage, type SendFrame, type ServerFrame } from "~/shared/schemas/chat-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
-import { userInbox } from "../inbox/inbox-service";
 import { getConfig } from "../config";
 import { supportDesk } from "../desk/desk-service";
+import { userInbox } from "../inbox/inbox-service";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
@@ -108,10 +108,9 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     // The user's inbox remembers this room, so ending the session closes this socket too; a session
     // that ended while the upgrade was on its way is refused here.
     const admitted = await this.admissions.admit(userId, pairId, session, () =>
-      this.acceptSocket(
-        { userId, userName, ...session, ...desk, ...(closedAtGate ? { closedAtGate: true } : {}) },
-        [userId],
-      ),
+      this.acceptSocket({ userId, userName, ...session, ...desk, ...(closedAtGate ? { closedAtGate: true } : {}) }, [
+        userId,
+      ]),
     );
     if ("ended" in admitted) return endedSessionResponse(admitted.ended);
     const { socket, response } = admitted.opened;
@@ -211,7 +210,9 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       });
     }
     const speaker = speakerOf(sender);
-    const message = this.sendBudget.take(speaker) ? this.store({ userId: speaker, userName: sender.userName }, frame) : null;
+    const message = this.sendBudget.take(speaker)
+      ? this.store({ userId: speaker, userName: sender.userName }, frame)
+      : null;
     if (message) {
       this.announce(ws, message);
       const other = this.members.other(speaker);
@@ -341,11 +342,17 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
    * someone else's, or resolved. A queued conversation stays readable by every listener.
    */
   async deskChanged(update: DeskRoomUpdate): Promise<void> {
-    if (!this.isSupportRoom() || !this.desk.apply(update)) return;
+    // The desk names the pair: a room no member has opened yet learns whose it is.
+    if (!this.members.claim(update.pairId) || !this.isSupportRoom()) return;
+    const before = JSON.stringify(this.desk.visitorFrame());
+    if (!this.desk.apply(update)) return;
     if (update.state === "idle") this.desk.resetCrisisIfIdle();
     const visitor = this.visitorId();
     const frame = this.desk.visitorFrame();
-    if (visitor && frame) for (const ws of this.openSockets(visitor)) this.send(ws, frame);
+    // A transfer changes nothing the visitor sees: they are told nothing (no second 'joined').
+    if (visitor && frame && JSON.stringify(frame) !== before) {
+      for (const ws of this.openSockets(visitor)) this.send(ws, frame);
+    }
     if (update.state === "queued") return;
     for (const ws of this.ctx.getWebSockets()) {
       const identity = this.attachment(ws);
@@ -412,7 +419,10 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       .listenersAvailable()
       .then((listenersAvailable) => {
         // The desk may have spoken meanwhile: its word wins.
-        this.send(socket, this.desk.visitorFrame() ?? { type: "desk", state: "idle", position: null, listenersAvailable });
+        this.send(
+          socket,
+          this.desk.visitorFrame() ?? { type: "desk", state: "idle", position: null, listenersAvailable },
+        );
       })
       .catch((error) => console.error(JSON.stringify({ at: "chat-room.desk-availability", error: String(error) })));
     this.ctx.waitUntil(asked);

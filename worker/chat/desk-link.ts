@@ -10,6 +10,7 @@ export const DESK_LISTENER_CLOSE = { code: 4403, reason: "No longer yours" } as 
 export type DeskRoomUpdate = {
   /** Rising with every update the desk sends: an older one arriving late is ignored. */
   version: number;
+  pairId: string;
   state: VisitorDeskStatus["state"];
   /** Who may write as the support account (null: nobody until a listener takes it). */
   listenerId: string | null;
@@ -60,31 +61,25 @@ export class DeskLink {
   }
 
   /**
-   * The visitor wrote: if nobody holds the conversation it joins the queue (the room counts itself
-   * queued at once, so their next messages call nothing); a waiting one whose words first read as
-   * crisis is flagged. Answers the call to wait for, or null when the desk need not hear.
+   * The visitor wrote: if nobody holds the conversation it joins the queue (the room remembers it
+   * asked, so their next messages call nothing until the desk answers); a waiting one whose words
+   * first read as crisis is flagged. Answers the call to wait for, or null when the desk need not hear.
    */
   visitorWrote(entry: { pairId: string; visitorId: string; visitorName: string; text: string; at: number }) {
-    const status = this.status();
+    const state = this.status()?.state;
     const crisis = containsCrisisPhrase(entry.text);
     const flagged = this.meta.get("desk_crisis") === "1";
-    if (status?.state === "assigned") return null;
-    if (status?.state === "queued" && (flagged || !crisis)) return null;
+    if (state === "assigned") return null;
+    const waiting = state === "queued" || this.meta.get("desk_asked") === "1";
+    if (waiting && (flagged || !crisis)) return null;
     if (crisis) this.meta.set("desk_crisis", "1");
-    const before = status;
-    this.store({
-      version: status?.version ?? 0,
-      state: "queued",
-      listenerId: null,
-      position: status?.position ?? null,
-      listenersAvailable: status?.listenersAvailable ?? true,
-    });
+    this.meta.set("desk_asked", "1");
     const { pairId, visitorId, visitorName, at } = entry;
     return supportDesk()
       .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at })
       .catch((error) => {
-        // The next message tries again, unless the desk has spoken meanwhile.
-        if (this.status()?.version === (before?.version ?? 0)) this.restore(before);
+        // The next message asks again.
+        this.meta.delete("desk_asked");
         console.error(JSON.stringify({ at: "chat-room.desk", pairId, error: String(error) }));
       });
   }
@@ -97,11 +92,7 @@ export class DeskLink {
   private store(update: DeskRoomUpdate) {
     this.known = update;
     this.meta.set("desk_status", JSON.stringify(update));
-  }
-
-  private restore(previous: DeskRoomUpdate | null) {
-    this.known = previous;
-    if (previous) this.meta.set("desk_status", JSON.stringify(previous));
-    else this.meta.delete("desk_status");
+    // The desk has answered: the visitor's next message asks again only if it says 'idle'.
+    this.meta.delete("desk_asked");
   }
 }

@@ -33,6 +33,12 @@ export class DeskNotes {
         "SELECT id, author_name, kind, text, created_at FROM desk_notes ORDER BY id",
       )
       .toArray()
-      .map((row) => ({ id: row.id, authorName: row.author_name, kind: row.kind, text: row.text, createdAt: row.created_at }));
+      .map((row) => ({
+        id: row.id,
+        authorName: row.author_name,
+        kind: row.kind,
+        text: row.text,
+        createdAt: row.created_at,
+      }));
   }
 }

@@ -252,7 +252,9 @@ export class DeskBook {
   /** The queue in order, as pair ids (for the visitors' places in line). */
   queueOrder(): string[] {
     return this.sql
-      .exec<{ pair_id: string }>(`SELECT c.pair_id FROM desk_conversations c WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER}`)
+      .exec<{ pair_id: string }>(
+        `SELECT c.pair_id FROM desk_conversations c WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER}`,
+      )
       .toArray()
       .map((row) => row.pair_id);
   }

@@ -1,12 +1,12 @@
 import type { SignedInUser } from "~/shared/accounts";
-import { type DeskListener, type DeskNote, DESK_TEXTS, DeskNoteTextSchema } from "~/shared/desk";
+import { DESK_TEXTS, type DeskListener, type DeskNote, DeskNoteTextSchema } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
 import { findPublicUser, usernameOf } from "../accounts/find-user";
 import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
 import { supportDesk } from "./desk-service";
-import type { DeskActor } from "./support-desk";
 import { canUseDesk } from "./listeners";
+import type { DeskActor } from "./support-desk";
 
 /** How a listener may hold a support conversation on the desk. */
 export type DeskAccess = "assigned" | "queued" | "admin";
@@ -34,7 +34,10 @@ export async function deskActorOf(user: SignedInUser): Promise<DeskActor | null>
  * conversation is theirs, waiting in the queue, or the admin's to watch; and unless `visitorId` is
  * someone who is not the support account.
  */
-export async function openDeskConversation(user: SignedInUser, visitorId: string): Promise<DeskConversationView | null> {
+export async function openDeskConversation(
+  user: SignedInUser,
+  visitorId: string,
+): Promise<DeskConversationView | null> {
   const reach = await deskReach(user, visitorId);
   if (!reach) return null;
   const { actor, pairId, access, visitor } = reach;

@@ -7,6 +7,7 @@ import { findAccountByUsername } from "../accounts/find-user";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { listeners, users } from "../db/schema";
+import { supportDesk } from "./desk-service";
 
 /**
  * The listener role (issue 25, "Roles"): accounts the admin lets answer visitors on the support
@@ -81,6 +82,8 @@ export async function removeListener(userId: string): Promise<{ username: string
   const username = await listenerUsername(userId);
   const removed = await db.delete(listeners).where(eq(listeners.userId, userId)).returning({ id: listeners.userId });
   if (removed.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
+  // Their conversations go back to the queue now, and their desk pages close.
+  await supportDesk().forgetListener(userId);
   return { username };
 }
 

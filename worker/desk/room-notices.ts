@@ -60,11 +60,11 @@ export class RoomNotices {
     });
   }
 
-  private tell(pairId: string, update: Omit<DeskRoomUpdate, "version">): void {
+  private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): void {
     // Rising across restarts too: time-based, and never twice the same.
     this.version = Math.max(this.version + 1, Date.now() * 1000);
     const sent = chatRoom(pairId)
-      .deskChanged({ ...update, version: this.version })
+      .deskChanged({ ...update, pairId, version: this.version })
       .catch((error) => {
         // The room learns again when its visitor next writes (SupportDesk.visitorWaiting).
         this.placeTold.delete(pairId);

@@ -6,7 +6,7 @@ import { getConfig } from "../config";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
-import { type Assignment, DeskBook, DESK_TABLES, type Refusal } from "./desk-book";
+import { type Assignment, DESK_TABLES, DeskBook, type Refusal } from "./desk-book";
 import { DESK_SOCKET_ROOM, deskUpgradeFrom } from "./desk-upgrade-headers";
 import { RoomNotices } from "./room-notices";
 
@@ -96,7 +96,10 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }
 
   /** Whether `actor` may open a support conversation on the desk, and as what. */
-  async accessOf(pairId: string, actor: Pick<DeskActor, "id" | "admin">): Promise<"assigned" | "queued" | "admin" | null> {
+  async accessOf(
+    pairId: string,
+    actor: Pick<DeskActor, "id" | "admin">,
+  ): Promise<"assigned" | "queued" | "admin" | null> {
     const row = this.book.conversation(pairId);
     if (row?.listener_id === actor.id) return "assigned";
     if (row && row.listener_id === null) return "queued";
@@ -200,7 +203,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   private async handBack(listenerId: string): Promise<void> {
     const held = this.book.heldBy(listenerId);
     const waits = await Promise.all(
-      held.map((row) => chatRoom(row.pair_id).deskWaitingSince().catch(() => row.waiting_since)),
+      held.map((row) =>
+        chatRoom(row.pair_id)
+          .deskWaitingSince()
+          .catch(() => row.waiting_since),
+      ),
     );
     held.forEach((row, index) => {
       const outcome = this.book.handBack(row.pair_id, listenerId, waits[index] ?? null);
@@ -277,4 +284,3 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     }
   }
 }
-
