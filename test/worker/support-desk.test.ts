@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DESK_TEXTS } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
-import { postJson, signUpUser } from "./support/auth-requests";
+import { setDeskAvailability } from "../../worker/desk/desk-availability";
+import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import {
   clearDesk,
@@ -237,6 +238,18 @@ describe("a listener who goes away", () => {
     await deskHolds(waitsOlder.pairId, null);
     // The one a replied to leaves the desk until its visitor writes again.
     await answered.socket.waitFor((frame) => frame.type === "desk" && frame.state === "idle");
+  });
+
+  it("is away once they sign out even with no desk page open (marked available by the form alone)", async () => {
+    const listener = await signUpListener();
+    const request = new Request(`${APP_ORIGIN}/desk`, { headers: { Cookie: listener.cookie } });
+    expect(await setDeskAvailability(request, listener.actor, true)).toBe(true);
+    expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(true);
+    expect((await postJson("/api/auth/sign-out", {}, { cookie: listener.cookie })).status).toBe(200);
+    expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(false);
+    // A request whose session ended changes nothing.
+    expect(await setDeskAvailability(request, listener.actor, true)).toBe(false);
+    expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(false);
   });
 
   it("is away once they sign out, and their desk socket closes", async () => {
