@@ -168,6 +168,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       // Already held (the room's word was behind): it learns where it stands again.
       return this.rooms.tellAssigned(entry.pairId, row.listener_id);
     }
+    // Already queued: the room asked again, so its place is told again with the next pass.
+    if (row) this.rooms.tellQueuedAgain(entry.pairId);
     this.book.enqueue(entry);
     this.assigned(this.book.assignWaiting(Date.now()));
     await this.changed();
