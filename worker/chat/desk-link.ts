@@ -73,9 +73,10 @@ export class DeskLink {
    */
   visitorWrote(entry: { pairId: string; visitorId: string; visitorName: string; text: string; at: number }) {
     const state = this.status()?.state;
+    // The common case, a held conversation, costs nothing more per message.
+    if (state === "assigned") return null;
     const crisis = containsCrisisPhrase(entry.text);
     const flagged = this.meta.get("desk_crisis") === "1";
-    if (state === "assigned") return null;
     // Asked and not yet answered: the answer is on its way, unless it was lost long ago.
     const askedAt = Number(this.meta.get("desk_asked") ?? 0);
     const waiting = state === "queued" || entry.at - askedAt < UNANSWERED_ASK_MS;
