@@ -26,6 +26,7 @@ export default [
     route("desk/:visitorId", "routes/desk/desk-conversation.tsx"), // one support conversation on the desk
     route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals (admin only)
     route("admin/reports", "routes/admin/reports.tsx"), // moderation: open reports, suspensions (admin only)
+    route("admin/listeners", "routes/admin/listeners.tsx"), // who answers on the support desk (admin only)
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { z } from "zod";
+import { DEFAULT_DESK_CAPACITY, DEFAULT_HANDBACK_GRACE_SECONDS } from "~/shared/desk";
 import { type PublicConfig, PublicConfigSchema } from "~/shared/schemas/config";
 
 /**
@@ -44,6 +45,10 @@ const ServerEnvSchema = z.object({
   EMAIL_FROM: z.string().min(3),
   CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
   CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
+  /** How many conversations a listener holds at once on the support desk (issue 25). */
+  DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
+  /** How long a listener who went away has before their waiting conversations go back to the queue. */
+  DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
 });
 
 type AppConfig = {
@@ -52,6 +57,7 @@ type AppConfig = {
   email: { resendApiKey: string | undefined; from: string };
   /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
+  desk: { capacity: number; handbackGraceMs: number };
 };
 
 let cached: AppConfig | undefined;
@@ -68,6 +74,7 @@ export function getConfig(): AppConfig {
     auth: { secret: server.BETTER_AUTH_SECRET, trustedOrigins: [new URL(publicConfig.appUrl).origin, ...extraOrigins] },
     email: { resendApiKey: server.RESEND_API_KEY, from: server.EMAIL_FROM },
     chat: { sendBurst: server.CHAT_SEND_BURST, sendPerSecond: server.CHAT_SEND_PER_SECOND },
+    desk: { capacity: server.DESK_CAPACITY, handbackGraceMs: server.DESK_HANDBACK_GRACE_SECONDS * 1000 },
   };
   return cached;
 }

@@ -7,6 +7,7 @@ import { runScheduledJobs } from "./jobs";
 import { withSecurityHeaders } from "./security-headers";
 
 export { ChatRoom } from "./chat/chat-room";
+export { SupportDesk } from "./desk/support-desk";
 export { UserInbox } from "./inbox/user-inbox";
 
 const handleDocumentRequest = createRequestHandler(

@@ -14,6 +14,7 @@ export const PATHS = {
   thankYou: "/thankyou",
   adminAnalytics: "/admin/analytics",
   adminReports: "/admin/reports",
+  adminListeners: "/admin/listeners",
   blockedPeople: "/blocked",
   /** The support desk: listeners and the admin (issue 25). */
   desk: "/desk",

@@ -3,6 +3,7 @@ import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import type { FoundUser } from "~/shared/user-search";
 import { createDb } from "../db/client";
 import { blocks, profiles, users } from "../db/schema";
+import { usernameMatches } from "./find-user";
 
 /**
  * Users whose username is exactly the term, in any letter case, never the searcher (spec section 5),
@@ -32,13 +33,7 @@ export async function findUsersByUsername(
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        sql`lower(${users.username}) = lower(${term.trim()})`,
-        ne(users.id, searcherId),
-        findsEveryone ? undefined : notExists(blockedSearcher),
-      ),
-    )
+    .where(and(usernameMatches(term), ne(users.id, searcherId), findsEveryone ? undefined : notExists(blockedSearcher)))
     .limit(10);
   return rows.map(({ age, city, location, country, denomination, ...user }) => ({
     ...user,

@@ -1,6 +1,9 @@
+import { DESK_TEXTS, type DeskNote } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { CHAT_MESSAGES, type ChatMessage, type SendFrame, type ServerFrame } from "~/shared/schemas/chat-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
+import { getConfig } from "../config";
+import { supportDesk } from "../desk/desk-service";
 import { userInbox } from "../inbox/inbox-service";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
@@ -8,6 +11,8 @@ import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers
 import { readClientFrame } from "./client-frame";
 import { blockedFrame, REOPENED_CLOSE } from "./closed-conversation";
 import { isStoredConversationImage } from "./conversation-images";
+import { DESK_LISTENER_CLOSE, DeskLink, type DeskRoomUpdate } from "./desk-link";
+import { DESK_NOTES_TABLE, DeskNotes } from "./desk-notes";
 import { deliverNewest } from "./inbox-notice";
 import { MESSAGES_TABLE, MessageLog } from "./message-log";
 import { purgeExpired, retentionDue } from "./message-retention";
@@ -25,11 +30,29 @@ import { SocketAdmissions } from "./socket-admissions";
 /**
  * Who a socket belongs to, and the session it was opened with (issue 11); `closedAtGate` when the
  * Worker found the conversation closed by a block in D1 as it opened (read-only for its lifetime).
+ * A listener's socket on the desk (issue 25) is theirs (`userId`: their session, their inbox) but
+ * speaks as the support account (`speakerId`, `userName`); `deskRole` says whether it is the admin.
  */
-type SocketIdentity = { userId: string; userName: string; closedAtGate?: true } & SocketSession;
+type SocketIdentity = {
+  userId: string;
+  userName: string;
+  closedAtGate?: true;
+  speakerId?: string;
+  deskRole?: "listener" | "admin";
+} & SocketSession;
+
+/** Who a socket speaks as in the conversation: the support account for a listener, else its user. */
+const speakerOf = (identity: SocketIdentity) => identity.speakerId ?? identity.userId;
 
 /** The room's schema, in order; steps are only appended (worker/sockets/migrations.ts). */
-const ROOM_MIGRATIONS = [MESSAGES_TABLE, MEMBERS_TABLE, BLOCKS_TABLE, INBOX_OUTBOX_TABLE, MEMBERS_DELIVERED_COLUMN];
+const ROOM_MIGRATIONS = [
+  MESSAGES_TABLE,
+  MEMBERS_TABLE,
+  BLOCKS_TABLE,
+  INBOX_OUTBOX_TABLE,
+  MEMBERS_DELIVERED_COLUMN,
+  DESK_NOTES_TABLE,
+];
 
 /**
  * One conversation, addressed by pairId (DESIGN.md "ChatRoom"). It is the single writer of that
@@ -46,6 +69,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   private readonly blocks = new RoomBlocks(this.sql);
   private readonly session = new SessionNotice(this.meta);
   private readonly sendBudget = new SendBudget();
+  private readonly desk = new DeskLink(this.meta);
+  private readonly notes = new DeskNotes(this.sql);
   private readonly nextAlarm = new RoomAlarm(this.ctx);
   private readonly admissions = new SocketAdmissions({
     pairId: () => this.members.pairId(),
@@ -69,18 +94,23 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     const room = roomUpgradeFrom(request.headers);
     if (!upgrade || !room) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
-    const { userName, pairId, closedAtGate } = room;
+    const { userName, pairId, closedAtGate, deskRole } = room;
+    // A listener speaks as the support account, in a support conversation only (issue 25).
+    const speakerId = deskRole ? getConfig().public.supportUserId : userId;
     // Defence in depth: this room serves one pair, and only its two members.
     const members = parsePairId(pairId);
-    if (!members?.includes(userId) || !this.members.claim(pairId)) {
+    if (!members?.includes(speakerId) || !this.members.claim(pairId)) {
       return new Response("Not a member of this conversation", { status: 403 });
     }
     this.positions.addMembers(members);
-    this.members.rememberName(userId, userName);
+    this.members.rememberName(speakerId, userName);
+    const desk = deskRole ? { speakerId, deskRole } : {};
     // The user's inbox remembers this room, so ending the session closes this socket too; a session
     // that ended while the upgrade was on its way is refused here.
     const admitted = await this.admissions.admit(userId, pairId, session, () =>
-      this.acceptSocket({ userId, userName, ...session, ...(closedAtGate ? { closedAtGate: true } : {}) }, [userId]),
+      this.acceptSocket({ userId, userName, ...session, ...desk, ...(closedAtGate ? { closedAtGate: true } : {}) }, [
+        userId,
+      ]),
     );
     if ("ended" in admitted) return endedSessionResponse(admitted.ended);
     const { socket, response } = admitted.opened;
@@ -92,8 +122,9 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       this.send(socket, blockedFrame());
     } else {
       // Someone with the conversation open is online: the other member's header hears it at once.
-      this.broadcast(openedFrame(userId), { tag: userId });
+      this.broadcast(openedFrame(speakerId), { tag: userId });
     }
+    if (!deskRole && this.isSupportRoom() && userId !== getConfig().public.supportUserId) this.tellVisitor(socket);
     return response;
   }
 
@@ -104,6 +135,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     // says whether the session still lives (activity elsewhere moves the deadline).
     const { userId } = identity;
     if (!(await this.frameAllowed(ws, identity, (session) => userInbox(userId).confirmSession(session)))) return;
+    const speaker = speakerOf(identity);
     // A block closed the conversation: its history is still answered, nothing is sent or stored,
     // and nothing of either member (typing, presence, receipts) reaches the other.
     const closed = identity.closedAtGate === true || this.blocks.isClosed();
@@ -111,19 +143,21 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (refusal) return this.send(ws, refusal);
     switch (frame.type) {
       case "send":
-        return closed ? this.send(ws, blockedFrame(frame.clientId)) : this.handleSend(ws, identity, frame);
+        if (closed) return this.send(ws, blockedFrame(frame.clientId));
+        if (identity.deskRole && !this.desk.mayWrite(userId)) return this.send(ws, notAssignedFrame(frame.clientId));
+        return this.handleSend(ws, identity, frame);
       case "resume":
         this.send(ws, this.log.resumePage(frame.afterSeq));
-        return this.sendReceipts(ws, userId);
+        return this.sendReceipts(ws, speaker);
       case "read":
-        return this.markRead(userId, frame.upToSeq, closed);
+        return this.markRead(speaker, frame.upToSeq, closed);
       case "delivered":
-        return this.markDelivered(userId, frame.upToSeq, closed);
+        return this.markDelivered(speaker, frame.upToSeq, closed);
       case "typing":
-        if (!closed) this.broadcast({ type: "typing", userId, typing: frame.typing }, { tag: userId });
+        if (!closed) this.broadcast({ type: "typing", userId: speaker, typing: frame.typing }, { tag: userId });
         return;
       case "presence": {
-        const other = this.members.other(userId);
+        const other = this.members.other(speaker);
         if (!closed && other) this.send(ws, await presenceFrame(other));
       }
     }
@@ -175,18 +209,21 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
         clientId: frame.clientId,
       });
     }
-    const message = this.sendBudget.take(sender.userId) ? this.store(sender, frame) : null;
+    const speaker = speakerOf(sender);
+    const message = this.sendBudget.take(speaker)
+      ? this.store({ userId: speaker, userName: sender.userName }, frame)
+      : null;
     if (message) {
       this.announce(ws, message);
-      const other = this.members.other(sender.userId);
-      if (other && this.positions.readBySending(sender.userId, message.seq, this.log.newestSeqOf(other))) {
-        this.broadcast({ type: "read", userId: sender.userId, upToSeq: message.seq }, { tag: sender.userId });
+      const other = this.members.other(speaker);
+      if (other && this.positions.readBySending(speaker, message.seq, this.log.newestSeqOf(other))) {
+        this.broadcast({ type: "read", userId: speaker, upToSeq: message.seq }, { tag: sender.userId });
       }
       return;
     }
     // A resend of a message already stored is acknowledged with its seq (the client retries safely),
     // even while the sender is over the rate limit.
-    const existing = this.log.stored(sender.userId, frame.clientId);
+    const existing = this.log.stored(speaker, frame.clientId);
     if (existing) return this.send(ws, { type: "ack", clientId: frame.clientId, ...existing });
     this.send(ws, {
       type: "error",
@@ -201,7 +238,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
    * updates it makes owed, the session it may start), or answers null for a clientId already stored
    * (and gives back the send token it took).
    */
-  private store(sender: SocketIdentity, frame: SendFrame): ChatMessage | null {
+  private store(sender: { userId: string; userName: string }, frame: SendFrame): ChatMessage | null {
     const previousLast = this.log.newestMessageAt();
     const message = this.log.append(sender, frame, Date.now());
     if (!message) {
@@ -211,8 +248,20 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     // Owed to both inboxes from the moment the message exists: written in the same step, so a
     // restart between here and the delivery cannot lose it. Most messages find both owed already.
     const members = this.members.members();
-    if (members && this.outbox.owe(members, message.seq, message.timestamp)) {
+    if (members && this.outbox.owe(this.inboxMembers(members), message.seq, message.timestamp)) {
       this.nextAlarm.bringForward(this.outbox.alarmDue(message.timestamp));
+    }
+    // A support conversation's visitor wrote: the desk hears if nobody holds it (issue 25).
+    const pairId = this.members.pairId();
+    if (pairId && this.isSupportRoom() && sender.userId !== getConfig().public.supportUserId) {
+      const call = this.desk.visitorWrote({
+        pairId,
+        visitorId: sender.userId,
+        visitorName: sender.userName,
+        text: message.text,
+        at: message.timestamp,
+      });
+      if (call) this.ctx.waitUntil(call);
     }
     // The other duties' due times move only with the first message (retention) or a new session.
     const sessionStarted = this.session.startIfIdle(previousLast, message.timestamp);
@@ -250,7 +299,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (!this.positions.markRead(userId, seq)) return;
     if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, { tag: userId });
     const contactId = this.members.other(userId);
-    if (contactId) this.ctx.waitUntil(userInbox(userId).recordRead(contactId, seq));
+    // The support account's inbox does not list its conversations (the desk does; issue 25).
+    if (contactId && !this.isSupportSide(userId)) this.ctx.waitUntil(userInbox(userId).recordRead(contactId, seq));
   }
 
   /** Where the other member has got to, for a socket that just (re)connected. */
@@ -287,6 +337,98 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
+   * The desk's word on this support conversation (issue 25): kept, told to the visitor's sockets
+   * (never who answers), and a listener's socket that may no longer read it is closed: once it is
+   * someone else's, or resolved. A queued conversation stays readable by every listener.
+   */
+  async deskChanged(update: DeskRoomUpdate): Promise<void> {
+    // The desk names the pair: a room no member has opened yet learns whose it is.
+    if (!this.members.claim(update.pairId) || !this.isSupportRoom()) return;
+    const before = JSON.stringify(this.desk.visitorFrame());
+    if (!this.desk.apply(update)) return;
+    if (update.state === "idle") this.desk.resetCrisisIfIdle();
+    const visitor = this.visitorId();
+    const frame = this.desk.visitorFrame();
+    // A transfer changes nothing the visitor sees: they are told nothing (no second 'joined').
+    if (visitor && frame && JSON.stringify(frame) !== before) {
+      for (const ws of this.openSockets(visitor)) this.send(ws, frame);
+    }
+    if (update.state === "queued") return;
+    for (const ws of this.ctx.getWebSockets()) {
+      const identity = this.attachment(ws);
+      if (identity?.deskRole !== "listener" || identity.userId === update.listenerId) continue;
+      try {
+        ws.close(DESK_LISTENER_CLOSE.code, DESK_LISTENER_CLOSE.reason);
+      } catch {
+        // Already closing.
+      }
+    }
+  }
+
+  /**
+   * When the visitor's oldest unanswered message was written (null: the support account spoke
+   * last, or nothing was said): a listener's conversations go back to the queue in that order.
+   */
+  async deskWaitingSince(): Promise<number | null> {
+    const visitor = this.visitorId();
+    return visitor ? this.log.firstUnansweredFrom(visitor) : null;
+  }
+
+  /** A private note for the desk (issue 25): stored here, never sent over a socket. */
+  async addDeskNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): Promise<void> {
+    if (!this.isSupportRoom()) throw new Error("Not a support conversation");
+    this.notes.add(note, Date.now());
+  }
+
+  /** The desk's private notes, for the desk's pages only. */
+  async deskNotes(): Promise<DeskNote[]> {
+    return this.notes.list();
+  }
+
+  /** Whether this is a conversation with the support account, which the desk answers. */
+  private isSupportRoom(): boolean {
+    return this.members.members()?.includes(getConfig().public.supportUserId) ?? false;
+  }
+
+  /** Whether `userId` is the support account in a support conversation. */
+  private isSupportSide(userId: string): boolean {
+    return userId === getConfig().public.supportUserId && this.isSupportRoom();
+  }
+
+  /** A support conversation's visitor: the member who is not the support account. */
+  private visitorId(): string | undefined {
+    return this.members.other(getConfig().public.supportUserId);
+  }
+
+  /**
+   * Whose inboxes a message updates: both members, but never the support account's for a support
+   * conversation: with thousands of them its one inbox would take an update from each (issue 25).
+   */
+  private inboxMembers(members: readonly [string, string]): readonly string[] {
+    return this.isSupportRoom() ? members.filter((member) => member !== getConfig().public.supportUserId) : members;
+  }
+
+  /**
+   * A visitor's socket opened: it hears where the conversation stands on the desk; before the desk
+   * has said anything, whether anyone is available at all (never a silent room).
+   */
+  private tellVisitor(socket: WebSocket): void {
+    const frame = this.desk.visitorFrame();
+    if (frame) return this.send(socket, frame);
+    const asked = supportDesk()
+      .listenersAvailable()
+      .then((listenersAvailable) => {
+        // The desk may have spoken meanwhile: its word wins.
+        this.send(
+          socket,
+          this.desk.visitorFrame() ?? { type: "desk", state: "idle", position: null, listenersAvailable },
+        );
+      })
+      .catch((error) => console.error(JSON.stringify({ at: "chat-room.desk-availability", error: String(error) })));
+    this.ctx.waitUntil(asked);
+  }
+
+  /**
    * A message a member received, for their report (issue 12): only the other member's messages,
    * and only while they are kept. Null for anything else.
    */
@@ -294,4 +436,9 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (!this.members.members()?.includes(reporterId)) return null;
     return this.log.receivedBy(reporterId, seq);
   }
+}
+
+/** A listener's send in a support conversation the desk has not given them. */
+function notAssignedFrame(clientId: string): ServerFrame {
+  return { type: "error", code: "not_assigned", message: DESK_TEXTS.notAssigned, clientId };
 }

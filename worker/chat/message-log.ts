@@ -61,6 +61,21 @@ export class MessageLog {
    * Stores a new message, or answers null for a temp- id of this sender's already stored. Times
    * never go back, so seq order is time order.
    */
+  /**
+   * The time of `visitorId`'s oldest message after the other member's newest (null: the other
+   * member spoke last, or the visitor said nothing): how long they have waited for a reply.
+   */
+  firstUnansweredFrom(visitorId: string): number | null {
+    return this.sql
+      .exec<{ at: number | null }>(
+        `SELECT min(timestamp) AS at FROM messages WHERE sender_id = ?
+         AND seq > coalesce((SELECT max(seq) FROM messages WHERE sender_id <> ?), 0)`,
+        visitorId,
+        visitorId,
+      )
+      .one().at;
+  }
+
   append(sender: { userId: string; userName: string }, frame: SendFrame, now: number): ChatMessage | null {
     const timestamp = Math.max(now, this.newestMessageAt() ?? 0);
     const text = frame.text.slice(0, MAX_MESSAGE_TEXT);

@@ -7,11 +7,23 @@ import type { ChatRoom } from "./chat-room";
  * - the Worker: `fetch` (a chat socket, after its checks), `setBlocked` (blocks),
  *   `receivedMessage` (a report quotes what its reporter received), `purgeExpired` (the daily sweep);
  * - a user's UserInbox: `endSessions` (a session's end closes its sockets here) and `markDelivered`
- *   (a page received the new-message event).
+ *   (a page received the new-message event);
+ * - the SupportDesk, for a support conversation (issue 25): `deskChanged` (where it stands),
+ *   `deskWaitingSince` (whether its visitor waits for a reply), `addDeskNote` (a transfer's note);
+ *   and the desk's pages: `deskNotes`, `addDeskNote`.
  */
 type RoomCalls = Pick<
   DurableObjectStub<ChatRoom>,
-  "fetch" | "setBlocked" | "receivedMessage" | "purgeExpired" | "endSessions" | "markDelivered"
+  | "fetch"
+  | "setBlocked"
+  | "receivedMessage"
+  | "purgeExpired"
+  | "endSessions"
+  | "markDelivered"
+  | "deskChanged"
+  | "deskWaitingSince"
+  | "addDeskNote"
+  | "deskNotes"
 >;
 
 /** The room of one conversation, by its pairId. */

@@ -7,23 +7,28 @@ const ROOM_UPGRADE_HEADERS = {
   pairId: "X-Kindred-Pair-Id",
   /** "1" when D1 says a block closes the conversation (the room's own copy is the other source). */
   closed: "X-Kindred-Conversation-Closed",
+  /** A listener (or the admin) on the desk, who speaks as the support account (issue 25). */
+  deskRole: "X-Kindred-Desk-Role",
 } as const;
 
-type RoomUpgrade = { userName: string; pairId: string; closedAtGate: boolean };
+type RoomUpgrade = { userName: string; pairId: string; closedAtGate: boolean; deskRole?: "listener" | "admin" };
 
 export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): void {
   headers.set(ROOM_UPGRADE_HEADERS.userName, upgrade.userName);
   headers.set(ROOM_UPGRADE_HEADERS.pairId, upgrade.pairId);
   if (upgrade.closedAtGate) headers.set(ROOM_UPGRADE_HEADERS.closed, "1");
+  if (upgrade.deskRole) headers.set(ROOM_UPGRADE_HEADERS.deskRole, upgrade.deskRole);
 }
 
 /** The room's side: null without a pair id (not from the Worker). */
 export function roomUpgradeFrom(headers: Headers): RoomUpgrade | null {
   const pairId = headers.get(ROOM_UPGRADE_HEADERS.pairId);
   if (!pairId) return null;
+  const deskRole = headers.get(ROOM_UPGRADE_HEADERS.deskRole);
   return {
     userName: headers.get(ROOM_UPGRADE_HEADERS.userName) ?? "",
     pairId,
     closedAtGate: headers.get(ROOM_UPGRADE_HEADERS.closed) === "1",
+    ...(deskRole === "listener" || deskRole === "admin" ? { deskRole } : {}),
   };
 }

@@ -355,6 +355,19 @@ export const moderationActions = sqliteTable(
   (t) => [index("moderation_actions_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * Listeners (issue 25): accounts the admin lets answer visitors on the support desk, as the support
+ * account. Their own account stays theirs for the community area. `alias` is an optional display
+ * name a listener may show visitors (never their username); null when none.
+ */
+export const listeners = sqliteTable("listeners", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  alias: text("alias"),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -371,4 +384,5 @@ export const schema = {
   blocks,
   reports,
   moderationActions,
+  listeners,
 };

@@ -1,6 +1,8 @@
 import { isSessionEndReason, type SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { chatRoom } from "../chat/room-service";
+import { supportDesk } from "../desk/desk-service";
+import { DESK_SOCKET_ROOM } from "../desk/desk-upgrade-headers";
 import type { Meta } from "../sockets/meta";
 import type { SocketSession } from "../sockets/socket-session";
 
@@ -69,7 +71,9 @@ export class SessionSockets {
     const rooms = this.sql.exec<{ pair_id: string }>("SELECT pair_id FROM rooms").toArray();
     const results = await Promise.allSettled(
       rooms.map(async ({ pair_id }) => {
-        const remaining = await chatRoom(pair_id).endSessions(userId, end);
+        // The support desk's sockets are remembered like a room's, under its own name (issue 25).
+        const holder = pair_id === DESK_SOCKET_ROOM ? supportDesk() : chatRoom(pair_id);
+        const remaining = await holder.endSessions(userId, end);
         if (remaining === 0) this.leftRoom(pair_id);
       }),
     );

@@ -202,6 +202,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
             ? [
                 { to: PATHS.adminReports, label: "Reports", count: openReports },
                 { to: PATHS.adminAnalytics, label: "Analytics" },
+                { to: PATHS.adminListeners, label: "Listeners" },
               ]
             : []),
         ].map((link) => (

@@ -37,9 +37,20 @@ export default function AnalyticsDashboard({ loaderData }: Route.ComponentProps)
     <section className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
-        <Link to={PATHS.adminReports} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
-          Reports
-        </Link>
+        <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
+          <Link
+            to={PATHS.adminReports}
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Reports
+          </Link>
+          <Link
+            to={PATHS.adminListeners}
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Listeners
+          </Link>
+        </nav>
       </div>
       <p className="mt-1 text-slate-700">The last 30 days. Anonymous: no addresses, accounts or cookies.</p>
       <Suspense fallback={<LoadingState>{DASHBOARD_TEXTS.loading}</LoadingState>}>

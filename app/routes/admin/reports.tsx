@@ -92,9 +92,20 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{MODERATION_TEXTS.title}</h1>
-        <Link to={PATHS.adminAnalytics} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
-          Analytics
-        </Link>
+        <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
+          <Link
+            to={PATHS.adminAnalytics}
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Analytics
+          </Link>
+          <Link
+            to={PATHS.adminListeners}
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Listeners
+          </Link>
+        </nav>
       </div>
       {error ? (
         <div className="mt-4">

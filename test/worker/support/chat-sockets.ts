@@ -21,11 +21,16 @@ export type TestSocket = {
   waitFor(predicate: (frame: ServerFrame) => boolean, from?: number): Promise<ServerFrame>;
 };
 
-export async function openChatSocket(cookie: string | null, pairId: string, origin: string | null = APP_ORIGIN) {
+export function openChatSocket(cookie: string | null, pairId: string, origin: string | null = APP_ORIGIN) {
+  return openConversationSocket(cookie, `/api/chats/${pairId}/ws`, origin);
+}
+
+/** A socket into a conversation's room at `path` (a member's, or a listener's on the desk). */
+export async function openConversationSocket(cookie: string | null, path: string, origin: string | null = APP_ORIGIN) {
   const headers: Record<string, string> = { Upgrade: "websocket" };
   if (origin) headers.Origin = origin;
   if (cookie) headers.Cookie = cookie;
-  const response = await exports.default.fetch(`${APP_ORIGIN}/api/chats/${pairId}/ws`, { headers });
+  const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, { headers });
   const ws = response.webSocket;
   if (!ws) return { status: response.status, socket: null };
   ws.accept();

@@ -1,0 +1,318 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { RouteErrorContent } from "~/components/layout/error-pages";
+import { dialogButtonClass } from "~/components/ui/dialog";
+import { Alert, TextField } from "~/components/ui/form-controls";
+import { serverActionOrFailure } from "~/lib/form-post-failure";
+import { requireUser } from "~/lib/guards";
+import { pageMeta } from "~/lib/meta";
+import { isAdmin } from "~/shared/accounts";
+import { LISTENER_INTENTS, LISTENER_TEXTS } from "~/shared/listeners";
+import { PATHS } from "~/shared/routes";
+import {
+  type ListenerForm,
+  type ListenerFormProblem,
+  ListenerUsernameSchema,
+  parseListenerForm,
+} from "~/shared/schemas/listeners";
+import { addListener, ListenerError, listListeners, removeListener, setListenerAlias } from "~worker/desk/listeners";
+import type { Route } from "./+types/listeners";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...pageMeta({ matches, pathname: location.pathname, title: LISTENER_TEXTS.title, description: "Listeners." }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** /admin/listeners: the admin only, with the answer /admin/reports gives everyone else. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  if (!isAdmin(user)) throw data(LISTENER_TEXTS.forbidden, { status: 403 });
+  return { listeners: await listListeners() };
+}
+
+/** What the action answers: what was done (said to the admin) or the problem, and which form it came from. */
+type ActionData = { intent: ListenerForm["intent"] | null; done: string | null; problem: ListenerFormProblem | null };
+const answer = (fields: Partial<ActionData>): ActionData => ({ intent: null, done: null, problem: null, ...fields });
+
+/** Add a listener by exact username, remove one, or set or clear a listener's alias (issue 25). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  if (!isAdmin(user)) {
+    return data(answer({ problem: { field: null, message: LISTENER_TEXTS.forbidden } }), { status: 403 });
+  }
+  // A body that is no form at all is refused like an incomplete one, not answered with a 500.
+  const parsed = parseListenerForm(await request.formData().catch(() => new FormData()));
+  if (!parsed.ok) return data(answer({ problem: parsed.problem }), { status: 400 });
+  const form = parsed.data;
+  try {
+    if (form.intent === LISTENER_INTENTS.add) {
+      const { username } = await addListener(form.username);
+      return answer({ intent: form.intent, done: LISTENER_TEXTS.added(username) });
+    }
+    if (form.intent === LISTENER_INTENTS.remove) {
+      const { username } = await removeListener(form.userId);
+      return answer({ intent: form.intent, done: LISTENER_TEXTS.removed(username) });
+    }
+    const { username, alias } = await setListenerAlias(form.userId, form.alias);
+    const done = alias ? LISTENER_TEXTS.aliasSaved(username, alias) : LISTENER_TEXTS.aliasCleared(username);
+    return answer({ intent: form.intent, done });
+  } catch (error) {
+    if (!(error instanceof ListenerError)) throw error;
+    const problem: ListenerFormProblem =
+      error.field === "username" && form.intent === LISTENER_INTENTS.add
+        ? { field: "username", message: error.message, username: form.username }
+        : error.field === "alias" && form.intent === LISTENER_INTENTS.alias
+          ? { field: "alias", message: error.message, userId: form.userId, alias: form.alias ?? "" }
+          : { field: null, message: error.message };
+    return data(answer({ intent: form.intent, problem }), { status: error.status });
+  }
+}
+
+/** A post that got no answer keeps the forms and what was typed (see serverActionOrFailure). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOrFailure(serverAction);
+}
+
+export default function Listeners({ loaderData, actionData }: Route.ComponentProps) {
+  const { listeners } = loaderData;
+  const failed = actionData && "failed" in actionData;
+  const result = actionData && !("failed" in actionData) ? actionData : null;
+  const problem = result?.problem ?? null;
+  const generalError = failed ? LISTENER_TEXTS.postFailed : problem?.field === null ? problem.message : null;
+  const done = useRef<HTMLDivElement>(null);
+  // A removed listener's row leaves the page with the button just pressed: focus goes to what happened.
+  useEffect(() => {
+    if (result?.done) done.current?.focus();
+  }, [result]);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{LISTENER_TEXTS.title}</h1>
+        <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
+          <Link
+            to={PATHS.adminReports}
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Reports
+          </Link>
+          <Link
+            to={PATHS.adminAnalytics}
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Analytics
+          </Link>
+        </nav>
+      </div>
+      <p className="mt-1 text-slate-700">{LISTENER_TEXTS.intro}</p>
+      {generalError ? (
+        <div className="mt-4">
+          <Alert>{generalError}</Alert>
+        </div>
+      ) : null}
+      {result?.done ? (
+        <div ref={done} tabIndex={-1} className="mt-4 focus-visible:outline-2 focus-visible:outline-brand-700">
+          <Alert tone="success">
+            <span className="[overflow-wrap:anywhere]">{result.done}</span>
+          </Alert>
+        </div>
+      ) : null}
+
+      <h2 className="mt-8 text-xl font-semibold text-slate-900">{LISTENER_TEXTS.listHeading(listeners.length)}</h2>
+      {listeners.length === 0 ? (
+        <p className="mt-3 rounded-xl bg-slate-50 p-6 text-center text-slate-700">{LISTENER_TEXTS.noListeners}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {listeners.map((listener) => (
+            <li key={listener.id}>
+              <ListenerRow
+                listener={listener}
+                problem={problem?.field === "alias" && problem.userId === listener.id ? problem : null}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AddListenerForm
+        problem={problem?.field === "username" ? problem : null}
+        added={result?.intent === LISTENER_INTENTS.add ? result.done : null}
+      />
+    </section>
+  );
+}
+
+type ListenerView = Route.ComponentProps["loaderData"]["listeners"][number];
+
+/** One listener: who, their alias, since when; Remove, and a small form to set or clear the alias. */
+function ListenerRow({
+  listener,
+  problem,
+}: {
+  listener: ListenerView;
+  problem: Extract<ListenerFormProblem, { field: "alias" }> | null;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get("userId") === listener.id ? navigation.formData.get("intent") : null;
+  const headingId = useId();
+  const aliasId = useId();
+  const alias = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (problem) alias.current?.focus();
+  }, [problem]);
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {listener.username}
+          </h3>
+          <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
+            {listener.alias ? LISTENER_TEXTS.aliasShown(listener.alias) : LISTENER_TEXTS.noAlias}
+          </p>
+          <p className="text-sm text-slate-600">
+            <time dateTime={new Date(listener.addedAt).toISOString()} suppressHydrationWarning>
+              {LISTENER_TEXTS.addedOn(formatAddedDate(listener.addedAt))}
+            </time>
+          </p>
+        </div>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={LISTENER_INTENTS.remove} />
+          <input type="hidden" name="userId" value={listener.id} />
+          <button type="submit" disabled={pending === LISTENER_INTENTS.remove} className={dialogButtonClass.secondary}>
+            {pending === LISTENER_INTENTS.remove ? LISTENER_TEXTS.removing : LISTENER_TEXTS.remove}
+            <span className="sr-only"> {listener.username}</span>
+          </button>
+        </Form>
+      </div>
+      <Form
+        method="post"
+        preventScrollReset
+        className="mt-3 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3"
+      >
+        <input type="hidden" name="intent" value={LISTENER_INTENTS.alias} />
+        <input type="hidden" name="userId" value={listener.id} />
+        <div className="min-w-0 flex-1 basis-48">
+          <label htmlFor={aliasId} className="mb-1 block text-sm font-medium text-slate-800">
+            Display alias<span className="sr-only"> for {listener.username}</span>
+          </label>
+          {/* Keyed by the saved alias: a save shows the stored value; a refused one keeps what was typed. */}
+          <input
+            key={listener.alias ?? ""}
+            ref={alias}
+            id={aliasId}
+            name="alias"
+            dir="auto"
+            autoComplete="off"
+            defaultValue={problem ? problem.alias : (listener.alias ?? "")}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${aliasId}-${problem ? "error" : "hint"}`}
+            className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${problem ? "border-red-600" : "border-slate-300"}`}
+          />
+        </div>
+        <button type="submit" disabled={pending === LISTENER_INTENTS.alias} className={dialogButtonClass.secondary}>
+          {pending === LISTENER_INTENTS.alias ? LISTENER_TEXTS.savingAlias : LISTENER_TEXTS.saveAlias}
+          <span className="sr-only"> for {listener.username}</span>
+        </button>
+        {problem ? (
+          <p id={`${aliasId}-error`} role="alert" className="w-full text-sm text-red-700">
+            {problem.message}
+          </p>
+        ) : (
+          <p id={`${aliasId}-hint`} className="w-full text-sm text-slate-600">
+            {LISTENER_TEXTS.aliasHint}
+          </p>
+        )}
+      </Form>
+    </article>
+  );
+}
+
+/**
+ * Find by exact username and 'Add listener'. The field is checked here with the action's own rule
+ * first; the action checks again, and the database decides the rest (unknown, suspended, already).
+ * A refused username stays in the field; an added one leaves it empty for the next.
+ */
+function AddListenerForm({
+  problem,
+  added,
+}: {
+  problem: Extract<ListenerFormProblem, { field: "username" }> | null;
+  added: string | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("intent") === LISTENER_INTENTS.add;
+  const [localError, setLocalError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const error = localError ?? problem?.message;
+  useEffect(() => {
+    if (problem) input.current?.focus();
+  }, [problem]);
+  useEffect(() => {
+    if (added) formRef.current?.reset();
+  }, [added]);
+  return (
+    <section aria-labelledby="add-listener-heading" className="mt-10 rounded-xl border border-slate-200 p-4 sm:p-5">
+      <h2 id="add-listener-heading" className="text-xl font-semibold text-slate-900">
+        {LISTENER_TEXTS.addHeading}
+      </h2>
+      <Form
+        ref={formRef}
+        method="post"
+        preventScrollReset
+        noValidate
+        className="mt-3 space-y-3"
+        onSubmit={(event) => {
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
+          const typed = new FormData(event.currentTarget).get("username");
+          const parsed = ListenerUsernameSchema.safeParse(typeof typed === "string" ? typed : "");
+          if (parsed.success) {
+            setLocalError(null);
+            return;
+          }
+          event.preventDefault();
+          setLocalError(parsed.error.issues[0]?.message ?? LISTENER_TEXTS.usernameRequired);
+          input.current?.focus();
+        }}
+      >
+        <input type="hidden" name="intent" value={LISTENER_INTENTS.add} />
+        <TextField
+          ref={input}
+          name="username"
+          label={LISTENER_TEXTS.usernameLabel}
+          hint={LISTENER_TEXTS.usernameHint}
+          error={error}
+          announceError
+          defaultValue={problem?.username}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <button type="submit" disabled={busy} className={dialogButtonClass.primary}>
+          {busy ? LISTENER_TEXTS.adding : LISTENER_TEXTS.add}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The day a listener was added, in the reader's own words for dates. */
+function formatAddedDate(timestamp: number): string {
+  return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorContent
+      error={error}
+      title={LISTENER_TEXTS.title}
+      fallback="Something went wrong loading the listeners."
+      link={{ to: PATHS.chat, label: "Back to your messages" }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { MODERATION_TEXTS } from "./safety";
+
+/**
+ * Listeners (issue 25, "Roles"): accounts the admin lets answer visitors on the support desk. The
+ * admin page, its action, the worker and the tests read their limits and messages from here.
+ */
+
+/** The longest display alias a listener may show visitors. */
+export const MAX_LISTENER_ALIAS = 40;
+
+/** A username longer than any account's is refused before it reaches the database. */
+export const MAX_LISTENER_USERNAME = 100;
+
+/** What each form on /admin/listeners asks for (its `intent` field). */
+export const LISTENER_INTENTS = { add: "add", remove: "remove", alias: "alias" } as const;
+
+export const LISTENER_TEXTS = {
+  title: "Listeners",
+  intro:
+    "Listeners answer visitors on the support desk as the support account. Visitors never see a " +
+    "listener's username; a listener keeps their own account for the community area.",
+  listHeading: (count: number) => `Current listeners (${count})`,
+  noListeners: "No listeners yet. Add one by their exact username below.",
+  addedOn: (date: string) => `Added ${date}`,
+  noAlias: "No alias",
+  aliasShown: (alias: string) => `Alias: ${alias}`,
+  aliasLabel: (username: string) => `Display alias for ${username}`,
+  aliasHint: `Shown to visitors instead of nothing, never the username. Up to ${MAX_LISTENER_ALIAS} characters; save it empty to clear it.`,
+  saveAlias: "Save alias",
+  savingAlias: "Saving...",
+  remove: "Remove",
+  removing: "Removing...",
+  addHeading: "Add a listener",
+  usernameLabel: "Username",
+  usernameHint: "The exact username, in any letter case.",
+  add: "Add listener",
+  adding: "Adding...",
+  // What happened.
+  added: (username: string) => `${username} is now a listener.`,
+  removed: (username: string) => `${username} is no longer a listener.`,
+  aliasSaved: (username: string, alias: string) => `${username} now shows visitors the alias "${alias}".`,
+  aliasCleared: (username: string) => `${username} no longer has an alias.`,
+  // Refusals: nothing changed.
+  usernameRequired: "Enter the username of the account to add.",
+  usernameTooLong: `A username is at most ${MAX_LISTENER_USERNAME} characters.`,
+  unknownUsername: (username: string) => `No account has the username "${username}". Check the username and try again.`,
+  supportAccount: "The support account can't be a listener: listeners answer as it.",
+  suspended: (username: string) => `${username} is suspended and can't be a listener.`,
+  alreadyListener: (username: string) => `${username} is already a listener.`,
+  notListener: "That account is not a listener any more. The list below is up to date.",
+  aliasTooLong: `An alias can be at most ${MAX_LISTENER_ALIAS} characters.`,
+  aliasIsUsername: "An alias can't be the listener's own username: visitors never learn who a listener is.",
+  unknownIntent: "That action is not known here.",
+  malformed: "That form was incomplete, so nothing changed. Please reload the page and try again.",
+  postFailed: "The server could not be reached, so nothing changed. Please try again.",
+  /** The same answer /admin/reports and /admin/analytics give everyone but the admin. */
+  forbidden: MODERATION_TEXTS.forbidden,
+} as const;

@@ -1,0 +1,63 @@
+import { LISTENER_INTENTS, LISTENER_TEXTS, MAX_LISTENER_ALIAS, MAX_LISTENER_USERNAME } from "~/shared/listeners";
+import { z } from "./zod";
+
+/** The exact username of the account to make a listener, as typed (trimmed). */
+export const ListenerUsernameSchema = z
+  .string({ error: LISTENER_TEXTS.usernameRequired })
+  .trim()
+  .min(1, LISTENER_TEXTS.usernameRequired)
+  .max(MAX_LISTENER_USERNAME, LISTENER_TEXTS.usernameTooLong);
+
+/** A listener's display alias: trimmed, at most MAX_LISTENER_ALIAS characters; empty means none (null). */
+export const ListenerAliasSchema = z
+  .string({ error: LISTENER_TEXTS.malformed })
+  .trim()
+  .max(MAX_LISTENER_ALIAS, LISTENER_TEXTS.aliasTooLong)
+  .transform((alias) => (alias === "" ? null : alias));
+
+/** The account a listener row's form acts on (a hidden field of the page). */
+const AccountIdSchema = z.string({ error: LISTENER_TEXTS.malformed }).trim().min(1, LISTENER_TEXTS.malformed);
+
+/** The three forms of /admin/listeners, told apart by their `intent` field. */
+const ListenerFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal(LISTENER_INTENTS.add), username: ListenerUsernameSchema }),
+    z.object({ intent: z.literal(LISTENER_INTENTS.remove), userId: AccountIdSchema }),
+    z.object({ intent: z.literal(LISTENER_INTENTS.alias), userId: AccountIdSchema, alias: ListenerAliasSchema }),
+  ],
+  { error: LISTENER_TEXTS.unknownIntent },
+);
+export type ListenerForm = z.infer<typeof ListenerFormSchema>;
+
+/**
+ * A form the action refused: which field of which form, the message, and what was typed (to show
+ * again). `field` is null for a problem that belongs to no field (an unknown action, say).
+ */
+export type ListenerFormProblem =
+  | { field: "username"; message: string; username: string }
+  | { field: "alias"; message: string; userId: string; alias: string }
+  | { field: null; message: string };
+
+/** Reads a posted /admin/listeners form: what to do, or the problem to show next to its field. */
+export function parseListenerForm(
+  form: FormData,
+): { ok: true; data: ListenerForm } | { ok: false; problem: ListenerFormProblem } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const values = { intent: text("intent"), username: text("username"), userId: text("userId"), alias: text("alias") };
+  const parsed = ListenerFormSchema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const message = issue?.message ?? LISTENER_TEXTS.unknownIntent;
+  const field = issue?.path[0];
+  if (values.intent === LISTENER_INTENTS.add && field === "username") {
+    return { ok: false, problem: { field: "username", message, username: values.username ?? "" } };
+  }
+  if (values.intent === LISTENER_INTENTS.alias && field === "alias" && values.userId) {
+    return { ok: false, problem: { field: "alias", message, userId: values.userId, alias: values.alias ?? "" } };
+  }
+  return { ok: false, problem: { field: null, message } };
+}

@@ -1,0 +1,102 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
+import { pairIdFor } from "~/shared/pair-id";
+import { LOCAL_SUPPORT_ACCOUNT, seedSupportAccount } from "../../../worker/db/seed";
+import { APP_ORIGIN, signUpUser } from "./auth-requests";
+import { connect, openConversationSocket, type TestSocket } from "./chat-sockets";
+
+export const SUPPORT_ID = env.SUPPORT_USER_ID;
+
+/** The support account every visitor talks to, in D1 (the chat route checks both members exist). */
+export async function seedSupport(): Promise<void> {
+  await seedSupportAccount(env.DB, {
+    userId: SUPPORT_ID,
+    email: LOCAL_SUPPORT_ACCOUNT.email,
+    username: LOCAL_SUPPORT_ACCOUNT.username,
+    displayName: LOCAL_SUPPORT_ACCOUNT.displayName,
+    passwordHash: "salt:not-used-here",
+  });
+}
+
+export function desk() {
+  return env.SUPPORT_DESK.getByName("desk");
+}
+
+/** The desk starts empty for each test: nobody listening, nothing queued. */
+export async function clearDesk(): Promise<void> {
+  await runInDurableObject(desk(), (_instance, state) => {
+    state.storage.sql.exec("DELETE FROM desk_conversations");
+    state.storage.sql.exec("DELETE FROM desk_listeners");
+  });
+}
+
+/** A new account with the listener role, signed in. */
+export async function signUpListener() {
+  const listener = await signUpUser();
+  await env.DB.prepare("INSERT INTO listeners (user_id, created_at) VALUES (?, ?)")
+    .bind(listener.user.id, Date.now())
+    .run();
+  return { ...listener, actor: { id: listener.user.id, name: listener.user.username, admin: false } };
+}
+
+/** A visitor with their support conversation's socket open. */
+export async function visitorInSupportChat() {
+  const visitor = await signUpUser();
+  const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
+  const socket = await connect(visitor.cookie, pairId);
+  return { ...visitor, pairId, socket };
+}
+
+let sent = 0;
+/** Sends a message on a socket and waits for the room's answer to it. */
+export async function say(socket: TestSocket, text: string): Promise<number> {
+  sent += 1;
+  const clientId = `temp-desk-${sent}`;
+  socket.send({ type: "send", clientId, text });
+  const frame = await socket.waitFor((f) => f.type === "message" && f.message.clientId === clientId);
+  return frame.type === "message" ? frame.message.seq : -1;
+}
+
+/** The room's record of the desk's last word on a conversation. */
+export async function roomDeskStatus(pairId: string): Promise<{ state: string; listenerId: string | null } | null> {
+  return runInDurableObject(env.CHAT_ROOM.getByName(pairId), (_instance, state) => {
+    const row = state.storage.sql
+      .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'desk_status'")
+      .toArray()[0];
+    return row ? (JSON.parse(row.value) as { state: string; listenerId: string | null }) : null;
+  });
+}
+
+/** Waits until the desk holds `pairId` as expected (the room's visitor wrote and the desk heard). */
+export async function deskHolds(pairId: string, listenerId: string | null, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await roomDeskStatus(pairId);
+    const want = listenerId === null ? status?.state === "queued" : status?.listenerId === listenerId;
+    if (want) return;
+    if (Date.now() > deadline) throw new Error(`${pairId} stands ${JSON.stringify(status)}, not with ${listenerId}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A listener's desk socket, with every desk frame it received. */
+export async function openDeskSocket(cookie: string) {
+  const response = await exports.default.fetch(`${APP_ORIGIN}/api/desk/ws`, {
+    headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: cookie },
+  });
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status, ws: null, latest: () => null as DeskSnapshot | null };
+  ws.accept();
+  const desks: DeskSnapshot[] = [];
+  ws.addEventListener("message", (event) => {
+    const frame = DeskServerFrameSchema.parse(JSON.parse(event.data as string));
+    if (frame.type === "desk-state") desks.push(frame.desk);
+  });
+  return { status: response.status, ws, latest: () => desks.at(-1) ?? null };
+}
+
+/** A listener's socket into a support conversation, on the desk. */
+export function openDeskConversation(cookie: string, visitorId: string) {
+  return openConversationSocket(cookie, `/api/desk/conversations/${visitorId}/ws`);
+}

@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { DESK_TEXTS } from "~/shared/desk";
+import { usernameOf } from "../accounts/find-user";
+import { chatRoom } from "../chat/room-service";
+import { setRoomUpgradeHeaders } from "../chat/room-upgrade-headers";
+import { getConfig } from "../config";
+import { deskActorOf, deskReach } from "../desk/desk-conversation";
+import { supportDesk } from "../desk/desk-service";
+import { setDeskUpgradeHeaders } from "../desk/desk-upgrade-headers";
+import type { ApiEnv } from "./signed-in";
+import { authorizeSocketUpgrade } from "./socket-upgrade";
+
+/** Anyone who may not use the desk hears that nothing is here (the desk's existence is not theirs). */
+const notFound = (c: { json: (body: object, status: 404) => Response }) =>
+  c.json({ code: "not_found", message: "No such API endpoint." }, 404);
+
+/**
+ * The support desk's sockets (issue 25), for listeners and the admin only, checked here before the
+ * upgrade like every socket (worker/api/socket-upgrade.ts):
+ * - GET /api/desk/ws: the desk itself, which sends each change;
+ * - GET /api/desk/conversations/:visitorId/ws: a support conversation's room, in which a listener
+ *   writes as the support account, if it is theirs, waiting in the queue, or the admin's to watch.
+ */
+export const deskRoutes = new Hono<ApiEnv>()
+  .get("/ws", async (c) => {
+    const { session, headers, refusal } = await authorizeSocketUpgrade(c);
+    if (refusal) return refusal;
+    const actor = await deskActorOf(session.user);
+    if (!actor) return notFound(c);
+    setDeskUpgradeHeaders(headers, { userName: actor.name, admin: actor.admin });
+    return supportDesk().fetch(new Request(c.req.url, { headers }));
+  })
+  .get("/conversations/:visitorId/ws", async (c) => {
+    const { session, headers, refusal } = await authorizeSocketUpgrade(c);
+    if (refusal) return refusal;
+    const reach = await deskReach(session.user, c.req.param("visitorId"));
+    if (!reach) {
+      if (await deskActorOf(session.user))
+        return c.json({ code: "not_assigned", message: DESK_TEXTS.notAssigned }, 403);
+      return notFound(c);
+    }
+    const supportName = (await usernameOf(getConfig().public.supportUserId)) ?? "";
+    setRoomUpgradeHeaders(headers, {
+      userName: supportName,
+      pairId: reach.pairId,
+      closedAtGate: false,
+      deskRole: reach.actor.admin ? "admin" : "listener",
+    });
+    return chatRoom(reach.pairId).fetch(new Request(c.req.url, { headers }));
+  });

@@ -1,0 +1,98 @@
+import { containsCrisisPhrase } from "~/shared/crisis-phrases";
+import type { VisitorDeskStatus } from "~/shared/desk";
+import { supportDesk } from "../desk/desk-service";
+import type { Meta } from "../sockets/meta";
+
+/** How a listener's socket closes when the conversation is no longer theirs to read. */
+export const DESK_LISTENER_CLOSE = { code: 4403, reason: "No longer yours" } as const;
+
+/** Where a support conversation stands on the desk, as the desk tells its room (issue 25). */
+export type DeskRoomUpdate = {
+  /** Rising with every update the desk sends: an older one arriving late is ignored. */
+  version: number;
+  pairId: string;
+  state: VisitorDeskStatus["state"];
+  /** Who may write as the support account (null: nobody until a listener takes it). */
+  listenerId: string | null;
+  position: number | null;
+  listenersAvailable: boolean;
+};
+
+/**
+ * A support conversation's side of the desk, in its ChatRoom: the desk's last word on it (kept in
+ * `meta`), which listener may write in it, what its visitor is told, and the one call per opening
+ * that puts it in the queue. The desk hears of a conversation when its visitor writes while nobody
+ * holds it, and when the crisis-phrase check first fires while it waits; never per message.
+ */
+export class DeskLink {
+  private known: DeskRoomUpdate | null | undefined;
+
+  constructor(private readonly meta: Meta) {}
+
+  /** The desk's last word (null: it has said nothing yet). */
+  status(): DeskRoomUpdate | null {
+    if (this.known === undefined) {
+      const stored = this.meta.get("desk_status");
+      this.known = stored ? (JSON.parse(stored) as DeskRoomUpdate) : null;
+    }
+    return this.known;
+  }
+
+  /** The desk's word, unless a newer one is already here. Answers whether it was taken. */
+  apply(update: DeskRoomUpdate): boolean {
+    const current = this.status();
+    if (current && current.version > update.version) return false;
+    this.store(update);
+    return true;
+  }
+
+  /** Whether this listener may write as the support account: the desk gave them the conversation. */
+  mayWrite(listenerId: string): boolean {
+    const status = this.status();
+    return status?.state === "assigned" && status.listenerId === listenerId;
+  }
+
+  /** What the visitor is told (never who answers); null before the desk said anything. */
+  visitorFrame(): VisitorDeskStatus | null {
+    const status = this.status();
+    if (!status) return null;
+    const { state, position, listenersAvailable } = status;
+    return { type: "desk", state, position, listenersAvailable };
+  }
+
+  /**
+   * The visitor wrote: if nobody holds the conversation it joins the queue (the room remembers it
+   * asked, so their next messages call nothing until the desk answers); a waiting one whose words
+   * first read as crisis is flagged. Answers the call to wait for, or null when the desk need not hear.
+   */
+  visitorWrote(entry: { pairId: string; visitorId: string; visitorName: string; text: string; at: number }) {
+    const state = this.status()?.state;
+    const crisis = containsCrisisPhrase(entry.text);
+    const flagged = this.meta.get("desk_crisis") === "1";
+    if (state === "assigned") return null;
+    const waiting = state === "queued" || this.meta.get("desk_asked") === "1";
+    if (waiting && (flagged || !crisis)) return null;
+    if (crisis) this.meta.set("desk_crisis", "1");
+    this.meta.set("desk_asked", "1");
+    const { pairId, visitorId, visitorName, at } = entry;
+    return supportDesk()
+      .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at })
+      .catch((error) => {
+        // The next message asks again.
+        this.meta.delete("desk_asked");
+        console.error(JSON.stringify({ at: "chat-room.desk", pairId, error: String(error) }));
+      });
+  }
+
+  /** A resolved conversation starts its next opening unflagged. */
+  resetCrisisIfIdle(): void {
+    if (this.status()?.state === "idle") this.meta.delete("desk_crisis");
+  }
+
+  private store(update: DeskRoomUpdate) {
+    this.known = update;
+    this.meta.set("desk_status", JSON.stringify(update));
+    // The desk has answered: the visitor's next message asks again only if it says 'idle'.
+    this.meta.delete("desk_asked");
+  }
+}

@@ -1,0 +1,352 @@
+import { type DESK_TEXTS, type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/shared/desk";
+import { sqlMigration } from "../sockets/migrations";
+
+export const DESK_TABLES = sqlMigration(`
+  -- Everyone who has used the desk: whether they take conversations now, and since when they are
+  -- gone (away, signed out, or their last desk page closed), for the hand-back after the grace.
+  CREATE TABLE IF NOT EXISTS desk_listeners (
+    listener_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    available INTEGER NOT NULL DEFAULT 0,
+    away_since INTEGER,
+    last_assigned_at INTEGER NOT NULL DEFAULT 0
+  );
+  -- The open support conversations: queued (listener_id NULL) or held by a listener. A resolved
+  -- conversation has no row; its visitor's next message queues it again.
+  CREATE TABLE IF NOT EXISTS desk_conversations (
+    pair_id TEXT PRIMARY KEY,
+    visitor_id TEXT NOT NULL,
+    visitor_name TEXT NOT NULL,
+    listener_id TEXT,
+    waiting_since INTEGER NOT NULL,
+    crisis INTEGER NOT NULL DEFAULT 0,
+    assigned_at INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS desk_queue ON desk_conversations (crisis DESC, waiting_since) WHERE listener_id IS NULL;
+  CREATE INDEX IF NOT EXISTS desk_held ON desk_conversations (listener_id);
+`);
+
+type ConversationRow = {
+  pair_id: string;
+  visitor_id: string;
+  visitor_name: string;
+  listener_id: string | null;
+  listener_name: string | null;
+  waiting_since: number;
+  crisis: number;
+  assigned_at: number | null;
+};
+
+type ListenerRow = { listener_id: string; name: string; available: number; away_since: number | null; active: number };
+
+/** An assignment just made: which conversation went to whom. */
+export type Assignment = { pairId: string; visitorId: string; listenerId: string };
+
+/** A refusal names one of the desk's texts (app/shared/desk.ts). */
+export type Refusal = { refusal: keyof typeof DESK_TEXTS };
+
+const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
+  c.waiting_since, c.crisis, c.assigned_at`;
+/** The queue's order: crisis-flagged first, then the longest waiting. */
+const QUEUE_ORDER = "c.crisis DESC, c.waiting_since, c.pair_id";
+
+/**
+ * The desk's book, in the SupportDesk's SQLite: who listens and how much they hold, and which
+ * support conversations are queued or held by whom. Every method is synchronous, so each decision
+ * and its write happen in one step of the object: two 'Take next' can never pick the same row.
+ */
+export class DeskBook {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly capacity: number,
+  ) {}
+
+  /** Remembers a listener (their name may have changed) without touching their availability. */
+  know(listener: { id: string; name: string }): void {
+    this.sql.exec(
+      `INSERT INTO desk_listeners (listener_id, name) VALUES (?, ?)
+       ON CONFLICT (listener_id) DO UPDATE SET name = excluded.name`,
+      listener.id,
+      listener.name,
+    );
+  }
+
+  setAvailable(listenerId: string, available: boolean, now: number): void {
+    this.sql.exec(
+      "UPDATE desk_listeners SET available = ?, away_since = ? WHERE listener_id = ?",
+      available ? 1 : 0,
+      available ? null : now,
+      listenerId,
+    );
+  }
+
+  /** The listener's desk page closed (they may be back in a moment): the grace starts, if not already. */
+  markGone(listenerId: string, now: number): void {
+    this.sql.exec(
+      "UPDATE desk_listeners SET away_since = coalesce(away_since, ?) WHERE listener_id = ?",
+      now,
+      listenerId,
+    );
+  }
+
+  /** A desk page of an available listener opened: they are back, no hand-back is due. */
+  markBack(listenerId: string): void {
+    this.sql.exec("UPDATE desk_listeners SET away_since = NULL WHERE listener_id = ? AND available = 1", listenerId);
+  }
+
+  /** The listeners gone since `before` or earlier, whose conversations go back. */
+  goneSince(before: number): string[] {
+    return this.sql
+      .exec<{ listener_id: string }>("SELECT listener_id FROM desk_listeners WHERE away_since <= ?", before)
+      .toArray()
+      .map((row) => row.listener_id);
+  }
+
+  /** The earliest moment anyone went away (null: nobody is away). */
+  earliestGone(): number | null {
+    return this.sql.exec<{ at: number | null }>("SELECT min(away_since) AS at FROM desk_listeners").one().at;
+  }
+
+  /** Grace over: no longer available, not gone any more (their conversations are handled by the caller). */
+  settleGone(listenerId: string): void {
+    this.sql.exec("UPDATE desk_listeners SET available = 0, away_since = NULL WHERE listener_id = ?", listenerId);
+  }
+
+  forget(listenerId: string): void {
+    this.sql.exec("DELETE FROM desk_listeners WHERE listener_id = ?", listenerId);
+  }
+
+  listener(listenerId: string): ListenerRow | null {
+    return (
+      this.sql
+        .exec<ListenerRow>(
+          `SELECT l.listener_id, l.name, l.available, l.away_since,
+             (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
+           FROM desk_listeners l WHERE l.listener_id = ?`,
+          listenerId,
+        )
+        .toArray()[0] ?? null
+    );
+  }
+
+  anyoneAvailable(): boolean {
+    return this.sql.exec("SELECT 1 FROM desk_listeners WHERE available = 1 LIMIT 1").toArray().length > 0;
+  }
+
+  conversation(pairId: string): ConversationRow | null {
+    return (
+      this.sql
+        .exec<ConversationRow>(
+          `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c
+           LEFT JOIN desk_listeners l ON l.listener_id = c.listener_id WHERE c.pair_id = ?`,
+          pairId,
+        )
+        .toArray()[0] ?? null
+    );
+  }
+
+  /**
+   * The visitor wrote in a conversation nobody holds: it joins the queue, keeping the time of their
+   * first unanswered message (a re-queued one keeps its age); a crisis flag is never lowered.
+   */
+  enqueue(entry: { pairId: string; visitorId: string; visitorName: string; crisis: boolean; at: number }): void {
+    this.sql.exec(
+      `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (pair_id) DO UPDATE SET crisis = max(crisis, excluded.crisis), visitor_name = excluded.visitor_name`,
+      entry.pairId,
+      entry.visitorId,
+      entry.visitorName,
+      entry.at,
+      entry.crisis ? 1 : 0,
+    );
+  }
+
+  /**
+   * Gives queued conversations to available listeners while both exist: the head of the queue to
+   * the listener with the fewest conversations under capacity (the one assigned longest ago first).
+   */
+  assignWaiting(now: number): Assignment[] {
+    const made: Assignment[] = [];
+    for (;;) {
+      const head = this.queueHead();
+      const listener = this.leastLoaded();
+      if (!head || !listener) return made;
+      made.push(this.assign(head, listener, now));
+    }
+  }
+
+  /** 'Take next': the head of the queue, for a listener with room (available or not). */
+  takeNext(listenerId: string, now: number): Assignment | Refusal {
+    const listener = this.listener(listenerId);
+    if (listener && listener.active >= this.capacity) return { refusal: "atCapacity" };
+    const head = this.queueHead();
+    if (!head) return { refusal: "queueEmpty" };
+    return this.assign(head, listenerId, now);
+  }
+
+  /** Takes one queued conversation by its id (from its page on the desk). */
+  take(pairId: string, listenerId: string, now: number): Assignment | Refusal {
+    const listener = this.listener(listenerId);
+    if (listener && listener.active >= this.capacity) return { refusal: "atCapacity" };
+    const row = this.conversation(pairId);
+    if (!row) return { refusal: "notOnDesk" };
+    if (row.listener_id !== null) return { refusal: row.listener_id === listenerId ? "transferToSelf" : "notAssigned" };
+    return this.assign(row, listenerId, now);
+  }
+
+  /** Hands a held conversation to another available listener with room. */
+  transfer(pairId: string, fromId: string | null, toId: string, now: number): Assignment | Refusal {
+    const row = this.conversation(pairId);
+    if (!row || row.listener_id === null) return { refusal: "notOnDesk" };
+    if (fromId !== null && row.listener_id !== fromId) return { refusal: "notAssigned" };
+    if (row.listener_id === toId) return { refusal: "transferToSelf" };
+    const to = this.listener(toId);
+    if (!to) return { refusal: "transferTargetUnknown" };
+    if (!to.available || to.away_since !== null) return { refusal: "transferTargetAway" };
+    if (to.active >= this.capacity) return { refusal: "transferTargetFull" };
+    return this.assign(row, toId, now);
+  }
+
+  /** Resolves a held conversation (frees the listener's place); `byId` null: the admin. */
+  resolve(pairId: string, byId: string | null): { listenerId: string } | Refusal {
+    const row = this.conversation(pairId);
+    if (!row || row.listener_id === null) return { refusal: "notOnDesk" };
+    if (byId !== null && row.listener_id !== byId) return { refusal: "notAssigned" };
+    this.sql.exec("DELETE FROM desk_conversations WHERE pair_id = ?", pairId);
+    return { listenerId: row.listener_id };
+  }
+
+  /** The conversations a listener holds, oldest assignment first. */
+  heldBy(listenerId: string): ConversationRow[] {
+    return this.sql
+      .exec<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c
+         LEFT JOIN desk_listeners l ON l.listener_id = c.listener_id
+         WHERE c.listener_id = ? ORDER BY c.assigned_at, c.pair_id`,
+        listenerId,
+      )
+      .toArray();
+  }
+
+  /**
+   * A held conversation goes back: to the queue with the visitor's unanswered message's time when
+   * they are waiting for a reply, else off the desk (their next message queues it). Only if it is
+   * still held by `listenerId` (the desk may have moved it meanwhile). Answers whether it was queued.
+   */
+  handBack(pairId: string, listenerId: string, waitingSince: number | null): "queued" | "closed" | null {
+    const row = this.conversation(pairId);
+    if (!row || row.listener_id !== listenerId) return null;
+    if (waitingSince === null) {
+      this.sql.exec("DELETE FROM desk_conversations WHERE pair_id = ?", pairId);
+      return "closed";
+    }
+    this.sql.exec(
+      "UPDATE desk_conversations SET listener_id = NULL, assigned_at = NULL, waiting_since = ? WHERE pair_id = ?",
+      waitingSince,
+      pairId,
+    );
+    return "queued";
+  }
+
+  /** The queue in order, as pair ids (for the visitors' places in line). */
+  queueOrder(): string[] {
+    return this.sql
+      .exec<{ pair_id: string }>(
+        `SELECT c.pair_id FROM desk_conversations c WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER}`,
+      )
+      .toArray()
+      .map((row) => row.pair_id);
+  }
+
+  /** The desk as one listener sees it ('all' only for the admin). */
+  view(listenerId: string, admin: boolean) {
+    const me = this.listener(listenerId);
+    const waiting = this.sql
+      .exec<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
+         WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT ?`,
+        MAX_WAITING_SHOWN,
+      )
+      .toArray();
+    const waitingCount = this.sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM desk_conversations WHERE listener_id IS NULL")
+      .one().n;
+    const all = admin
+      ? this.sql
+          .exec<ConversationRow>(
+            `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c
+             JOIN desk_listeners l ON l.listener_id = c.listener_id ORDER BY l.name, c.assigned_at`,
+          )
+          .toArray()
+      : null;
+    const listeners = this.sql
+      .exec<ListenerRow>(
+        `SELECT l.listener_id, l.name, l.available, l.away_since,
+           (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
+         FROM desk_listeners l ORDER BY l.name`,
+      )
+      .toArray();
+    return {
+      me: { available: me?.available === 1, active: me?.active ?? 0, capacity: this.capacity },
+      waiting: waiting.map(toDeskConversation),
+      waitingCount,
+      mine: this.heldBy(listenerId).map(toDeskConversation),
+      all: all?.map(toDeskConversation) ?? null,
+      listeners: listeners.map(toDeskListener),
+    };
+  }
+
+  private queueHead(): ConversationRow | null {
+    return (
+      this.sql
+        .exec<ConversationRow>(
+          `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
+           WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT 1`,
+        )
+        .toArray()[0] ?? null
+    );
+  }
+
+  /** The available listener (not gone) with the fewest conversations under capacity. */
+  private leastLoaded(): string | null {
+    const row = this.sql
+      .exec<{ listener_id: string }>(
+        `SELECT l.listener_id, (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
+         FROM desk_listeners l WHERE l.available = 1 AND active < ?
+         ORDER BY active, l.last_assigned_at, l.listener_id LIMIT 1`,
+        this.capacity,
+      )
+      .toArray()[0];
+    return row?.listener_id ?? null;
+  }
+
+  private assign(row: ConversationRow, listenerId: string, now: number): Assignment {
+    this.sql.exec(
+      "UPDATE desk_conversations SET listener_id = ?, assigned_at = ? WHERE pair_id = ?",
+      listenerId,
+      now,
+      row.pair_id,
+    );
+    this.sql.exec("UPDATE desk_listeners SET last_assigned_at = ? WHERE listener_id = ?", now, listenerId);
+    return { pairId: row.pair_id, visitorId: row.visitor_id, listenerId };
+  }
+}
+
+function toDeskConversation(row: ConversationRow): DeskConversation {
+  const held = row.listener_id !== null;
+  return {
+    pairId: row.pair_id,
+    visitorId: row.visitor_id,
+    visitorName: row.visitor_name,
+    // Who wrote last in a held conversation is the room's to know (no per-message traffic here).
+    waitingSince: held ? null : row.waiting_since,
+    crisis: row.crisis === 1,
+    listener: held && row.listener_id ? { id: row.listener_id, name: row.listener_name ?? "" } : null,
+    assignedAt: row.assigned_at,
+  };
+}
+
+function toDeskListener(row: ListenerRow): DeskListener {
+  return { id: row.listener_id, name: row.name, available: row.available === 1, active: row.active };
+}

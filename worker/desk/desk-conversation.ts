@@ -1,0 +1,86 @@
+import type { SignedInUser } from "~/shared/accounts";
+import { DESK_TEXTS, type DeskListener, type DeskNote, DeskNoteTextSchema } from "~/shared/desk";
+import { pairIdFor } from "~/shared/pair-id";
+import { findPublicUser, usernameOf } from "../accounts/find-user";
+import { chatRoom } from "../chat/room-service";
+import { getConfig } from "../config";
+import { supportDesk } from "./desk-service";
+import { canUseDesk } from "./listeners";
+import type { DeskActor } from "./support-desk";
+
+/** How a listener may hold a support conversation on the desk. */
+export type DeskAccess = "assigned" | "queued" | "admin";
+
+/** What a support conversation's page on the desk shows (issue 25). */
+export type DeskConversationView = {
+  visitor: { id: string; username: string };
+  pairId: string;
+  access: DeskAccess;
+  notes: DeskNote[];
+  /** Everyone on the desk, for 'Transfer'. */
+  listeners: DeskListener[];
+  supportId: string;
+  supportName: string;
+};
+
+/** The signed-in person as the desk knows them, or null for anyone who may not use it. */
+export async function deskActorOf(user: SignedInUser): Promise<DeskActor | null> {
+  if (!(await canUseDesk(user))) return null;
+  return { id: user.id, name: user.username, admin: user.role === "admin" };
+}
+
+/**
+ * A support conversation for the desk: null unless `user` is a listener (or the admin) and the
+ * conversation is theirs, waiting in the queue, or the admin's to watch; and unless `visitorId` is
+ * someone who is not the support account.
+ */
+export async function openDeskConversation(
+  user: SignedInUser,
+  visitorId: string,
+): Promise<DeskConversationView | null> {
+  const reach = await deskReach(user, visitorId);
+  if (!reach) return null;
+  const { actor, pairId, access, visitor } = reach;
+  const supportId = getConfig().public.supportUserId;
+  const [notes, desk, supportName] = await Promise.all([
+    chatRoom(pairId).deskNotes(),
+    supportDesk().snapshot(actor.id, actor.admin),
+    usernameOf(supportId),
+  ]);
+  return {
+    visitor: { id: visitor.id, username: visitor.username },
+    pairId,
+    access,
+    notes,
+    listeners: desk.listeners,
+    supportId,
+    supportName: supportName ?? "",
+  };
+}
+
+/** A private note on a conversation the listener holds (or the admin watches). */
+export async function addPrivateNote(
+  user: SignedInUser,
+  visitorId: string,
+  text: unknown,
+): Promise<{ ok: true } | { refusal: string }> {
+  const reach = await deskReach(user, visitorId);
+  if (!reach || reach.access === "queued") return { refusal: DESK_TEXTS.notAssigned };
+  const parsed = DeskNoteTextSchema.safeParse(text);
+  if (!parsed.success) return { refusal: parsed.error.issues[0]?.message ?? DESK_TEXTS.emptyNote };
+  await chatRoom(reach.pairId).addDeskNote({ authorName: user.username, kind: "note", text: parsed.data });
+  return { ok: true };
+}
+
+/** Who may reach which support conversation on the desk, checked on the server for every read and write. */
+export async function deskReach(user: SignedInUser, visitorId: string) {
+  const supportId = getConfig().public.supportUserId;
+  if (visitorId === supportId) return null;
+  const actor = await deskActorOf(user);
+  if (!actor) return null;
+  const visitor = await findPublicUser(visitorId);
+  if (!visitor) return null;
+  const pairId = pairIdFor(supportId, visitor.id);
+  const access = await supportDesk().accessOf(pairId, actor);
+  return access ? { actor, pairId, access, visitor } : null;
+}

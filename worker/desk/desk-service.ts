@@ -1,0 +1,33 @@
+import { env } from "cloudflare:workers";
+import type { SupportDesk } from "./support-desk";
+
+/**
+ * What the rest of the server may ask of the support desk (issue 25), and the one place it is
+ * reached from (like worker/chat/room-service.ts):
+ * - the Worker: `fetch` (a desk socket, after its checks), `snapshot`, `accessOf`, the listeners'
+ *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `resolve`), `forgetListener` (the
+ *   admin removed a listener);
+ * - a support conversation's ChatRoom: `visitorWaiting` (its visitor wrote while nobody holds it)
+ *   and `listenersAvailable` (for a visitor who has not written yet);
+ * - a listener's UserInbox: `endSessions` (a session's end closes its desk sockets).
+ */
+type DeskCalls = Pick<
+  DurableObjectStub<SupportDesk>,
+  | "fetch"
+  | "snapshot"
+  | "accessOf"
+  | "setAvailability"
+  | "takeNext"
+  | "take"
+  | "transfer"
+  | "resolve"
+  | "forgetListener"
+  | "visitorWaiting"
+  | "listenersAvailable"
+  | "endSessions"
+>;
+
+/** The one desk: every assignment is decided in one place (docs/architecture.md, "The support desk"). */
+export function supportDesk(): DeskCalls {
+  return env.SUPPORT_DESK.getByName("desk");
+}

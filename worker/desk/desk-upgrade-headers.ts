@@ -1,0 +1,34 @@
+/**
+ * What the Worker tells the SupportDesk about a desk socket beyond who opens it and with which
+ * session (worker/sockets/upgrade-headers.ts), after checking the role (worker/api/desk-routes.ts).
+ */
+const DESK_UPGRADE_HEADERS = {
+  userName: "X-Kindred-User-Name",
+  /** "1" for the admin, who also sees 'All'. */
+  admin: "X-Kindred-Desk-Admin",
+  desk: "X-Kindred-Desk",
+} as const;
+
+/**
+ * The name under which a listener's inbox remembers that the desk holds a socket of theirs, beside
+ * the conversations' pair ids, so ending a session closes desk sockets too. A pair id always has an
+ * underscore between two ids; this name has none.
+ */
+export const DESK_SOCKET_ROOM = "support-desk";
+
+type DeskUpgrade = { userName: string; admin: boolean };
+
+export function setDeskUpgradeHeaders(headers: Headers, upgrade: DeskUpgrade): void {
+  headers.set(DESK_UPGRADE_HEADERS.desk, "1");
+  headers.set(DESK_UPGRADE_HEADERS.userName, upgrade.userName);
+  if (upgrade.admin) headers.set(DESK_UPGRADE_HEADERS.admin, "1");
+}
+
+/** The desk's side: null for a request that is not a desk upgrade from the Worker. */
+export function deskUpgradeFrom(headers: Headers): DeskUpgrade | null {
+  if (headers.get(DESK_UPGRADE_HEADERS.desk) !== "1") return null;
+  return {
+    userName: headers.get(DESK_UPGRADE_HEADERS.userName) ?? "",
+    admin: headers.get(DESK_UPGRADE_HEADERS.admin) === "1",
+  };
+}

@@ -1,0 +1,124 @@
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { isAdmin, type SignedInUser } from "~/shared/accounts";
+import { LISTENER_TEXTS } from "~/shared/listeners";
+import { ListenerAliasSchema, ListenerUsernameSchema } from "~/shared/schemas/listeners";
+import { findAccountByUsername } from "../accounts/find-user";
+import { getConfig } from "../config";
+import { createDb } from "../db/client";
+import { listeners, users } from "../db/schema";
+import { supportDesk } from "./desk-service";
+
+/**
+ * The listener role (issue 25, "Roles"): accounts the admin lets answer visitors on the support
+ * desk. It lives in D1 beside the account, so a listener keeps their own account for the
+ * community area. Who may grant it is the route's check (/admin/listeners, the admin only).
+ */
+
+/** A refusal, with what to tell the admin and the field of the form it belongs to. */
+export class ListenerError extends Error {
+  constructor(
+    message: string,
+    readonly field: "username" | "alias" | null = null,
+    readonly status: 400 | 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = { id: string; username: string; alias: string | null; addedAt: number };
+
+export async function isListener(userId: string): Promise<boolean> {
+  const [row] = await createDb(env.DB)
+    .select({ userId: listeners.userId })
+    .from(listeners)
+    .where(eq(listeners.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Who reaches the desk: the admin, and listeners. */
+export async function canUseDesk(user: Pick<SignedInUser, "id" | "role">): Promise<boolean> {
+  return isAdmin(user) || (await isListener(user.id));
+}
+
+/** Every listener with their username, alias and when they were added, by username (any letter case). */
+export async function listListeners(): Promise<Listener[]> {
+  const rows = await createDb(env.DB)
+    .select({ id: users.id, username: users.username, alias: listeners.alias, createdAt: listeners.createdAt })
+    .from(listeners)
+    .innerJoin(users, eq(users.id, listeners.userId))
+    .orderBy(sql`lower(${users.username})`, users.username);
+  return rows.map(({ createdAt, ...row }) => ({ ...row, addedAt: createdAt.getTime() }));
+}
+
+/**
+ * Makes the account with exactly this username (any letter case, like the exact-username search) a
+ * listener. Refuses an unknown username, the support account (listeners answer as it), a suspended
+ * account and someone already a listener; nothing changes then.
+ */
+export async function addListener(username: string, now = Date.now()): Promise<Listener> {
+  const term = ListenerUsernameSchema.safeParse(username);
+  if (!term.success) throw new ListenerError(term.error.issues[0]?.message ?? "", "username", 400);
+  const account = await findAccountByUsername(term.data);
+  if (!account) throw new ListenerError(LISTENER_TEXTS.unknownUsername(term.data), "username", 404);
+  if (account.id === getConfig().public.supportUserId) {
+    throw new ListenerError(LISTENER_TEXTS.supportAccount, "username");
+  }
+  if (account.suspended) throw new ListenerError(LISTENER_TEXTS.suspended(account.username), "username");
+  // One statement decides: of two admins adding the same person at once, one is told they already are.
+  const inserted = await createDb(env.DB)
+    .insert(listeners)
+    .values({ userId: account.id, createdAt: new Date(now) })
+    .onConflictDoNothing()
+    .returning({ userId: listeners.userId });
+  if (inserted.length === 0) throw new ListenerError(LISTENER_TEXTS.alreadyListener(account.username), "username");
+  return { id: account.id, username: account.username, alias: null, addedAt: now };
+}
+
+/** Takes the role away; the account itself stays. Answers the username, for the page to say who. */
+export async function removeListener(userId: string): Promise<{ username: string }> {
+  const db = createDb(env.DB);
+  const username = await listenerUsername(userId);
+  const removed = await db.delete(listeners).where(eq(listeners.userId, userId)).returning({ id: listeners.userId });
+  if (removed.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
+  // Their conversations go back to the queue now, and their desk pages close.
+  await supportDesk().forgetListener(userId);
+  return { username };
+}
+
+/**
+ * Sets the display alias a listener may show visitors, or clears it (empty or null). Trimmed, at
+ * most MAX_LISTENER_ALIAS characters, and never the listener's own username in any letter case:
+ * that would tell visitors who is answering.
+ */
+export async function setListenerAlias(
+  userId: string,
+  alias: string | null,
+): Promise<{ username: string; alias: string | null }> {
+  const parsed = ListenerAliasSchema.safeParse(alias ?? "");
+  if (!parsed.success) throw new ListenerError(parsed.error.issues[0]?.message ?? "", "alias", 400);
+  const username = await listenerUsername(userId);
+  if (parsed.data !== null && parsed.data.toLowerCase() === username.toLowerCase()) {
+    throw new ListenerError(LISTENER_TEXTS.aliasIsUsername, "alias", 400);
+  }
+  const updated = await createDb(env.DB)
+    .update(listeners)
+    .set({ alias: parsed.data })
+    .where(eq(listeners.userId, userId))
+    .returning({ id: listeners.userId });
+  if (updated.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
+  return { username, alias: parsed.data };
+}
+
+/** A listener's username; refuses an account that is not a listener. */
+async function listenerUsername(userId: string): Promise<string> {
+  const [row] = await createDb(env.DB)
+    .select({ username: users.username })
+    .from(listeners)
+    .innerJoin(users, eq(users.id, listeners.userId))
+    .where(eq(listeners.userId, userId))
+    .limit(1);
+  if (!row) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
+  return row.username;
+}
