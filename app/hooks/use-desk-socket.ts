@@ -3,6 +3,9 @@ import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { startSocketTransport } from "~/lib/socket-transport";
 import { type DeskServerFrame, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
 
+/** The desk closes the sockets of someone who is no longer a listener with this code. */
+const NOT_A_LISTENER_CLOSE_CODE = 4403;
+
 /** Whether the desk is being kept up to date right now. */
 export type DeskConnection = "connecting" | "live" | "reconnecting";
 
@@ -32,7 +35,11 @@ export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; conne
         else console.warn("The desk socket refused something", frame.message);
       },
       onRetrying: () => setConnection("reconnecting"),
-      onFinalClose: leaveIfSessionEnded,
+      // 4403: the admin took the listener role away; the page asks again and gets the not-found answer.
+      finalCloseCodes: [NOT_A_LISTENER_CLOSE_CODE],
+      onFinalClose: (close) => {
+        if (!leaveIfSessionEnded(close)) window.location.reload();
+      },
     });
     // Back online, the desk should not wait for the backoff.
     const cameOnline = () => transport.reconnectNow();

@@ -1,5 +1,3 @@
-import type { DeskConversation } from "~/shared/desk";
-
 /**
  * The desk pages' own words (issue 25), beside the desk's shared texts (DESK_TEXTS in
  * app/shared/desk.ts, which the server's refusals use too). The browser tests read the same.
@@ -12,7 +10,7 @@ export const DESK_PAGE_TEXTS = {
   reconnecting: "Reconnecting…",
   moreWaiting: (more: number) => `and ${more} more waiting`,
   waitingFor: (waited: string) => `waiting ${waited}`,
-  repliedTo: "replied to",
+  assignedAgo: (ago: string) => `assigned ${ago} ago`,
   inLine: "in line",
   heldBy: (name: string) => `with ${name}`,
   backToDesk: "Back to the desk",
@@ -41,13 +39,4 @@ export function formatWaited(since: number, now: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-/**
- * The queue as the desk shows it: crisis-flagged conversations first, then the longest waiting
- * first, the order 'Take next' follows.
- */
-export function waitingOrder(conversations: readonly DeskConversation[]): DeskConversation[] {
-  const since = (conversation: DeskConversation) => conversation.waitingSince ?? Number.MAX_SAFE_INTEGER;
-  return [...conversations].sort((a, b) => Number(b.crisis) - Number(a.crisis) || since(a) - since(b));
 }

@@ -48,10 +48,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!view) throw data("Not Found", { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
-  const listener = { id: user.id, name: user.username };
-  const by = { id: user.id, admin: isAdmin(user) };
+  // openDeskConversation found them on the desk: a listener, or the admin.
+  const actor = { id: user.id, name: user.username, admin: isAdmin(user) };
   if (intent === "take") {
-    const taken = await supportDesk().take(view.pairId, listener);
+    const taken = await supportDesk().take(view.pairId, actor);
     if ("refusal" in taken) return refused(intent, taken.refusal);
     return accepted(intent);
   }
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const note = String(form.get("note") ?? "");
     if (!to) return refused(intent, DESK_PAGE_TEXTS.chooseListenerFirst, { to, note });
     if (note.trim().length > MAX_DESK_NOTE) return refused(intent, DESK_TEXTS.noteTooLong, { to, note });
-    const moved = await supportDesk().transfer(view.pairId, by, to, note.trim() || null);
+    const moved = await supportDesk().transfer(view.pairId, actor, to, note.trim() || null);
     if ("refusal" in moved) return refused(intent, moved.refusal, { to, note });
     throw redirect(PATHS.desk);
   }
@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return accepted(intent);
   }
   if (intent === "resolve") {
-    const resolved = await supportDesk().resolve(view.pairId, by);
+    const resolved = await supportDesk().resolve(view.pairId, actor);
     if ("refusal" in resolved) return refused(intent, resolved.refusal);
     throw redirect(PATHS.desk);
   }

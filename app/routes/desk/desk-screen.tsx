@@ -4,14 +4,13 @@ import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { type DeskConnection, useDeskSocket } from "~/hooks/use-desk-socket";
-import { DESK_PAGE_TEXTS, formatWaited, waitingOrder } from "~/lib/desk-page";
+import { DESK_PAGE_TEXTS, formatWaited } from "~/lib/desk-page";
 import { pageMeta } from "~/lib/meta";
-import { isAdmin } from "~/shared/accounts";
 import { DESK_TEXTS, type DeskConversation } from "~/shared/desk";
 import { deskConversationPath } from "~/shared/routes";
 import { supportDesk } from "~worker/desk/desk-service";
 import type { Route } from "./+types/desk-screen";
-import { requireDeskUser } from "./desk-access";
+import { requireDeskActor } from "./desk-access";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
@@ -22,21 +21,20 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 /** /desk: listeners and the admin only (issue 25); the desk as it is now, then live over its socket. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireDeskUser(context);
-  return { desk: await supportDesk().snapshot(user.id, isAdmin(user)) };
+  const actor = await requireDeskActor(context);
+  return { desk: await supportDesk().snapshot(actor.id, actor.admin) };
 }
 
 /** Available / Away, and 'Take next' (which opens the conversation it took). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireDeskUser(context);
+  const actor = await requireDeskActor(context);
   const intent = (await request.formData()).get("intent");
-  const listener = { id: user.id, name: user.username };
   if (intent === "available" || intent === "away") {
-    await supportDesk().setAvailability(listener, intent === "available");
+    await supportDesk().setAvailability(actor, intent === "available");
     return { refusal: null };
   }
   if (intent === "take-next") {
-    const taken = await supportDesk().takeNext(listener);
+    const taken = await supportDesk().takeNext(actor);
     if ("refusal" in taken) return data({ refusal: taken.refusal }, { status: 409 });
     throw redirect(deskConversationPath(taken.visitorId));
   }
@@ -68,7 +66,7 @@ export default function DeskScreen({ loaderData }: Route.ComponentProps) {
         <DeskList
           heading={DESK_TEXTS.waiting}
           empty={DESK_TEXTS.nothingWaiting}
-          conversations={waitingOrder(desk.waiting)}
+          conversations={desk.waiting}
           now={now}
           footer={waitingMore > 0 ? DESK_PAGE_TEXTS.moreWaiting(waitingMore) : null}
         />
@@ -190,11 +188,7 @@ function DeskList({
                     {" · "}
                   </span>
                 ) : null}
-                <span suppressHydrationWarning>
-                  {conversation.waitingSince === null
-                    ? DESK_PAGE_TEXTS.repliedTo
-                    : DESK_PAGE_TEXTS.waitingFor(formatWaited(conversation.waitingSince, now))}
-                </span>
+                <span suppressHydrationWarning>{sinceWhen(conversation, now)}</span>
               </span>
             </li>
           ))}
@@ -203,6 +197,14 @@ function DeskList({
       {footer ? <p className="mt-2 text-sm text-slate-600">{footer}</p> : null}
     </section>
   );
+}
+
+/** How long it has waited in line, or since it was assigned. */
+function sinceWhen(conversation: DeskConversation, now: number): string {
+  if (conversation.waitingSince !== null)
+    return DESK_PAGE_TEXTS.waitingFor(formatWaited(conversation.waitingSince, now));
+  if (conversation.assignedAt !== null) return DESK_PAGE_TEXTS.assignedAgo(formatWaited(conversation.assignedAt, now));
+  return "";
 }
 
 /** Whether the desk is live; a quiet line, so nobody wonders why the lists stopped moving. */
