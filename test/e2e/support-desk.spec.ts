@@ -44,18 +44,25 @@ async function whoAmI(page: Page): Promise<{ id: string; username: string }> {
 }
 
 /**
- * From here on, every text the status region shows, in order: a line announced twice (a transfer
- * saying 'A listener has joined.' again) shows twice.
+ * From here on, every text written into a status region of the page, in order: a line written
+ * again (the region re-rendered, or a new one put in) is recorded again, as a screen reader would
+ * announce it again.
  */
 async function recordDeskLines(page: Page) {
-  await deskStatus(page).evaluate((region) => {
+  await page.evaluate(() => {
     const record = window as unknown as { deskLines: string[] };
-    record.deskLines = [region.textContent ?? ""];
-    new MutationObserver(() => record.deskLines.push(region.textContent ?? "")).observe(region, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
+    record.deskLines = [];
+    // A change inside a region, or a region put into the page.
+    const regionAround = (node: Node) =>
+      (node instanceof Element ? node : node.parentElement)?.closest('[role="status"]');
+    const regionAdded = (node: Node) =>
+      node instanceof Element ? (node.closest('[role="status"]') ?? node.querySelector('[role="status"]')) : null;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        const regions = new Set([regionAround(mutation.target), ...[...mutation.addedNodes].map(regionAdded)]);
+        for (const region of regions) if (region?.textContent) record.deskLines.push(region.textContent);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 }
 const deskLines = (page: Page) => page.evaluate(() => (window as unknown as { deskLines: string[] }).deskLines);
