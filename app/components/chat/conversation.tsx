@@ -318,8 +318,9 @@ export function Conversation({
             {sessionNotice}
           </p>
         ) : null}
+        {/* Last in the list, so it never takes the messages' room on a small phone (issue 25). */}
+        {isSupportConversation ? <DeskStatusLine status={deskStatus} /> : null}
       </div>
-      {isSupportConversation ? <DeskStatusLine status={deskStatus} /> : null}
       {/* Closed by a block, the notice below says why a send came back. */}
       {failure && !closed ? (
         <div className="mt-2">

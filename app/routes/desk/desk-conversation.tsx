@@ -92,7 +92,8 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
       >
         <span aria-hidden="true">←</span> {DESK_PAGE_TEXTS.backToDesk}
       </Link>
-      <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere]">
+      {/* On a phone the conversation needs the room; its header names the visitor, the heading stays for screen readers. */}
+      <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
       </h1>
       {answer && !answered ? (
@@ -112,9 +113,9 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
             socketPath={`/api/desk/conversations/${encodeURIComponent(view.visitor.id)}/ws`}
             lockedNotice={
               view.access === "queued" ? (
-                <Alert tone="info">{DESK_PAGE_TEXTS.queuedNotice}</Alert>
+                <LockedNotice>{DESK_PAGE_TEXTS.queuedNotice}</LockedNotice>
               ) : view.access === "admin" ? (
-                <Alert tone="info">{DESK_PAGE_TEXTS.adminNotice}</Alert>
+                <LockedNotice>{DESK_PAGE_TEXTS.adminNotice}</LockedNotice>
               ) : undefined
             }
             withdrawnNotice={<WithdrawnNotice />}
@@ -146,14 +147,23 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
   );
 }
 
+/** Why the composer is read-only here: one short line, so the messages keep their room on a phone. */
+function LockedNotice({ children }: { children: string }) {
+  return <p className="rounded-lg bg-brand-50 px-3 py-1.5 text-xs text-brand-900 ring-1 ring-brand-200">{children}</p>;
+}
+
+/** The room closed this listener's socket: the conversation went to someone else, or was resolved. */
 function WithdrawnNotice() {
   return (
-    <div className="space-y-2">
-      <Alert tone="info">{DESK_PAGE_TEXTS.withdrawn}</Alert>
-      <Link to={PATHS.desk} className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline">
+    <p className="rounded-lg bg-brand-50 px-3 py-1.5 text-xs text-brand-900 ring-1 ring-brand-200">
+      {DESK_PAGE_TEXTS.withdrawn}{" "}
+      <Link
+        to={PATHS.desk}
+        className="inline-flex min-h-6 items-center font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
         {DESK_PAGE_TEXTS.backToDesk}
       </Link>
-    </div>
+    </p>
   );
 }
 
