@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
+import { canUseDesk } from "~worker/desk/listeners";
 import { userInbox } from "~worker/inbox/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
@@ -42,12 +43,14 @@ function pagePath(requestUrl: string): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const [unreadCount, openReports] = await Promise.all([
+  const [unreadCount, openReports, deskAccess] = await Promise.all([
     user ? userInbox(user.id).unreadCount() : 0,
     // The admin's header menu counts the reports waiting (issue 12).
     user && isAdmin(user) ? countOpenReports() : 0,
+    // Listeners and the admin find the support desk in their account menu (issue 25).
+    user ? canUseDesk(user) : false,
   ]);
-  return { config: getConfig().public, user, unreadCount, openReports };
+  return { config: getConfig().public, user, unreadCount, openReports, deskAccess };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
+import type { VisitorDeskStatus } from "~/shared/desk";
 import {
   CHAT_MESSAGES,
   type ChatMessage,
@@ -9,6 +10,13 @@ import {
   type ServerFrame,
   ServerFrameSchema,
 } from "~/shared/schemas/chat-protocol";
+
+/**
+ * The room closes a socket with this code when it may no longer use the conversation: a support
+ * conversation transferred away from, or resolved by, the listener who had it open (issue 25). Like
+ * a session's end, it is final: reconnecting would only be refused again.
+ */
+const WITHDRAWN_CLOSE_CODE = 4403;
 
 /**
  * This device's connection to the conversation (spec section 4: Unknown, Online, Offline), plus
@@ -40,6 +48,8 @@ type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt
 export function useChatSocket(options: {
   pairId: string;
   userId: string;
+  /** The room's socket path, when not the member's own (/api/chats/:pairId/ws): the desk's, say. */
+  socketPath?: string;
   /** The other member's presence as the page was rendered (null: not known yet). */
   initialPresence: Presence | null;
   /** Whether a block closed the conversation as the page was rendered (issue 12). */
@@ -47,6 +57,7 @@ export function useChatSocket(options: {
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
   const { pairId, userId } = options;
+  const socketPath = options.socketPath ?? `/api/chats/${encodeURIComponent(pairId)}/ws`;
   const [contactPresence, setContactPresence] = useState<Presence | null>(options.initialPresence);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -56,6 +67,10 @@ export function useChatSocket(options: {
   const [loaded, setLoaded] = useState(false);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const [otherTyping, setOtherTyping] = useState(false);
+  /** Where a support conversation stands on the desk, as the room tells its visitor (issue 25). */
+  const [deskStatus, setDeskStatus] = useState<VisitorDeskStatus | null>(null);
+  /** The room closed this socket for good: the conversation is no longer this listener's (issue 25). */
+  const [withdrawn, setWithdrawn] = useState(false);
   /**
    * A block closed the conversation (issue 12): the history stays readable, nothing can be sent.
    * The room says so first thing on a connection, or the moment the block is made; a connection
@@ -155,11 +170,17 @@ export function useChatSocket(options: {
             setClosed(true);
             setOtherTyping(false);
           }
+          // A refusal the person can act on is told in the room's words; anything else is a failed send.
           if (frame.clientId)
             fail(
               frame.clientId,
-              frame.code === "rate_limited" || frame.code === "blocked" ? frame.message : CHAT_MESSAGES.sendFailed,
+              frame.code === "rate_limited" || frame.code === "blocked" || frame.code === "not_assigned"
+                ? frame.message
+                : CHAT_MESSAGES.sendFailed,
             );
+          break;
+        case "desk":
+          setDeskStatus(frame);
           break;
         case "session-notice":
           setSessionNotice(frame.message);
@@ -177,8 +198,9 @@ export function useChatSocket(options: {
     };
 
     const transport = startSocketTransport<ServerFrame, ClientFrame>({
-      url: `${window.location.origin.replace(/^http/, "ws")}/api/chats/${encodeURIComponent(pairId)}/ws`,
+      url: `${window.location.origin.replace(/^http/, "ws")}${socketPath}`,
       schema: ServerFrameSchema,
+      finalCloseCodes: [WITHDRAWN_CLOSE_CODE],
       onOpen: () => {
         closedOnThisConnectionRef.current = false;
         setConnection("online");
@@ -193,6 +215,7 @@ export function useChatSocket(options: {
       onRetrying: () => setConnection(navigator.onLine ? "reconnecting" : "offline"),
       onFinalClose: (close) => {
         if (leaveIfSessionEnded(close)) return;
+        if (close.code === WITHDRAWN_CLOSE_CODE) setWithdrawn(true);
         setConnection("unknown");
       },
     });
@@ -214,7 +237,7 @@ export function useChatSocket(options: {
       transport.stop();
       transportRef.current = null;
     };
-  }, [pairId, userId, addMessages, fail, setPendingBoth]);
+  }, [userId, socketPath, addMessages, fail, setPendingBoth]);
 
   // Messages not acknowledged in time have failed (spec section 4: remove them, say so).
   useEffect(() => {
@@ -277,6 +300,8 @@ export function useChatSocket(options: {
     otherTyping,
     sessionNotice,
     closed,
+    deskStatus,
+    withdrawn,
     lastSeq: messages.at(-1)?.seq ?? 0,
   };
 }

@@ -11,6 +11,11 @@ export function useUnreadCount(): number {
   return useRouteLoaderData<{ unreadCount: number }>("root")?.unreadCount ?? 0;
 }
 
+/** Whether the signed-in person answers on the support desk (a listener, or the admin). */
+export function useDeskAccess(): boolean {
+  return useRouteLoaderData<{ deskAccess: boolean }>("root")?.deskAccess ?? false;
+}
+
 /** Reports waiting for the admin, as the root loader last saw them (0 for everyone else). */
 export function useOpenReportCount(): number {
   return useRouteLoaderData<{ openReports: number }>("root")?.openReports ?? 0;

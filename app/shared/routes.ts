@@ -16,6 +16,8 @@ export const PATHS = {
   adminReports: "/admin/reports",
   adminListeners: "/admin/listeners",
   blockedPeople: "/blocked",
+  /** The support desk: listeners and the admin (issue 25). */
+  desk: "/desk",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",
@@ -35,6 +37,11 @@ export function userProfilePath(userId: string): string {
   return `/users/${encodeURIComponent(userId)}`;
 }
 
+/** /desk/{visitorId}: a support conversation on the desk (issue 25). */
+export function deskConversationPath(visitorId: string): string {
+  return `/desk/${encodeURIComponent(visitorId)}`;
+}
+
 /**
  * Pages whose address holds an id (app/routes.ts), with their route pattern. Analytics record the
  * pattern, never the id: /chat/{userId} would tell who is being contacted. The migration
@@ -43,6 +50,7 @@ export function userProfilePath(userId: string): string {
 const ID_ROUTES = [
   { prefix: "/chat/", pattern: "/chat/:userId" },
   { prefix: "/users/", pattern: "/users/:userId" },
+  { prefix: "/desk/", pattern: "/desk/:visitorId" },
 ] as const;
 
 /** A path as analytics may keep it: its route pattern when it holds an id, else itself. */

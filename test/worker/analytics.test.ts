@@ -79,6 +79,25 @@ describe("POST /api/events", () => {
     expect(results.map((r) => r.path).reverse()).toEqual(["/chat/:userId", "/users/:userId", "/chat/:userId", "/chat"]);
   });
 
+  it("stores the support desk's conversation pages without the visitor's id", async () => {
+    const { cookie } = await signUpUser();
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/events`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN, "cf-connecting-ip": "198.51.100.79", Cookie: cookie },
+      body: JSON.stringify({
+        events: [
+          { type: "page_view", path: "/desk/Hx81bQ2mZpLw" },
+          { type: "page_view", path: "/desk" },
+        ],
+      }),
+    });
+    expect(response.status).toBe(204);
+    const { results } = await env.DB.prepare("SELECT path FROM analytics_events ORDER BY id DESC LIMIT 2").all<{
+      path: string;
+    }>();
+    expect(results.map((r) => r.path).reverse()).toEqual(["/desk/:visitorId", "/desk"]);
+  });
+
   it("rewrites the paths with ids stored before, in the migration", async () => {
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("analytics_route_patterns"));
     if (!migration) throw new Error("the analytics route-pattern migration is missing");

@@ -17,6 +17,7 @@ import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } fr
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
 import { CrisisBanner } from "./crisis-banner";
+import { DeskStatusLine } from "./desk-status-line";
 
 /** The spec's conversation texts (section 2, Chat screen). */
 const CONVERSATION_TEXTS = {
@@ -59,7 +60,11 @@ export function Conversation({
   headerActions,
   onReport,
   block = "none",
+  socketPath,
+  lockedNotice,
+  withdrawnNotice,
 }: {
+  /** Whose messages show as mine: on the support desk, the support account the listener writes as. */
   me: { id: string };
   contact: Contact;
   pairId: string;
@@ -70,6 +75,15 @@ export function Conversation({
   onReport?: (seq: number) => void;
   /** A block closes it (issue 12): the history stays readable and the unsent text stays (issue 23). */
   block?: ConversationBlock;
+  /** The room's socket path when it is not the member's own: the support desk's (issue 25). */
+  socketPath?: string;
+  /**
+   * Why nothing can be sent yet (a conversation waiting on the desk until a listener takes it): the
+   * history stays live and the composer read-only, keeping what was typed.
+   */
+  lockedNotice?: ReactNode;
+  /** Shown when the room withdraws the conversation from this socket (transferred away, resolved). */
+  withdrawnNotice?: ReactNode;
 }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // What was typed before the scripts ran goes into the draft (issue 23).
@@ -92,10 +106,13 @@ export function Conversation({
     otherTyping,
     sessionNotice,
     closed: closedLive,
+    deskStatus,
+    withdrawn,
     lastSeq,
   } = useChatSocket({
     pairId,
     userId: me.id,
+    socketPath,
     initialPresence: presence,
     initialClosed: block !== "none",
     onSendFailed: ({ text, message }) => {
@@ -106,7 +123,10 @@ export function Conversation({
     },
   });
   const listRef = useRef<HTMLDivElement>(null);
-  const closed = useClosedByBlock(block, closedLive);
+  const closedByBlock = useClosedByBlock(block, closedLive);
+  // Besides a block, the desk can close the composer: not taken yet, or no longer this listener's.
+  const closedNotice = closedByBlock ? null : withdrawn && withdrawnNotice ? withdrawnNotice : lockedNotice;
+  const closed = closedByBlock || !!closedNotice;
   // A send refused while closed is explained by the notice; once open again it is old news.
   useEffect(() => {
     if (!closed) setFailure(null);
@@ -206,6 +226,8 @@ export function Conversation({
     [messages, me.id],
   );
   const supportPath = supportUserId === me.id || supportUserId === contact.id ? null : chatWith(supportUserId);
+  // The desk speaks only in the visitor's support conversation.
+  const isSupportConversation = contact.id === supportUserId && me.id !== supportUserId;
 
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
@@ -223,7 +245,7 @@ export function Conversation({
             </Link>
           </h2>
           {/* A closed conversation shows no presence, either way (docs/decisions.md: told neutrally). */}
-          <ContactPresence username={contact.username} presence={closed ? null : contactPresence} />
+          <ContactPresence username={contact.username} presence={closedByBlock ? null : contactPresence} />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">{headerActions}</div>
       </div>
@@ -296,6 +318,8 @@ export function Conversation({
             {sessionNotice}
           </p>
         ) : null}
+        {/* Last in the list, so it never takes the messages' room on a small phone (issue 25). */}
+        {isSupportConversation ? <DeskStatusLine status={deskStatus} /> : null}
       </div>
       {/* Closed by a block, the notice below says why a send came back. */}
       {failure && !closed ? (
@@ -310,7 +334,7 @@ export function Conversation({
           tabIndex={-1}
           className={`mt-2 rounded-lg ${focusTargetClass}`}
         >
-          <BlockedNotice username={contact.username} blockedByMe={block === "blocked-by-me"} />
+          {closedNotice ?? <BlockedNotice username={contact.username} blockedByMe={block === "blocked-by-me"} />}
         </div>
       ) : null}
       <div className="mt-1 flex min-h-4 items-start justify-between gap-2 text-xs text-slate-600">
@@ -352,8 +376,9 @@ export function Conversation({
         onClosed={() => inputRef.current?.focus()}
       />
       <form
-        // Closed by a block: the unsent text stays in view (read-only) and in the stored draft.
-        hidden={closed && draft === ""}
+        // Closed by a block: the unsent text stays in view (read-only) and in the stored draft. Closed
+        // by the desk, the read-only composer stays in view: it opens as soon as the listener takes it.
+        hidden={closedByBlock && draft === ""}
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();

@@ -157,26 +157,7 @@ export function CrisisBanner({
                 <p className="text-xs text-sky-900">
                   {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
                 </p>
-                <ul className="mt-1.5 flex flex-wrap gap-1">
-                  {CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
-                    <li key={contact.href}>
-                      <a
-                        href={contact.href}
-                        aria-label={contact.short ? contact.label : undefined}
-                        className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
-                      >
-                        {contact.short ? (
-                          <>
-                            <span className="sm:hidden">{contact.short}</span>
-                            <span className="hidden sm:inline">{contact.label}</span>
-                          </>
-                        ) : (
-                          contact.label
-                        )}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <CrisisNumberList className="mt-1.5" />
                 {supportPath ? (
                   <Link
                     to={supportPath}
@@ -194,5 +175,35 @@ export function CrisisBanner({
         {announced && !audience ? CRISIS_BANNER_TEXTS.closed : ""}
       </p>
     </>
+  );
+}
+
+/**
+ * The crisis numbers as small links, one tap each (tel: and sms:); on a phone the emergency numbers
+ * show their short form and keep their full name for screen readers. Used in the banner and in the
+ * support conversation's status line (issue 25).
+ */
+export function CrisisNumberList({ className = "", label }: { className?: string; label?: string }) {
+  return (
+    <ul aria-label={label} className={`flex flex-wrap gap-1 ${className}`}>
+      {CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
+        <li key={contact.href}>
+          <a
+            href={contact.href}
+            aria-label={contact.short ? contact.label : undefined}
+            className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
+          >
+            {contact.short ? (
+              <>
+                <span className="sm:hidden">{contact.short}</span>
+                <span className="hidden sm:inline">{contact.label}</span>
+              </>
+            ) : (
+              contact.label
+            )}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -12,7 +12,7 @@ import {
   showSystemNotification,
 } from "~/lib/incoming-message-alert";
 import { announceSessionEnd, leaveSession } from "~/lib/session-leaving";
-import { useOpenReportCount } from "~/lib/signed-in-user";
+import { useDeskAccess, useOpenReportCount } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { headerName, isAdmin, type SignedInUser } from "~/shared/accounts";
 import { PATHS } from "~/shared/routes";
@@ -134,6 +134,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
   const panelRef = useRef<HTMLDivElement>(null);
   const name = headerName(user);
   const openReports = useOpenReportCount();
+  const deskAccess = useDeskAccess();
 
   useCloseOnEscape(
     open,
@@ -195,6 +196,8 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
           { to: PATHS.profile, label: "My Profile" },
           { to: PATHS.users, label: "Find Other Christians" },
           { to: PATHS.blockedPeople, label: "Blocked people" },
+          // The desk's title (DESK_TEXTS.title), written out: app/shared/desk.ts would bring zod into the header.
+          ...(deskAccess ? [{ to: PATHS.desk, label: "Support desk" }] : []),
           ...(isAdmin(user)
             ? [
                 { to: PATHS.adminReports, label: "Reports", count: openReports },

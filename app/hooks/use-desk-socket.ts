@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from "react";
+import { leaveIfSessionEnded } from "~/lib/session-leaving";
+import { startSocketTransport } from "~/lib/socket-transport";
+import { type DeskServerFrame, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
+
+/** The desk closes the sockets of someone who is no longer a listener with this code. */
+const NOT_A_LISTENER_CLOSE_CODE = 4403;
+
+/** Whether the desk is being kept up to date right now. */
+export type DeskConnection = "connecting" | "live" | "reconnecting";
+
+/**
+ * The support desk's socket (/api/desk/ws, issue 25): the server sends the listener's whole desk
+ * when it opens and after every change, so the page shows the newest one without reloading. The
+ * socket only listens (the desk's writes are the page's forms). Connecting, reconnecting with
+ * backoff, pings and frame validation are the shared transport's (app/lib/socket-transport.ts).
+ *
+ * `loaded` is the desk as the page's loader last read it: after one of the page's own forms it is
+ * newer than any frame received before, so it is shown until the next frame.
+ */
+export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; connection: DeskConnection } {
+  const [live, setLive] = useState<{ desk: DeskSnapshot; over: DeskSnapshot } | null>(null);
+  const [connection, setConnection] = useState<DeskConnection>("connecting");
+  // A frame's desk replaces the loader's that was on screen when it came, not a newer one.
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
+
+  useEffect(() => {
+    const transport = startSocketTransport<DeskServerFrame, never>({
+      url: `${window.location.origin.replace(/^http/, "ws")}/api/desk/ws`,
+      schema: DeskServerFrameSchema,
+      onOpen: () => setConnection("live"),
+      onFrame: (frame) => {
+        if (frame.type === "desk-state") setLive({ desk: frame.desk, over: loadedRef.current });
+        else console.warn("The desk socket refused something", frame.message);
+      },
+      onRetrying: () => setConnection("reconnecting"),
+      // 4403: the admin took the listener role away; the page asks again and gets the not-found answer.
+      finalCloseCodes: [NOT_A_LISTENER_CLOSE_CODE],
+      onFinalClose: (close) => {
+        if (!leaveIfSessionEnded(close)) window.location.reload();
+      },
+    });
+    // Back online, the desk should not wait for the backoff.
+    const cameOnline = () => transport.reconnectNow();
+    window.addEventListener("online", cameOnline);
+    return () => {
+      window.removeEventListener("online", cameOnline);
+      transport.stop();
+    };
+  }, []);
+  return { desk: live && live.over === loaded ? live.desk : loaded, connection };
+}

@@ -1,0 +1,237 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { ignoreWhileBusy } from "~/components/safety/block-controls";
+import { dialogButtonClass } from "~/components/ui/dialog";
+import { Alert } from "~/components/ui/form-controls";
+import { type DeskConnection, useDeskSocket } from "~/hooks/use-desk-socket";
+import { DESK_PAGE_TEXTS, formatWaited } from "~/lib/desk-page";
+import { pageMeta } from "~/lib/meta";
+import { DESK_TEXTS, type DeskConversation } from "~/shared/desk";
+import { deskConversationPath } from "~/shared/routes";
+import { supportDesk } from "~worker/desk/desk-service";
+import type { Route } from "./+types/desk-screen";
+import { requireDeskActor } from "./desk-access";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...pageMeta({ matches, pathname: location.pathname, title: DESK_TEXTS.title, description: DESK_TEXTS.title }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** /desk: listeners and the admin only (issue 25); the desk as it is now, then live over its socket. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await requireDeskActor(context);
+  return { desk: await supportDesk().snapshot(actor.id, actor.admin) };
+}
+
+/** Available / Away, and 'Take next' (which opens the conversation it took). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireDeskActor(context);
+  const intent = (await request.formData()).get("intent");
+  if (intent === "available" || intent === "away") {
+    await supportDesk().setAvailability(actor, intent === "available");
+    return { refusal: null };
+  }
+  if (intent === "take-next") {
+    const taken = await supportDesk().takeNext(actor);
+    if ("refusal" in taken) return data({ refusal: taken.refusal }, { status: 409 });
+    throw redirect(deskConversationPath(taken.visitorId));
+  }
+  return data({ refusal: DESK_PAGE_TEXTS.unknownAction }, { status: 400 });
+}
+
+export default function DeskScreen({ loaderData }: Route.ComponentProps) {
+  const { desk, connection } = useDeskSocket(loaderData.desk);
+  const refusal = useActionData<typeof action>()?.refusal ?? null;
+  const now = useNow();
+  const waitingMore = desk.waitingCount - desk.waiting.length;
+  return (
+    <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4 sm:py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h1 className="text-2xl font-bold text-slate-900">{DESK_TEXTS.title}</h1>
+        <ConnectionState connection={connection} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-slate-200 p-3 sm:p-4">
+        <AvailabilitySwitch available={desk.me.available} />
+        <p className="text-sm text-slate-700">{DESK_PAGE_TEXTS.capacity(desk.me.active, desk.me.capacity)}</p>
+        <TakeNextForm />
+        {refusal ? (
+          <div className="w-full">
+            <Alert>{refusal}</Alert>
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <DeskList
+          heading={DESK_TEXTS.waiting}
+          empty={DESK_TEXTS.nothingWaiting}
+          conversations={desk.waiting}
+          now={now}
+          footer={waitingMore > 0 ? DESK_PAGE_TEXTS.moreWaiting(waitingMore) : null}
+        />
+        <DeskList heading={DESK_TEXTS.mine} empty={DESK_TEXTS.noneMine} conversations={desk.mine} now={now} />
+      </div>
+      {desk.all ? (
+        <div className="mt-6">
+          <DeskList heading={DESK_TEXTS.all} empty={DESK_TEXTS.noneAtAll} conversations={desk.all} now={now} holder />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Available / Away: two buttons of one form, the pressed one saying which holds. While a press is
+ * on its way it already shows as chosen, and a second press is not sent again.
+ */
+function AvailabilitySwitch({ available }: { available: boolean }) {
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get("intent");
+  const shown = pending === "available" ? true : pending === "away" ? false : available;
+  const busy = pending === "available" || pending === "away";
+  return (
+    <Form method="post" preventScrollReset onSubmit={ignoreWhileBusy(busy)}>
+      <fieldset className="flex items-center gap-2">
+        <legend className="sr-only">{DESK_PAGE_TEXTS.availability}</legend>
+        <span aria-hidden="true" className="text-sm font-medium text-slate-800">
+          {DESK_PAGE_TEXTS.availability}
+        </span>
+        <span className="inline-flex rounded-full bg-slate-100 p-1 ring-1 ring-slate-200">
+          {(
+            [
+              ["available", DESK_TEXTS.available, shown],
+              ["away", DESK_TEXTS.away, !shown],
+            ] as const
+          ).map(([intent, label, pressed]) => (
+            <button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              aria-pressed={pressed}
+              className="inline-flex min-h-9 items-center rounded-full px-4 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-brand-300"
+            >
+              {intent === "available" ? (
+                <span
+                  aria-hidden="true"
+                  className={`mr-1.5 inline-block h-2 w-2 rounded-full ${pressed ? "bg-emerald-500" : "bg-slate-400"}`}
+                />
+              ) : null}
+              {label}
+            </button>
+          ))}
+        </span>
+      </fieldset>
+    </Form>
+  );
+}
+
+function TakeNextForm() {
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("intent") === "take-next";
+  return (
+    <Form method="post" className="sm:ml-auto" onSubmit={ignoreWhileBusy(busy)}>
+      <button type="submit" name="intent" value="take-next" aria-disabled={busy} className={dialogButtonClass.primary}>
+        {DESK_TEXTS.takeNext}
+      </button>
+    </Form>
+  );
+}
+
+/** One of the desk's lists: each conversation links to its page on the desk. */
+function DeskList({
+  heading,
+  empty,
+  conversations,
+  now,
+  holder = false,
+  footer = null,
+}: {
+  heading: string;
+  empty: string;
+  conversations: DeskConversation[];
+  now: number;
+  /** Says who has each one (the admin's 'All'). */
+  holder?: boolean;
+  footer?: string | null;
+}) {
+  const headingId = `desk-${heading.toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 p-3 sm:p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {heading} <span className="text-sm font-normal text-slate-600">({conversations.length})</span>
+      </h2>
+      {conversations.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {conversations.map((conversation) => (
+            <li key={conversation.pairId} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2">
+              <Link
+                to={deskConversationPath(conversation.visitorId)}
+                className="inline-flex min-h-6 min-w-0 items-center rounded font-medium text-brand-800 underline underline-offset-2 [overflow-wrap:anywhere] hover:decoration-2 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                {conversation.visitorName}
+              </Link>
+              {conversation.crisis ? (
+                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                  {DESK_TEXTS.crisisFlag}
+                </span>
+              ) : null}
+              <span className="ml-auto text-right text-xs text-slate-600">
+                {holder ? (
+                  <span className="[overflow-wrap:anywhere]">
+                    {conversation.listener
+                      ? DESK_PAGE_TEXTS.heldBy(conversation.listener.name)
+                      : DESK_PAGE_TEXTS.inLine}
+                    {" · "}
+                  </span>
+                ) : null}
+                <span suppressHydrationWarning>{sinceWhen(conversation, now)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {footer ? <p className="mt-2 text-sm text-slate-600">{footer}</p> : null}
+    </section>
+  );
+}
+
+/** How long it has waited in line, or since it was assigned. */
+function sinceWhen(conversation: DeskConversation, now: number): string {
+  if (conversation.waitingSince !== null)
+    return DESK_PAGE_TEXTS.waitingFor(formatWaited(conversation.waitingSince, now));
+  if (conversation.assignedAt !== null) return DESK_PAGE_TEXTS.assignedAgo(formatWaited(conversation.assignedAt, now));
+  return "";
+}
+
+/** Whether the desk is live; a quiet line, so nobody wonders why the lists stopped moving. */
+function ConnectionState({ connection }: { connection: DeskConnection }) {
+  const label =
+    connection === "live"
+      ? DESK_PAGE_TEXTS.live
+      : connection === "reconnecting"
+        ? DESK_PAGE_TEXTS.reconnecting
+        : DESK_PAGE_TEXTS.connecting;
+  return (
+    <p aria-live="polite" className="text-xs font-medium text-slate-600">
+      <span
+        aria-hidden="true"
+        className={`mr-1.5 inline-block h-2 w-2 rounded-full ${connection === "live" ? "bg-emerald-500" : "bg-amber-500"}`}
+      />
+      {label}
+    </p>
+  );
+}
+
+/** The time now, moved on every 30 s so the wait times grow while the desk is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}

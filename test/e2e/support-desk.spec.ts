@@ -1,0 +1,357 @@
+import type { Browser, Page } from "@playwright/test";
+import { DESK_PAGE_TEXTS } from "../../app/lib/desk-page";
+import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
+import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
+import { seriousViolations } from "./support/axe";
+import { composer, expectStored, log, openConversation } from "./support/chat-page";
+import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener, openDesk } from "./support/desk";
+import {
+  anotherPerson,
+  expect,
+  openAccountMenu,
+  signedInAsSupport,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/test";
+
+/**
+ * The support desk (issue 25): visitors wait in line and are told so; listeners answer them as the
+ * support account. The desk is one for the whole server and the Support account is shared by every
+ * test running at the same time, so these tests run one after another, each begins by emptying the
+ * queue, and every listener they make is Away at the end.
+ */
+test.describe.configure({ mode: "serial" });
+
+const SUPPORT_ID = "kindred-support";
+const SCREENS = [
+  { name: "phone", viewport: { width: 375, height: 740 } },
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+] as const;
+
+/** The line above the visitor's composer that says where they stand. */
+const deskStatus = (page: Page) =>
+  page.getByRole("status").filter({ hasText: /in line|has joined|No listener is available/ });
+const crisisNumbers = (page: Page) => page.getByRole("list", { name: "Crisis numbers" });
+
+/** Who the visitor is, from their own session. */
+async function whoAmI(page: Page): Promise<{ id: string; username: string }> {
+  const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
+    user: { id: string; username: string };
+  };
+  return session.user;
+}
+
+/**
+ * From here on, every text written into a status region of the page, in order: a line written
+ * again (the region re-rendered, or a new one put in) is recorded again, as a screen reader would
+ * announce it again.
+ */
+async function recordDeskLines(page: Page) {
+  await page.evaluate(() => {
+    const record = window as unknown as { deskLines: string[] };
+    record.deskLines = [];
+    // A change inside a region, or a region put into the page.
+    const regionAround = (node: Node) =>
+      (node instanceof Element ? node : node.parentElement)?.closest('[role="status"]');
+    const regionAdded = (node: Node) =>
+      node instanceof Element ? (node.closest('[role="status"]') ?? node.querySelector('[role="status"]')) : null;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        const regions = new Set([regionAround(mutation.target), ...[...mutation.addedNodes].map(regionAdded)]);
+        for (const region of regions) if (region?.textContent) record.deskLines.push(region.textContent);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+const deskLines = (page: Page) => page.evaluate(() => (window as unknown as { deskLines: string[] }).deskLines);
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await expectStored(page, text);
+}
+
+/** Someone else who writes to the support account, in a browser of their own. Close it when done. */
+async function anotherVisitorWrites(browser: Browser, baseURL: string, text: string) {
+  const person = await anotherPerson(browser, baseURL);
+  await openConversation(person.page, SUPPORT_ID);
+  await send(person.page, text);
+  return person;
+}
+
+for (const { name, viewport } of SCREENS) {
+  test.describe(`on a ${name}`, () => {
+    test.use({ viewport });
+
+    test("a visitor from the landing page waits in line, and a listener who marks Available gets the conversation and answers as the support account", async ({
+      page,
+      browser,
+      baseURL: base,
+    }) => {
+      const baseURL = base ?? "";
+      const admin = await signedInAsSupport(browser, baseURL);
+      await emptyTheQueue(admin.page, baseURL);
+      // A place in line needs listeners who are all busy: one Available listener holding as many
+      // conversations as they can (3 by default).
+      const busy = await newListener(browser, baseURL, admin.page);
+      await markAvailable(busy.page, baseURL);
+      const others = [];
+      for (const n of [1, 2, 3]) others.push(await anotherVisitorWrites(browser, baseURL, `Hello, it's visitor ${n}.`));
+      await openDesk(busy.page);
+      await expect(busy.page.getByText(DESK_PAGE_TEXTS.capacity(3, 3))).toBeVisible();
+      const listener = await newListener(browser, baseURL, admin.page, viewport);
+      try {
+        await page.goto("/");
+        await waitForHydration(page);
+        await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
+        await page.getByLabel("Email").fill(uniqueEmail());
+        await page.getByLabel("Password", { exact: true }).fill("steady steps");
+        await page.getByLabel("Confirm password").fill("steady steps");
+        await page.getByLabel("Gender").selectOption("female");
+        await page.getByRole("button", { name: "Create Account" }).click();
+        await expect(page).toHaveURL(chatWith(SUPPORT_ID));
+        await waitForHydration(page);
+        const visitor = await whoAmI(page);
+
+        // Crisis words put the conversation first in line.
+        await send(page, "I can't sleep. Some nights I want to die.");
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
+        await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
+        await expect(crisisNumbers(page).getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
+        await expect(crisisNumbers(page).getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
+        await expect(composer(page)).toBeInViewport();
+
+        await openDesk(listener.page);
+        const desk = listener.page;
+        const waiting = deskList(desk, DESK_TEXTS.waiting).getByRole("listitem").first();
+        await expect(waiting.getByRole("link", { name: visitor.username })).toBeVisible();
+        await expect(waiting).toContainText(DESK_TEXTS.crisisFlag);
+        await expect(desk.getByRole("button", { name: DESK_TEXTS.away })).toHaveAttribute("aria-pressed", "true");
+        expect(await seriousViolations(desk)).toEqual([]);
+
+        await desk.getByRole("button", { name: DESK_TEXTS.available }).click();
+        await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
+        await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        await expect(crisisNumbers(page)).toHaveCount(0);
+
+        await deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
+        await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+        await expect(desk.getByText("Connection: Online")).toBeVisible();
+        await expect(log(desk).getByText("I can't sleep. Some nights I want to die.")).toBeVisible();
+        expect(await seriousViolations(desk)).toEqual([]);
+
+        await send(desk, "I'm here with you. What is keeping you up?");
+        const reply = log(page).getByRole("listitem").filter({ hasText: "I'm here with you." });
+        await expect(reply).toContainText("Support: I'm here with you. What is keeping you up?");
+        // Listeners are anonymous: the visitor talks to the support account, never to a username.
+        await expect(page.locator("main")).not.toContainText(listener.user.username);
+      } finally {
+        await leaveTheDesk(listener.page, baseURL);
+        await leaveTheDesk(busy.page, baseURL);
+        for (const person of [listener, busy, admin, ...others]) await person.context.close();
+      }
+    });
+
+    test("a private note stays on the desk, and a transfer hands the conversation and its note to another listener without telling the visitor again", async ({
+      page,
+      browser,
+      baseURL: base,
+    }) => {
+      const baseURL = base ?? "";
+      const admin = await signedInAsSupport(browser, baseURL);
+      await emptyTheQueue(admin.page, baseURL);
+      const first = await newListener(browser, baseURL, admin.page, viewport);
+      const second = await newListener(browser, baseURL, admin.page, viewport);
+      const privateNote = "Mentioned a sister in Leeds; prefers short messages.";
+      const transferNote = "Steady now; ask how the evening walk went.";
+      try {
+        const visitor = (await signUpThroughApi(page, baseURL)).user;
+        await openConversation(page, SUPPORT_ID);
+        await send(page, "Hello, is anyone there?");
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        await recordDeskLines(page);
+
+        // The first listener takes it from its page; then the second is Available to take it over.
+        await openConversation(first.page, deskConversationPath(visitor.id));
+        await first.page.getByRole("button", { name: DESK_TEXTS.take }).click();
+        await expect(composer(first.page)).toBeEditable();
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        await openDesk(second.page);
+        await second.page.getByRole("button", { name: DESK_TEXTS.available }).click();
+        await expect(second.page.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute(
+          "aria-pressed",
+          "true",
+        );
+        await openConversation(first.page, deskConversationPath(visitor.id));
+        // A second tab of the same listener, to see the conversation leave it.
+        const otherTab = await first.context.newPage();
+        await openConversation(otherTab, deskConversationPath(visitor.id));
+        await send(first.page, "Yes, I'm here. Take your time.");
+        await expect(log(page).getByText("Yes, I'm here. Take your time.")).toBeVisible();
+
+        await first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true }).fill(privateNote);
+        await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
+        const notes = first.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
+        await expect(notes.getByRole("listitem").filter({ hasText: privateNote })).toContainText(first.user.username);
+        await expect(notes).toContainText(DESK_TEXTS.notesOnlyHere);
+        await expect(first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true })).toHaveValue("");
+        // A message sent after the note reaches the visitor: the note, stored before, never did.
+        await send(first.page, "Would you like to tell me about your day?");
+        await expect(log(page).getByText("Would you like to tell me about your day?")).toBeVisible();
+        await expect(page.locator("body")).not.toContainText(privateNote);
+
+        await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
+        await first.page.getByLabel(DESK_PAGE_TEXTS.transferNote).fill(transferNote);
+        await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
+        await expect(first.page).toHaveURL(PATHS.desk);
+        await expect(deskList(first.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
+        await expect(otherTab.getByText(DESK_PAGE_TEXTS.withdrawn)).toBeVisible();
+        await expect(composer(otherTab)).not.toBeEditable();
+
+        // The second listener's desk shows it live; its page has the whole history and both notes.
+        const mine = deskList(second.page, DESK_TEXTS.mine).getByRole("link", { name: visitor.username });
+        await expect(mine).toBeVisible();
+        await mine.click();
+        await expect(second.page).toHaveURL(deskConversationPath(visitor.id));
+        await waitForHydration(second.page);
+        await expect(second.page.getByText("Connection: Online")).toBeVisible();
+        for (const text of ["Hello, is anyone there?", "Yes, I'm here. Take your time.", "Would you like to tell"]) {
+          await expect(log(second.page).getByText(text)).toBeVisible();
+        }
+        const secondNotes = second.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
+        await expect(secondNotes.getByRole("listitem").filter({ hasText: transferNote })).toContainText(
+          DESK_PAGE_TEXTS.noteKinds.transfer,
+        );
+        await expect(secondNotes.getByRole("listitem").filter({ hasText: privateNote })).toBeVisible();
+        await send(second.page, "Hi again. How did the evening walk go?");
+
+        // The visitor got the new listener's message: the transfer is done, and was never announced.
+        await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        expect((await deskLines(page)).filter((line) => line === VISITOR_DESK_TEXTS.joined)).toHaveLength(1);
+        for (const hidden of [privateNote, transferNote, first.user.username, second.user.username]) {
+          await expect(page.locator("body")).not.toContainText(hidden);
+        }
+        await page.reload();
+        await waitForHydration(page);
+        await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        for (const hidden of [privateNote, transferNote]) await expect(page.locator("body")).not.toContainText(hidden);
+      } finally {
+        await leaveTheDesk(first.page, baseURL);
+        await leaveTheDesk(second.page, baseURL);
+        await first.context.close();
+        await second.context.close();
+        await admin.context.close();
+      }
+    });
+  });
+}
+
+const NO_LISTENER_SCREENS = [
+  { name: "small phone", viewport: { width: 320, height: 568 } },
+  ...SCREENS.map(({ name, viewport }) => ({ name, viewport })),
+];
+for (const { name, viewport } of NO_LISTENER_SCREENS) {
+  test.describe(`on a ${name}`, () => {
+    test.use({ viewport });
+
+    test("with nobody Available the visitor is told so beside the crisis numbers, and a listener can still take the conversation from its page", async ({
+      page,
+      browser,
+      baseURL: base,
+    }) => {
+      const baseURL = base ?? "";
+      const admin = await signedInAsSupport(browser, baseURL);
+      await emptyTheQueue(admin.page, baseURL);
+      const listener = await newListener(browser, baseURL, admin.page, viewport);
+      try {
+        const visitor = (await signUpThroughApi(page, baseURL)).user;
+        await openConversation(page, SUPPORT_ID);
+        // Never a silent room: said before the first message too.
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        await send(page, "Is anybody reading this tonight?");
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        await expect(crisisNumbers(page).getByRole("link")).toHaveCount(6);
+        await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
+        await expect(composer(page)).toBeInViewport();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+
+        await openDesk(listener.page);
+        const row = deskList(listener.page, DESK_TEXTS.waiting)
+          .getByRole("listitem")
+          .filter({ has: listener.page.getByRole("link", { name: visitor.username }) });
+        await expect(row).toContainText(/waiting (under a minute|\d+ min)/);
+        await row.getByRole("link", { name: visitor.username }).click();
+        await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
+        await waitForHydration(listener.page);
+        await expect(log(listener.page).getByText("Is anybody reading this tonight?")).toBeVisible();
+        await expect(listener.page.getByText(DESK_PAGE_TEXTS.queuedNotice)).toBeVisible();
+        await expect(composer(listener.page)).not.toBeEditable();
+
+        await listener.page.getByRole("button", { name: DESK_TEXTS.take }).click();
+        await expect(composer(listener.page)).toBeEditable();
+        await expect(listener.page.getByRole("button", { name: DESK_TEXTS.markResolved })).toBeVisible();
+        await send(listener.page, "I'm really glad you wrote. I'm here now.");
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        await expect(log(page).getByText("I'm really glad you wrote. I'm here now.")).toBeVisible();
+
+        // Resolved, it leaves the listener's desk.
+        await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+        await expect(listener.page).toHaveURL(PATHS.desk);
+        await expect(deskList(listener.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
+      } finally {
+        await leaveTheDesk(listener.page, baseURL);
+        await listener.context.close();
+        await admin.context.close();
+      }
+    });
+  });
+}
+
+test("the desk is for listeners and the admin: anyone else finds nothing there, and a listener finds it in the account menu", async ({
+  page,
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const response = await page.goto(PATHS.desk);
+  await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(PATHS.desk)}`);
+  expect(response?.status()).toBe(200);
+
+  const visitor = await signUpThroughApi(page, baseURL);
+  for (const path of [PATHS.desk, deskConversationPath(visitor.user.id), deskConversationPath(SUPPORT_ID)]) {
+    const notFound = await page.goto(path);
+    expect(notFound?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  }
+  await page.goto("/");
+  await openAccountMenu(page);
+  await expect(page.getByRole("link", { name: DESK_TEXTS.title })).toHaveCount(0);
+
+  const admin = await signedInAsSupport(browser, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page);
+  try {
+    await listener.page.goto("/");
+    await openAccountMenu(listener.page);
+    await listener.page.getByRole("link", { name: DESK_TEXTS.title }).click();
+    await expect(listener.page).toHaveURL(PATHS.desk);
+    await expect(listener.page.getByRole("heading", { level: 1, name: DESK_TEXTS.title })).toBeVisible();
+    await expect(deskList(listener.page, DESK_TEXTS.all)).toHaveCount(0);
+    // A conversation that is neither theirs nor waiting is not theirs to read.
+    expect((await listener.page.goto(deskConversationPath(visitor.user.id)))?.status()).toBe(404);
+
+    await openDesk(admin.page);
+    await expect(deskList(admin.page, DESK_TEXTS.all)).toBeVisible();
+    expect(await seriousViolations(admin.page)).toEqual([]);
+  } finally {
+    await listener.context.close();
+    await admin.context.close();
+  }
+});
