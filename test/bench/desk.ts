@@ -477,6 +477,9 @@ try {
       `      waited in line: first message to 'assigned' (time in line)  ${line(assigned.filter(waited).map((v) => at(v) - (v.firstSent as number)))}`,
     );
     console.log(
+      `      a listener had room: the message's own copy to 'assigned' (the desk's part)  ${line(assigned.filter((v) => !waited(v) && v.firstOwnCopy !== undefined).map((v) => at(v) - (v.firstOwnCopy as number)))}`,
+    );
+    console.log(
       `    reference: the first message's own copy back on the visitor's socket  ${line(visitors.flatMap((v) => (v.firstOwnCopy && v.firstSent ? [v.firstOwnCopy - v.firstSent] : [])))}`,
     );
     console.log(`    a listener's reply to the visitor's socket  ${line(visitors.flatMap((v) => v.replyLatencies))}`);
