@@ -416,7 +416,10 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
    */
   private tellVisitor(socket: WebSocket): void {
     const frame = this.desk.visitorFrame();
-    if (frame) return this.send(socket, frame);
+    if (frame) {
+      this.send(socket, frame);
+      return;
+    }
     const asked = supportDesk()
       .listenersAvailable()
       .then((listenersAvailable) => {
