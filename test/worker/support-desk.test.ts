@@ -12,7 +12,6 @@ import {
   deskHolds,
   openDeskConversation,
   openDeskSocket,
-  roomDeskStatus,
   SUPPORT_ID,
   say,
   seedSupport,
