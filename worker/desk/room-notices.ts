@@ -7,17 +7,22 @@ import type { DeskBook } from "./desk-book";
  * waiting visitor's number follows the line within a second (docs/architecture.md, "The support desk").
  */
 const PLACES_COALESCE_MS = 1000;
+/** The first places in line are told at every pass; a place further back at most this often. */
+const EXACT_PLACES = 20;
+const FAR_PLACE_INTERVAL_MS = 5000;
 
 /**
  * What the desk tells each support conversation's room (which tells its visitor): assigned (and to
  * whom, for the room's own check of who may write), back to idle, or its place in line. Updates
  * carry a rising version, so a room ignores one that arrives after a newer one. Places are pushed
- * only to rooms whose place (or whether anyone is available) changed.
+ * only to rooms whose place (or whether anyone is available) changed; beyond the first places, at
+ * most every few seconds, so a line of thousands does not cost a notice per waiting room for every
+ * conversation taken (the number a visitor far back reads trails the line by a few seconds).
  */
 export class RoomNotices {
   private version = 0;
-  /** Each queued room's last place told, as "position:available". */
-  private readonly placeTold = new Map<string, string>();
+  /** Each queued room's last place told, as "position:available", and when. */
+  private readonly placeTold = new Map<string, { place: string; at: number }>();
   private placesTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -42,25 +47,35 @@ export class RoomNotices {
   }
 
   /** The queue or availability changed: the places follow shortly. */
-  placesChanged(): void {
+  placesChanged(delay = PLACES_COALESCE_MS): void {
     if (this.placesTimer) return;
     this.placesTimer = setTimeout(() => {
       this.placesTimer = null;
-      this.tellPlaces();
-    }, PLACES_COALESCE_MS);
+      this.tellPlaces(Date.now());
+    }, delay);
   }
 
-  private tellPlaces(): void {
+  private tellPlaces(now: number): void {
     const queue = this.book.queueOrder();
     const listenersAvailable = this.book.anyoneAvailable();
     const queued = new Set(queue);
     for (const pairId of this.placeTold.keys()) if (!queued.has(pairId)) this.placeTold.delete(pairId);
+    let deferred = false;
     queue.forEach((pairId, index) => {
       const place = `${index + 1}:${listenersAvailable}`;
-      if (this.placeTold.get(pairId) === place) return;
-      this.placeTold.set(pairId, place);
+      const told = this.placeTold.get(pairId);
+      if (told?.place === place) return;
+      // Far back, a place told a moment ago waits (whether anyone is available is never held back).
+      const sameAvailability = told?.place.endsWith(`:${listenersAvailable}`);
+      if (told && sameAvailability && index >= EXACT_PLACES && now - told.at < FAR_PLACE_INTERVAL_MS) {
+        deferred = true;
+        return;
+      }
+      this.placeTold.set(pairId, { place, at: now });
       this.tell(pairId, { state: "queued", listenerId: null, position: index + 1, listenersAvailable });
     });
+    // What was held back is told by a later pass even if the line does not move again.
+    if (deferred) this.placesChanged(FAR_PLACE_INTERVAL_MS);
   }
 
   private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): void {
