@@ -33,7 +33,9 @@ const SCREENS = [
 /** The line above the visitor's composer that says where they stand. */
 const deskStatus = (page: Page) =>
   page.getByRole("status").filter({ hasText: /in line|has joined|No listener is available/ });
-const crisisNumbers = (page: Page) => page.getByRole("list", { name: "Crisis numbers" });
+/** The crisis numbers beside the line, and the one tap that shows them. */
+const crisisNumbers = (page: Page) => page.getByRole("group", { name: "Crisis numbers" });
+const showCrisisNumbers = (page: Page) => page.getByRole("button", { name: "Crisis numbers" });
 
 /** Who the visitor is, from their own session. */
 async function whoAmI(page: Page): Promise<{ id: string; username: string }> {
@@ -118,6 +120,8 @@ for (const { name, viewport } of SCREENS) {
         // Crisis words put the conversation first in line.
         await send(page, "I can't sleep. Some nights I want to die.");
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
+        await showCrisisNumbers(page).click();
+        await expect(showCrisisNumbers(page)).toHaveAttribute("aria-expanded", "true");
         await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
         await expect(crisisNumbers(page).getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
         await expect(crisisNumbers(page).getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
@@ -135,7 +139,7 @@ for (const { name, viewport } of SCREENS) {
         await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
         await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
-        await expect(crisisNumbers(page)).toHaveCount(0);
+        await expect(showCrisisNumbers(page)).toHaveCount(0);
 
         await deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
         await expect(desk).toHaveURL(deskConversationPath(visitor.id));
@@ -275,13 +279,18 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
         await send(page, "Is anybody reading this tonight?");
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        // The long line leaves the message in sight and the composer whole, even on the smallest phone.
+        await expect(log(page).getByText("Is anybody reading this tonight?")).toBeInViewport();
+        await expect(composer(page)).toBeInViewport({ ratio: 1 });
+        await showCrisisNumbers(page).click();
         await expect(crisisNumbers(page).getByRole("link")).toHaveCount(6);
         await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
-        await expect(composer(page)).toBeInViewport();
+        await expect(composer(page)).toBeInViewport({ ratio: 1 });
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
 
         await openDesk(listener.page);
         const row = deskList(listener.page, DESK_TEXTS.waiting)
