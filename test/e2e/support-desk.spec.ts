@@ -196,6 +196,8 @@ for (const { name, viewport } of SCREENS) {
         await send(first.page, "Yes, I'm here. Take your time.");
         await expect(log(page).getByText("Yes, I'm here. Take your time.")).toBeVisible();
 
+        await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
+        await expect(first.page.getByRole("alert")).toHaveText(DESK_TEXTS.emptyNote);
         await first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true }).fill(privateNote);
         await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
         const notes = first.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
@@ -207,8 +209,12 @@ for (const { name, viewport } of SCREENS) {
         await expect(log(page).getByText("Would you like to tell me about your day?")).toBeVisible();
         await expect(page.locator("body")).not.toContainText(privateNote);
 
-        await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
+        // A refusal says what to do, beside the form, and keeps what was typed.
         await first.page.getByLabel(DESK_PAGE_TEXTS.transferNote).fill(transferNote);
+        await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
+        await expect(first.page.getByRole("alert")).toHaveText(DESK_PAGE_TEXTS.chooseListenerFirst);
+        await expect(first.page.getByLabel(DESK_PAGE_TEXTS.transferNote)).toHaveValue(transferNote);
+        await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
         await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
         await expect(first.page).toHaveURL(PATHS.desk);
         await expect(deskList(first.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
