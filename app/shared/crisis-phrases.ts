@@ -1,7 +1,8 @@
 /**
  * Crisis phrasing in a conversation: the one list of phrases that makes the conversation offer the
- * crisis resources (app/components/chat/crisis-banner.tsx). Decided in the browser only; neither the
- * match nor the text is ever sent anywhere because of it.
+ * crisis resources (app/components/chat/crisis-banner.tsx), and that puts a waiting support
+ * conversation first in the desk's queue with a flag only listeners see (worker/chat/desk-link.ts,
+ * issue 25). The match itself is never stored with the message or sent to the visitor's contact.
  *
  * How a phrase matches: whole words only, case-insensitively, after both the text and the phrase are
  * normalised the same way (see `normalise`): apostrophes are dropped ("don't" = "dont"), every other

@@ -25,7 +25,7 @@ export const LISTENER_TEXTS = {
   noAlias: "No alias",
   aliasShown: (alias: string) => `Alias: ${alias}`,
   aliasLabel: (username: string) => `Display alias for ${username}`,
-  aliasHint: `Shown to visitors instead of nothing, never the username. Up to ${MAX_LISTENER_ALIAS} characters; save it empty to clear it.`,
+  aliasHint: `Optional: a name visitors may see for this listener, never their username. Up to ${MAX_LISTENER_ALIAS} characters; save it empty to clear it.`,
   saveAlias: "Save alias",
   savingAlias: "Saving...",
   remove: "Remove",

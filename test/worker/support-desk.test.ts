@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DESK_TEXTS } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
-import { postJson, signUpUser } from "./support/auth-requests";
+import { setDeskAvailability } from "../../worker/desk/desk-availability";
+import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import {
   clearDesk,
@@ -11,13 +12,13 @@ import {
   deskHolds,
   openDeskConversation,
   openDeskSocket,
-  roomDeskStatus,
   SUPPORT_ID,
   say,
   seedSupport,
   signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
+import { EMAIL_GRACE_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
 import { until } from "./support/until";
 
 beforeAll(seedSupport);
@@ -238,6 +239,18 @@ describe("a listener who goes away", () => {
     await answered.socket.waitFor((frame) => frame.type === "desk" && frame.state === "idle");
   });
 
+  it("is away once they sign out even with no desk page open (marked available by the form alone)", async () => {
+    const listener = await signUpListener();
+    const request = new Request(`${APP_ORIGIN}/desk`, { headers: { Cookie: listener.cookie } });
+    expect(await setDeskAvailability(request, listener.actor, true)).toBe(true);
+    expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(true);
+    expect((await postJson("/api/auth/sign-out", {}, { cookie: listener.cookie })).status).toBe(200);
+    expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(false);
+    // A request whose session ended changes nothing.
+    expect(await setDeskAvailability(request, listener.actor, true)).toBe(false);
+    expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(false);
+  });
+
   it("is away once they sign out, and their desk socket closes", async () => {
     const listener = await signUpListener();
     const socket = await openDeskSocket(listener.cookie);
@@ -245,10 +258,53 @@ describe("a listener who goes away", () => {
     await until(() => socket.latest() !== null);
     await desk().setAvailability(listener.actor, true);
     await until(() => socket.latest()?.me.available === true);
+    // The desk socket only sends: a frame from the page is answered with an error, and changes nothing.
+    socket.ws.send(JSON.stringify({ type: "take-next" }));
+    await until(() => socket.errors.length === 1);
+    expect(socket.errors).toEqual([DESK_TEXTS.socketOnly]);
+    // A conversation open on the desk closes with the session too.
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const room = await openDeskConversation(listener.cookie, visitor.user.id);
+    if (!room.socket) throw new Error("refused");
     const closed = closing(socket.ws);
+    const roomClosed = closing(room.socket.ws);
     expect((await postJson("/api/auth/sign-out", {}, { cookie: listener.cookie })).status).toBe(200);
     expect((await closed()).code).toBeGreaterThanOrEqual(4000);
+    expect((await roomClosed()).code).toBeGreaterThanOrEqual(4000);
     expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(false);
+  });
+});
+
+describe("a visitor who left", () => {
+  it("is emailed from the support account when a listener replies, with nothing of the listener", async () => {
+    const listener = await signUpListener();
+    await desk().setAvailability(listener.actor, true);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "I'll check back later");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const left = closing(visitor.socket.ws);
+    visitor.socket.ws.close(1000, "left");
+    await left();
+    const room = await openDeskConversation(listener.cookie, visitor.user.id);
+    if (!room.socket) throw new Error("refused");
+    await say(room.socket, "A reply is waiting for you.");
+    await until(async () =>
+      (await env.USER_INBOX.getByName(visitor.user.id).list()).some(
+        (c) => c.lastMessage === "A reply is waiting for you.",
+      ),
+    );
+    expect(await runInboxAlarmAfter(visitor.user.id, EMAIL_GRACE_MS + 1000)).toBe(true);
+    const emails = (
+      await env.DB.prepare(`SELECT subject, text FROM email_outbox WHERE "to" = ?`)
+        .bind(visitor.email)
+        .all<{ subject: string; text: string }>()
+    ).results;
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).toContain("Support");
+    expect(emails[0]?.text).toContain("A reply is waiting for you.");
+    expect(JSON.stringify(emails)).not.toContain(listener.user.username);
   });
 });
 

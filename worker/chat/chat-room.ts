@@ -338,13 +338,14 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
 
   /**
    * The desk's word on this support conversation (issue 25): kept, told to the visitor's sockets
-   * (never who answers), and a listener's socket that may no longer read it is closed: once it is
-   * someone else's, or resolved. A queued conversation stays readable by every listener.
+   * (never who answers), and when it changes hands (taken, transferred, handed back, resolved)
+   * every listener's socket but the new holder's closes; a listener may open a queued one again.
    */
   async deskChanged(update: DeskRoomUpdate): Promise<void> {
     // The desk names the pair: a room no member has opened yet learns whose it is.
     if (!this.members.claim(update.pairId) || !this.isSupportRoom()) return;
     const before = JSON.stringify(this.desk.visitorFrame());
+    const holderBefore = this.desk.status()?.listenerId ?? null;
     if (!this.desk.apply(update)) return;
     if (update.state === "idle") this.desk.resetCrisisIfIdle();
     const visitor = this.visitorId();
@@ -353,7 +354,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (visitor && frame && JSON.stringify(frame) !== before) {
       for (const ws of this.openSockets(visitor)) this.send(ws, frame);
     }
-    if (update.state === "queued") return;
+    // Only when it changes hands: a place in line moving closes nobody's page.
+    if (holderBefore === update.listenerId) return;
     for (const ws of this.ctx.getWebSockets()) {
       const identity = this.attachment(ws);
       if (identity?.deskRole !== "listener" || identity.userId === update.listenerId) continue;
@@ -414,7 +416,10 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
    */
   private tellVisitor(socket: WebSocket): void {
     const frame = this.desk.visitorFrame();
-    if (frame) return this.send(socket, frame);
+    if (frame) {
+      this.send(socket, frame);
+      return;
+    }
     const asked = supportDesk()
       .listenersAvailable()
       .then((listenersAvailable) => {

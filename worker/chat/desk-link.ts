@@ -3,6 +3,12 @@ import type { VisitorDeskStatus } from "~/shared/desk";
 import { supportDesk } from "../desk/desk-service";
 import type { Meta } from "../sockets/meta";
 
+/**
+ * A room that asked the desk to queue its conversation and heard nothing back (an answer lost on the
+ * way) asks again with the visitor's next message after this long.
+ */
+const UNANSWERED_ASK_MS = 30_000;
+
 /** How a listener's socket closes when the conversation is no longer theirs to read. */
 export const DESK_LISTENER_CLOSE = { code: 4403, reason: "No longer yours" } as const;
 
@@ -67,13 +73,16 @@ export class DeskLink {
    */
   visitorWrote(entry: { pairId: string; visitorId: string; visitorName: string; text: string; at: number }) {
     const state = this.status()?.state;
+    // The common case, a held conversation, costs nothing more per message.
+    if (state === "assigned") return null;
     const crisis = containsCrisisPhrase(entry.text);
     const flagged = this.meta.get("desk_crisis") === "1";
-    if (state === "assigned") return null;
-    const waiting = state === "queued" || this.meta.get("desk_asked") === "1";
+    // Asked and not yet answered: the answer is on its way, unless it was lost long ago.
+    const askedAt = Number(this.meta.get("desk_asked") ?? 0);
+    const waiting = state === "queued" || entry.at - askedAt < UNANSWERED_ASK_MS;
     if (waiting && (flagged || !crisis)) return null;
     if (crisis) this.meta.set("desk_crisis", "1");
-    this.meta.set("desk_asked", "1");
+    this.meta.set("desk_asked", String(entry.at));
     const { pairId, visitorId, visitorName, at } = entry;
     return supportDesk()
       .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at })

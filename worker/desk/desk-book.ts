@@ -261,7 +261,11 @@ export class DeskBook {
 
   /** The desk as one listener sees it ('all' only for the admin). */
   view(listenerId: string, admin: boolean) {
-    const me = this.listener(listenerId);
+    return this.personalView(listenerId, admin, this.sharedView());
+  }
+
+  /** What every listener's desk shows alike (computed once when many desks are told a change). */
+  sharedView() {
     const waiting = this.sql
       .exec<ConversationRow>(
         `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
@@ -272,6 +276,19 @@ export class DeskBook {
     const waitingCount = this.sql
       .exec<{ n: number }>("SELECT count(*) AS n FROM desk_conversations WHERE listener_id IS NULL")
       .one().n;
+    const listeners = this.sql
+      .exec<ListenerRow>(
+        `SELECT l.listener_id, l.name, l.available, l.away_since, count(c.pair_id) AS active
+         FROM desk_listeners l LEFT JOIN desk_conversations c ON c.listener_id = l.listener_id
+         GROUP BY l.listener_id ORDER BY l.name`,
+      )
+      .toArray();
+    return { waiting: waiting.map(toDeskConversation), waitingCount, listeners };
+  }
+
+  /** One listener's desk from the shared part: their own state, their conversations, 'All' for the admin. */
+  personalView(listenerId: string, admin: boolean, shared: ReturnType<DeskBook["sharedView"]>) {
+    const me = shared.listeners.find((listener) => listener.listener_id === listenerId);
     const all = admin
       ? this.sql
           .exec<ConversationRow>(
@@ -280,20 +297,13 @@ export class DeskBook {
           )
           .toArray()
       : null;
-    const listeners = this.sql
-      .exec<ListenerRow>(
-        `SELECT l.listener_id, l.name, l.available, l.away_since,
-           (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
-         FROM desk_listeners l ORDER BY l.name`,
-      )
-      .toArray();
     return {
       me: { available: me?.available === 1, active: me?.active ?? 0, capacity: this.capacity },
-      waiting: waiting.map(toDeskConversation),
-      waitingCount,
+      waiting: shared.waiting,
+      waitingCount: shared.waitingCount,
       mine: this.heldBy(listenerId).map(toDeskConversation),
       all: all?.map(toDeskConversation) ?? null,
-      listeners: listeners.map(toDeskListener),
+      listeners: shared.listeners.map(toDeskListener),
     };
   }
 

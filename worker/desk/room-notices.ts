@@ -2,8 +2,11 @@ import type { DeskRoomUpdate } from "../chat/desk-link";
 import { chatRoom } from "../chat/room-service";
 import type { DeskBook } from "./desk-book";
 
-/** Places in line are recomputed at most this often (a burst of queue changes is one pass). */
-const PLACES_COALESCE_MS = 200;
+/**
+ * Places in line are recomputed at most this often: a burst of queue changes is one pass, and a
+ * waiting visitor's number follows the line within a second (docs/architecture.md, "The support desk").
+ */
+const PLACES_COALESCE_MS = 1000;
 
 /**
  * What the desk tells each support conversation's room (which tells its visitor): assigned (and to

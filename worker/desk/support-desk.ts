@@ -18,8 +18,8 @@ export type DeskActor = { id: string; name: string; admin: boolean };
 
 type Outcome<T> = T | { refusal: string };
 
-/** Desk sockets hear about changes at most this often (a burst of changes is one frame). */
-const SOCKET_COALESCE_MS = 100;
+/** Desk pages hear about changes at most this often (a burst of changes is one frame). */
+const SOCKET_COALESCE_MS = 250;
 
 /**
  * The support desk (issue 25): the queue of support conversations waiting for a listener, who is
@@ -168,6 +168,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       // Already held (the room's word was behind): it learns where it stands again.
       return this.rooms.tellAssigned(entry.pairId, row.listener_id);
     }
+    // Already queued: the room asked again, so its place is told again with the next pass.
+    if (row) this.rooms.tellQueuedAgain(entry.pairId);
     this.book.enqueue(entry);
     this.assigned(this.book.assignWaiting(Date.now()));
     await this.changed();
@@ -245,16 +247,18 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     }, SOCKET_COALESCE_MS);
   }
 
-  /** Every open desk page gets its listener's desk, computed once per listener. */
+  /** Every open desk page gets its listener's desk: the shared part computed once, each listener's once. */
   private refreshSockets(): void {
     const views = new Map<string, string>();
+    const shared = this.book.sharedView();
     for (const ws of this.openSockets()) {
       const socket = this.attachment(ws);
       if (!socket || socket.ended) continue;
       const key = `${socket.userId}:${socket.admin}`;
       let payload = views.get(key);
       if (!payload) {
-        const frame: DeskServerFrame = { type: "desk-state", desk: this.book.view(socket.userId, socket.admin) };
+        const desk = this.book.personalView(socket.userId, socket.admin, shared);
+        const frame: DeskServerFrame = { type: "desk-state", desk };
         payload = JSON.stringify(frame);
         views.set(key, payload);
       }

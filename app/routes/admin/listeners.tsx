@@ -43,8 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(answer({ problem: { field: null, message: LISTENER_TEXTS.forbidden } }), { status: 403 });
   }
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
-  const parsed = parseListenerForm(await request.formData().catch(() => new FormData()));
+  const posted = await request.formData().catch(() => new FormData());
+  const parsed = parseListenerForm(posted);
   if (!parsed.ok) return data(answer({ problem: parsed.problem }), { status: 400 });
+  /** What was typed, as typed: a refused field shows it again unchanged. */
+  const typed = (name: "username" | "alias") => String(posted.get(name) ?? "");
   const form = parsed.data;
   try {
     if (form.intent === LISTENER_INTENTS.add) {
@@ -62,9 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ListenerError)) throw error;
     const problem: ListenerFormProblem =
       error.field === "username" && form.intent === LISTENER_INTENTS.add
-        ? { field: "username", message: error.message, username: form.username }
+        ? { field: "username", message: error.message, username: typed("username") }
         : error.field === "alias" && form.intent === LISTENER_INTENTS.alias
-          ? { field: "alias", message: error.message, userId: form.userId, alias: form.alias ?? "" }
+          ? { field: "alias", message: error.message, userId: form.userId, alias: typed("alias") }
           : { field: null, message: error.message };
     return data(answer({ intent: form.intent, problem }), { status: error.status });
   }

@@ -1,4 +1,4 @@
-import { VisitorDeskStatusSchema } from "../desk";
+import { VisitorDeskStatusSchema } from "~/shared/desk";
 import { z } from "./zod";
 
 /** Limits of a chat message (spec sections 5 and 9; issue: text at most 4,000 characters). */

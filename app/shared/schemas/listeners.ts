@@ -53,11 +53,12 @@ export function parseListenerForm(
   const issue = parsed.error.issues[0];
   const message = issue?.message ?? LISTENER_TEXTS.unknownIntent;
   const field = issue?.path[0];
-  if (values.intent === LISTENER_INTENTS.add && field === "username") {
-    return { ok: false, problem: { field: "username", message, username: values.username ?? "" } };
+  // A field's own problem shows next to it; a missing field is no typing mistake but a broken form.
+  if (values.intent === LISTENER_INTENTS.add && field === "username" && values.username !== undefined) {
+    return { ok: false, problem: { field: "username", message, username: values.username } };
   }
-  if (values.intent === LISTENER_INTENTS.alias && field === "alias" && values.userId) {
-    return { ok: false, problem: { field: "alias", message, userId: values.userId, alias: values.alias ?? "" } };
+  if (values.intent === LISTENER_INTENTS.alias && field === "alias" && values.alias !== undefined && values.userId) {
+    return { ok: false, problem: { field: "alias", message, userId: values.userId, alias: values.alias } };
   }
   return { ok: false, problem: { field: null, message } };
 }

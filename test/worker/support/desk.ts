@@ -86,14 +86,16 @@ export async function openDeskSocket(cookie: string) {
     headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: cookie },
   });
   const ws = response.webSocket;
-  if (!ws) return { status: response.status, ws: null, latest: () => null as DeskSnapshot | null };
+  const errors: string[] = [];
+  if (!ws) return { status: response.status, ws: null, errors, latest: () => null as DeskSnapshot | null };
   ws.accept();
   const desks: DeskSnapshot[] = [];
   ws.addEventListener("message", (event) => {
     const frame = DeskServerFrameSchema.parse(JSON.parse(event.data as string));
     if (frame.type === "desk-state") desks.push(frame.desk);
+    else errors.push(frame.message);
   });
-  return { status: response.status, ws, latest: () => desks.at(-1) ?? null };
+  return { status: response.status, ws, errors, latest: () => desks.at(-1) ?? null };
 }
 
 /** A listener's socket into a support conversation, on the desk. */
