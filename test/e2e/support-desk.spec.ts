@@ -330,7 +330,7 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
   });
 }
 
-test("the desk is for listeners and the admin: anyone else finds nothing there, and a listener finds it in the account menu", async ({
+test("the desk is for listeners and the admin: anyone else finds nothing there, a listener finds it in the account menu, and its switch works without scripts", async ({
   page,
   browser,
   baseURL: base,
@@ -361,6 +361,18 @@ test("the desk is for listeners and the admin: anyone else finds nothing there, 
     await expect(deskList(listener.page, DESK_TEXTS.all)).toHaveCount(0);
     // A conversation that is neither theirs nor waiting is not theirs to read.
     expect((await listener.page.goto(deskConversationPath(visitor.user.id)))?.status()).toBe(404);
+
+    // The switch is a real form: it works before (or without) the page's scripts.
+    const noScripts = await newListener(browser, baseURL, admin.page, undefined, { javaScriptEnabled: false });
+    await noScripts.page.goto(PATHS.desk);
+    await noScripts.page.getByRole("button", { name: DESK_TEXTS.available }).click();
+    await expect(noScripts.page.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await noScripts.page.getByRole("button", { name: DESK_TEXTS.away }).click();
+    await expect(noScripts.page.getByRole("button", { name: DESK_TEXTS.away })).toHaveAttribute("aria-pressed", "true");
+    await noScripts.context.close();
 
     await openDesk(admin.page);
     await expect(deskList(admin.page, DESK_TEXTS.all)).toBeVisible();
