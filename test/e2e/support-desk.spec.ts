@@ -33,7 +33,9 @@ const SCREENS = [
 /** The line above the visitor's composer that says where they stand. */
 const deskStatus = (page: Page) =>
   page.getByRole("status").filter({ hasText: /in line|has joined|No listener is available/ });
-const crisisNumbers = (page: Page) => page.getByRole("list", { name: "Crisis numbers" });
+/** The crisis numbers beside the line, and the one tap that shows them. */
+const crisisNumbers = (page: Page) => page.getByRole("group", { name: "Crisis numbers" });
+const showCrisisNumbers = (page: Page) => page.getByRole("button", { name: "Crisis numbers" });
 
 /** Who the visitor is, from their own session. */
 async function whoAmI(page: Page): Promise<{ id: string; username: string }> {
@@ -118,6 +120,8 @@ for (const { name, viewport } of SCREENS) {
         // Crisis words put the conversation first in line.
         await send(page, "I can't sleep. Some nights I want to die.");
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
+        await showCrisisNumbers(page).click();
+        await expect(showCrisisNumbers(page)).toHaveAttribute("aria-expanded", "true");
         await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
         await expect(crisisNumbers(page).getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
         await expect(crisisNumbers(page).getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
@@ -135,7 +139,7 @@ for (const { name, viewport } of SCREENS) {
         await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
         await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
-        await expect(crisisNumbers(page)).toHaveCount(0);
+        await expect(showCrisisNumbers(page)).toHaveCount(0);
 
         await deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
         await expect(desk).toHaveURL(deskConversationPath(visitor.id));
@@ -192,6 +196,8 @@ for (const { name, viewport } of SCREENS) {
         await send(first.page, "Yes, I'm here. Take your time.");
         await expect(log(page).getByText("Yes, I'm here. Take your time.")).toBeVisible();
 
+        await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
+        await expect(first.page.getByRole("alert")).toHaveText(DESK_TEXTS.emptyNote);
         await first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true }).fill(privateNote);
         await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
         const notes = first.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
@@ -203,8 +209,12 @@ for (const { name, viewport } of SCREENS) {
         await expect(log(page).getByText("Would you like to tell me about your day?")).toBeVisible();
         await expect(page.locator("body")).not.toContainText(privateNote);
 
-        await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
+        // A refusal says what to do, beside the form, and keeps what was typed.
         await first.page.getByLabel(DESK_PAGE_TEXTS.transferNote).fill(transferNote);
+        await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
+        await expect(first.page.getByRole("alert")).toHaveText(DESK_PAGE_TEXTS.chooseListenerFirst);
+        await expect(first.page.getByLabel(DESK_PAGE_TEXTS.transferNote)).toHaveValue(transferNote);
+        await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
         await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
         await expect(first.page).toHaveURL(PATHS.desk);
         await expect(deskList(first.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
@@ -275,13 +285,18 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
         await send(page, "Is anybody reading this tonight?");
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        // The long line leaves the message in sight and the composer whole, even on the smallest phone.
+        await expect(log(page).getByText("Is anybody reading this tonight?")).toBeInViewport();
+        await expect(composer(page)).toBeInViewport({ ratio: 1 });
+        await showCrisisNumbers(page).click();
         await expect(crisisNumbers(page).getByRole("link")).toHaveCount(6);
         await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
-        await expect(composer(page)).toBeInViewport();
+        await expect(composer(page)).toBeInViewport({ ratio: 1 });
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
 
         await openDesk(listener.page);
         const row = deskList(listener.page, DESK_TEXTS.waiting)
@@ -315,7 +330,7 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
   });
 }
 
-test("the desk is for listeners and the admin: anyone else finds nothing there, and a listener finds it in the account menu", async ({
+test("the desk is for listeners and the admin: anyone else finds nothing there, a listener finds it in the account menu, and its switch works without scripts", async ({
   page,
   browser,
   baseURL: base,
@@ -346,6 +361,18 @@ test("the desk is for listeners and the admin: anyone else finds nothing there, 
     await expect(deskList(listener.page, DESK_TEXTS.all)).toHaveCount(0);
     // A conversation that is neither theirs nor waiting is not theirs to read.
     expect((await listener.page.goto(deskConversationPath(visitor.user.id)))?.status()).toBe(404);
+
+    // The switch is a real form: it works before (or without) the page's scripts.
+    const noScripts = await newListener(browser, baseURL, admin.page, undefined, { javaScriptEnabled: false });
+    await noScripts.page.goto(PATHS.desk);
+    await noScripts.page.getByRole("button", { name: DESK_TEXTS.available }).click();
+    await expect(noScripts.page.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await noScripts.page.getByRole("button", { name: DESK_TEXTS.away }).click();
+    await expect(noScripts.page.getByRole("button", { name: DESK_TEXTS.away })).toHaveAttribute("aria-pressed", "true");
+    await noScripts.context.close();
 
     await openDesk(admin.page);
     await expect(deskList(admin.page, DESK_TEXTS.all)).toBeVisible();

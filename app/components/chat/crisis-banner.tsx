@@ -180,29 +180,40 @@ export function CrisisBanner({
 
 /**
  * The crisis numbers as small links, one tap each (tel: and sms:); on a phone the emergency numbers
- * show their short form and keep their full name for screen readers. Used in the banner and in the
- * support conversation's status line (issue 25).
+ * show their short form and keep their full name for screen readers. A list in the banner; a named
+ * group of links in the support conversation's status line (issue 25), which sits among the
+ * messages, whose list items are messages.
  */
 export function CrisisNumberList({ className = "", label }: { className?: string; label?: string }) {
+  const links = CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
+    <a
+      key={contact.href}
+      href={contact.href}
+      aria-label={contact.short ? contact.label : undefined}
+      className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
+    >
+      {contact.short ? (
+        <>
+          <span className="sm:hidden">{contact.short}</span>
+          <span className="hidden sm:inline">{contact.label}</span>
+        </>
+      ) : (
+        contact.label
+      )}
+    </a>
+  ));
+  if (label) {
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (what a fieldset is for)
+      <div role="group" aria-label={label} className={`flex flex-wrap gap-1 ${className}`}>
+        {links}
+      </div>
+    );
+  }
   return (
-    <ul aria-label={label} className={`flex flex-wrap gap-1 ${className}`}>
-      {CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
-        <li key={contact.href}>
-          <a
-            href={contact.href}
-            aria-label={contact.short ? contact.label : undefined}
-            className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
-          >
-            {contact.short ? (
-              <>
-                <span className="sm:hidden">{contact.short}</span>
-                <span className="hidden sm:inline">{contact.label}</span>
-              </>
-            ) : (
-              contact.label
-            )}
-          </a>
-        </li>
+    <ul className={`flex flex-wrap gap-1 ${className}`}>
+      {links.map((link) => (
+        <li key={link.key}>{link}</li>
       ))}
     </ul>
   );

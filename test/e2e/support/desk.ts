@@ -12,8 +12,14 @@ import { anotherPerson, expect, waitForHydration } from "./test";
 type Viewport = { width: number; height: number };
 
 /** Someone signed up in a browser of their own, made a listener by the admin. Close the context when done. */
-export async function newListener(browser: Browser, baseURL: string, admin: Page, viewport?: Viewport) {
-  const person = await anotherPerson(browser, baseURL, viewport ? { viewport } : {});
+export async function newListener(
+  browser: Browser,
+  baseURL: string,
+  admin: Page,
+  viewport?: Viewport,
+  options: { javaScriptEnabled?: boolean } = {},
+) {
+  const person = await anotherPerson(browser, baseURL, { ...(viewport ? { viewport } : {}), ...options });
   const response = await admin.request.post(PATHS.adminListeners, {
     form: { intent: LISTENER_INTENTS.add, username: person.user.username },
     headers: { Origin: baseURL },
