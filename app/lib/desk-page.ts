@@ -4,6 +4,7 @@
  */
 export const DESK_PAGE_TEXTS = {
   availability: "Your availability",
+  sessionEnded: "Your session has ended. Please sign in again.",
   capacity: (active: number, capacity: number) => `Your conversations: ${active} of ${capacity}`,
   live: "Live",
   connecting: "Connecting…",

@@ -8,6 +8,7 @@ import { DESK_PAGE_TEXTS, formatWaited } from "~/lib/desk-page";
 import { pageMeta } from "~/lib/meta";
 import { DESK_TEXTS, type DeskConversation } from "~/shared/desk";
 import { deskConversationPath } from "~/shared/routes";
+import { setDeskAvailability } from "~worker/desk/desk-availability";
 import { supportDesk } from "~worker/desk/desk-service";
 import type { Route } from "./+types/desk-screen";
 import { requireDeskActor } from "./desk-access";
@@ -30,8 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireDeskActor(context);
   const intent = (await request.formData()).get("intent");
   if (intent === "available" || intent === "away") {
-    await supportDesk().setAvailability(actor, intent === "available");
-    return { refusal: null };
+    // A request whose session ended meanwhile changes nothing; the page's guard then signs them out.
+    const set = await setDeskAvailability(request, actor, intent === "available");
+    return set ? { refusal: null } : data({ refusal: DESK_PAGE_TEXTS.sessionEnded }, { status: 401 });
   }
   if (intent === "take-next") {
     const taken = await supportDesk().takeNext(actor);
