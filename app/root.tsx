@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
-import { canUseDesk } from "~worker/desk/listeners";
 import { userInbox } from "~worker/inbox/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
@@ -43,14 +42,15 @@ function pagePath(requestUrl: string): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const [unreadCount, openReports, deskAccess] = await Promise.all([
-    user ? userInbox(user.id).unreadCount() : 0,
+  const [header, openReports] = await Promise.all([
+    user ? userInbox(user.id).headerFacts() : { unreadCount: 0, listener: false },
     // The admin's header menu counts the reports waiting (issue 12).
     user && isAdmin(user) ? countOpenReports() : 0,
-    // Listeners and the admin find the support desk in their account menu (issue 25).
-    user ? canUseDesk(user) : false,
   ]);
-  return { config: getConfig().public, user, unreadCount, openReports, deskAccess };
+  // Listeners and the admin find the support desk in their account menu (issue 25); the inbox's copy
+  // of the role spares each page view a D1 read, and the desk itself checks D1.
+  const deskAccess = user !== null && (isAdmin(user) || header.listener);
+  return { config: getConfig().public, user, unreadCount: header.unreadCount, openReports, deskAccess };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -71,6 +71,8 @@ describe("the listener role", () => {
     });
     expect(await isListener(person.user.id)).toBe(true);
     expect(await canUseDesk({ id: person.user.id, role: "user" })).toBe(true);
+    // Their account menu learns of it from their inbox (no D1 read per page view).
+    expect((await env.USER_INBOX.getByName(person.user.id).headerFacts()).listener).toBe(true);
     const listed = (await listListeners()).find((listener) => listener.id === person.user.id);
     expect(listed).toEqual({
       id: person.user.id,
@@ -118,6 +120,7 @@ describe("the listener role", () => {
     expect(answer).toMatchObject({ status: 200, data: { done: LISTENER_TEXTS.removed(person.user.username) } });
     expect(await isListener(person.user.id)).toBe(false);
     expect(await canUseDesk({ id: person.user.id, role: "user" })).toBe(false);
+    expect((await env.USER_INBOX.getByName(person.user.id).headerFacts()).listener).toBe(false);
     expect((await listListeners()).map((listener) => listener.id)).not.toContain(person.user.id);
     const account = await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(person.user.id).first();
     expect(account).toEqual({ id: person.user.id });

@@ -7,6 +7,7 @@ import { findAccountByUsername } from "../accounts/find-user";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { listeners, users } from "../db/schema";
+import { userInbox } from "../inbox/inbox-service";
 import { supportDesk } from "./desk-service";
 
 /**
@@ -73,6 +74,8 @@ export async function addListener(username: string, now = Date.now()): Promise<L
     .onConflictDoNothing()
     .returning({ userId: listeners.userId });
   if (inserted.length === 0) throw new ListenerError(LISTENER_TEXTS.alreadyListener(account.username), "username");
+  // The header's copy, so their account menu links to the desk without a D1 read per page.
+  await userInbox(account.id).setListener(true);
   return { id: account.id, username: account.username, alias: null, addedAt: now };
 }
 
@@ -82,8 +85,8 @@ export async function removeListener(userId: string): Promise<{ username: string
   const username = await listenerUsername(userId);
   const removed = await db.delete(listeners).where(eq(listeners.userId, userId)).returning({ id: listeners.userId });
   if (removed.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
-  // Their conversations go back to the queue now, and their desk pages close.
-  await supportDesk().forgetListener(userId);
+  // Their conversations go back to the queue now, their desk pages close, the menu link goes.
+  await Promise.all([supportDesk().forgetListener(userId), userInbox(userId).setListener(false)]);
   return { username };
 }
 

@@ -5,8 +5,8 @@ import type { UserInbox } from "./user-inbox";
  * What the rest of the server may ask of a user's inbox, and the one place it is reached from
  * (DESIGN.md "UserInbox"), so who calls whom is visible here rather than scattered over stubs:
  * - the Worker: `fetch` (the app-wide socket, after its checks); `confirmSession`,
- *   `recordActivity` and `endSessions` (sessions); `list`, `unreadCount` and `presence` (pages);
- *   `setBlocked` (blocks);
+ *   `recordActivity` and `endSessions` (sessions); `list`, `unreadCount`, `headerFacts` and
+ *   `presence` (pages); `setBlocked` (blocks); `setListener` (the listener role, for the header);
  * - a conversation's ChatRoom: `admitSocket` and `roomClosed` (which rooms hold the user's
  *   sockets), `confirmSession`, `recordMessage`, `recordRead`, `forgetMessagesUpTo` and `presence`.
  */
@@ -18,6 +18,8 @@ export type InboxCalls = Pick<
   | "endSessions"
   | "list"
   | "unreadCount"
+  | "headerFacts"
+  | "setListener"
   | "presence"
   | "setBlocked"
   | "admitSocket"

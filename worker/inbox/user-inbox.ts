@@ -257,6 +257,21 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     return this.chats.unreadCount();
   }
 
+  /**
+   * What every page's header shows of the user's own: the unread badge, and whether they are a
+   * listener (the account menu's link to the support desk). The role lives in D1, which decides
+   * every desk access; this copy only saves each page view a D1 read (issue 25).
+   */
+  async headerFacts(): Promise<{ unreadCount: number; listener: boolean }> {
+    return { unreadCount: this.chats.unreadCount(), listener: this.meta.get("listener") === "1" };
+  }
+
+  /** The admin granted (or removed) the listener role: the header's copy of it (worker/desk/listeners.ts). */
+  async setListener(listener: boolean): Promise<void> {
+    if (listener) this.meta.set("listener", "1");
+    else this.meta.delete("listener");
+  }
+
   // --- Sockets and the alarm --------------------------------------------------------------------------
 
   /** The next duty's time: a socket's ping deadline, the idle deadline while sockets are open, an email. */

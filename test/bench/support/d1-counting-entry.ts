@@ -99,6 +99,7 @@ function counted<T extends DurableObjectClass>(Base: T): T {
 
 export const ChatRoom = counted(app.ChatRoom);
 export const UserInbox = counted(app.UserInbox);
+export const SupportDesk = counted(app.SupportDesk);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

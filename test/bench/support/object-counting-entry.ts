@@ -78,6 +78,8 @@ const INBOX_CALLS: Record<keyof InboxCalls, true> = {
   endSessions: true,
   list: true,
   unreadCount: true,
+  headerFacts: true,
+  setListener: true,
   presence: true,
   setBlocked: true,
   admitSocket: true,
