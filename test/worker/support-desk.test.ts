@@ -1,9 +1,10 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DESK_TEXTS } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
 import { setDeskAvailability } from "../../worker/desk/desk-availability";
+import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import {
@@ -274,6 +275,46 @@ describe("a listener who goes away", () => {
     expect((await closed()).code).toBeGreaterThanOrEqual(4000);
     expect((await roomClosed()).code).toBeGreaterThanOrEqual(4000);
     expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(false);
+  });
+});
+
+describe("images in a support conversation", () => {
+  const uploadChatImage = (cookie: string, pairId: string) => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(pngWithMetadata())], { type: "image/png" }), "photo.png");
+    form.append("pairId", pairId);
+    return exports.default.fetch(`${APP_ORIGIN}/api/uploads?purpose=chat`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN, Cookie: cookie },
+      body: form,
+    });
+  };
+  const viewImage = (url: string, cookie: string) =>
+    exports.default.fetch(`${APP_ORIGIN}${url}`, { headers: { Cookie: cookie } });
+
+  it("reach the listener who holds it, who sends them as the support account; no other listener", async () => {
+    const [holder, other] = [await signUpListener(), await signUpListener()];
+    await desk().setAvailability(holder.actor, true);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, holder.user.id);
+
+    const fromVisitor = await uploadChatImage(visitor.cookie, visitor.pairId);
+    expect(fromVisitor.status).toBe(201);
+    const { url } = (await fromVisitor.json()) as { url: string };
+    expect((await viewImage(url, holder.cookie)).status).toBe(200);
+    expect((await viewImage(url, other.cookie)).status).toBe(403);
+    expect((await uploadChatImage(other.cookie, visitor.pairId)).status).toBe(403);
+
+    const fromHolder = await uploadChatImage(holder.cookie, visitor.pairId);
+    expect(fromHolder.status).toBe(201);
+    const sent = ((await fromHolder.json()) as { url: string }).url;
+    const room = await openDeskConversation(holder.cookie, visitor.user.id);
+    if (!room.socket) throw new Error("refused");
+    room.socket.send({ type: "send", clientId: "temp-photo", text: "", imageUrl: sent });
+    const got = await visitor.socket.waitFor((f) => f.type === "message" && f.message.imageUrl === sent);
+    expect(got.type === "message" && got.message.senderId).toBe(SUPPORT_ID);
+    expect((await viewImage(sent, visitor.cookie)).status).toBe(200);
   });
 });
 

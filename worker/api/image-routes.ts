@@ -1,7 +1,15 @@
 import { Hono } from "hono";
+import type { SignedInUser } from "~/shared/accounts";
 import { getSignedInUser } from "../auth/session";
+import { deskAccessToPair } from "../desk/desk-conversation";
 import { canViewImage } from "../images/image-store";
 import type { ApiEnv } from "./signed-in";
+
+/** Whether the desk lets this listener read the support conversation a chat image belongs to. */
+async function deskMayView(key: string, user: SignedInUser): Promise<boolean> {
+  const [folder, pairId] = key.split("/");
+  return folder === "chats" && pairId !== undefined && (await deskAccessToPair(user, pairId)) !== null;
+}
 
 /** Stored images are immutable (a new upload gets a new key), so browsers may keep them a year. */
 const IMMUTABLE = "private, max-age=31536000, immutable";
@@ -15,7 +23,10 @@ export const imageRoutes = new Hono<ApiEnv>().get("/*", async (c) => {
   if (!key || key.includes("..")) return c.json({ code: "not_found", message: "No such image." }, 404);
   const user = await getSignedInUser(c.req.raw);
   if (!user) return c.json({ code: "unauthorized", message: "Please sign in to see this image." }, 401);
-  if (!canViewImage(key, user)) return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
+  // A support conversation's images also reach the listeners the desk lets read it (issue 25).
+  if (!canViewImage(key, user) && !(await deskMayView(key, user))) {
+    return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
+  }
 
   const object = await c.env.IMAGES.get(key);
   if (!object) return c.json({ code: "not_found", message: "No such image." }, 404);

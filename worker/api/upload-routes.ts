@@ -5,6 +5,7 @@ import { BLOCK_TEXTS } from "~/shared/safety";
 import { isTooLarge, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from "~/shared/uploads";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
+import { deskAccessToPair } from "../desk/desk-conversation";
 import { MULTIPART_OVERHEAD_BYTES } from "../http/request-guards";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
@@ -50,7 +51,9 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
   if (purpose === "chat") {
     const pairId = String(form.get("pairId") ?? "");
     const members = parsePairId(pairId);
-    if (!members?.includes(user.id)) {
+    // A listener sends images in a support conversation the desk gave them, as the support account.
+    const asListener = !members?.includes(user.id) && (await deskAccessToPair(user, pairId)) === "assigned";
+    if (!members || (!members.includes(user.id) && !asListener)) {
       return c.json({ code: "not_a_member", message: "You can only send images in your own conversations." }, 403);
     }
     const found = await createDb(c.env.DB).select({ id: users.id }).from(users).where(inArray(users.id, members));

@@ -1,6 +1,6 @@
 import type { SignedInUser } from "~/shared/accounts";
 import { DESK_TEXTS, type DeskListener, type DeskNote, DeskNoteTextSchema } from "~/shared/desk";
-import { pairIdFor } from "~/shared/pair-id";
+import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { findPublicUser, usernameOf } from "../accounts/find-user";
 import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
@@ -70,6 +70,19 @@ export async function addPrivateNote(
   if (!parsed.success) return { refusal: parsed.error.issues[0]?.message ?? DESK_TEXTS.emptyNote };
   await chatRoom(reach.pairId).addDeskNote({ authorName: user.username, kind: "note", text: parsed.data });
   return { ok: true };
+}
+
+/**
+ * How a listener (or the admin) reaches a support conversation by its pair id, for its images
+ * (issue 25): null unless the pair is a visitor's with the support account and the desk lets them
+ * in. Reading needs any access; sending an image needs the conversation to be theirs.
+ */
+export async function deskAccessToPair(user: SignedInUser, pairId: string): Promise<DeskAccess | null> {
+  const supportId = getConfig().public.supportUserId;
+  const members = parsePairId(pairId);
+  const visitorId = members?.includes(supportId) ? members.find((member) => member !== supportId) : undefined;
+  if (!visitorId) return null;
+  return (await deskReach(user, visitorId))?.access ?? null;
 }
 
 /** Who may reach which support conversation on the desk, checked on the server for every read and write. */
