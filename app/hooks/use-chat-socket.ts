@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
+import type { ConversationView } from "~/shared/conversation-page";
 import type { VisitorDeskStatus } from "~/shared/desk";
 import {
   CHAT_MESSAGES,
@@ -32,6 +33,11 @@ function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq: number
   return seq <= receipts.deliveredSeq ? "delivered" : "sent";
 }
 
+/** The newest seq among the messages of someone other than `userId` (0: none). */
+function newestFrom(messages: readonly ChatMessage[], userId: string): number {
+  return messages.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
+}
+
 /** A message not acknowledged within this time has failed; its text goes back to the composer. */
 const SEND_TIMEOUT_MS = 10_000;
 /** The other member's presence is asked for again this often while the conversation is open. */
@@ -40,10 +46,11 @@ const PRESENCE_REFRESH_MS = 30_000;
 type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt: number };
 
 /**
- * One conversation's socket (/api/chats/:pairId/ws). On every (re)connect it asks for what it
- * missed after the last seq it has, so a dropped connection loses and doubles nothing; messages
- * being sent show at once under their temp- id and are replaced when acknowledged. Connecting,
- * reconnecting, pings and frame validation are the shared transport's (app/lib/socket-transport.ts).
+ * One conversation's socket (/api/chats/:pairId/ws). It starts from what the server rendered
+ * (issue 26) and, on every (re)connect, asks for what it missed after the last seq it holds without
+ * a gap, so a dropped connection loses and doubles nothing; messages being sent show at once under
+ * their temp- id and are replaced when acknowledged. Connecting, reconnecting, pings and frame
+ * validation are the shared transport's (app/lib/socket-transport.ts).
  */
 export function useChatSocket(options: {
   pairId: string;
@@ -54,21 +61,24 @@ export function useChatSocket(options: {
   initialPresence: Presence | null;
   /** Whether a block closed the conversation as the page was rendered (issue 12). */
   initialClosed?: boolean;
+  /** The conversation as the server rendered it (issue 26): the page starts from it, then goes live. */
+  initial?: ConversationView;
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
   const { pairId, userId } = options;
   const socketPath = options.socketPath ?? `/api/chats/${encodeURIComponent(pairId)}/ws`;
+  const { initial } = options;
   const [contactPresence, setContactPresence] = useState<Presence | null>(options.initialPresence);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [messages, setMessages] = useState<ChatMessage[]>(initial?.messages ?? []);
   const [pending, setPending] = useState<Pending[]>([]);
-  const [otherReadSeq, setOtherReadSeq] = useState(0);
-  const [otherDeliveredSeq, setOtherDeliveredSeq] = useState(0);
+  const [otherReadSeq, setOtherReadSeq] = useState(initial?.receipts.readSeq ?? 0);
+  const [otherDeliveredSeq, setOtherDeliveredSeq] = useState(initial?.receipts.deliveredSeq ?? 0);
   const [connection, setConnection] = useState<ConnectionState>("unknown");
-  const [loaded, setLoaded] = useState(false);
-  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(initial !== undefined);
+  const [sessionNotice, setSessionNotice] = useState<string | null>(initial?.sessionNotice ?? null);
   const [otherTyping, setOtherTyping] = useState(false);
   /** Where a support conversation stands on the desk, as the room tells its visitor (issue 25). */
-  const [deskStatus, setDeskStatus] = useState<VisitorDeskStatus | null>(null);
+  const [deskStatus, setDeskStatus] = useState<VisitorDeskStatus | null>(initial?.desk ?? null);
   /** The room closed this socket for good: the conversation is no longer this listener's (issue 25). */
   const [withdrawn, setWithdrawn] = useState(false);
   /**
@@ -80,7 +90,18 @@ export function useChatSocket(options: {
   const closedOnThisConnectionRef = useRef(false);
   const typingTimerRef = useRef<number | undefined>(undefined);
   const transportRef = useRef<SocketTransport<ClientFrame> | null>(null);
-  const lastSeqRef = useRef(0);
+  /**
+   * The seq up to which this page holds every message without a gap: what a (re)connect resumes
+   * after. The rendered page holds the newest messages, so it starts from their last one, unless
+   * older ones exist: then the socket catches up from the start.
+   */
+  const syncedThroughRef = useRef(initial && !initial.hasOlder ? (initial.messages.at(-1)?.seq ?? 0) : 0);
+  /** Whether a (re)connect's catching up is still under way: live messages may then be past a gap. */
+  const catchingUpRef = useRef(false);
+  /** The newest message this page holds, whoever sent it. */
+  const heldNewestRef = useRef(initial?.messages.at(-1)?.seq ?? 0);
+  /** The other member's newest message this page holds: what a (re)connect says it received. */
+  const theirNewestRef = useRef(newestFrom(initial?.messages ?? [], userId));
   const pendingRef = useRef<Pending[]>([]);
   const onSendFailedRef = useRef(options.onSendFailed);
   onSendFailedRef.current = options.onSendFailed;
@@ -100,16 +121,19 @@ export function useChatSocket(options: {
     [setPendingBoth],
   );
 
-  const addMessages = useCallback((incoming: ChatMessage[]) => {
-    if (incoming.length === 0) return;
-    setMessages((current) => {
-      const bySeq = new Map(current.map((m) => [m.seq, m]));
-      for (const message of incoming) bySeq.set(message.seq, message);
-      const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
-      lastSeqRef.current = merged.at(-1)?.seq ?? 0;
-      return merged;
-    });
-  }, []);
+  const addMessages = useCallback(
+    (incoming: ChatMessage[]) => {
+      if (incoming.length === 0) return;
+      theirNewestRef.current = Math.max(theirNewestRef.current, newestFrom(incoming, userId));
+      heldNewestRef.current = incoming.reduce((max, m) => Math.max(max, m.seq), heldNewestRef.current);
+      setMessages((current) => {
+        const bySeq = new Map(current.map((m) => [m.seq, m]));
+        for (const message of incoming) bySeq.set(message.seq, message);
+        return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+      });
+    },
+    [userId],
+  );
 
   useEffect(() => {
     // Receipt for what this device now has of the other member's messages.
@@ -145,19 +169,33 @@ export function useChatSocket(options: {
           break;
         }
         case "message":
+          // Once caught up, every new message reaches this socket in order.
+          if (!catchingUpRef.current) {
+            syncedThroughRef.current = Math.max(syncedThroughRef.current, frame.message.seq);
+          }
           addMessages([frame.message]);
           settle([frame.message]);
           acknowledge([frame.message]);
           if (frame.message.senderId !== userId) setOtherTyping(false);
           break;
-        case "messages":
+        case "messages": {
+          // A page of what was missed: held without a gap up to its last message, and, as the last
+          // page, up to everything live that arrived meanwhile too.
+          const pageEnd = frame.messages.at(-1)?.seq ?? 0;
+          syncedThroughRef.current = Math.max(syncedThroughRef.current, pageEnd);
           addMessages(frame.messages);
           settle(frame.messages);
           acknowledge(frame.messages);
           if (!closedOnThisConnectionRef.current) setClosed(false);
-          if (frame.hasMore) transport.send({ type: "resume", afterSeq: lastSeqRef.current });
-          else setLoaded(true);
+          if (frame.hasMore) {
+            transport.send({ type: "resume", afterSeq: syncedThroughRef.current });
+          } else {
+            catchingUpRef.current = false;
+            syncedThroughRef.current = Math.max(syncedThroughRef.current, heldNewestRef.current);
+            setLoaded(true);
+          }
           break;
+        }
         case "read":
           if (frame.userId !== userId) setOtherReadSeq((seq) => Math.max(seq, frame.upToSeq));
           break;
@@ -203,8 +241,11 @@ export function useChatSocket(options: {
       finalCloseCodes: [WITHDRAWN_CLOSE_CODE],
       onOpen: () => {
         closedOnThisConnectionRef.current = false;
+        catchingUpRef.current = true;
         setConnection("online");
-        transport.send({ type: "resume", afterSeq: lastSeqRef.current });
+        transport.send({ type: "resume", afterSeq: syncedThroughRef.current });
+        // What the server rendered is on this device too (a resume sends only what came after).
+        if (theirNewestRef.current > 0) transport.send({ type: "delivered", upToSeq: theirNewestRef.current });
         // Anything still waiting is sent again; the room de-duplicates by temp- id.
         for (const p of pendingRef.current) {
           transport.send({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl });

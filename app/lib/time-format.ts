@@ -1,15 +1,26 @@
 /**
  * Message times (spec section 9): today shows hour and minute; this year, the short month and day;
- * otherwise the full date.
+ * otherwise the full date. In the browser's own locale and time zone, unless given others (the
+ * server renders in one fixed zone: app/components/ui/local-time.tsx).
  */
-export function formatMessageTime(timestamp: number, now = Date.now(), locale?: string): string {
+export function formatMessageTime(timestamp: number, now = Date.now(), locale?: string, timeZone?: string): string {
   const date = new Date(timestamp);
   const today = new Date(now);
-  if (date.toDateString() === today.toDateString()) {
-    return date.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
+  const inZone = { timeZone };
+  if (dayOf(date, timeZone) === dayOf(today, timeZone)) {
+    return date.toLocaleTimeString(locale, { ...inZone, hour: "numeric", minute: "2-digit" });
   }
-  if (date.getFullYear() === today.getFullYear()) {
-    return date.toLocaleDateString(locale, { month: "short", day: "numeric" });
+  if (yearOf(date, timeZone) === yearOf(today, timeZone)) {
+    return date.toLocaleDateString(locale, { ...inZone, month: "short", day: "numeric" });
   }
-  return date.toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric" });
+  return date.toLocaleDateString(locale, { ...inZone, year: "numeric", month: "long", day: "numeric" });
+}
+
+/** The calendar day of a moment in a zone (the browser's own without one), as YYYY-MM-DD. */
+function dayOf(date: Date, timeZone: string | undefined): string {
+  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+}
+
+function yearOf(date: Date, timeZone: string | undefined): string {
+  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric" });
 }

@@ -4,7 +4,7 @@ import { createDb } from "../db/client";
 import { users } from "../db/schema";
 
 /** What one user may see of another: never the email. */
-type PublicUser = { id: string; username: string; profilePic: string | null; isOnline: boolean };
+export type PublicUser = { id: string; username: string; profilePic: string | null; isOnline: boolean };
 
 export async function findPublicUser(userId: string): Promise<PublicUser | null> {
   const [row] = await createDb(env.DB)

@@ -1,10 +1,12 @@
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "~/shared/pair-id";
+import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
+import { registerConversation } from "../chat/conversation-registry";
 import { chatRoom } from "../chat/room-service";
 import { setRoomUpgradeHeaders } from "../chat/room-upgrade-headers";
 import { createDb } from "../db/client";
-import { chats, users } from "../db/schema";
+import { users } from "../db/schema";
 import { isConversationClosed } from "../safety/blocks";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
@@ -24,7 +26,7 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const pairId = c.req.param("pairId");
   const members = parsePairId(pairId);
   if (!members?.includes(user.id)) {
-    return c.json({ code: "not_a_member", message: "This is not your conversation." }, 403);
+    return c.json({ code: "not_a_member", message: CHAT_MESSAGES.notAMember }, 403);
   }
   const db = createDb(c.env.DB);
   const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, members));
@@ -36,7 +38,7 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   if (!closedAtGate) {
     // Opening a conversation creates its registry row if missing (spec section 4); a closed one
     // can get no new message, so it needs none.
-    await db.insert(chats).values({ pairId, userA, userB }).onConflictDoNothing();
+    await registerConversation(pairId);
   }
 
   setRoomUpgradeHeaders(headers, { userName: user.username, pairId, closedAtGate });

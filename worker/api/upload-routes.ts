@@ -2,21 +2,19 @@ import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { parsePairId } from "~/shared/pair-id";
 import { BLOCK_TEXTS } from "~/shared/safety";
-import { isTooLarge, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from "~/shared/uploads";
+import { isTooLarge, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES } from "~/shared/uploads";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { deskAccessToPair } from "../desk/desk-conversation";
 import { MULTIPART_OVERHEAD_BYTES } from "../http/request-guards";
-import { imageKey, imageUrl, storeImage } from "../images/image-store";
-import { prepareImage } from "../images/prepare-image";
+import { storeUpload, uploadTooLarge } from "../images/store-upload";
 import { isConversationClosed } from "../safety/blocks";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
-const tooLarge = (purpose: UploadPurpose) => ({
-  code: "file_too_large",
-  message: purpose === "profile" ? UPLOAD_MESSAGES.profileTooLarge : UPLOAD_MESSAGES.chatTooLarge,
-  maxBytes: MAX_UPLOAD_BYTES[purpose],
-});
+/** A refusal as this endpoint answers it: JSON with a stable code (and the limit, for a size). */
+function refusalBody({ code, message, maxBytes }: { code: string; message: string; maxBytes?: number }) {
+  return { code, message, ...(maxBytes ? { maxBytes } : {}) };
+}
 
 /**
  * POST /api/uploads (multipart: file, purpose, and pairId for chat images). The server enforces the
@@ -33,7 +31,9 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
 
   // Refuse an oversized body before reading it.
   const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_UPLOAD_BYTES[purpose] + MULTIPART_OVERHEAD_BYTES) return c.json(tooLarge(purpose), 413);
+  if (declared > MAX_UPLOAD_BYTES[purpose] + MULTIPART_OVERHEAD_BYTES) {
+    return c.json(refusalBody(uploadTooLarge(purpose)), 413);
+  }
 
   let form: FormData;
   try {
@@ -45,7 +45,7 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
   if (!(file instanceof File) || file.size === 0) {
     return c.json({ code: "missing_file", message: "Choose an image to upload." }, 400);
   }
-  if (isTooLarge(file.size, purpose)) return c.json(tooLarge(purpose), 413);
+  if (isTooLarge(file.size, purpose)) return c.json(refusalBody(uploadTooLarge(purpose)), 413);
 
   let owner = user.id;
   if (purpose === "chat") {
@@ -65,10 +65,8 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
     owner = pairId;
   }
 
-  const image = await prepareImage(file);
-  if (!image.ok) return c.json({ code: image.code, message: image.message }, image.status);
-
-  const key = imageKey(purpose, owner, image.type);
-  await storeImage(key, image.bytes, image.type, user.id);
-  return c.json({ key, url: imageUrl(key), contentType: image.type, size: image.bytes.byteLength }, 201);
+  const stored = await storeUpload(file, purpose, owner, user.id);
+  if (!stored.ok) return c.json(refusalBody(stored), stored.status);
+  const { key, url, contentType, size } = stored;
+  return c.json({ key, url, contentType, size }, 201);
 });

@@ -1,3 +1,4 @@
+import { type ConversationView, EMPTY_CONVERSATION_VIEW, RENDERED_MESSAGES } from "~/shared/conversation-page";
 import { DESK_TEXTS, type DeskNote } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { CHAT_MESSAGES, type ChatMessage, type SendFrame, type ServerFrame } from "~/shared/schemas/chat-protocol";
@@ -8,7 +9,7 @@ import { userInbox } from "../inbox/inbox-service";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
-import { readClientFrame } from "./client-frame";
+import { readClientFrame, readSendFrame } from "./client-frame";
 import { blockedFrame, REOPENED_CLOSE } from "./closed-conversation";
 import { isStoredConversationImage } from "./conversation-images";
 import { DESK_LISTENER_CLOSE, DeskLink, type DeskRoomUpdate } from "./desk-link";
@@ -43,6 +44,46 @@ type SocketIdentity = {
 
 /** Who a socket speaks as in the conversation: the support account for a listener, else its user. */
 const speakerOf = (identity: SocketIdentity) => identity.speakerId ?? identity.userId;
+
+type ErrorFrame = Extract<ServerFrame, { type: "error" }>;
+
+/**
+ * A conversation's page read without its socket (issue 26), after the Worker's checks: the room
+ * checks again that the reader is a member.
+ */
+export type PageRead = {
+  pairId: string;
+  /** Whose side the page shows: the member's, or the support account's for a listener on the desk. */
+  speakerId: string;
+  /** The page of messages before this seq (null: the newest). */
+  beforeSeq: number | null;
+  /** A person's own document request: it reads what it shows, as the socket's read frame does. */
+  markRead: boolean;
+  /** D1's word that a block closes the conversation (the room's own copy is the other source). */
+  closedAtGate: boolean;
+};
+
+/** A message posted with a page's form (issue 26), after the Worker's checks of the session and the image. */
+export type PagePost = {
+  pairId: string;
+  /** The account that posts: the member, or the listener writing as the support account. */
+  userId: string;
+  /** The sender's name on the message (the support account's, for a listener). */
+  userName: string;
+  deskRole?: "listener" | "admin";
+  clientId: string;
+  text: string;
+  imageUrl: string | null;
+  closedAtGate: boolean;
+};
+
+/** What became of a posted message: stored (or found already stored, for a form sent twice), or refused. */
+export type PageSendOutcome =
+  | { ok: true; seq: number; duplicate: boolean }
+  | { ok: false; code: ErrorFrame["code"] | "not_a_member"; message: string };
+
+/** What became of a send, for whichever transport brought it. */
+type SendOutcome = { stored: ChatMessage } | { existing: { seq: number; timestamp: number } } | { refused: ErrorFrame };
 
 /** The room's schema, in order; steps are only appended (worker/sockets/migrations.ts). */
 const ROOM_MIGRATIONS = [
@@ -149,8 +190,11 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       case "resume":
         this.send(ws, this.log.resumePage(frame.afterSeq));
         return this.sendReceipts(ws, speaker);
-      case "read":
-        return this.markRead(speaker, frame.upToSeq, closed);
+      case "read": {
+        const recorded = this.markRead(speaker, frame.upToSeq, closed);
+        if (recorded) this.ctx.waitUntil(recorded);
+        return;
+      }
       case "delivered":
         return this.markDelivered(speaker, frame.upToSeq, closed);
       case "typing":
@@ -198,39 +242,116 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   private async handleSend(ws: WebSocket, sender: SocketIdentity, frame: SendFrame) {
+    const outcome = await this.acceptSend({ speakerId: speakerOf(sender), ...sender }, frame, (message) =>
+      this.announce(ws, message),
+    );
+    // A resend of a message already stored is acknowledged with its seq (the client retries safely).
+    if ("existing" in outcome) this.send(ws, { type: "ack", clientId: frame.clientId, ...outcome.existing });
+    if ("refused" in outcome) this.send(ws, outcome.refused);
+  }
+
+  /**
+   * A send, from a socket or a page's form (issue 26): the image must be a stored upload of this
+   * conversation, the sender within the rate limit, and a temp- id already stored finds its message.
+   * A new message is stored, `announce`d, and read by sending (./read-positions.ts).
+   */
+  private async acceptSend(
+    sender: { speakerId: string; userId: string; userName: string },
+    frame: SendFrame,
+    announce: (message: ChatMessage) => void,
+  ): Promise<SendOutcome> {
     // Checked with the room held, so the messages sent after it still arrive in order.
     const { imageUrl } = frame;
     const stored = (url: string) => isStoredConversationImage(this.env.IMAGES, this.members.pairId(), url);
     if (imageUrl && !(await this.ctx.blockConcurrencyWhile(() => stored(imageUrl)))) {
-      return this.send(ws, {
-        type: "error",
-        code: "bad_image",
-        message: CHAT_MESSAGES.notYourImage,
-        clientId: frame.clientId,
-      });
+      return {
+        refused: { type: "error", code: "bad_image", message: CHAT_MESSAGES.notYourImage, clientId: frame.clientId },
+      };
     }
-    const speaker = speakerOf(sender);
-    const message = this.sendBudget.take(speaker)
-      ? this.store({ userId: speaker, userName: sender.userName }, frame)
+    const { speakerId } = sender;
+    const message = this.sendBudget.take(speakerId)
+      ? this.store({ userId: speakerId, userName: sender.userName }, frame)
       : null;
     if (message) {
-      this.announce(ws, message);
-      const other = this.members.other(speaker);
-      if (other && this.positions.readBySending(speaker, message.seq, this.log.newestSeqOf(other))) {
-        this.broadcast({ type: "read", userId: speaker, upToSeq: message.seq }, { tag: sender.userId });
+      announce(message);
+      const other = this.members.other(speakerId);
+      if (other && this.positions.readBySending(speakerId, message.seq, this.log.newestSeqOf(other))) {
+        this.broadcast({ type: "read", userId: speakerId, upToSeq: message.seq }, { tag: sender.userId });
       }
-      return;
+      return { stored: message };
     }
-    // A resend of a message already stored is acknowledged with its seq (the client retries safely),
-    // even while the sender is over the rate limit.
-    const existing = this.log.stored(speaker, frame.clientId);
-    if (existing) return this.send(ws, { type: "ack", clientId: frame.clientId, ...existing });
-    this.send(ws, {
-      type: "error",
-      code: "rate_limited",
-      message: CHAT_MESSAGES.rateLimited,
-      clientId: frame.clientId,
-    });
+    // A temp- id already stored answers with its message's seq, even while the sender is over the
+    // rate limit: the client (or a form sent twice) retries safely.
+    const existing = this.log.stored(speakerId, frame.clientId);
+    if (existing) return { existing };
+    return {
+      refused: { type: "error", code: "rate_limited", message: CHAT_MESSAGES.rateLimited, clientId: frame.clientId },
+    };
+  }
+
+  /**
+   * A conversation's page, rendered on the server (issue 26): its newest messages, the other
+   * member's receipts, the session notice while it stands and, for a visitor, the desk's word. Null
+   * for someone who is not a member. Reading writes nothing, unless the request is a person's own
+   * view of the page (`markRead`), which reads what it shows like the socket's read frame
+   * (docs/decisions.md).
+   */
+  async pageView(read: PageRead): Promise<ConversationView | null> {
+    const members = parsePairId(read.pairId);
+    const known = this.members.pairId();
+    if (!members?.includes(read.speakerId) || (known !== null && known !== read.pairId)) return null;
+    // A room nobody has opened or written in holds nothing yet (and is not named by a read).
+    if (known === null) return EMPTY_CONVERSATION_VIEW;
+    const { speakerId } = read;
+    const page = this.log.recentPage(read.beforeSeq, RENDERED_MESSAGES);
+    const other = this.members.other(speakerId);
+    const { read: readSeq, delivered: deliveredSeq } = other ? this.positions.of(other) : { read: 0, delivered: 0 };
+    const visitor = this.isSupportRoom() && speakerId !== getConfig().public.supportUserId;
+    const newest = page.messages.at(-1)?.seq ?? 0;
+    if (read.markRead && newest > 0) {
+      this.positions.addMembers(members);
+      // Waited for: the page's header counts unread after this (app/routes/chat/chat-screen.tsx).
+      await this.markRead(speakerId, newest, read.closedAtGate || this.blocks.isClosed())?.catch((error) => {
+        // The page shows all the same; the list catches up with the next read.
+        console.error(JSON.stringify({ at: "chat-room.page-read", error: String(error) }));
+      });
+    }
+    return {
+      ...page,
+      receipts: { readSeq, deliveredSeq },
+      sessionNotice: this.session.stands(this.log.newestMessageAt(), Date.now()) ? CHAT_MESSAGES.sessionNotice : null,
+      desk: visitor ? this.desk.visitorFrame() : null,
+    };
+  }
+
+  /**
+   * A message posted with a page's form (issue 26), handed to the room like a socket's send: the
+   * same checks (membership, a block either way, the desk's assignment for a listener, the message's
+   * rules, the image, the rate limit), the same seq, the same broadcast to every open socket, inbox
+   * updates, emails and desk hand-off; and the same de-duplication by temp- id, so a form posted
+   * twice stores one message.
+   */
+  async sendFromPage(post: PagePost): Promise<PageSendOutcome> {
+    const speakerId = post.deskRole ? getConfig().public.supportUserId : post.userId;
+    const members = parsePairId(post.pairId);
+    if (!members?.includes(speakerId) || !this.members.claim(post.pairId)) {
+      return { ok: false, code: "not_a_member", message: CHAT_MESSAGES.notAMember };
+    }
+    const { frame, refusal } = readSendFrame({ clientId: post.clientId, text: post.text, imageUrl: post.imageUrl });
+    if (refusal) return refusedBy(refusal);
+    if (post.closedAtGate || this.blocks.isClosed()) return refusedBy(blockedFrame(frame.clientId));
+    if (post.deskRole && !this.desk.mayWrite(post.userId)) return refusedBy(notAssignedFrame(frame.clientId));
+    this.positions.addMembers(members);
+    this.members.rememberName(speakerId, post.userName);
+    const payload = (message: ChatMessage) => JSON.stringify({ type: "message", message } satisfies ServerFrame);
+    const outcome = await this.acceptSend(
+      { speakerId, userId: post.userId, userName: post.userName },
+      frame,
+      (message) => this.broadcastPayload(payload(message)),
+    );
+    if ("stored" in outcome) return { ok: true, seq: outcome.stored.seq, duplicate: false };
+    if ("existing" in outcome) return { ok: true, seq: outcome.existing.seq, duplicate: true };
+    return refusedBy(outcome.refused);
   }
 
   /**
@@ -292,15 +413,19 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     }
   }
 
-  /** A member read up to a seq: their own list clears it; the other member hears it unless `closed`. */
-  private markRead(userId: string, upToSeq: number, closed: boolean) {
+  /**
+   * A member read up to a seq: the other member hears it unless `closed`, and their own list clears
+   * it (the call to their inbox is answered, for the caller to wait for or not; null: none needed).
+   */
+  private markRead(userId: string, upToSeq: number, closed: boolean): Promise<void> | null {
     const seq = Math.min(upToSeq, this.log.latestSeq());
     // Read implies delivered; the read frame tells the other member both.
-    if (!this.positions.markRead(userId, seq)) return;
+    if (!this.positions.markRead(userId, seq)) return null;
     if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, { tag: userId });
     const contactId = this.members.other(userId);
     // The support account's inbox does not list its conversations (the desk does; issue 25).
-    if (contactId && !this.isSupportSide(userId)) this.ctx.waitUntil(userInbox(userId).recordRead(contactId, seq));
+    if (!contactId || this.isSupportSide(userId)) return null;
+    return userInbox(userId).recordRead(contactId, seq);
   }
 
   /** Where the other member has got to, for a socket that just (re)connected. */
@@ -441,6 +566,12 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (!this.members.members()?.includes(reporterId)) return null;
     return this.log.receivedBy(reporterId, seq);
   }
+}
+
+/** A refusal frame as a page's send answers it. */
+function refusedBy(frame: ServerFrame): PageSendOutcome {
+  if (frame.type !== "error") throw new Error(`not a refusal: ${frame.type}`);
+  return { ok: false, code: frame.code, message: frame.message };
 }
 
 /** A listener's send in a support conversation the desk has not given them. */

@@ -3,6 +3,7 @@ import {
   type ClientFrame,
   ClientFrameSchema,
   plainSendFrame,
+  type SendFrame,
   type ServerFrame,
 } from "~/shared/schemas/chat-protocol";
 
@@ -21,12 +22,27 @@ export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
   } catch {
     return { refusal: { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame } };
   }
+  return readFrameValue(value, clientIdIn(data));
+}
+
+/**
+ * A send that came as a page's form (issue 26), read by the same rules and answered with the same
+ * refusals as one from a socket.
+ */
+export function readSendFrame(
+  send: Omit<SendFrame, "type">,
+): { frame: SendFrame; refusal?: never } | { frame?: never; refusal: ServerFrame } {
+  const read = readFrameValue({ type: "send", ...send }, send.clientId);
+  if (read.refusal) return read;
+  return read.frame.type === "send" ? { frame: read.frame } : { refusal: badFrame(send.clientId) };
+}
+
+function readFrameValue(value: unknown, clientId: string | undefined): ReadFrame {
   const send = plainSendFrame(value);
   if (send) return { frame: send };
   const parsed = ClientFrameSchema.safeParse(value);
   if (parsed.success) return { frame: parsed.data };
   const { issues } = parsed.error;
-  const clientId = clientIdIn(data);
   const tooLong = issues.some((issue) => issue.path[0] === "text" && issue.message === CHAT_MESSAGES.tooLong);
   const empty = issues.some((issue) => issue.message === CHAT_MESSAGES.emptyMessage);
   return {
@@ -37,6 +53,10 @@ export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
       ...(clientId ? { clientId } : {}),
     },
   };
+}
+
+function badFrame(clientId: string): ServerFrame {
+  return { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame, clientId };
 }
 
 /** A send's temp- id from a raw frame, so a refusal can name the message it refuses. */

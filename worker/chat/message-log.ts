@@ -162,6 +162,21 @@ export class MessageLog {
     };
   }
 
+  /**
+   * The newest `limit` messages before `beforeSeq` (all of them with null), oldest first, and
+   * whether older ones exist: what a conversation's page renders (issue 26).
+   */
+  recentPage(beforeSeq: number | null, limit: number): { messages: ChatMessage[]; hasOlder: boolean } {
+    const rows = this.sql
+      .exec<MessageRow>(
+        "SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?",
+        beforeSeq ?? Number.MAX_SAFE_INTEGER,
+        limit + 1,
+      )
+      .toArray();
+    return { messages: rows.slice(0, limit).reverse().map(toMessage), hasOlder: rows.length > limit };
+  }
+
   /** A message of someone other than `userId`, while it is kept. */
   receivedBy(userId: string, seq: number): ChatMessage | null {
     const row = this.sql

@@ -5,7 +5,9 @@ import type { ChatRoom } from "./chat-room";
  * What the rest of the server may ask of a conversation's room, and the one place it is reached
  * from (DESIGN.md "ChatRoom"), so who calls whom is visible here rather than scattered over stubs:
  * - the Worker: `fetch` (a chat socket, after its checks), `setBlocked` (blocks),
- *   `receivedMessage` (a report quotes what its reporter received), `purgeExpired` (the daily sweep);
+ *   `receivedMessage` (a report quotes what its reporter received), `purgeExpired` (the daily sweep),
+ *   and for a conversation's page without its socket (issue 26) `pageView` (what the page renders)
+ *   and `sendFromPage` (the composer posted as a form);
  * - a user's UserInbox: `endSessions` (a session's end closes its sockets here) and `markDelivered`
  *   (a page received the new-message event);
  * - the SupportDesk, for a support conversation (issue 25): `deskChanged` (where it stands),
@@ -15,6 +17,8 @@ import type { ChatRoom } from "./chat-room";
 type RoomCalls = Pick<
   DurableObjectStub<ChatRoom>,
   | "fetch"
+  | "pageView"
+  | "sendFromPage"
   | "setBlocked"
   | "receivedMessage"
   | "purgeExpired"

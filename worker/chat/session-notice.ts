@@ -26,6 +26,16 @@ export class SessionNotice {
     return Number(started) + SESSION_LENGTH_MS;
   }
 
+  /**
+   * Whether the notice given for a session still stands at `now`: it was given, and the
+   * conversation has not been quiet for 20 minutes since its newest message (at `newestAt`), after
+   * which the next message starts a new session. A rendered page shows it then (issue 26).
+   */
+  stands(newestAt: number | null, now: number): boolean {
+    if (newestAt === null || !this.meta.get("session_notified")) return false;
+    return now - newestAt < SESSION_LENGTH_MS;
+  }
+
   /** True once, when the notice is due by `now`: it is then given (the caller sends the frame). */
   give(now: number): boolean {
     const due = this.due();

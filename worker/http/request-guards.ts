@@ -1,4 +1,5 @@
-import { MAX_UPLOAD_BYTES } from "~/shared/uploads";
+import { MAX_MESSAGE_TEXT } from "~/shared/schemas/chat-protocol";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { getConfig } from "../config";
 
 /**
@@ -24,9 +25,21 @@ const BODY_LIMITS: Record<string, number> = {
   "/profile": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
 };
 
-function bodyLimitFor(pathname: string): number {
+/**
+ * A conversation's page (/chat/{userId}, and /desk/{visitorId} for a listener) takes its composer
+ * posted as a form (issue 26): the largest chat image, its framing, and the longest message's text
+ * (at most 3 UTF-8 bytes a character; a line break, sent as CRLF, is 2).
+ */
+const CONVERSATION_FORM = /^\/(chat|desk)\/[^/]+$/;
+export const CONVERSATION_FORM_LIMIT_BYTES = MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES + MAX_MESSAGE_TEXT * 3;
+
+/** A body's cap and what a body over it is told (the spec's words where it has them). */
+function bodyLimitFor(pathname: string): { bytes: number; message?: string } {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-  return BODY_LIMITS[page] ?? DEFAULT_BODY_LIMIT_BYTES;
+  if (CONVERSATION_FORM.test(page)) {
+    return { bytes: CONVERSATION_FORM_LIMIT_BYTES, message: UPLOAD_MESSAGES.chatTooLarge };
+  }
+  return { bytes: BODY_LIMITS[page] ?? DEFAULT_BODY_LIMIT_BYTES };
 }
 
 const isApiPath = (pathname: string) =>
@@ -79,9 +92,9 @@ export async function guardRequest(request: Request): Promise<Request | Response
   }
   if (!request.body) return request;
 
-  const limit = bodyLimitFor(url.pathname);
+  const { bytes: limit, message } = bodyLimitFor(url.pathname);
   const tooLarge = () =>
-    refusal(url.pathname, 413, "body_too_large", `The request body is larger than ${limit} bytes.`);
+    refusal(url.pathname, 413, "body_too_large", message ?? `The request body is larger than ${limit} bytes.`);
   const declared = request.headers.get("content-length");
   if (declared !== null) {
     // A declared length the runtime enforces: no need to read the body here.

@@ -28,6 +28,11 @@ export async function storeImage(key: string, bytes: Uint8Array, type: AcceptedI
   });
 }
 
+/** Removes an image stored for a message that was then not sent (refused, or a form posted twice). */
+export async function deleteImage(key: string): Promise<void> {
+  await env.IMAGES.delete(key);
+}
+
 /** The file name the upload endpoint gives every image: a random UUID and the sniffed type's extension. */
 const STORED_NAME = new RegExp(
   `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(EXTENSIONS).join("|")})$`,

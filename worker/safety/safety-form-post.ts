@@ -14,8 +14,12 @@ function isSafetyIntent(intent: FormDataEntryValue | null): intent is "block" | 
  * that is not one of these forms, or for a refused one (with the reason to show).
  */
 export async function safetyAction(meId: string, otherId: string | undefined, request: Request) {
+  return safetyFormAction(meId, otherId, await request.formData());
+}
+
+/** safetyAction, for a page whose action has read the posted form already (it has other forms too). */
+export async function safetyFormAction(meId: string, otherId: string | undefined, form: FormData) {
   if (!otherId || otherId === meId) throw data("There is nobody to act on here.", { status: 400 });
-  const form = await request.formData();
   if (!isSafetyIntent(form.get("intent"))) throw data("That action is not known here.", { status: 400 });
   const safety = await handleSafetyForm(meId, otherId, form);
   return data({ safety }, { status: safety.ok ? 200 : 400 });

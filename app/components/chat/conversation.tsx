@@ -2,14 +2,22 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { BlockedNotice, focusTargetClass } from "~/components/safety/block-controls";
 import { Alert, ProgressBar } from "~/components/ui/form-controls";
+import { LocalTime } from "~/components/ui/local-time";
 import { type ConnectionState, type MessageStatus, useChatSocket } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { useStickToNewest } from "~/hooks/use-stick-to-newest";
 import { usePublicConfig } from "~/lib/public-config";
-import { formatMessageTime } from "~/lib/time-format";
 import { UploadError, uploadImage } from "~/lib/upload-image";
+import {
+  COMPOSER_FIELDS,
+  type ComposerRefusal,
+  type ConversationView,
+  EARLIER_PARAM,
+  SEND_INTENT,
+} from "~/shared/conversation-page";
 import { containsCrisisPhrase } from "~/shared/crisis-phrases";
 import { chatWith, userProfilePath } from "~/shared/routes";
 import { REPORT_TEXTS } from "~/shared/safety";
@@ -20,10 +28,15 @@ import { CrisisBanner } from "./crisis-banner";
 import { DeskStatusLine } from "./desk-status-line";
 
 /** The spec's conversation texts (section 2, Chat screen). */
-const CONVERSATION_TEXTS = {
+export const CONVERSATION_TEXTS = {
   sessionNotice: SESSION_LIMIT_TEXT,
   noMessages: "No messages yet",
   sayHello: "Start the conversation by saying hello!",
+  /** Without the live socket (no scripts), new messages show when the page is loaded again (issue 26). */
+  refresh: "Refresh",
+  refreshContext: " to see new messages",
+  earlier: "Show earlier messages",
+  attach: "Attach an image",
 } as const;
 
 /** The message input grows with its text up to this height (spec section 9). */
@@ -63,6 +76,9 @@ export function Conversation({
   socketPath,
   lockedNotice,
   withdrawnNotice,
+  initial,
+  form,
+  refusal = null,
 }: {
   /** Whose messages show as mine: on the support desk, the support account the listener writes as. */
   me: { id: string };
@@ -84,11 +100,21 @@ export function Conversation({
   lockedNotice?: ReactNode;
   /** Shown when the room withdraws the conversation from this socket (transferred away, resolved). */
   withdrawnNotice?: ReactNode;
+  /** The conversation as the server rendered it (issue 26): shown at once, then live. */
+  initial: ConversationView;
+  /**
+   * The composer as a form (issue 26): the page it posts to (and reloads, to Refresh) and the token
+   * that makes a second post of it store nothing more. With scripts it sends over the socket.
+   */
+  form: { path: string; token: string };
+  /** The form's post refused (without scripts): why, with what was typed back in the composer. */
+  refusal?: ComposerRefusal | null;
 }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // What was typed before the scripts ran goes into the draft (issue 23).
-  const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`, inputRef);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`, inputRef, refusal?.typed);
+  const [failure, setFailure] = useState<string | null>(refusal?.message ?? null);
+  const hydrated = useHydrated();
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [viewing, setViewing] = useState<ViewedImage | null>(null);
@@ -115,6 +141,7 @@ export function Conversation({
     socketPath,
     initialPresence: presence,
     initialClosed: block !== "none",
+    initial,
     onSendFailed: ({ text, message }) => {
       setFailure(message);
       // The failed text goes back to the composer, before anything typed since.
@@ -158,8 +185,9 @@ export function Conversation({
   // Messages arriving while the conversation is visible are read (spec: unread is cleared whenever
   // messages arrive in the open conversation); a hidden tab reads them when it is shown again.
   useEffect(() => {
+    // Once the socket is open too: the messages the server rendered were there before it was.
     const readIfVisible = () => {
-      if (lastSeq > 0 && document.visibilityState === "visible") markRead(lastSeq);
+      if (lastSeq > 0 && connection === "online" && document.visibilityState === "visible") markRead(lastSeq);
     };
     readIfVisible();
     document.addEventListener("visibilitychange", readIfVisible);
@@ -168,7 +196,7 @@ export function Conversation({
       document.removeEventListener("visibilitychange", readIfVisible);
       window.removeEventListener("focus", readIfVisible);
     };
-  }, [lastSeq, markRead]);
+  }, [lastSeq, markRead, connection]);
 
   // The input grows with its text, up to 128 px.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
@@ -189,6 +217,14 @@ export function Conversation({
     setFailure(null);
     setImage(file);
   };
+
+  // A picture chosen before the page's scripts ran is still in the file field: it goes with the
+  // message, as typed text does (issue 26).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the scripts take over the form
+  useEffect(() => {
+    const chosen = fileInputRef.current?.files?.[0];
+    if (chosen) chooseImage(chosen);
+  }, []);
 
   const typing = useTypingSignal(setTyping);
   const uploading = progress !== null;
@@ -228,6 +264,10 @@ export function Conversation({
   const supportPath = supportUserId === me.id || supportUserId === contact.id ? null : chatWith(supportUserId);
   // The desk speaks only in the visitor's support conversation.
   const isSupportConversation = contact.id === supportUserId && me.id !== supportUserId;
+  // Older messages than the page shows: a plain link to them, until the live socket has them all.
+  const firstShown = initial.messages[0]?.seq;
+  const earlierPath =
+    initial.hasOlder && firstShown && connection !== "online" ? `${form.path}?${EARLIER_PARAM}=${firstShown}` : null;
 
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
@@ -259,67 +299,78 @@ export function Conversation({
         tabIndex={0}
         aria-label={`Messages with ${contact.username}`}
         aria-live="polite"
-        className="mt-3 flex-1 overflow-y-auto pr-1"
+        // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
+        // opens it there (issue 26); with scripts the page keeps it there itself.
+        className="mt-3 flex-1 overflow-y-auto pr-1 noscript:flex noscript:flex-col-reverse"
       >
-        {loaded && messages.length === 0 ? (
-          <div className="py-10 text-center">
-            <p className="font-medium text-slate-800">{CONVERSATION_TEXTS.noMessages}</p>
-            <p className="text-sm text-slate-600">{CONVERSATION_TEXTS.sayHello}</p>
-          </div>
-        ) : null}
-        <ol className="space-y-2">
-          {messages.map((message) => {
-            const mine = message.senderId === me.id;
-            return (
-              <li key={message.clientId} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
-                <div
-                  className={`min-w-0 max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
-                >
-                  <span className="sr-only">{mine ? "You" : contact.username}: </span>
-                  {message.imageUrl ? (
-                    <ImageThumbnail
-                      src={message.imageUrl}
-                      alt={mine ? "Image you sent" : `Image from ${contact.username}`}
-                      onOpen={setViewing}
-                    />
-                  ) : null}
-                  {/* Plain text, never HTML: React escapes it. */}
-                  {/* Any unbroken word or URL wraps inside the bubble; each message takes its own direction. */}
-                  {message.text ? (
-                    <p dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
-                      {message.text}
+        <div>
+          {earlierPath ? (
+            <p className="mb-2 text-center">
+              <a href={earlierPath} className={plainLinkClass}>
+                {CONVERSATION_TEXTS.earlier}
+              </a>
+            </p>
+          ) : null}
+          {loaded && messages.length === 0 ? (
+            <div className="py-10 text-center">
+              <p className="font-medium text-slate-800">{CONVERSATION_TEXTS.noMessages}</p>
+              <p className="text-sm text-slate-600">{CONVERSATION_TEXTS.sayHello}</p>
+            </div>
+          ) : null}
+          <ol className="space-y-2">
+            {messages.map((message) => {
+              const mine = message.senderId === me.id;
+              return (
+                <li key={message.clientId} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+                  <div
+                    className={`min-w-0 max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
+                  >
+                    <span className="sr-only">{mine ? "You" : contact.username}: </span>
+                    {message.imageUrl ? (
+                      <ImageThumbnail
+                        src={message.imageUrl}
+                        alt={mine ? "Image you sent" : `Image from ${contact.username}`}
+                        onOpen={setViewing}
+                      />
+                    ) : null}
+                    {/* Plain text, never HTML: React escapes it. */}
+                    {/* Any unbroken word or URL wraps inside the bubble; each message takes its own direction. */}
+                    {message.text ? (
+                      <p dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+                        {message.text}
+                      </p>
+                    ) : null}
+                    <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
+                      <LocalTime timestamp={message.timestamp} />
+                      {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
                     </p>
-                  ) : null}
-                  <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
-                    {formatMessageTime(message.timestamp)}
-                    {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
-                  </p>
-                  {!mine && onReport ? (
-                    // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8; issue 23).
-                    <button
-                      type="button"
-                      onClick={() => onReport(message.seq)}
-                      className="-mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
-                    >
-                      {REPORT_TEXTS.messageButton}
-                      <span className="sr-only"> this message from {contact.username}</span>
-                    </button>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-        {sessionNotice ? (
-          <p
-            role="status"
-            className="mx-auto mt-3 max-w-md rounded-lg bg-amber-50 px-3 py-2 text-center text-xs text-amber-950"
-          >
-            {sessionNotice}
-          </p>
-        ) : null}
-        {/* Last in the list, so it never takes the messages' room on a small phone (issue 25). */}
-        {isSupportConversation ? <DeskStatusLine status={deskStatus} /> : null}
+                    {!mine && onReport ? (
+                      // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8; issue 23).
+                      <button
+                        type="button"
+                        onClick={() => onReport(message.seq)}
+                        className="-mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+                      >
+                        {REPORT_TEXTS.messageButton}
+                        <span className="sr-only"> this message from {contact.username}</span>
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          {sessionNotice ? (
+            <p
+              role="status"
+              className="mx-auto mt-3 max-w-md rounded-lg bg-amber-50 px-3 py-2 text-center text-xs text-amber-950"
+            >
+              {sessionNotice}
+            </p>
+          ) : null}
+          {/* Last in the list, so it never takes the messages' room on a small phone (issue 25). */}
+          {isSupportConversation ? <DeskStatusLine status={deskStatus} /> : null}
+        </div>
       </div>
       {/* Closed by a block, the notice below says why a send came back. */}
       {failure && !closed ? (
@@ -348,6 +399,16 @@ export function Conversation({
             className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
           />
           {CONNECTION_LABELS[connection]}
+          {/* Without the live socket (no scripts yet, or at all), new messages come with a reload. */}
+          {connection === "online" ? null : (
+            <>
+              {" · "}
+              <a href={form.path} className={plainLinkClass}>
+                {CONVERSATION_TEXTS.refresh}
+                <span className="sr-only">{CONVERSATION_TEXTS.refreshContext}</span>
+              </a>
+            </>
+          )}
         </p>
       </div>
       {imagePreview ? (
@@ -379,20 +440,28 @@ export function Conversation({
         // Closed by a block: the unsent text stays in view (read-only) and in the stored draft. Closed
         // by the desk, the read-only composer stays in view: it opens as soon as the listener takes it.
         hidden={closedByBlock && draft === ""}
-        className="mt-3 flex items-end gap-2"
+        // Without scripts (or before they run) the browser posts it to the page's action, which hands
+        // the message to the room (issue 26); with them it goes over the socket.
+        method="post"
+        action={form.path}
+        encType="multipart/form-data"
+        className="mt-3 flex items-end gap-2 noscript:flex-wrap"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
       >
+        <input type="hidden" name={COMPOSER_FIELDS.intent} value={SEND_INTENT} />
+        <input type="hidden" name={COMPOSER_FIELDS.clientId} value={form.token} />
         <label
           hidden={closed}
-          className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
+          // Without scripts the browser's own file field shows what was chosen, on its own row.
+          className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600 noscript:order-last noscript:h-auto noscript:w-full noscript:flex-wrap noscript:justify-start noscript:gap-x-2 noscript:rounded-lg noscript:text-sm"
         >
-          <span className="sr-only">Attach an image</span>
+          <span className="sr-only noscript:not-sr-only noscript:font-medium">{CONVERSATION_TEXTS.attach}</span>
           <svg
             viewBox="0 0 24 24"
-            className="h-6 w-6"
+            className="h-6 w-6 noscript:hidden"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.8"
@@ -403,8 +472,9 @@ export function Conversation({
           <input
             ref={fileInputRef}
             type="file"
+            name={COMPOSER_FIELDS.image}
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
-            className="sr-only"
+            className="sr-only noscript:not-sr-only noscript:max-w-full noscript:min-w-0 noscript:text-slate-700"
             onChange={(event) => chooseImage(event.currentTarget.files?.[0] ?? null)}
           />
         </label>
@@ -414,6 +484,7 @@ export function Conversation({
         <textarea
           ref={inputRef}
           id={`composer-${pairId}`}
+          name={COMPOSER_FIELDS.text}
           rows={1}
           value={draft}
           dir="auto"
@@ -433,11 +504,13 @@ export function Conversation({
               submit();
             }
           }}
-          className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600"
+          // Without scripts the box grows with its text where the browser can (field-sizing).
+          className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600 noscript:field-sizing-content"
         />
         <button
           type="submit"
-          disabled={!canSend}
+          // Until the page's scripts run, the form is the browser's to post: never disabled then.
+          disabled={hydrated && !canSend}
           className="h-11 shrink-0 rounded-full bg-brand-700 px-4 font-semibold sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Send
@@ -461,6 +534,10 @@ function useClosedByBlock(block: ConversationBlock, closedLive: boolean): boolea
   return closed;
 }
 
+/** A plain link of the conversation (Refresh, earlier messages): at least 24 px tall (WCAG 2.2, 2.5.8). */
+const plainLinkClass =
+  "inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-brand-700";
+
 const CONNECTION_DOTS: Record<ConnectionState, string> = {
   unknown: "bg-slate-400",
   online: "bg-emerald-500",
@@ -480,10 +557,7 @@ function ContactPresence({ username, presence }: { username: string; presence: P
           Online
         </>
       ) : presence.lastSeen ? (
-        // The server renders in its own time zone; the browser's own reading replaces it.
-        <time dateTime={new Date(presence.lastSeen).toISOString()} suppressHydrationWarning>
-          {`Last seen ${formatMessageTime(presence.lastSeen)}`}
-        </time>
+        <LocalTime timestamp={presence.lastSeen} prefix="Last seen " />
       ) : (
         "Offline"
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
 
 /** The banner's words; the tests read the same texts. */
@@ -32,8 +33,10 @@ function closedKey(pairId: string, audience: CrisisAudience) {
 /**
  * Crisis help pinned above the composer (issue: crisis help in the conversation) once the text being
  * written or a message in the conversation reads as crisis (app/shared/crisis-phrases.ts). It never
- * blocks or delays sending and takes no focus. Decided in this browser only: showing or closing it
- * sends nothing anywhere. Messages from either side count, so sending the words keeps it, and once
+ * blocks or delays sending and takes no focus. Decided from the words on the page: the server shows
+ * it for the messages it renders and the text it puts back in the composer, so a page without
+ * scripts has it (issue 26), and the browser for what arrives and what is typed; showing or closing
+ * it sends nothing anywhere. Messages from either side count, so sending the words keeps it, and once
  * shown it stays until closed, so deleting them does too. Closed, it stays closed for this
  * conversation in this tab (also on reload), whatever arrives next: the person has seen it, and the
  * crisis numbers stay in the footer of every page.
@@ -41,8 +44,8 @@ function closedKey(pairId: string, audience: CrisisAudience) {
  * It is addressed to whoever reads it (issue 23): the person whose own words showed it is told they
  * are not alone; the person who received such words is told the other may be going through
  * something serious and that they can share the numbers. Each is closed on its own. It is one line
- * until opened (the heading is the button that shows the numbers), so the conversation keeps its
- * room on a phone; it sits in the page's flow above the composer and never covers it.
+ * until opened (the heading is the button that shows the numbers; in the server's HTML, the browser's
+ * own disclosure), so the conversation keeps its room on a phone; it sits in the page's flow above the composer and never covers it.
  */
 export function CrisisBanner({
   pairId,
@@ -70,9 +73,10 @@ export function CrisisBanner({
   const [closed, setClosed] = useState({ self: false, other: false });
   const [open, setOpen] = useState(false);
   const [announced, setAnnounced] = useState(false);
+  const hydrated = useHydrated();
 
-  // Session storage exists only in the browser, so it is read after mount; the server never shows
-  // the banner (the draft and the messages arrive in the browser too).
+  // Session storage exists only in the browser, so it is read after mount: the server shows the
+  // banner for what it rendered (issue 26), and a banner closed in this tab goes once it is read.
   useEffect(() => {
     setClosed({
       self: window.sessionStorage.getItem(closedKey(pairId, "self")) === "1",
@@ -103,11 +107,48 @@ export function CrisisBanner({
   };
 
   const heading = audience === "other" ? CRISIS_BANNER_TEXTS.aboutOther(contactName) : CRISIS_BANNER_TEXTS.heading;
+  const numbers = audience ? (
+    <>
+      <p className="text-xs text-sky-900">
+        {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
+      </p>
+      <CrisisNumberList className="mt-1.5" />
+      {supportPath ? (
+        <Link
+          to={supportPath}
+          className="mt-1 inline-flex min-h-6 items-center text-xs font-semibold text-sky-900 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-sky-800"
+        >
+          {CRISIS_BANNER_TEXTS.support}
+        </Link>
+      ) : null}
+    </>
+  ) : null;
   return (
     <>
       {/* The live region is always in the page, so screen readers announce the banner when it appears. */}
       <div aria-live="polite">
-        {audience ? (
+        {audience && !hydrated ? (
+          // The server's banner (issue 26): the browser's own disclosure opens the numbers, with or
+          // without scripts; closing it needs them, so Close comes with them.
+          <section
+            aria-labelledby={headingId}
+            className="mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
+          >
+            <details className="group">
+              <summary className="flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-1 text-left text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
+                <span id={headingId} className="min-w-0">
+                  {heading}
+                </span>
+                <span className="shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2">
+                  <span className="sr-only">, </span>
+                  {CRISIS_BANNER_TEXTS.showNumbers}
+                </span>
+                <Chevron className="group-open:rotate-180" />
+              </summary>
+              <div className="pr-2 pb-1.5">{numbers}</div>
+            </details>
+          </section>
+        ) : audience ? (
           <section
             aria-labelledby={headingId}
             className="mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
@@ -128,14 +169,7 @@ export function CrisisBanner({
                     <span className="sr-only">, </span>
                     {CRISIS_BANNER_TEXTS.showNumbers}
                   </span>
-                  <svg
-                    viewBox="0 0 20 20"
-                    aria-hidden="true"
-                    className={`h-3.5 w-3.5 shrink-0 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
-                    fill="currentColor"
-                  >
-                    <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-                  </svg>
+                  <Chevron className={open ? "rotate-180" : ""} />
                 </button>
               </h3>
               <button
@@ -154,18 +188,7 @@ export function CrisisBanner({
             </div>
             {open ? (
               <div id={detailsId} className="pr-2 pb-1.5">
-                <p className="text-xs text-sky-900">
-                  {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
-                </p>
-                <CrisisNumberList className="mt-1.5" />
-                {supportPath ? (
-                  <Link
-                    to={supportPath}
-                    className="mt-1 inline-flex min-h-6 items-center text-xs font-semibold text-sky-900 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-sky-800"
-                  >
-                    {CRISIS_BANNER_TEXTS.support}
-                  </Link>
-                ) : null}
+                {numbers}
               </div>
             ) : null}
           </section>
@@ -175,6 +198,20 @@ export function CrisisBanner({
         {announced && !audience ? CRISIS_BANNER_TEXTS.closed : ""}
       </p>
     </>
+  );
+}
+
+/** The disclosure's arrow: down when closed, up when open. */
+export function Chevron({ className }: { className: string }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      className={`h-3.5 w-3.5 shrink-0 transition-transform motion-reduce:transition-none ${className}`}
+      fill="currentColor"
+    >
+      <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+    </svg>
   );
 }
 

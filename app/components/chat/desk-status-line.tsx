@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { type VisitorDeskStatus, visitorDeskLine } from "~/shared/desk";
-import { CrisisNumberList } from "./crisis-banner";
+import { Chevron, CrisisNumberList } from "./crisis-banner";
 
 const DESK_STATUS_TEXTS = {
   /** The disclosure beside the line while the visitor waits: one tap shows every number. */
@@ -22,9 +23,30 @@ const DESK_STATUS_TEXTS = {
 export function DeskStatusLine({ status }: { status: VisitorDeskStatus | null }) {
   const numbersId = useId();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const line = visitorDeskLine(status);
   // With a listener there, the numbers would only crowd the conversation; they stay in the footer.
   const offerNumbers = line !== null && status?.state !== "assigned";
+  if (offerNumbers && !hydrated) {
+    // The server's line (issue 26): the browser's own disclosure opens the numbers, with or without
+    // scripts.
+    return (
+      <div className="mx-px mt-3 rounded-xl bg-sky-50 px-2.5 py-1.5 text-xs text-sky-950 ring-1 ring-sky-200">
+        <p className="leading-snug">
+          <span role="status">{line}</span>
+        </p>
+        <details className="group">
+          <summary className="inline-flex min-h-6 cursor-pointer list-none items-center gap-1 rounded font-semibold text-sky-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
+            {DESK_STATUS_TEXTS.showNumbers}
+            <Chevron className="group-open:rotate-180" />
+          </summary>
+          <div aria-live="off" className="mt-1.5">
+            <CrisisNumberList label={DESK_STATUS_TEXTS.showNumbers} />
+          </div>
+        </details>
+      </div>
+    );
+  }
   return (
     <div
       className={line ? "mx-px mt-3 rounded-xl bg-sky-50 px-2.5 py-1.5 text-xs text-sky-950 ring-1 ring-sky-200" : ""}
@@ -42,14 +64,7 @@ export function DeskStatusLine({ status }: { status: VisitorDeskStatus | null })
               className="group inline-flex min-h-6 items-center gap-1 rounded align-middle font-semibold text-sky-800 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-sky-800"
             >
               {DESK_STATUS_TEXTS.showNumbers}
-              <svg
-                viewBox="0 0 20 20"
-                aria-hidden="true"
-                className={`h-3.5 w-3.5 shrink-0 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
-                fill="currentColor"
-              >
-                <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-              </svg>
+              <Chevron className={open ? "rotate-180" : ""} />
             </button>
           </>
         ) : null}

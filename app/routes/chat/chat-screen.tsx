@@ -1,24 +1,28 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useActionData } from "react-router";
+import { createContext, data, Link, useActionData } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { BlockButton, BlockFailure, SafetyStatus } from "~/components/safety/block-controls";
 import { ReportDialog } from "~/components/safety/report-dialog";
+import { LocalTime } from "~/components/ui/local-time";
+import { userContext } from "~/context";
 import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
-import { formatMessageTime } from "~/lib/time-format";
-import { isAdmin } from "~/shared/accounts";
+import { isAdmin, type SignedInUser } from "~/shared/accounts";
+import { COMPOSER_FIELDS, newFormToken, SEND_INTENT } from "~/shared/conversation-page";
 import { pairIdFor } from "~/shared/pair-id";
 import { chatWith, PATHS } from "~/shared/routes";
 import { BLOCK_TEXTS } from "~/shared/safety";
-import { findPublicUser } from "~worker/accounts/find-user";
+import { findPublicUser, type PublicUser } from "~worker/accounts/find-user";
+import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
 import { getConfig } from "~worker/config";
+import { isOwnDocumentView } from "~worker/http/document-request";
 import { userInbox } from "~worker/inbox/inbox-service";
 import { blockStateBetween } from "~worker/safety/blocks";
-import { safetyAction } from "~worker/safety/safety-form-post";
+import { safetyFormAction } from "~worker/safety/safety-form-post";
 import type { Route } from "./+types/chat-screen";
 
 /** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
@@ -37,43 +41,121 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /chat and /chat/{userId}: signed-out visitors go to /signup (checked here, on the server). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The person a conversation's address names: never oneself, and someone who exists. */
+async function conversationContact(meId: string, userId: string) {
+  if (userId === meId) throw data("You cannot start a conversation with yourself.", { status: 400 });
+  const contact = await findPublicUser(userId);
+  if (!contact) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
+  return contact;
+}
+
+/**
+ * A conversation as its page shows it (issue 26): who blocked whom, and what the server renders of
+ * it (a person's own view of the page reads what it shows).
+ */
+async function openConversation(user: SignedInUser, contact: PublicUser, request: Request) {
+  const block = await blockStateBetween(user.id, contact.id);
+  const pairId = pairIdFor(user.id, contact.id);
+  const view = await loadConversationPage(
+    {
+      pairId,
+      speakerId: user.id,
+      accountId: user.id,
+      closed: block !== "none",
+      visitor: contact.id === getConfig().public.supportUserId,
+    },
+    request,
+  );
+  return { contact, block, pairId, view };
+}
+
+/** What a person's own view of a conversation found and read, before any loader ran. */
+const viewedConversation = createContext<Awaited<ReturnType<typeof openConversation>> | null>(null);
+
+/**
+ * A person's own view of a conversation (a document request, not a script's) reads what it shows
+ * (docs/decisions.md). It is done here, before the loaders run, so the page's header (the root
+ * loader's unread count) already counts it read. Nothing is thrown here: the loader says what is
+ * wrong with an address.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const user = context.get(userContext);
+    if (user && params.userId && params.userId !== user.id && isOwnDocumentView(request)) {
+      const contact = await findPublicUser(params.userId);
+      if (contact) context.set(viewedConversation, await openConversation(user, contact, request));
+    }
+    return next();
+  },
+];
+
+/**
+ * /chat and /chat/{userId}: signed-out visitors go to /signup (checked here, on the server). A
+ * conversation's page renders its newest messages (issue 26): read without scripts, and where the
+ * live page starts from with them.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
-  const conversations = await userInbox(user.id).list();
   const admin = isAdmin(user);
+  const conversations = await userInbox(user.id).list();
   if (!params.userId) {
-    return { me, contact: null, presence: null, pairId: null, conversations, isAdmin: admin, block: "none" as const };
+    return {
+      me,
+      contact: null,
+      presence: null,
+      pairId: null,
+      conversations,
+      isAdmin: admin,
+      block: "none" as const,
+      view: null,
+      formToken: null,
+    };
   }
-  if (params.userId === user.id) throw data("You cannot start a conversation with yourself.", { status: 400 });
-  const contact = await findPublicUser(params.userId);
-  if (!contact) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
+  const { contact, block, pairId, view } =
+    context.get(viewedConversation) ??
+    (await openConversation(user, await conversationContact(user.id, params.userId), request));
   // Someone who blocked this person shows them nothing of their presence (issue 12).
-  const block = await blockStateBetween(user.id, contact.id);
   const presence = block === "none" ? await userInbox(contact.id).presence() : null;
-  const canBlock = contact.id !== getConfig().public.supportUserId;
   return {
     me,
     // Presence travels only in `presence` (above), never as the user row's isOnline.
-    contact: { id: contact.id, username: contact.username, canBlock },
+    contact: { id: contact.id, username: contact.username, canBlock: contact.id !== getConfig().public.supportUserId },
     presence,
-    pairId: pairIdFor(user.id, contact.id),
+    pairId,
     conversations,
     isAdmin: admin,
     block,
+    view,
+    // A fresh token per rendered composer: the room keeps one message per token (issue 26).
+    formToken: newFormToken(),
   };
 }
 
-/** Block, unblock and report the person this conversation is with (issue 12). */
+/**
+ * The composer posted as a form (issue 26: without scripts, or before they ran), and block, unblock
+ * and report the person this conversation is with (issue 12).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return safetyAction(requireUser(context).id, params.userId, request);
+  const user = requireUser(context);
+  const form = await readPostedForm(request);
+  if (form.get(COMPOSER_FIELDS.intent) !== SEND_INTENT) return safetyFormAction(user.id, params.userId, form);
+  const contact = await conversationContact(user.id, params.userId ?? "");
+  const pairId = pairIdFor(user.id, contact.id);
+  const block = await blockStateBetween(user.id, contact.id);
+  return sendComposerForm(
+    { pairId, userId: user.id, userName: user.username, closed: block !== "none" },
+    form,
+    chatWith(contact.id),
+  );
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { me, contact, presence, pairId, isAdmin, block } = loaderData;
+  const { me, contact, presence, pairId, isAdmin, block, view, formToken } = loaderData;
   const report = useMessageReport();
-  const answer = useActionData<typeof action>()?.safety;
+  const answered = useActionData<typeof action>();
+  const answer = answered && "safety" in answered ? answered.safety : undefined;
+  const refusal = answered && "send" in answered ? answered.send : null;
   // Live from the inbox socket once it has spoken; the loader's list until then.
   const conversations = useInboxState()?.chats ?? loaderData.conversations;
   const { supportUserId } = usePublicConfig();
@@ -121,7 +203,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                           {chat.contactName || "Someone"}
                         </span>
                         <span className="shrink-0 text-xs text-slate-600">
-                          {formatMessageTime(chat.lastMessageTime)}
+                          <LocalTime timestamp={chat.lastMessageTime} />
                         </span>
                       </span>
                       <span className="mt-0.5 flex items-start gap-2">
@@ -145,7 +227,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <div className={`min-w-0 rounded-xl border border-slate-200 p-3 sm:p-6 ${contact ? "" : "hidden md:block"}`}>
-          {contact && pairId ? (
+          {contact && pairId && view && formToken ? (
             <>
               <Link
                 to={PATHS.chat}
@@ -174,6 +256,9 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                   contact.canBlock && block === "none" ? <BlockButton username={contact.username} /> : null
                 }
                 onReport={report.open}
+                initial={view}
+                form={{ path: chatWith(contact.id), token: formToken }}
+                refusal={refusal}
               />
               {report.seq !== null ? (
                 // Outside the conversation, so its confirmation stays when 'also block' closes it.

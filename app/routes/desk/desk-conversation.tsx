@@ -4,13 +4,15 @@ import { Conversation } from "~/components/chat/conversation";
 import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
+import { LocalTime } from "~/components/ui/local-time";
 import { DESK_PAGE_TEXTS } from "~/lib/desk-page";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { formatMessageTime } from "~/lib/time-format";
 import { isAdmin } from "~/shared/accounts";
+import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
 import { DESK_TEXTS, type DeskListener, type DeskNote, MAX_DESK_NOTE } from "~/shared/desk";
-import { PATHS } from "~/shared/routes";
+import { deskConversationPath, PATHS } from "~/shared/routes";
+import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
 import { addPrivateNote, openDeskConversation } from "~worker/desk/desk-conversation";
 import { supportDesk } from "~worker/desk/desk-service";
 import type { Route } from "./+types/desk-conversation";
@@ -27,11 +29,16 @@ export function meta({ matches, location }: Route.MetaArgs) {
  * listener while it waits in line, and the admin. Anyone else, and an unknown visitor, gets the
  * not-found page; a signed-out visitor goes to sign in.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
   const view = await openDeskConversation(user, params.visitorId);
   if (!view) throw data("Not Found", { status: 404 });
-  return { view, meId: user.id };
+  // The history renders with the page (issue 26), on the support account's side: the listener's.
+  const conversation = await loadConversationPage(
+    { pairId: view.pairId, speakerId: view.supportId, accountId: user.id, closed: false, visitor: false },
+    request,
+  );
+  return { view, meId: user.id, conversation, formToken: newFormToken() };
 }
 
 type Intent = "take" | "transfer" | "note" | "resolve";
@@ -41,15 +48,32 @@ const accepted = (intent: Intent): ActionAnswer => ({ intent, refusal: null, typ
 const refused = (intent: Intent, refusal: string, typed: ActionAnswer["typed"] = {}) =>
   data<ActionAnswer>({ intent, refusal, typed }, { status: 409 });
 
-/** Take, Transfer, Private note and Mark resolved; the desk's services check every one again. */
+/**
+ * Take, Transfer, Private note and Mark resolved; the desk's services check every one again. And
+ * the composer posted as a form (issue 26): the listener writes as the support account, only in a
+ * conversation the desk gave them (the room checks that again, as it does a socket's send).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const view = await openDeskConversation(user, params.visitorId);
   if (!view) throw data("Not Found", { status: 404 });
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const intent = form.get("intent");
   // openDeskConversation found them on the desk: a listener, or the admin.
   const actor = { id: user.id, name: user.username, admin: isAdmin(user) };
+  if (intent === SEND_INTENT) {
+    return sendComposerForm(
+      {
+        pairId: view.pairId,
+        userId: user.id,
+        userName: view.supportName,
+        desk: { role: actor.admin ? "admin" : "listener", access: view.access },
+        closed: false,
+      },
+      form,
+      deskConversationPath(view.visitor.id),
+    );
+  }
   if (intent === "take") {
     const taken = await supportDesk().take(view.pairId, actor);
     if ("refusal" in taken) return refused(intent, taken.refusal);
@@ -79,9 +103,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DeskConversationScreen({ loaderData }: Route.ComponentProps) {
-  const { view, meId } = loaderData;
+  const { view, meId, conversation, formToken } = loaderData;
   const answer = useActionData<typeof action>();
   const answered = answer && "intent" in answer ? answer : null;
+  const composerRefusal = answer && "send" in answer ? answer.send : null;
+  const otherRefusal = answer && "refusal" in answer && !answered ? answer.refusal : null;
   const refusalFor = (intent: Intent) => (answered?.intent === intent ? answered.refusal : null);
   const others = view.listeners.filter((listener) => listener.available && listener.id !== meId);
   return (
@@ -96,9 +122,9 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
       <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
       </h1>
-      {answer && !answered ? (
+      {otherRefusal ? (
         <div className="mt-3">
-          <Alert>{answer.refusal}</Alert>
+          <Alert>{otherRefusal}</Alert>
         </div>
       ) : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -119,6 +145,9 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
               ) : undefined
             }
             withdrawnNotice={<WithdrawnNotice />}
+            initial={conversation}
+            form={{ path: deskConversationPath(view.visitor.id), token: formToken }}
+            refusal={composerRefusal}
           />
         </div>
         <aside aria-label={DESK_TEXTS.title} className="min-w-0 space-y-6">
@@ -296,9 +325,7 @@ function PrivateNotes({
                 {" · "}
                 <span className="[overflow-wrap:anywhere]">{note.authorName}</span>
                 {" · "}
-                <time dateTime={new Date(note.createdAt).toISOString()} suppressHydrationWarning>
-                  {formatMessageTime(note.createdAt)}
-                </time>
+                <LocalTime timestamp={note.createdAt} />
               </p>
               <p dir="auto" className="mt-1 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
                 {note.text}

@@ -20,6 +20,7 @@ export const CHAT_MESSAGES = {
   rateLimited: "You are sending messages too quickly. Please wait a moment.",
   badFrame: "That message could not be read.",
   notYourImage: "Images must be uploaded to this conversation first.",
+  notAMember: "This is not your conversation.",
 } as const;
 
 /** Temporary local message ids begin with temp- (spec section 3). */

@@ -61,6 +61,8 @@ function tally(kind: Kind, name: string, call: string): void {
  */
 const ROOM_CALLS: Record<keyof ReturnType<typeof chatRoom>, true> = {
   fetch: true,
+  pageView: true,
+  sendFromPage: true,
   setBlocked: true,
   receivedMessage: true,
   purgeExpired: true,
