@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { requestPathContext, userContext } from "~/context";
 import type { SignedInUser } from "~/shared/accounts";
+import { middleware } from "../../../app/root";
 import { collectingResponseCookies } from "../../../worker/http/response-cookies";
 import { APP_ORIGIN, freshIp } from "./auth-requests";
 
@@ -30,7 +31,17 @@ export async function callAction(
   action: RouteAction,
   path: string,
   body: FormData | URLSearchParams,
-  options: { user?: SignedInUser | null; origin?: string; cookie?: string } = {},
+  options: {
+    user?: SignedInUser | null;
+    origin?: string;
+    cookie?: string;
+    params?: Record<string, string>;
+    /**
+     * Who is signed in, decided by the app's root middleware from `cookie` (a session that ended,
+     * a suspended account...), instead of `user`.
+     */
+    sessionFromCookie?: boolean;
+  } = {},
 ): Promise<ActionAnswer> {
   const request = new Request(`${APP_ORIGIN}${path}`, {
     method: "POST",
@@ -41,15 +52,62 @@ export async function callAction(
     },
     body,
   });
+  return answerOf(request, action, options);
+}
+
+/**
+ * Calls a route module's loader as React Router does for a GET of `path` (a document request,
+ * unless `headers` say otherwise), after the route's own middleware when it has one.
+ */
+export async function callLoader(
+  route: { loader: RouteAction; middleware?: RouteMiddleware[] },
+  path: string,
+  options: { user?: SignedInUser | null; params?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<ActionAnswer> {
+  const request = new Request(`${APP_ORIGIN}${path}`, {
+    headers: { "cf-connecting-ip": freshIp(), "Sec-Fetch-Dest": "document", ...options.headers },
+  });
+  const withMiddleware: RouteAction = async (args: ActionArgs) => {
+    let loaded: unknown;
+    const run = async () => {
+      loaded = await route.loader(args);
+      return new Response(null);
+    };
+    const chain = [...(route.middleware ?? [])];
+    const next = async (): Promise<Response> => {
+      const middleware = chain.shift();
+      if (!middleware) return run();
+      await middleware(args, next);
+      return new Response(null);
+    };
+    await next();
+    return loaded;
+  };
+  return answerOf(request, withMiddleware, options);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each route module's middleware has its own generated argument type
+type RouteMiddleware = (args: any, next: () => Promise<Response>) => unknown;
+
+async function answerOf(
+  request: Request,
+  handler: RouteAction,
+  options: { user?: SignedInUser | null; params?: Record<string, string>; sessionFromCookie?: boolean },
+): Promise<ActionAnswer> {
+  const url = new URL(request.url);
   const context = new RouterContextProvider();
   context.set(userContext, options.user ?? null);
-  context.set(requestPathContext, path);
-  const args: ActionArgs = { request, context, params: {} };
+  context.set(requestPathContext, `${url.pathname}${url.search}`);
+  const args: ActionArgs = { request, context, params: options.params ?? {} };
   let value: unknown;
   let thrown = false;
   const response = await collectingResponseCookies(async () => {
     try {
-      value = await action(args);
+      if (options.sessionFromCookie) {
+        const [rootMiddleware] = middleware as RouteMiddleware[];
+        await rootMiddleware?.(args, async () => new Response(null));
+      }
+      value = await handler(args);
     } catch (error) {
       value = error;
       thrown = true;
