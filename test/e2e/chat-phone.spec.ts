@@ -290,7 +290,7 @@ test.describe("an image as the newest message", () => {
 
     // Opened again on a slow connection: the picture arrives after the list has scrolled to the end.
     const release = await holdRequests(page, /\/images\/chats\//);
-    await openConversation(page, SUPPORT_CHAT_PATH);
+    await openConversation(page, SUPPORT_CHAT_PATH, { waitUntil: "domcontentloaded" });
     const newest = log(page).getByRole("listitem").last();
     await expect(log(page).getByRole("listitem")).toHaveCount(9);
     await expect(newest).toBeInViewport();

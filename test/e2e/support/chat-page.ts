@@ -10,10 +10,15 @@ export const log = (page: Page) => page.getByRole("log");
 
 /**
  * Opens the conversation with a user (or any chat path, starting with '/'), once its socket is
- * connected: the device's connection reads Online.
+ * connected: the device's connection reads Online. The page's pictures are part of its HTML (issue
+ * 26): a test that holds them back waits for the document only (`waitUntil: "domcontentloaded"`).
  */
-export async function openConversation(page: Page, userIdOrPath: string) {
-  await page.goto(userIdOrPath.startsWith("/") ? userIdOrPath : chatWith(userIdOrPath));
+export async function openConversation(
+  page: Page,
+  userIdOrPath: string,
+  options: { waitUntil?: "load" | "domcontentloaded" } = {},
+) {
+  await page.goto(userIdOrPath.startsWith("/") ? userIdOrPath : chatWith(userIdOrPath), options);
   await waitForHydration(page);
   await expect(page.getByText("Connection: Online")).toBeVisible();
 }
