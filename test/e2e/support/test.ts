@@ -116,9 +116,14 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
  * A page in a browser that runs no scripts (its own context and client address): what the site must
  * still do with plain HTML forms. Close its context when done.
  */
-export async function pageWithoutScripts(browser: Browser, baseURL: string | undefined): Promise<Page> {
+export async function pageWithoutScripts(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
+    ...options,
     javaScriptEnabled: false,
     extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
   });
