@@ -330,6 +330,50 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
   });
 }
 
+test("without scripts, a listener reads the conversation on its desk page and answers with its form, as the support account", async ({
+  page,
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const admin = await signedInAsSupport(browser, baseURL);
+  await emptyTheQueue(admin.page, baseURL);
+  const listener = await newListener(
+    browser,
+    baseURL,
+    admin.page,
+    { width: 375, height: 740 },
+    { javaScriptEnabled: false },
+  );
+  try {
+    await markAvailable(listener.page, baseURL);
+    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    await openConversation(page, SUPPORT_ID);
+    await send(page, "Hello, I had a hard day.");
+    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+
+    // The history is on the page as the server renders it: the visitor's words, under their name.
+    await listener.page.goto(deskConversationPath(visitor.id));
+    const theirs = log(listener.page).getByRole("listitem").filter({ hasText: "I had a hard day." });
+    await expect(theirs).toContainText(`${visitor.username}: Hello, I had a hard day.`);
+    await composer(listener.page).fill("I'm sorry it was hard. I'm listening.");
+    await listener.page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
+    const mine = log(listener.page).getByRole("listitem").filter({ hasText: "I'm listening." });
+    await expect(mine).toContainText("You: I'm sorry it was hard. I'm listening.");
+    await expect(composer(listener.page)).toBeInViewport({ ratio: 1 });
+
+    // The visitor gets it live, from the support account, and never the listener's name.
+    const reply = log(page).getByRole("listitem").filter({ hasText: "I'm listening." });
+    await expect(reply).toContainText("Support: I'm sorry it was hard. I'm listening.");
+    await expect(page.locator("main")).not.toContainText(listener.user.username);
+  } finally {
+    await leaveTheDesk(listener.page, baseURL);
+    await listener.context.close();
+    await admin.context.close();
+  }
+});
+
 test("the desk is for listeners and the admin: anyone else finds nothing there, a listener finds it in the account menu, and its switch works without scripts", async ({
   page,
   browser,
