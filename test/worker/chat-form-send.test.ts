@@ -336,6 +336,14 @@ describe("a sent form's message", () => {
     expect(await emailsTo(b)).toBe(1);
   });
 
+  it("registers a conversation its first message opens, for the sweeps, as a member's socket would", async () => {
+    const { a, b, pairId } = await twoPeople();
+    const registered = () => env.DB.prepare("SELECT user_a, user_b FROM chats WHERE pair_id = ?").bind(pairId).first();
+    expect(await registered()).toBeNull();
+    expectSentBack(await post(a, b.user.id, { text: "the first word" }), chatWith(b.user.id));
+    expect(await registered()).toEqual({ user_a: pairId.split("_")[0], user_b: pairId.split("_")[1] });
+  });
+
   it("in a support conversation goes to the desk, and the listener who has it answers with the form", async () => {
     const listener = await signUpListener();
     await desk().setAvailability(listener.actor, true);

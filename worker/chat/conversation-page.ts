@@ -150,7 +150,6 @@ async function handToRoom(
   const upload = image ? await storeUpload(image, "chat", sender.pairId, sender.userId) : null;
   if (upload && !upload.ok) return refuse(upload.status, upload.message);
 
-  await registerConversation(sender.pairId);
   const [outcome] = await Promise.all([
     chatRoom(sender.pairId).sendFromPage({
       pairId: sender.pairId,
@@ -168,5 +167,8 @@ async function handToRoom(
   // An image that went with no new message (refused, or the form's second post) is not kept.
   if (upload?.ok && (!outcome.ok || outcome.duplicate)) await deleteImage(upload.key);
   if (!outcome.ok) return refuse(REFUSAL_STATUS[outcome.code], outcome.message);
+  // The conversation's first message makes its registry row (for the sweeps), once: messages
+  // themselves never write to D1 (a member's socket makes it too, as it opens).
+  if (outcome.seq === 1) await registerConversation(sender.pairId);
   return null;
 }

@@ -345,11 +345,13 @@ export function Conversation({
                       {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
                     </p>
                     {!mine && onReport ? (
-                      // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8; issue 23).
+                      // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8; issue 23). Its dialog
+                      // needs scripts: a browser without them does not show it (the person's profile,
+                      // linked above, takes a report without them).
                       <button
                         type="button"
                         onClick={() => onReport(message.seq)}
-                        className="-mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+                        className="noscript:hidden -mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
                       >
                         {REPORT_TEXTS.messageButton}
                         <span className="sr-only"> this message from {contact.username}</span>
