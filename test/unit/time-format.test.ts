@@ -13,4 +13,12 @@ describe("message times (spec section 9)", () => {
   it("show the full date for earlier years", () => {
     expect(formatMessageTime(new Date(2025, 11, 31, 23, 0).getTime(), NOW, "en-US")).toBe("December 31, 2025");
   });
+  it("decide today, and say the time, in the zone they are given", () => {
+    // 23:30 UTC on 21 November is already 22 November in Kiritimati (UTC+14).
+    const late = Date.UTC(2026, 10, 21, 23, 30);
+    const now = Date.UTC(2026, 10, 21, 23, 45);
+    expect(formatMessageTime(late, now, "en-US", "UTC")).toBe("11:30 PM");
+    expect(formatMessageTime(late, now, "en-US", "Pacific/Kiritimati")).toBe("1:30 PM");
+    expect(formatMessageTime(Date.UTC(2026, 10, 21, 8, 0), now, "en-US", "Pacific/Kiritimati")).toBe("Nov 21");
+  });
 });
