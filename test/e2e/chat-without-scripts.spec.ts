@@ -6,11 +6,13 @@ import { chatWith } from "../../app/shared/routes";
 import { BLOCK_TEXTS } from "../../app/shared/safety";
 import { SESSION_LIMIT_TEXT } from "../../app/shared/schemas/chat-protocol";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
+import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
   anotherPerson,
   expect,
+  holdRequests,
   pageWithoutScripts,
   pngFile,
   randomClientAddress,
@@ -411,4 +413,29 @@ test.describe("the support conversation's rendered page", () => {
       await page.context().close();
     }
   });
+});
+
+test("the server's conversation, before any script runs, has no serious accessibility problem", async ({
+  page,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  await signUpThroughApi(page, baseURL);
+  for (const text of ["Hello there", "I want to die"]) {
+    const posted = await page.request.post(SUPPORT_CHAT_PATH, {
+      multipart: { intent: SEND_INTENT, clientId: `temp-${crypto.randomUUID()}`, text },
+      headers: { Origin: baseURL },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(303);
+  }
+  // axe needs scripts in the page, so the page's own are held back: what is checked is the HTML a
+  // browser without scripts gets (the crisis help and the desk line as disclosures, the form).
+  const release = await holdRequests(page, /\/assets\/.+\.js$/);
+  await page.goto(SUPPORT_CHAT_PATH, { waitUntil: "commit" });
+  await expect(page.getByRole("region", { name: "You're not alone" })).toBeVisible();
+  await page.getByRole("region", { name: "You're not alone" }).getByText("Help numbers").click();
+  await expect(refreshLink(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
 });

@@ -242,7 +242,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   private async handleSend(ws: WebSocket, sender: SocketIdentity, frame: SendFrame) {
-    const outcome = await this.acceptSend({ speakerId: speakerOf(sender), ...sender }, frame, (message) =>
+    const { userId, userName } = sender;
+    const outcome = await this.acceptSend({ speakerId: speakerOf(sender), userId, userName }, frame, (message) =>
       this.announce(ws, message),
     );
     // A resend of a message already stored is acknowledged with its seq (the client retries safely).
