@@ -7,8 +7,10 @@ import {
   type ServerFrame,
 } from "~/shared/schemas/chat-protocol";
 
+type ErrorFrame = Extract<ServerFrame, { type: "error" }>;
+
 /** A frame a socket sent, read: the frame, or the error that answers it (the socket stays usable). */
-type ReadFrame = { frame: ClientFrame; refusal?: never } | { frame?: never; refusal: ServerFrame };
+type ReadFrame = { frame: ClientFrame; refusal?: never } | { frame?: never; refusal: ErrorFrame };
 
 /**
  * Reads what a socket sent. A plain send takes the fast path (plainSendFrame: no zod on the room's
@@ -31,7 +33,7 @@ export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
  */
 export function readSendFrame(
   send: Omit<SendFrame, "type">,
-): { frame: SendFrame; refusal?: never } | { frame?: never; refusal: ServerFrame } {
+): { frame: SendFrame; refusal?: never } | { frame?: never; refusal: ErrorFrame } {
   const read = readFrameValue({ type: "send", ...send }, send.clientId);
   if (read.refusal) return read;
   return read.frame.type === "send" ? { frame: read.frame } : { refusal: badFrame(send.clientId) };
@@ -55,7 +57,7 @@ function readFrameValue(value: unknown, clientId: string | undefined): ReadFrame
   };
 }
 
-function badFrame(clientId: string): ServerFrame {
+function badFrame(clientId: string): ErrorFrame {
   return { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame, clientId };
 }
 

@@ -141,7 +141,7 @@ async function handToRoom(
     text,
     imageUrl: image ? IMAGE_TO_COME : null,
   });
-  if (checked.refusal?.type === "error") return refuse(400, checked.refusal.message);
+  if (checked.refusal) return refuse(400, checked.refusal.message);
   if (sender.closed) return refuse(403, BLOCK_TEXTS.cannotMessage);
   if (sender.desk && sender.desk.access !== "assigned") return refuse(403, DESK_TEXTS.notAssigned);
 
