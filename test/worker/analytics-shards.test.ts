@@ -62,7 +62,11 @@ describe("the analytics shards", () => {
     const recordings: AnalyticsEvent[][] = Array.from({ length: 300 }, (_, i) => [
       { type: "page_view", path: paths[i % paths.length] as string },
       { type: "page_view", path: paths[(i + 1) % paths.length] as string },
-      vital(WEB_VITAL_NAMES[i % WEB_VITAL_NAMES.length] as string, (i % 50) * 37, paths[i % paths.length]) as AnalyticsEvent,
+      vital(
+        WEB_VITAL_NAMES[i % WEB_VITAL_NAMES.length] as string,
+        (i % 50) * 37,
+        paths[i % paths.length],
+      ) as AnalyticsEvent,
     ]);
     const hot = Array.from({ length: 300 }, () => shard(5).record(batchOf(["/hot"])));
     await Promise.all([...recordings.map((events) => recordEvents(events)), ...hot]);
