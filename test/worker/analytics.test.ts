@@ -6,13 +6,13 @@ import { ANALYTICS_SHARDS } from "../../worker/analytics/shard-routing";
 import { bucketOf, VITAL_RELATIVE_ERROR } from "../../worker/analytics/vital-histogram";
 import {
   clearAnalytics,
-  countedInShards,
   drainShards,
   shardRows,
   viewsInD1,
-  viewsInShards,
+  viewsWaitingInShards,
   vital,
   vitalSamplesInD1,
+  waitingInShards,
 } from "./support/analytics";
 import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
 import { rateLimitOf } from "./support/wrangler-config";
@@ -80,7 +80,7 @@ describe("POST /api/events", () => {
     });
     expect(response.status).toBe(204);
     const expected = { "/chat/:userId": 1, "/users/:userId": 1, "/chat": 1 };
-    expect(Object.fromEntries(await viewsInShards())).toEqual(expected);
+    expect(Object.fromEntries(await viewsWaitingInShards())).toEqual(expected);
     await drainShards();
     expect(Object.fromEntries(await viewsInD1())).toEqual(expected);
     expect(Object.fromEntries(await vitalSamplesInD1())).toEqual({ "LCP /chat/:userId": 1 });
@@ -105,7 +105,7 @@ describe("POST /api/events", () => {
   });
 
   it("refuses bad bodies and stores nothing", async () => {
-    const before = await countedInShards();
+    const before = await waitingInShards();
     const bad = [
       "not json",
       "{}",
@@ -120,16 +120,16 @@ describe("POST /api/events", () => {
       JSON.stringify({ events: [{ type: "page_view", path: "/" }, { type: "page_view" }] }),
     ];
     for (const body of bad) expect((await postEvents(body)).status, body).toBe(400);
-    expect(await countedInShards()).toBe(before);
+    expect(await waitingInShards()).toBe(before);
   });
 
   it("refuses an oversized body with 413 and stores nothing", async () => {
-    const before = await countedInShards();
+    const before = await waitingInShards();
     const events = Array.from({ length: 20 }, () => ({ type: "page_view", path: `/${"x".repeat(290)}` }));
     const body = JSON.stringify({ events, padding: "y".repeat(MAX_EVENTS_BODY_BYTES) });
     expect((await postEvents(body)).status).toBe(413);
     expect((await postEvents(JSON.stringify({ events: [...events, ...events] }))).status).toBe(413);
-    expect(await countedInShards()).toBe(before);
+    expect(await waitingInShards()).toBe(before);
   });
 
   it("limits how often one client may send, to the EVENTS_RATE_LIMIT binding's count a minute", async () => {

@@ -6,7 +6,9 @@ import { sqlMigration } from "../sockets/migrations";
  * An AnalyticsShard's counts, in its SQLite storage (an evicted object loses nothing). A row's
  * `flush` is 0 while it waits for the next flush, and that flush's number once the flush has taken
  * it: the taken rows are what the flush writes to D1, unchanged until D1 has them, while counts
- * that arrive meanwhile gather in fresh rows (flush 0) for the next one.
+ * that arrive meanwhile gather in fresh rows (flush 0) for the next one. The last flush D1 has is
+ * kept until the next one lands, for the dashboard: a D1 read replica a moment behind that flush
+ * lacks it, and the dashboard then takes it from here (worker/analytics/summary.ts).
  */
 export const SHARD_TABLES = sqlMigration(`
   CREATE TABLE IF NOT EXISTS view_counts (
@@ -46,8 +48,9 @@ export type Flush = {
 };
 
 /**
- * What a shard has not flushed yet, for the dashboard: each row with the number of the flush that
- * carries (or will carry) it to D1, so the dashboard can leave out what D1 already has.
+ * What a shard holds that D1 may not have yet, for the dashboard: each row with the number of the
+ * flush that carries (or will carry, or carried) it to D1, so the dashboard can leave out what the
+ * D1 it reads already has.
  */
 export type Unflushed = {
   source: string;
@@ -100,13 +103,7 @@ export class ShardCounts {
 
   /** Whether anything is left to flush (waiting, or taken and not yet in D1). */
   any(): boolean {
-    return (
-      this.sql
-        .exec<{ any: number }>(
-          "SELECT EXISTS (SELECT 1 FROM view_counts) OR EXISTS (SELECT 1 FROM vital_counts) AS any",
-        )
-        .one().any === 1
-    );
+    return this.taken() > 0 || this.waiting();
   }
 
   /**
@@ -116,14 +113,9 @@ export class ShardCounts {
    */
   take(): Flush | null {
     return this.storage.transactionSync(() => {
-      const taken = Number(this.meta.get(TAKEN_KEY) ?? 0);
+      const taken = this.taken();
       if (taken > 0) return this.flushOf(taken);
-      const waiting = this.sql
-        .exec<{ any: number }>(
-          "SELECT EXISTS (SELECT 1 FROM view_counts WHERE flush = 0) OR EXISTS (SELECT 1 FROM vital_counts WHERE flush = 0) AS any",
-        )
-        .one().any;
-      if (waiting !== 1) return null;
+      if (!this.waiting()) return null;
       const seq = this.lastSeq() + 1;
       this.sql.exec("UPDATE view_counts SET flush = ? WHERE flush = 0", seq);
       this.sql.exec("UPDATE vital_counts SET flush = ? WHERE flush = 0", seq);
@@ -133,16 +125,19 @@ export class ShardCounts {
     });
   }
 
-  /** D1 has flush `seq`: its rows go. */
+  /** D1 has flush `seq`: the one before it goes; this one stays, flushed, until the next lands. */
   flushed(seq: number): void {
     this.storage.transactionSync(() => {
-      this.sql.exec("DELETE FROM view_counts WHERE flush = ?", seq);
-      this.sql.exec("DELETE FROM vital_counts WHERE flush = ?", seq);
+      this.sql.exec("DELETE FROM view_counts WHERE flush > 0 AND flush < ?", seq);
+      this.sql.exec("DELETE FROM vital_counts WHERE flush > 0 AND flush < ?", seq);
       this.meta.delete(TAKEN_KEY);
     });
   }
 
-  /** Everything not flushed yet of the days from `firstDay` on; vitals summed over patterns. */
+  /**
+   * Everything not known to be in D1, of the days from `firstDay` on (waiting, taken, and the last
+   * flush written), each row with its flush number; vitals summed over patterns.
+   */
   unflushed(firstDay: number): Unflushed {
     // Waiting rows go out in the flush after the last one taken (which may still be on its way).
     const next = this.lastSeq() + 1;
@@ -163,6 +158,16 @@ export class ShardCounts {
       .toArray()
       .map(({ flush, ...row }) => ({ seq: seqOf(flush), ...row }));
     return { source: this.source, views, vitals };
+  }
+
+  private taken(): number {
+    return Number(this.meta.get(TAKEN_KEY) ?? 0);
+  }
+
+  private waiting(): boolean {
+    const query =
+      "SELECT EXISTS (SELECT 1 FROM view_counts WHERE flush = 0) OR EXISTS (SELECT 1 FROM vital_counts WHERE flush = 0) AS any";
+    return this.sql.exec<{ any: number }>(query).one().any === 1;
   }
 
   private lastSeq(): number {

@@ -33,11 +33,12 @@ export function shardAlarm(index: number): Promise<number | null> {
   return runInDurableObject(shard(index), (_shard, state) => state.storage.getAlarm());
 }
 
-/** Page views per path, summed over the shards' storage (waiting and taken). */
-export async function viewsInShards(): Promise<Map<string, number>> {
+/** Page views per path waiting in the shards for their next flush. */
+export async function viewsWaitingInShards(): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   for (let index = 0; index < ANALYTICS_SHARDS; index++) {
-    for (const row of await shardRows<{ path: string; views: number }>(index, "SELECT path, views FROM view_counts")) {
+    const query = "SELECT path, views FROM view_counts WHERE flush = 0";
+    for (const row of await shardRows<{ path: string; views: number }>(index, query)) {
       totals.set(row.path, (totals.get(row.path) ?? 0) + row.views);
     }
   }
@@ -83,13 +84,14 @@ export function exactP75(values: number[]): number {
   return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? 0;
 }
 
-/** Every page view and vital sample the shards hold, waiting or taken. */
-export async function countedInShards(): Promise<number> {
+/** Every page view and vital sample waiting in the shards for their next flush. */
+export async function waitingInShards(): Promise<number> {
   let total = 0;
   for (let index = 0; index < ANALYTICS_SHARDS; index++) {
     const [row] = await shardRows<{ n: number }>(
       index,
-      "SELECT (SELECT coalesce(sum(views), 0) FROM view_counts) + (SELECT coalesce(sum(samples), 0) FROM vital_counts) AS n",
+      `SELECT (SELECT coalesce(sum(views), 0) FROM view_counts WHERE flush = 0)
+            + (SELECT coalesce(sum(samples), 0) FROM vital_counts WHERE flush = 0) AS n`,
     );
     total += row?.n ?? 0;
   }
