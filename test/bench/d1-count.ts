@@ -267,7 +267,8 @@ async function analyticsAtTheLoadModel() {
   const started = Date.now();
   for (let view = 0; view < total; view++) {
     const due = started + (view * 1000) / ANALYTICS_RATE;
-    if (due > Date.now()) await new Promise((done) => setTimeout(done, due - Date.now()));
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
     while (inFlight.size >= ANALYTICS_IN_FLIGHT) await Promise.race(inFlight);
     const beacon = pageBeacon();
     events += beacon.length;

@@ -137,9 +137,14 @@ async function analyticsState(env: Env): Promise<{ d1: number; unflushed: number
   if (!("ANALYTICS_SHARD" in env)) return { d1, unflushed: 0 };
   let unflushed = 0;
   for (let index = 0; index < ANALYTICS_SHARDS; index++) {
-    const { views, vitals } = await analyticsShard(index).unflushed(0);
-    for (const row of views) unflushed += row.views;
-    for (const row of vitals) unflushed += row.samples;
+    const { source, views, vitals } = await analyticsShard(index).unflushed(0);
+    // A shard keeps its last flush after D1 has it; D1's flush number says which that is.
+    const mark = await env.DB.prepare("SELECT last_flush AS n FROM analytics_flushes WHERE source = ?")
+      .bind(source)
+      .first<{ n: number }>();
+    const inD1 = (row: { seq: number }) => row.seq <= (mark?.n ?? 0);
+    for (const row of views) if (!inD1(row)) unflushed += row.views;
+    for (const row of vitals) if (!inD1(row)) unflushed += row.samples;
   }
   return { d1, unflushed };
 }
