@@ -6,6 +6,7 @@ import { collectingResponseCookies } from "./http/response-cookies";
 import { runScheduledJobs } from "./jobs";
 import { withSecurityHeaders } from "./security-headers";
 
+export { AnalyticsShard } from "./analytics/analytics-shard";
 export { ChatRoom } from "./chat/chat-room";
 export { SupportDesk } from "./desk/support-desk";
 export { UserInbox } from "./inbox/user-inbox";

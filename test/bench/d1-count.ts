@@ -8,9 +8,16 @@
  * counter (test/bench/support/d1-counting-entry.ts); the app's own bundle has no such thing.
  * It also watches the local D1 files on disk through a minute of 6 people in 3 conversations chatting
  * the same way: they must not be written at all.
- * Targets: 0 writes per person-minute of steady chatting, at most 1 read per signed-in page view.
+ * First, analytics (issue 26): a minute of page views at the load model's rate (833 a second,
+ * docs/architecture.md), each with its page's web vitals in one beacon to POST /api/events as pages
+ * send them, then until the analytics shards' alarms have flushed every count to D1: the D1 writes
+ * (statements, and the rows D1 reports written) per 1,000 page views at the rate the machine kept,
+ * and, from the measured cost of a flush, at the load model's rate. A build from before issue 26
+ * writes D1 per beacon, whatever the rate (BENCH_ANALYTICS_MS shortens the minute).
+ * Targets: 0 writes per person-minute of steady chatting, at most 1 read per signed-in page view,
+ * at most 5 analytics writes per 1,000 page views.
  *
- *   npm run bench:d1-count                    (builds first)
+ *   npm run bench:d1                          (builds first)
  *   BENCH_BUILD=/other/checkout/build tsx test/bench/d1-count.ts   (another build: "before")
  *
  * It prints figures and asserts nothing. Record them in docs/benchmarks.md.
@@ -23,9 +30,11 @@ import { PING_EVERY_MS, PING_FRAME } from "../../app/lib/socket-transport";
 import { SESSION_CHECK_INTERVAL_MS } from "../../app/shared/inactivity";
 import { pairIdFor } from "../../app/shared/pair-id";
 import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
+import { ANALYTICS_SHARDS } from "../../worker/analytics/shard-routing";
 import { startProductionServer } from "./support/production-server";
 
-const PORT = 8798;
+// BENCH_PORT: another port, where a second benchmark may be serving on this one.
+const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const STATE = `.wrangler/bench-${PORT}`;
 const BUILD = resolve(process.env.BENCH_BUILD ?? "build");
 const CHAT_MS = Number(process.env.BENCH_DURATION_MS ?? 60_000);
@@ -41,6 +50,8 @@ let address = 0;
 const main = async () => {
   try {
     console.log(`D1 statements, reads / writes (build: ${BUILD})`);
+
+    await analyticsAtTheLoadModel();
 
     for (let i = 0; i < 10; i++) await signUp(i);
     await resetCounts();
@@ -62,6 +73,10 @@ const main = async () => {
       await response.body?.cancel();
     }
     report("100 signed-in page views", await counts(), 100, "page view", "target: at most 1 read");
+
+    // The analytics shards write what the pages above counted about a minute later: that is
+    // analytics' write (measured above), not chatting's.
+    await analyticsFlushed();
 
     // Steady chatting, twice: 6 people in 3 conversations, watching the D1 files on disk; then 10
     // people in 5 conversations, counting statements.
@@ -189,7 +204,136 @@ async function filesSettled(): Promise<number> {
   }
   return stableSince - started;
 }
-type Counts = { reads: number; writes: number; written: Record<string, number> };
+type Counts = { reads: number; writes: number; rowsWritten: number; written: Record<string, number> };
+
+/** Page views a second in the load model, and how long the analytics scenario sends them. */
+const ANALYTICS_RATE = Number(process.env.BENCH_ANALYTICS_RATE ?? 833);
+const ANALYTICS_MS = Number(process.env.BENCH_ANALYTICS_MS ?? 60_000);
+/** Requests in flight at most: beyond it the sending falls behind, and the achieved rate says so. */
+const ANALYTICS_IN_FLIGHT = 64;
+/** Where page views land (route patterns; ids are sent as pages send them, and counted as patterns). */
+const VIEWED: [path: () => string, share: number][] = [
+  [() => "/", 40],
+  [() => `/chat/${Math.random().toString(36).slice(2, 12)}`, 20],
+  [() => "/signup", 10],
+  [() => "/login", 5],
+  [() => "/chat", 5],
+  [() => "/profile", 4],
+  [() => `/users/${Math.random().toString(36).slice(2, 12)}`, 3],
+  [() => "/privacypolicy", 3],
+  [() => "/termsofservice", 3],
+  [() => "/cookiepolicy", 2],
+  [() => "/recover", 2],
+  [() => "/thankyou", 3],
+];
+
+function viewedPath(): string {
+  let pick = Math.random() * 100;
+  for (const [path, share] of VIEWED) {
+    pick -= share;
+    if (pick < 0) return path();
+  }
+  return "/";
+}
+
+/** A page view and its page's web vitals, as one beacon (INP only where the visitor interacted). */
+function pageBeacon(): { type: string; path: string; name?: string; value?: number; category?: string }[] {
+  const path = viewedPath();
+  const vital = (name: string, value: number) => ({ type: "web_vital", path, name, value, category: "Web Vitals" });
+  const ttfb = 80 + Math.random() * 600;
+  return [
+    { type: "page_view", path },
+    vital("TTFB", ttfb),
+    vital("FCP", ttfb + 300 + Math.random() * 1200),
+    vital("LCP", ttfb + 600 + Math.random() * 2500),
+    vital("CLS", Math.random() < 0.4 ? 0 : Math.random() * 0.2),
+    ...(Math.random() < 0.5 ? [vital("INP", 16 + Math.random() * 400)] : []),
+  ];
+}
+
+/**
+ * A minute of analytics at the load model's rate, then the wait for the shards' flushes: the D1
+ * writes it took, per 1,000 page views. The shards flush about a minute after their first count
+ * and again for what came after, so a minute's sending is written in about two flushes each: more
+ * than a steady minute at that rate costs (one flush each), never less.
+ */
+async function analyticsAtTheLoadModel() {
+  await analyticsFlushed();
+  const before = (await analyticsState()).d1;
+  await resetCounts();
+  const total = Math.round((ANALYTICS_RATE * ANALYTICS_MS) / 1000);
+  const inFlight = new Set<Promise<void>>();
+  let events = 0;
+  const started = Date.now();
+  for (let view = 0; view < total; view++) {
+    const due = started + (view * 1000) / ANALYTICS_RATE;
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    while (inFlight.size >= ANALYTICS_IN_FLIGHT) await Promise.race(inFlight);
+    const beacon = pageBeacon();
+    events += beacon.length;
+    const sent: Promise<void> = fetch(`${app.base}/api/events`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: app.base, "cf-connecting-ip": nextAddress() },
+      body: JSON.stringify({ events: beacon }),
+    }).then(async (response) => {
+      if (response.status !== 204) throw new Error(`POST /api/events answered ${response.status}`);
+      await response.body?.cancel();
+      inFlight.delete(sent);
+    });
+    inFlight.add(sent);
+  }
+  await Promise.all(inFlight);
+  const seconds = (Date.now() - started) / 1000;
+  const flushedAfter = await analyticsFlushed(before + events);
+  const { writes, rowsWritten, written } = await counts();
+  const rate = total / seconds;
+  console.log(
+    `  analytics: ${total} page views with ${events - total} web vitals sent in ${seconds.toFixed(1)} s ` +
+      `(${rate.toFixed(0)} page views/s; the load model's ${ANALYTICS_RATE} where the machine keeps up), all in D1 ` +
+      `${(flushedAfter / 1000).toFixed(0)} s after the last was sent`,
+  );
+  console.log(
+    `  analytics D1 writes: ${writes} statements, ${rowsWritten} rows; per 1,000 page views ` +
+      `${((writes / total) * 1000).toFixed(2)} statements, ${((rowsWritten / total) * 1000).toFixed(2)} rows ` +
+      `at ${rate.toFixed(0)} page views/s (target: at most 5 at the load model's rate)`,
+  );
+  // A flush's cost does not grow with its traffic: at the load model's rate every shard flushes
+  // once a minute, each flush as measured here.
+  const flushes = Object.entries(written)
+    .filter(([statement]) => statement.includes("INSERT INTO analytics_flushes"))
+    .reduce((sum, [, times]) => sum + times, 0);
+  if (flushes > 0) {
+    const perFlush = writes / flushes;
+    const perSecond = (ANALYTICS_SHARDS * perFlush) / 60;
+    console.log(
+      `  analytics flushes: ${flushes}, ${perFlush.toFixed(2)} statements and ${(rowsWritten / flushes).toFixed(1)} rows each; ` +
+        `at the load model (${ANALYTICS_SHARDS} shards flushing every minute, ${ANALYTICS_RATE} page views/s): ` +
+        `${perSecond.toFixed(2)} statements/s (target: at most 20), ` +
+        `${((perSecond / ANALYTICS_RATE) * 1000).toFixed(2)} per 1,000 page views (target: at most 5)`,
+    );
+  }
+  for (const [statement, times] of Object.entries(written)) console.log(`      written ${times}x: ${statement}`);
+}
+
+/** Page views and vital samples in D1's analytics, and those the shards hold unflushed. */
+async function analyticsState(): Promise<{ d1: number; unflushed: number }> {
+  return (await fetch(`${app.base}/__bench/analytics`)).json() as Promise<{ d1: number; unflushed: number }>;
+}
+
+/**
+ * Waits until D1's analytics hold at least `expected` page views and vital samples and the shards
+ * hold nothing unflushed (their alarms have run), and answers how long that took.
+ */
+async function analyticsFlushed(expected = 0): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const state = await analyticsState();
+    if (state.d1 >= expected && state.unflushed === 0) return Date.now() - started;
+    if (Date.now() - started > 240_000) throw new Error(`the analytics were not flushed: ${JSON.stringify(state)}`);
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+}
 
 function report(what: string, { reads, writes, written }: Counts, per: number, unit: string, target = "") {
   console.log(
@@ -206,7 +350,17 @@ async function countingConfig(): Promise<string> {
     entryPoints: [resolve("test/bench/support/d1-counting-entry.ts")],
     outfile: join(server, "d1-counting.js"),
     format: "esm",
-    bundle: false,
+    // The entry bundles the few app modules it names; the build it wraps stays the build's own file.
+    bundle: true,
+    external: ["cloudflare:*"],
+    plugins: [
+      {
+        name: "the-build-itself",
+        setup(build) {
+          build.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: "./index.js", external: true }));
+        },
+      },
+    ],
     logLevel: "warning",
   });
   const production = JSON.parse(readFileSync(join(server, "wrangler.json"), "utf8"));

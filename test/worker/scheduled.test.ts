@@ -6,17 +6,26 @@ import { ANALYTICS_RETENTION_MS, INACTIVITY_RECORD_RETENTION_MS } from "../../wo
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
+/** The UTC midnight 29.5 days before NOW: the oldest day of analytics the 30 days keep. */
+const OLDEST_DAY_KEPT = Date.UTC(2026, 9, 23);
 
 describe("the scheduled housekeeping", () => {
   it("deletes analytics older than 30 days, expired sessions and expired tokens, and keeps the rest", async () => {
     await env.DB.batch([
       env.DB.prepare("INSERT INTO users (id, name, email, username) VALUES ('u1', 'U', 'u@example.com', 'Gentle1234')"),
-      env.DB.prepare("INSERT INTO analytics_events (type, path, created_at) VALUES ('page_view', '/old', ?)").bind(
-        NOW - ANALYTICS_RETENTION_MS - DAY,
-      ),
-      env.DB.prepare("INSERT INTO analytics_events (type, path, created_at) VALUES ('page_view', '/recent', ?)").bind(
-        NOW - DAY,
-      ),
+      // NOW is noon: the day that began 30.5 days ago goes whole, the one that began 29.5 days ago stays.
+      ...[
+        ["/old", OLDEST_DAY_KEPT - DAY],
+        ["/recent", OLDEST_DAY_KEPT],
+      ].flatMap(([path, day]) => [
+        env.DB.prepare("INSERT INTO analytics_page_views (day, path, views) VALUES (?, ?, 3)").bind(day, path),
+        env.DB.prepare(
+          "INSERT INTO analytics_vitals (day, path, name, samples, histogram) VALUES (?, ?, 'LCP', 1, '{\"800\":1}')",
+        ).bind(day, path),
+      ]),
+      env.DB.prepare(
+        "INSERT INTO analytics_flushes (source, last_flush, flushed_at) VALUES ('gone-shard', 9, ?), ('live-shard', 4, ?)",
+      ).bind(NOW - ANALYTICS_RETENTION_MS - 1, NOW - 60_000),
       env.DB.prepare("INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-old', 't1', 'u1', ?)").bind(
         NOW - 1,
       ),
@@ -32,8 +41,12 @@ describe("the scheduled housekeeping", () => {
     await worker.scheduled(createScheduledController({ scheduledTime: NOW, cron: "17 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
 
-    const paths = await env.DB.prepare("SELECT path FROM analytics_events").all<{ path: string }>();
-    expect(paths.results.map((r) => r.path)).toEqual(["/recent"]);
+    const views = await env.DB.prepare("SELECT path FROM analytics_page_views").all<{ path: string }>();
+    expect(views.results.map((r) => r.path)).toEqual(["/recent"]);
+    const vitals = await env.DB.prepare("SELECT path FROM analytics_vitals").all<{ path: string }>();
+    expect(vitals.results.map((r) => r.path)).toEqual(["/recent"]);
+    const marks = await env.DB.prepare("SELECT source FROM analytics_flushes").all<{ source: string }>();
+    expect(marks.results.map((r) => r.source)).toEqual(["live-shard"]);
     const sessions = await env.DB.prepare("SELECT id FROM sessions").all<{ id: string }>();
     expect(sessions.results.map((r) => r.id)).toEqual(["s-live"]);
     const tokens = await env.DB.prepare("SELECT count(*) AS n FROM verifications").first<{ n: number }>();

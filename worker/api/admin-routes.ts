@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { isAdmin } from "~/shared/accounts";
 import { findUsersByUsername } from "../accounts/search-users";
-import { summarize } from "../analytics/events";
+import { summarize } from "../analytics/summary";
 import { type ApiEnv, signedIn } from "./signed-in";
 
 const SearchQuerySchema = z.object({ q: z.string().trim().min(1).max(64) });

@@ -6,8 +6,9 @@
  * `lastActivity` (epoch ms) share one unit.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { GENDERS, USER_ROLES } from "~/shared/accounts";
+import { WEB_VITAL_NAMES } from "~/shared/analytics-protocol";
 import {
   MODERATION_ACTIONS,
   REPORT_REASON_VALUES,
@@ -242,23 +243,48 @@ export const receipts = sqliteTable(
   (t) => [index("receipts_user_id_idx").on(t.userId)],
 );
 
-/** First-party, anonymous analytics: no IP, no user id, no cookie. Purged after 30 days. */
-export const analyticsEvents = sqliteTable(
-  "analytics_events",
+/**
+ * First-party, anonymous analytics (issue 26): page views per UTC day and route pattern, added up
+ * by the AnalyticsShard Durable Objects and written here about once a minute, never a row per event.
+ * No IP, user id or cookie. `day` is the epoch ms of the UTC midnight that starts the day. Purged
+ * when the day's start is 30 days old.
+ */
+export const analyticsPageViews = sqliteTable(
+  "analytics_page_views",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    type: text("type", { enum: ["page_view", "web_vital"] }).notNull(),
+    day: integer("day").notNull(),
     path: text("path").notNull(),
-    name: text("name"),
-    value: real("value"),
-    category: text("category"),
-    createdAt: createdAt(),
+    views: integer("views").notNull(),
   },
-  (t) => [
-    index("analytics_events_created_at_idx").on(t.createdAt),
-    index("analytics_events_type_idx").on(t.type, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
+
+/**
+ * Each web vital's measurements per UTC day and route pattern, as a histogram: a JSON object from
+ * log-spaced bucket (worker/analytics/vital-histogram.ts) to count, so a percentile comes from the
+ * aggregates within a stated error. `samples` is the sum of the counts.
+ */
+export const analyticsVitals = sqliteTable(
+  "analytics_vitals",
+  {
+    day: integer("day").notNull(),
+    path: text("path").notNull(),
+    name: text("name", { enum: WEB_VITAL_NAMES }).notNull(),
+    samples: integer("samples").notNull(),
+    histogram: text("histogram").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path, t.name] })],
+);
+
+/**
+ * The last flush of each analytics shard written here, by the shard's own random id: written in
+ * the same batch as the flush's counts, so a flush retried after it was written adds nothing twice.
+ */
+export const analyticsFlushes = sqliteTable("analytics_flushes", {
+  source: text("source").primaryKey(),
+  lastFlush: integer("last_flush").notNull(),
+  flushedAt: integer("flushed_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 /**
  * Every email the app sends. Without a Resend key (local default) this table is the delivery:
@@ -379,7 +405,9 @@ export const schema = {
   userSessions,
   chats,
   receipts,
-  analyticsEvents,
+  analyticsPageViews,
+  analyticsVitals,
+  analyticsFlushes,
   emailOutbox,
   blocks,
   reports,

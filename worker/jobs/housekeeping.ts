@@ -1,8 +1,18 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { POLICY } from "~/shared/legal";
+import { firstDayWithin } from "../analytics/analytics-days";
 import { spentSignInFailures } from "../auth/sign-in-guard";
 import { createDb } from "../db/client";
-import { analyticsEvents, rateLimits, sessions, signInFailures, userSessions, verifications } from "../db/schema";
+import {
+  analyticsFlushes,
+  analyticsPageViews,
+  analyticsVitals,
+  rateLimits,
+  sessions,
+  signInFailures,
+  userSessions,
+  verifications,
+} from "../db/schema";
 
 /** Analytics are kept as long as the Privacy Policy says (DESIGN.md "Analytics"). */
 export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 60 * 1000;
@@ -15,7 +25,10 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 type HousekeepingResult = {
   expiredSessions: number;
   expiredVerifications: number;
-  oldAnalyticsEvents: number;
+  /** Days of page views and of vital histograms (a row per day, route pattern and vital). */
+  oldAnalyticsRows: number;
+  /** Flush numbers of analytics shards that have not flushed for the whole period. */
+  oldAnalyticsFlushMarks: number;
   oldInactivityRecords: number;
   oldRateLimits: number;
   spentSignInFailures: number;
@@ -26,17 +39,23 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
   const db = createDb(d1);
   const nowDate = new Date(now);
   const recordCutoff = now - INACTIVITY_RECORD_RETENTION_MS;
+  // A day of analytics goes whole once its first moment is older than the period (analytics-days.ts).
+  const firstAnalyticsDay = firstDayWithin(now, POLICY.analyticsRetentionDays);
   const [
     expiredSessions,
     expiredVerifications,
-    oldAnalyticsEvents,
+    oldPageViews,
+    oldVitals,
+    oldFlushMarks,
     oldInactivityRecords,
     oldRateLimits,
     spentFailures,
   ] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
     db.delete(verifications).where(lt(verifications.expiresAt, nowDate)),
-    db.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, new Date(now - ANALYTICS_RETENTION_MS))),
+    db.delete(analyticsPageViews).where(lt(analyticsPageViews.day, firstAnalyticsDay)),
+    db.delete(analyticsVitals).where(lt(analyticsVitals.day, firstAnalyticsDay)),
+    db.delete(analyticsFlushes).where(lt(analyticsFlushes.flushedAt, new Date(now - ANALYTICS_RETENTION_MS))),
     // A forced-logout record (lastActivity 0) goes by its logout time, any other by its activity.
     db
       .delete(userSessions)
@@ -52,7 +71,8 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
   return {
     expiredSessions: expiredSessions.meta.changes,
     expiredVerifications: expiredVerifications.meta.changes,
-    oldAnalyticsEvents: oldAnalyticsEvents.meta.changes,
+    oldAnalyticsRows: oldPageViews.meta.changes + oldVitals.meta.changes,
+    oldAnalyticsFlushMarks: oldFlushMarks.meta.changes,
     oldInactivityRecords: oldInactivityRecords.meta.changes,
     oldRateLimits: oldRateLimits.meta.changes,
     spentSignInFailures: spentFailures.meta.changes,

@@ -9,7 +9,7 @@ import { formatVital, WEB_VITAL_THRESHOLDS } from "~/lib/web-vitals";
 import { isAdmin } from "~/shared/accounts";
 import { PATHS } from "~/shared/routes";
 import type { AnalyticsSummary } from "~/shared/schemas/analytics";
-import { summarize } from "~worker/analytics/events";
+import { summarize } from "~worker/analytics/summary";
 import type { Route } from "./+types/analytics";
 
 const DASHBOARD_TEXTS = {

@@ -1,17 +1,30 @@
 /**
  * A bench-only entry around the production build (never deployed, never in the app's bundle): the
  * same Worker and Durable Objects, with the D1 binding wrapped to count the statements that reach
- * the database, read or write. `GET /__bench/d1` answers the counts, `POST /__bench/d1` zeroes them.
+ * the database, read or write, and the rows D1 reports written. `GET /__bench/d1` answers the
+ * counts, `POST /__bench/d1` zeroes them. `GET /__bench/analytics` answers how many page views and
+ * vital samples D1's analytics hold (read uncounted) and how many the shards still hold (asked
+ * through their own `unflushed`), so the benchmark can wait for the shards' alarms to flush.
  * Compiled next to the build's index.js by test/bench/d1-count.ts, which imports it from there.
  */
-import { withEnv } from "cloudflare:workers";
+import { DurableObject, withEnv } from "cloudflare:workers";
+// Bundled into this entry by the benchmark (the build's index.js stays external).
+import { ANALYTICS_SHARDS } from "../../../worker/analytics/shard-routing";
+import { analyticsShard } from "../../../worker/analytics/shard-service";
 // @ts-expect-error: the production build, beside this file once compiled (no types of its own).
 import * as app from "./index.js";
 
 /** The writing statements are kept by their text too, so a figure can be explained. */
-type Counts = { reads: number; writes: number; written: Record<string, number> };
-/** Module state: the Worker and both Durable Object classes run in this one isolate locally. */
-const counts: Counts = { reads: 0, writes: 0, written: {} };
+type Counts = { reads: number; writes: number; rowsWritten: number; written: Record<string, number> };
+/** Module state: the Worker and the Durable Object classes run in this one isolate locally. */
+const counts: Counts = { reads: 0, writes: 0, rowsWritten: 0, written: {} };
+
+/** The rows D1 says a result wrote (a `first` or `raw` result carries no meta, and is a read here). */
+const countRows = (result: unknown) => {
+  const meta = (result as { meta?: { rows_written?: number } } | null)?.meta;
+  counts.rowsWritten += meta?.rows_written ?? 0;
+  return result;
+};
 
 /** A statement reads when it is a SELECT (or a WITH … SELECT); anything else writes. */
 const count = (sql: string) => {
@@ -36,7 +49,7 @@ function countingD1(db: D1Database): D1Database {
         if (key === "first" || key === "run" || key === "all" || key === "raw") {
           return (...args: unknown[]) => {
             count(sql);
-            return value.apply(target, args);
+            return (value.apply(target, args) as Promise<unknown>).then(countRows);
           };
         }
         return value.bind(target);
@@ -57,7 +70,9 @@ function countingD1(db: D1Database): D1Database {
       if (key === "batch") {
         return (batch: D1PreparedStatement[]) => {
           for (const statement of batch) count(wrapped.get(statement)?.sql ?? "write");
-          return target.batch(batch.map((statement) => wrapped.get(statement)?.statement ?? statement));
+          return target
+            .batch(batch.map((statement) => wrapped.get(statement)?.statement ?? statement))
+            .then((results) => results.map(countRows) as D1Result[]);
         };
       }
       if (key === "exec") {
@@ -100,14 +115,48 @@ function counted<T extends DurableObjectClass>(Base: T): T {
 export const ChatRoom = counted(app.ChatRoom);
 export const UserInbox = counted(app.UserInbox);
 export const SupportDesk = counted(app.SupportDesk);
+// A build from before issue 26 has no analytics shards: an unused stand-in (the runtime refuses an
+// export that is not a class or handler).
+export const AnalyticsShard = app.AnalyticsShard ? counted(app.AnalyticsShard) : class extends DurableObject {};
+
+/**
+ * Page views and vital samples in D1's analytics, and what the shards hold unflushed; before
+ * issue 26, D1 held one row per event and there were no shards.
+ */
+async function analyticsState(env: Env): Promise<{ d1: number; unflushed: number }> {
+  let d1: number;
+  try {
+    const row = await env.DB.prepare(
+      `SELECT (SELECT coalesce(sum(views), 0) FROM analytics_page_views)
+            + (SELECT coalesce(sum(samples), 0) FROM analytics_vitals) AS n`,
+    ).first<{ n: number }>();
+    d1 = row?.n ?? 0;
+  } catch {
+    d1 = (await env.DB.prepare("SELECT count(*) AS n FROM analytics_events").first<{ n: number }>())?.n ?? 0;
+  }
+  if (!("ANALYTICS_SHARD" in env)) return { d1, unflushed: 0 };
+  let unflushed = 0;
+  for (let index = 0; index < ANALYTICS_SHARDS; index++) {
+    const { source, views, vitals } = await analyticsShard(index).unflushed(0);
+    // A shard keeps its last flush after D1 has it; D1's flush number says which that is.
+    const mark = await env.DB.prepare("SELECT last_flush AS n FROM analytics_flushes WHERE source = ?")
+      .bind(source)
+      .first<{ n: number }>();
+    const inD1 = (row: { seq: number }) => row.seq <= (mark?.n ?? 0);
+    for (const row of views) if (!inD1(row)) unflushed += row.views;
+    for (const row of vitals) if (!inD1(row)) unflushed += row.samples;
+  }
+  return { d1, unflushed };
+}
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === "/__bench/d1") {
-      if (request.method === "POST") Object.assign(counts, { reads: 0, writes: 0, written: {} });
+      if (request.method === "POST") Object.assign(counts, { reads: 0, writes: 0, rowsWritten: 0, written: {} });
       return Response.json(counts);
     }
+    if (pathname === "/__bench/analytics") return Response.json(await analyticsState(env));
     const wrapped = countingEnv(env);
     return withEnv(wrapped, () => app.default.fetch(request, wrapped, ctx)) as Promise<Response>;
   },

@@ -197,6 +197,8 @@ function counted<T extends DurableObjectClass>(Base: T, kind: Kind, calls: Recor
 export const ChatRoom = counted(app.ChatRoom, "ChatRoom", ROOM_CALLS);
 export const UserInbox = counted(app.UserInbox, "UserInbox", INBOX_CALLS);
 export const SupportDesk = counted(app.SupportDesk, "SupportDesk", DESK_CALLS);
+/** The analytics shards are no part of the desk's traffic: served as they are, uncounted. */
+export const AnalyticsShard = app.AnalyticsShard;
 
 /** The counts: every object's total and its busiest second, and the busiest objects' details. */
 function report() {
