@@ -60,16 +60,23 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
 
   const rotating = () => !stopped && !motion.matches && !hovered && !focused;
 
+  // Writes only what changed: the first run over the server's markup (first message, rotating)
+  // then costs the page no style or layout work.
+  const set = (element: Element, name: string, value: string | null) => {
+    if (element.getAttribute(name) === value) return;
+    if (value === null) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  };
   const render = () => {
     slides.forEach((slide, i) => {
-      slide.toggleAttribute(CAROUSEL_PARTS.current, i === index);
+      set(slide, CAROUSEL_PARTS.current, i === index ? "" : null);
     });
     dots.forEach((dot, i) => {
-      if (i === index) dot.setAttribute("aria-current", "true");
-      else dot.removeAttribute("aria-current");
+      set(dot, "aria-current", i === index ? "true" : null);
     });
-    live?.setAttribute("aria-live", rotating() ? "off" : "polite");
-    if (pause) pause.textContent = stopped ? CAROUSEL_TEXTS.play : CAROUSEL_TEXTS.pause;
+    if (live) set(live, "aria-live", rotating() ? "off" : "polite");
+    const label = stopped ? CAROUSEL_TEXTS.play : CAROUSEL_TEXTS.pause;
+    if (pause && pause.textContent !== label) pause.textContent = label;
     // Re-armed on every change, so a manual move also restarts the full interval.
     window.clearTimeout(timer);
     timer = rotating() ? window.setTimeout(() => show(index + 1), intervalMs) : undefined;
