@@ -2,11 +2,13 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pageScripts } from "./scripts/page-scripts-plugin.ts";
 
 /**
- * Small app modules that every page loads (root, layout, header, footer and what they import).
- * Shared by many routes, the bundler would give each its own tiny file; as one chunk they cost the
- * landing page's JavaScript budget less (docs/decisions.md). Lazy, signed-in-only modules stay out.
+ * Small app modules that every hydrated page loads (root, layout, header, footer and what they
+ * import). Shared by many routes, the bundler would give each its own tiny file; as one chunk they
+ * are one request (docs/decisions.md). Lazy, signed-in-only modules stay out. Public pages load none
+ * of this: their scripts are app/page-scripts/ (scripts/page-scripts-plugin.ts).
  */
 const SHELL_MODULES = [
   "app/shared/routes.ts",
@@ -17,7 +19,10 @@ const SHELL_MODULES = [
   "app/shared/crisis-resources.ts",
   "app/lib/quick-exit.ts",
   "app/lib/page-leaving.ts",
-  "app/hooks/use-prefers-reduced-motion.ts",
+  "app/lib/page-scripts.ts",
+  "app/lib/script-nonce.ts",
+  "app/lib/escape-key.ts",
+  "app/lib/mobile-menu.ts",
   "app/components/layout/site-shell.tsx",
   "app/components/layout/site-header.tsx",
   "app/components/layout/site-footer.tsx",
@@ -29,7 +34,7 @@ const SHELL_MODULES = [
 ];
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), pageScripts()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

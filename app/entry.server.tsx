@@ -1,6 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { ScriptNonceContext } from "~/lib/script-nonce";
 import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers";
 
 /** How long a page waits for its slowest data before rendering what it has (React Router's default). */
@@ -23,7 +24,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
-  // Every page gets its own nonce; React Router puts it on each script it renders.
+  // Every page gets its own nonce; React Router puts it on each script it renders, the root layout on
+  // the page's own (app/lib/script-nonce.ts).
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, request.url));
 
@@ -33,16 +35,21 @@ export default async function handleRequest(
   }
 
   let shellRendered = false;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-    nonce,
-    signal: AbortSignal.timeout(streamTimeout + 1000),
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error: unknown) {
-      responseStatusCode = 500;
-      // Errors in the shell reject and are logged by React Router; later ones only reach us here.
-      if (shellRendered) console.error(error);
+  const body = await renderToReadableStream(
+    <ScriptNonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </ScriptNonceContext>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors in the shell reject and are logged by React Router; later ones only reach us here.
+        if (shellRendered) console.error(error);
+      },
     },
-  });
+  );
   shellRendered = true;
   await body.allReady;
 

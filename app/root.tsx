@@ -1,5 +1,16 @@
-import { lazy, Suspense, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { BOOT_SCRIPT, PAGE_ANALYTICS_URL, PUBLIC_PAGE_URL } from "virtual:page-scripts";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
 import { userInbox } from "~worker/inbox/inbox-service";
@@ -10,6 +21,8 @@ import { UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { trackPageView } from "~/lib/analytics";
+import { pageHydrates, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
+import { useScriptNonce } from "~/lib/script-nonce";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { isAdmin } from "~/shared/accounts";
 
@@ -53,39 +66,75 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { config: getConfig().public, user, unreadCount: header.unreadCount, openReports, deskAccess };
 }
 
+/**
+ * Whether this page loads React (app/lib/page-scripts.ts): decided on the server from the matched
+ * routes' `handle` and the session. In the browser React runs only on pages that hydrate, and a
+ * client-side navigation to a public page keeps the framework it already has.
+ */
+function useHydratedPage(signedIn: boolean): boolean {
+  const matches = useMatches();
+  return import.meta.env.SSR ? pageHydrates(matches, signedIn) : true;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const hydrated = useHydratedPage(Boolean(root?.user));
+  const nonce = useScriptNonce();
   return (
-    <html lang="en">
+    // The inline script marks <html> (data-js) before React runs: an attribute React did not render.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f31b3" />
+        {/* First in <head>, before the stylesheet: it runs at once and marks the page as scripted. */}
+        <script
+          nonce={nonce}
+          {...{ [QUICK_EXIT_URL_ATTRIBUTE]: root?.config.quickExitUrl }}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own inline script, built from app/page-scripts/boot.ts
+          dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {/*
+          The page's modules (web vitals; the carousel and the menu where React does not run them):
+          deferred, and fetched after the stylesheet, which the first paint waits for. Loaded only
+          after the load event, they left the first paint sooner but ran their start-up after it,
+          as blocking time (docs/benchmarks.md).
+        */}
+        <script type="module" src={PAGE_ANALYTICS_URL} nonce={nonce} fetchPriority="low" suppressHydrationWarning />
+        {hydrated ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script type="module" src={PUBLIC_PAGE_URL} nonce={nonce} fetchPriority="low" />
+        )}
       </body>
     </html>
   );
 }
 
 /**
- * Route-change duties (spec section 2): one page view per new path. Scrolling to the top on every
- * new navigation (and back to the old position on back/forward) is ScrollRestoration's job.
+ * Route-change duties (spec section 2): a page view for each client-side route change. The page's
+ * first view was counted by the server from its document request (worker/analytics/page-views.ts),
+ * so it is not sent again. Scrolling to the top on every new navigation (and back to the old
+ * position on back/forward) is ScrollRestoration's job.
  */
 function PageViews() {
   const { pathname } = useLocation();
+  const counted = useRef(pathname);
   useEffect(() => {
+    if (pathname === counted.current) return;
+    counted.current = pathname;
     trackPageView(pathname);
   }, [pathname]);
-  // The analytics sink (and web-vitals) load after the page is interactive, never with it.
-  useEffect(() => {
-    import("~/lib/analytics-sink").then(({ startAnalytics }) => startAnalytics()).catch(() => {});
-  }, []);
   return null;
 }
 

@@ -1,4 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { recordEvents } from "./analytics/events";
+import { pageViewOf } from "./analytics/page-views";
 import { api } from "./api";
 import { withD1Session } from "./db/read-replication";
 import { guardRequest } from "./http/request-guards";
@@ -29,6 +31,11 @@ export default {
           : handleDocumentRequest(request, new RouterContextProvider()),
       ),
     );
+    // The page view is stored after the page has gone out: it never delays it, and a failure to
+    // store it is logged, not shown.
+    const view = isApi ? null : pageViewOf(request, response);
+    if (view)
+      ctx.waitUntil(recordEvents([view]).catch((error: unknown) => console.error("page view not recorded", error)));
     return withSecurityHeaders(response);
   },
   async scheduled(controller, _env, ctx) {

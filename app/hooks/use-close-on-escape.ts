@@ -18,12 +18,3 @@ export function useCloseOnEscape(open: boolean, close: () => void, panel: React.
     );
   }, [open, panel]);
 }
-
-/**
- * Where focus goes when a menu closes on Escape: back to its button when it was inside the menu
- * (which is about to be hidden) or nowhere; left alone when the person had put it somewhere else.
- */
-export function returnFocusOnEscape(container: HTMLElement | null, button: HTMLElement | null): void {
-  const focused = document.activeElement;
-  if (!focused || focused === document.body || container?.contains(focused)) button?.focus();
-}

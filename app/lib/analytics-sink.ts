@@ -1,5 +1,5 @@
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
-import { subscribePageViews } from "~/lib/analytics";
+import { onPageView } from "~/lib/analytics";
 import { MAX_EVENTS_PER_BODY, WEB_VITALS_CATEGORY, type WebVitalName } from "~/shared/analytics-protocol";
 import { routePatternOf } from "~/shared/routes";
 // A type only: the schema itself (and zod with it) stays on the server.
@@ -30,14 +30,16 @@ function queue(event: AnalyticsEvent) {
 }
 
 /**
- * First-party, anonymous analytics (spec section 7): a page view per route change and the web
- * vitals, posted to /api/events. Route patterns only (no query, no id), no user id, no cookie of its own.
+ * First-party, anonymous analytics (spec section 7), started on every page by its analytics script
+ * (app/page-scripts/page-analytics.ts): the web vitals, and a page view per client-side route change
+ * of a hydrated page (the server counts each document itself), posted to /api/events. Route patterns
+ * only (no query, no id), no user id, no cookie of its own.
  */
 export function startAnalytics() {
   if (started) return;
   started = true;
   // Route patterns, never ids, leave the browser (the server makes sure of it again).
-  subscribePageViews(({ path }) => queue({ type: "page_view", path: routePatternOf(path) }));
+  onPageView(({ path }) => queue({ type: "page_view", path: routePatternOf(path) }));
   const report = (metric: Metric) =>
     queue({
       type: "web_vital",

@@ -1,25 +1,19 @@
 /**
- * The one page-view function every route change calls (spec section 2). It announces the view as a
- * DOM event; the first-party analytics sink (app/lib/analytics-sink.ts, loaded after the page is
- * interactive) subscribes with `subscribePageViews` and receives the views made before it arrived.
+ * Client-side page views (spec section 2: every route change sends one). The first view of a page is
+ * counted by the server from the document request (worker/analytics/page-views.ts); a hydrated page
+ * announces each later route change as this DOM event, which the page's analytics script
+ * (app/lib/analytics-sink.ts, a module of its own on every page) sends to /api/events. A DOM event,
+ * because the app's bundle and that script are separate files that share no module state.
  */
-const PAGE_VIEW_EVENT = "kindred:page-view";
+export const PAGE_VIEW_EVENT = "kindred:page-view";
 
-type PageViewDetail = { path: string };
-
-/** Views made before any subscriber existed (the first one always is). */
-const early: PageViewDetail[] = [];
-let subscribed = false;
+export type PageViewDetail = { path: string };
 
 export function trackPageView(path: string): void {
-  const detail = { path };
-  if (!subscribed) early.push(detail);
-  window.dispatchEvent(new CustomEvent<PageViewDetail>(PAGE_VIEW_EVENT, { detail }));
+  window.dispatchEvent(new CustomEvent<PageViewDetail>(PAGE_VIEW_EVENT, { detail: { path } }));
 }
 
-export function subscribePageViews(listener: (view: PageViewDetail) => void): () => void {
-  subscribed = true;
-  for (const view of early.splice(0)) listener(view);
+export function onPageView(listener: (view: PageViewDetail) => void): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<PageViewDetail>).detail);
   window.addEventListener(PAGE_VIEW_EVENT, handler);
   return () => window.removeEventListener(PAGE_VIEW_EVENT, handler);

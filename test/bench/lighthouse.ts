@@ -5,7 +5,8 @@
  *   - performance score, LCP, FCP, TBT, CLS, Speed Index;
  *   - 'Reduce unused JavaScript' (bytes), JavaScript transferred, render-blocking requests.
  *
- *   npm run bench:lighthouse      (builds first; BENCH_RUNS to change the number of runs, default 5)
+ *   npm run bench:lighthouse      (builds first; BENCH_RUNS to change the number of runs, default 5;
+ *                                  BENCH_PORT, BENCH_CONFIG as in landing.ts)
  *
  * It prints figures; it asserts nothing. Record them in docs/benchmarks.md.
  */
@@ -14,7 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startProductionServer } from "./support/production-server";
 
-const PORT = 8797;
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PATH = process.env.BENCH_PATH ?? "/";
 
@@ -43,7 +44,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-const { base, stop } = await startProductionServer(PORT);
+const { base, stop } = await startProductionServer(PORT, {}, process.env.BENCH_CONFIG);
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

@@ -1,6 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import { PUBLIC_PAGES } from "./support/config";
-import { expect, openAccountMenu, signUpThroughApi, test } from "./support/test";
+import { menuToggle } from "./support/mobile-menu";
+import { expect, openAccountMenu, signUpThroughApi, test, waitForPageScripts } from "./support/test";
 
 const PAGES = [
   ...PUBLIC_PAGES.map((p) => p.path),
@@ -17,7 +18,7 @@ test.describe("accessibility (axe-core)", () => {
   for (const path of PAGES) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await page.goto(path);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await waitForPageScripts(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
@@ -26,8 +27,8 @@ test.describe("accessibility (axe-core)", () => {
     test.use({ viewport: { width: 375, height: 740 } });
     test("the landing page with the menu open has no serious or critical violations", async ({ page }) => {
       await page.goto("/");
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      await page.getByRole("button", { name: "Open menu" }).click();
+      await waitForPageScripts(page);
+      await menuToggle(page).click();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

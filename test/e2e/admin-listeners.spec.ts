@@ -3,6 +3,7 @@ import { LISTENER_TEXTS, MAX_LISTENER_ALIAS } from "../../app/shared/listeners";
 import { MODERATION_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { queryLocalD1, sqlText } from "./support/local-d1";
+import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
   openAccountMenu,
@@ -41,7 +42,7 @@ test.describe("the admin's listeners page", () => {
       // Linked where the other admin pages are: the account menu (inside the header's menu on a phone).
       await p.goto("/chat");
       await waitForHydration(p);
-      if (viewport.width < 768) await p.getByRole("button", { name: /^Open menu/ }).click();
+      if (viewport.width < 768) await menuToggle(p).click();
       await openAccountMenu(p);
       await p.getByRole("link", { name: "Listeners" }).click();
       await expect(p.getByRole("heading", { level: 1, name: LISTENER_TEXTS.title })).toBeVisible();

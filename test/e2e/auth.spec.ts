@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { isGeneratedUsername } from "../../app/shared/username";
+import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
   holdRequests,
@@ -182,7 +183,7 @@ for (const width of [320, 375]) {
       await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
       // On a phone the account menu's button sits in the header's menu.
       await waitForHydration(page);
-      await page.getByRole("button", { name: /^Open menu/ }).click();
+      await menuToggle(page).click();
       const menuButton = page.getByRole("button", { name: `${username}: account menu` });
       await expect(menuButton).toBeVisible();
       // No picture: the avatar is drawn from the username (its first letter), the same everywhere.

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES } from "../../app/lib/landing-content";
+import { waitForPageScripts } from "./support/test";
 
 const TITLES = [
   "You Are Stronger Than You Know",
@@ -23,8 +24,8 @@ async function open(page: Page) {
   await page.clock.pauseAt(START.getTime() + 60_000);
   await page.goto("/");
   await expect(currentTitle(page)).toHaveText(TITLES[0] ?? "");
-  // Wait for hydration: the controls only work once React owns the page.
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // The controls only work once the page's carousel script has started (the landing page loads no framework).
+  await waitForPageScripts(page);
 }
 
 test.describe("the encouragement carousel", () => {

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
+import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
   holdRequests,
@@ -14,6 +15,7 @@ import {
   test,
   uniqueEmail,
   waitForHydration,
+  waitForPageScripts,
 } from "./support/test";
 
 const SUPPORT_CHAT = "/chat/kindred-support";
@@ -41,7 +43,7 @@ const holdScripts = (page: Page) => holdRequests(page, /\/assets\/.+\.js$/);
 test.describe("the call to action ends in the support conversation", () => {
   test("through sign-up", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
     await expect(page).toHaveURL(`/signup?next=${SUPPORT_CHAT_NEXT}`);
     await fillSignUp(page, uniqueEmail());
@@ -232,7 +234,8 @@ test.describe("on a 375 px phone", () => {
     const visitor = await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
-    await expect(page.getByRole("button", { name: "Open menu", exact: true })).toBeVisible();
+    await expect(menuToggle(page)).toBeVisible();
+    await expect(menuToggle(page)).toHaveAccessibleName("Open menu");
 
     const { context: support, page: supportPage } = await signedInAsSupport(browser, baseURL ?? "");
     await supportPage.goto(`/chat/${visitor.user.id}`);
@@ -248,8 +251,8 @@ test.describe("on a 375 px phone", () => {
 
     // The count arrives over the visitor's inbox socket (room, then inbox, then page): on a busy
     // machine that takes longer than the default 5 s.
-    const toggle = page.getByRole("button", { name: "Open menu 1 unread" });
-    await expect(toggle).toBeVisible({ timeout: 15_000 });
+    const toggle = menuToggle(page);
+    await expect(toggle).toHaveAccessibleName("Open menu 1 unread", { timeout: 15_000 });
     await expect(toggle).toBeInViewport();
   });
 });

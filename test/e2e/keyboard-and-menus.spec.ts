@@ -3,6 +3,7 @@ import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
 import { REPORT_TEXTS } from "../../app/shared/safety";
 import { QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
+import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
@@ -19,8 +20,6 @@ async function accountMenu(page: Page): Promise<Locator> {
   const id = await accountButton(page).getAttribute("aria-controls");
   return page.locator(`[id="${id}"]`);
 }
-const mobileToggle = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^(Open|Close) menu/ });
-const mobileMenu = (page: Page) => page.getByRole("navigation", { name: "Mobile" });
 const mainHeading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
 /**
@@ -76,7 +75,7 @@ test.describe("the header's menus on a phone", () => {
         await signUpThroughApi(page, baseURL ?? "");
         await page.goto("/users");
         await waitForHydration(page);
-        await mobileToggle(page).click();
+        await menuToggle(page).click();
         await expect(mobileMenu(page)).toBeVisible();
         await expectOnScreen(page, mobileMenu(page), "the mobile menu");
 
@@ -164,7 +163,7 @@ test.describe("Escape that closes something does not count toward Quick exit", (
       await signUpThroughApi(page, baseURL ?? "");
       await page.goto("/users");
       await waitForHydration(page);
-      await mobileToggle(page).focus();
+      await menuToggle(page).focus();
       await page.keyboard.press("Enter");
       await expect(mobileMenu(page)).toBeVisible();
       const menu = await openAccountMenuWithKeyboard(page);
@@ -179,8 +178,8 @@ test.describe("Escape that closes something does not count toward Quick exit", (
 
       await page.keyboard.press("Escape");
       await expect(mobileMenu(page)).toBeHidden();
-      await expect(mobileToggle(page)).toBeFocused();
-      await expect(mobileToggle(page)).toHaveAttribute("aria-expanded", "false");
+      await expect(menuToggle(page)).toBeFocused();
+      expect(await menuIsOpen(page)).toBe(false);
 
       // One press with nothing open counts once; Enter then opens the menu again, so it was handled.
       await page.keyboard.press("Escape");
@@ -351,7 +350,11 @@ test.describe("moving to another page", () => {
 
   test("the first load leaves focus alone; Back focuses the earlier page's heading at its old scroll position", async ({
     page,
+    baseURL,
   }) => {
+    // Client-side navigations are a hydrated page's: a signed-in person's (public pages load no
+    // framework for visitors, and their links are ordinary page loads).
+    await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/");
     await waitForHydration(page);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { BRAND_NAME, CONTACT_EMAIL, PUBLIC_PAGES, SOCIAL_URL, SUPPORT_CHAT_PATH } from "./support/config";
+import { menuIsOpen, menuToggle } from "./support/mobile-menu";
+import { waitForPageScripts } from "./support/test";
 
 async function expectHeader(page: Page) {
   const header = page.getByRole("banner");
@@ -80,15 +82,17 @@ test.describe("the mobile menu at 375 px", () => {
 
   test("opens and closes with the toggle and shows the navigation", async ({ page }) => {
     await page.goto("/privacypolicy");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await waitForPageScripts(page);
+    const toggle = menuToggle(page);
+    await expect(toggle).toHaveAccessibleName("Open menu");
+    expect(await menuIsOpen(page)).toBe(false);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
 
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName("Close menu");
+    expect(await menuIsOpen(page)).toBe(true);
     await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "How It Works" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Get Started" })).toBeVisible();
@@ -96,13 +100,14 @@ test.describe("the mobile menu at 375 px", () => {
     await menu.getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(menuToggle(page)).toHaveAccessibleName("Open menu");
+    expect(await menuIsOpen(page)).toBe(false);
   });
 
   test("works from the keyboard: Enter opens, Tab reaches the links, Escape closes", async ({ page }) => {
     await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByRole("button", { name: "Open menu" }).focus();
+    await waitForPageScripts(page);
+    await menuToggle(page).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
     await page.keyboard.press("Tab");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signUpThroughApi, waitForHydration } from "./support/test";
 
 declare global {
   interface Window {
@@ -7,7 +8,14 @@ declare global {
 }
 
 test.describe("navigation", () => {
-  test("every route change scrolls to the top and records one page view", async ({ page }) => {
+  test("on a hydrated page every route change scrolls to the top and sends one page view; the first view is the server's", async ({
+    page,
+    baseURL,
+  }) => {
+    // Client-side route changes are a hydrated page's: a signed-in person's. A visitor's public pages
+    // load no framework; their links are ordinary page loads, each counted by the server
+    // (server-page-views.spec.ts).
+    await signUpThroughApi(page, baseURL ?? "");
     await page.addInitScript(() => {
       window.__pageViews = [];
       window.addEventListener("kindred:page-view", (event) => {
@@ -15,8 +23,7 @@ test.describe("navigation", () => {
       });
     });
     await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await expect.poll(() => page.evaluate(() => window.__pageViews)).toEqual(["/"]);
+    await waitForHydration(page);
 
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -29,9 +36,19 @@ test.describe("navigation", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-    await expect.poll(() => page.evaluate(() => window.__pageViews)).toEqual(["/", "/termsofservice", "/cookiepolicy"]);
+    // The document's own view ("/") was counted by the server from its request, not sent again.
+    await expect.poll(() => page.evaluate(() => window.__pageViews)).toEqual(["/termsofservice", "/cookiepolicy"]);
     // The document was never reloaded: these were client-side route changes.
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+
+  test("on a public page without the framework a link opens the next page at its top", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
 
@@ -63,8 +80,9 @@ test.describe("errors", () => {
     await page.route("**/broken-page.data*", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: secret }),
     );
-    await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // From a page that loads the framework (the landing page no longer does for a visitor).
+    await page.goto("/signup");
+    await waitForHydration(page);
     // A client-side navigation whose data request fails on the server.
     await page.evaluate(() =>
       (

@@ -1,12 +1,12 @@
 import { RESET_TEXTS } from "../../app/lib/password-reset";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { latestEmailTo } from "./support/outbox";
-import { expect, signUpThroughApi, test, uniqueEmail, waitForHydration } from "./support/test";
+import { expect, signUpThroughApi, test, uniqueEmail, waitForHydration, waitForPageScripts } from "./support/test";
 
 test.describe("password reset", () => {
   test("validates the email and never reveals whether an account exists", async ({ page }) => {
     await page.goto("/recover");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
     // Someone who remembered their password goes back to signing in (issue 23).
     await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/login");
@@ -35,7 +35,7 @@ test.describe("password reset", () => {
 
     const other = await browser.newPage({ extraHTTPHeaders: { "cf-connecting-ip": "2001:db8:feed:1::1" } });
     await other.goto("/recover");
-    await waitForHydration(other);
+    await waitForPageScripts(other);
     await other.getByLabel("Email").fill(email);
     await other.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(other.getByRole("status")).toHaveText(RESET_TEXTS.requested);

@@ -16,6 +16,7 @@ import {
   signUpThroughApi,
   test,
   waitForHydration,
+  waitForPageScripts,
 } from "./support/test";
 
 const header = (page: Page) => page.getByRole("banner");
@@ -192,7 +193,7 @@ test.describe("Quick exit", () => {
 
     test("is in view without opening the menu, and the header does not scroll sideways", async ({ page, baseURL }) => {
       await page.goto("/");
-      await waitForHydration(page);
+      await waitForPageScripts(page);
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
       await expect(quickExitLink(page)).toBeInViewport({ ratio: 1 });
       await expectNoHorizontalScroll(page);
@@ -335,7 +336,7 @@ test.describe("crisis help in a conversation", () => {
 test.describe("accessibility of the safety controls (axe-core)", () => {
   test("the header with Quick exit, signed out and signed in, and the open crisis help", async ({ page, baseURL }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     await signUpThroughApi(page, baseURL ?? "");

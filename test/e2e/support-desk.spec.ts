@@ -14,6 +14,7 @@ import {
   test,
   uniqueEmail,
   waitForHydration,
+  waitForPageScripts,
 } from "./support/test";
 
 /**
@@ -106,7 +107,7 @@ for (const { name, viewport } of SCREENS) {
       const listener = await newListener(browser, baseURL, admin.page, viewport);
       try {
         await page.goto("/");
-        await waitForHydration(page);
+        await waitForPageScripts(page);
         await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
         await page.getByLabel("Email").fill(uniqueEmail());
         await page.getByLabel("Password", { exact: true }).fill("steady steps");

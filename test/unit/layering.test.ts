@@ -61,6 +61,37 @@ describe("the code's layers", () => {
     expect(offenders("/worker/", appOutsideShared)).toEqual([]);
   });
 
+  it("keeps the scripts of pages without the framework free of React and the router", () => {
+    // What app/page-scripts/ reaches, import by import: none of it may pull in the framework, or the
+    // public pages would load it after all (issue 26).
+    const resolve = (specifier: string, from: string): string | null => {
+      const base = specifier.startsWith("~/")
+        ? `/app/${specifier.slice(2)}`
+        : specifier.startsWith(".")
+          ? new URL(specifier, `file://${from}`).pathname
+          : null;
+      if (!base) return null;
+      return [base, `${base}.ts`, `${base}.tsx`].find((file) => file in sources) ?? null;
+    };
+    const reached = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const specifier of importsOf(sources[file] ?? "")) {
+        const next = resolve(specifier, file);
+        if (next) visit(next);
+        else if (!specifier.startsWith("~") && !specifier.startsWith(".")) packages.add(specifier);
+      }
+    };
+    const entries = Object.keys(sources).filter((file) => file.startsWith("/app/page-scripts/"));
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    for (const entry of entries) visit(entry);
+    expect(reached).toContain("/app/lib/carousel.ts");
+    expect([...packages].filter((name) => /^(react|react-dom|react-router)(\/|$)/.test(name))).toEqual([]);
+    expect([...reached].filter((file) => file.endsWith(".tsx"))).toEqual([]);
+  });
+
   it("reaches Durable Objects only through their service modules", () => {
     const services = [
       "/worker/chat/room-service.ts",

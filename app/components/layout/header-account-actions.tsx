@@ -11,25 +11,23 @@ const pillLink =
 
 /** The account side of the header: 'Get Started' when signed out, the signed-in actions otherwise. */
 export function HeaderAccountActions({
-  onNavigate,
   live = true,
   accountMenu = "dropdown",
 }: {
-  onNavigate?: () => void;
   live?: boolean;
   accountMenu?: AccountMenuPlacement;
 }) {
   const user = useSignedInUser();
   if (!user) {
     return (
-      <Link to={PATHS.signup} onClick={onNavigate} className={pillLink}>
+      <Link to={PATHS.signup} className={pillLink}>
         Get Started
       </Link>
     );
   }
   return (
     <Suspense fallback={null}>
-      <SignedInAccountActions user={user} onNavigate={onNavigate} live={live} accountMenu={accountMenu} />
+      <SignedInAccountActions user={user} live={live} accountMenu={accountMenu} />
     </Suspense>
   );
 }

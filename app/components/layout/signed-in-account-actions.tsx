@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import { returnFocusOnEscape, useCloseOnEscape } from "~/hooks/use-close-on-escape";
+import { useCloseOnEscape } from "~/hooks/use-close-on-escape";
 import { useInboxSocket } from "~/hooks/use-inbox-socket";
 import { useNotificationPermission } from "~/hooks/use-notification-permission";
 import { signOut } from "~/lib/auth-client";
+import { returnFocusOnEscape } from "~/lib/escape-key";
 import {
   type IncomingMessage,
   isWindowInBackground,
@@ -25,12 +26,10 @@ import { IncomingMessageBanner } from "./incoming-message-banner";
  */
 export default function SignedInAccountActions({
   user,
-  onNavigate,
   live = true,
   accountMenu = "dropdown",
 }: {
   user: SignedInUser;
-  onNavigate?: () => void;
   /** One header instance owns the socket (the desktop one); the mobile copy only reads the store. */
   live?: boolean;
   accountMenu?: AccountMenuPlacement;
@@ -47,7 +46,7 @@ export default function SignedInAccountActions({
           onClose={banner.close}
         />
       ) : null}
-      <MessagesLink unreadCount={unreadCount} onNavigate={onNavigate} />
+      <MessagesLink unreadCount={unreadCount} />
       <EnableNotificationsButton />
       <UserMenu user={user} placement={accountMenu} />
     </div>
@@ -75,12 +74,11 @@ function useIncomingMessageAlerts() {
 }
 
 /** Messages, with a red badge counting conversations that have unread messages (99+ above 99). */
-function MessagesLink({ unreadCount, onNavigate }: { unreadCount: number; onNavigate?: () => void }) {
+function MessagesLink({ unreadCount }: { unreadCount: number }) {
   const badge = unreadBadgeText(unreadCount);
   return (
     <Link
       to={PATHS.chat}
-      onClick={onNavigate}
       className="relative inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       Messages

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { returnFocusOnEscape, useCloseOnEscape } from "~/hooks/use-close-on-escape";
+import { MOBILE_MENU_ATTRIBUTE, type MobileMenu, startMobileMenu } from "~/lib/mobile-menu";
 import { usePublicConfig } from "~/lib/public-config";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
@@ -20,29 +20,28 @@ const navLinkClass =
 /** The header on every page (spec section 2, Header). */
 export function SiteHeader() {
   const { brandName } = usePublicConfig();
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const menuId = useId();
   // On a phone Messages sits inside the menu, so its count shows on the toggle as well.
   const signedIn = useSignedInUser() !== null;
   const unreadCount = useUnreadConversations();
   const badge = signedIn ? unreadBadgeText(unreadCount) : null;
 
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLElement>(null);
-
-  // A navigation closes the mobile menu; Escape closes it too (after the account menu inside it),
-  // and focus inside it goes back to the toggle instead of dropping to the page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
-  useEffect(() => setMenuOpen(false), [location.key]);
-  useCloseOnEscape(
-    menuOpen,
-    () => {
-      returnFocusOnEscape(menuRef.current, toggleRef.current);
-      setMenuOpen(false);
-    },
-    menuRef,
-  );
+  // The phone menu is a native <details>: it opens and closes without scripts. Its Escape and
+  // link behaviour is the same DOM module on every page (app/lib/mobile-menu.ts); on a hydrated
+  // page a client-side navigation closes it too.
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const menu = useRef<MobileMenu | null>(null);
+  useEffect(() => {
+    if (!menuRef.current) return;
+    menu.current = startMobileMenu(menuRef.current);
+    return () => menu.current?.stop();
+  }, []);
+  const shownAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key === shownAt.current) return;
+    shownAt.current = location.key;
+    menu.current?.close();
+  }, [location.key]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -76,54 +75,49 @@ export function SiteHeader() {
         </div>
         <QuickExit />
 
-        <button
-          ref={toggleRef}
-          type="button"
-          className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-          {badge ? (
-            <span className="absolute -right-1 -top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white">
-              {badge}
-              <span className="sr-only"> unread</span>
-            </span>
-          ) : null}
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        <details ref={menuRef} {...{ [MOBILE_MENU_ATTRIBUTE]: "" }} className="group shrink-0 md:hidden">
+          <summary className="relative inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+            {/* The name follows the state with no script: only the shown one counts. */}
+            <span className="sr-only group-open:hidden">Open menu</span>
+            <span className="sr-only hidden group-open:inline">Close menu</span>
+            {badge ? (
+              <span className="absolute -right-1 -top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white">
+                {badge}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+              <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          {/* Under the header's row, over the page, scrolling within what is left of the screen. */}
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4 shadow-md"
           >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+            <ul className="flex flex-col gap-1 pt-2">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className={`block ${navLinkClass}`}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="pt-3">
+              <HeaderAccountActions live={false} accountMenu="inline" />
+            </div>
+          </nav>
+        </details>
       </div>
-
-      <nav
-        ref={menuRef}
-        id={menuId}
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t border-slate-200 px-4 pb-4 md:hidden"
-      >
-        <ul className="flex flex-col gap-1 pt-2">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end className={`block ${navLinkClass}`} onClick={() => setMenuOpen(false)}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="pt-3">
-          <HeaderAccountActions onNavigate={() => setMenuOpen(false)} live={false} accountMenu="inline" />
-        </div>
-      </nav>
     </header>
   );
 }

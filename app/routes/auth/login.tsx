@@ -1,10 +1,14 @@
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-scripts";
 import { nextFromUrl } from "~/shared/redirect-target";
 import { sessionEndNotice } from "~/shared/session-end";
 import { signInAction } from "~worker/auth/password-forms";
 import type { Route } from "./+types/login";
+
+/** The sign-in screen needs React in the browser: show/hide, the busy button, switching to sign-up. */
+export const handle = { hydrate: true } satisfies PageHandle;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({

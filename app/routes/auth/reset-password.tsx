@@ -3,11 +3,15 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { focusField, formText } from "~/components/auth/form-fields";
 import { Alert, PasswordField, primaryButtonClass } from "~/components/ui/form-controls";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-scripts";
 import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/shared/routes";
 import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/shared/schemas/auth";
 import { setNewPassword } from "~worker/auth/password-forms";
 import type { Route } from "./+types/reset-password";
+
+/** The new-password screen needs React in the browser: show/hide and checks before posting. */
+export const handle = { hydrate: true } satisfies PageHandle;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [

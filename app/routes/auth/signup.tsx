@@ -4,12 +4,16 @@ import { userContext } from "~/context";
 import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-scripts";
 import { nextFromUrl } from "~/shared/redirect-target";
 import { authScreenModeFor, sessionEndNotice } from "~/shared/session-end";
 import { signUpAction } from "~worker/accounts/sign-up-form-post";
 import { signInAction } from "~worker/auth/password-forms";
 import { suggestUsername } from "~worker/auth/username";
 import type { Route } from "./+types/signup";
+
+/** The sign-up screen needs React in the browser: the picture's preview and upload progress, show/hide. */
+export const handle = { hydrate: true } satisfies PageHandle;
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const signIn = loaderData?.mode === "signin";

@@ -44,6 +44,22 @@ export async function waitForHydration(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
 }
 
+/**
+ * Waits until the page's scripts run: on a page without the framework (a public page, signed out),
+ * until its own module has started the carousel and the phone menu (`data-enhanced`); elsewhere
+ * until React has hydrated it. Quick exit needs neither: it runs from the page's inline script.
+ */
+export async function waitForPageScripts(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { hydrated, enhanced } = document.documentElement.dataset;
+        return hydrated === "true" || enhanced === "true";
+      }),
+    )
+    .toBe(true);
+}
+
 /** A signed-in account made through the API (fast); the page's context holds its session cookie. */
 export async function signUpThroughApi(page: Page, baseURL: string) {
   const email = uniqueEmail();

@@ -1,0 +1,13 @@
+/**
+ * The module of pages that load no framework (scripts/page-scripts-plugin.ts builds it): it starts
+ * the same DOM behaviour the React components start on hydrated pages, over the server's markup.
+ */
+import { CAROUSEL_PARTS, startCarousel } from "~/lib/carousel";
+import { MOBILE_MENU_ATTRIBUTE, startMobileMenu } from "~/lib/mobile-menu";
+import { ENHANCED_ATTRIBUTE } from "~/lib/page-scripts";
+
+for (const carousel of document.querySelectorAll<HTMLElement>(`[${CAROUSEL_PARTS.root}]`)) startCarousel(carousel);
+for (const menu of document.querySelectorAll<HTMLDetailsElement>(`details[${MOBILE_MENU_ATTRIBUTE}]`)) {
+  startMobileMenu(menu);
+}
+document.documentElement.setAttribute(ENHANCED_ATTRIBUTE, "true");
