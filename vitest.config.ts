@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { pageScripts } from "./scripts/page-scripts-plugin.ts";
 
 /**
  * Server-side tests run inside workerd with the bindings of wrangler.toml; every test file gets
@@ -9,6 +10,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     plugins: [
+      // The root layout imports the page scripts' inline code and URLs (route modules' actions and
+      // the root middleware run in these tests): built by the same plugin as the app.
+      pageScripts(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
