@@ -301,7 +301,7 @@ export function Conversation({
         aria-live="polite"
         // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
         // opens it there (issue 26); with scripts the page keeps it there itself.
-        className="mt-3 flex-1 overflow-y-auto pr-1 noscript:flex noscript:flex-col-reverse"
+        className="mt-3 flex-1 overflow-y-auto pr-1 no-js:flex no-js:flex-col-reverse"
       >
         <div>
           {earlierPath ? (
@@ -351,7 +351,7 @@ export function Conversation({
                       <button
                         type="button"
                         onClick={() => onReport(message.seq)}
-                        className="noscript:hidden -mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+                        className="no-js:hidden -mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
                       >
                         {REPORT_TEXTS.messageButton}
                         <span className="sr-only"> this message from {contact.username}</span>
@@ -447,7 +447,7 @@ export function Conversation({
         method="post"
         action={form.path}
         encType="multipart/form-data"
-        className="mt-3 flex items-end gap-2 noscript:flex-wrap"
+        className="mt-3 flex items-end gap-2 no-js:flex-wrap"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -458,12 +458,12 @@ export function Conversation({
         <label
           hidden={closed}
           // Without scripts the browser's own file field shows what was chosen, on its own row.
-          className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600 noscript:order-last noscript:h-auto noscript:w-full noscript:flex-wrap noscript:justify-start noscript:gap-x-2 noscript:rounded-lg noscript:text-sm"
+          className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600 no-js:order-last no-js:h-auto no-js:w-full no-js:flex-wrap no-js:justify-start no-js:gap-x-2 no-js:rounded-lg no-js:text-sm"
         >
-          <span className="sr-only noscript:not-sr-only noscript:font-medium">{CONVERSATION_TEXTS.attach}</span>
+          <span className="sr-only no-js:not-sr-only no-js:font-medium">{CONVERSATION_TEXTS.attach}</span>
           <svg
             viewBox="0 0 24 24"
-            className="h-6 w-6 noscript:hidden"
+            className="h-6 w-6 no-js:hidden"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.8"
@@ -476,7 +476,7 @@ export function Conversation({
             type="file"
             name={COMPOSER_FIELDS.image}
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
-            className="sr-only noscript:not-sr-only noscript:max-w-full noscript:min-w-0 noscript:text-slate-700"
+            className="sr-only no-js:not-sr-only no-js:max-w-full no-js:min-w-0 no-js:text-slate-700"
             onChange={(event) => chooseImage(event.currentTarget.files?.[0] ?? null)}
           />
         </label>
@@ -507,7 +507,7 @@ export function Conversation({
             }
           }}
           // Without scripts the box grows with its text where the browser can (field-sizing).
-          className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600 noscript:field-sizing-content"
+          className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600 no-js:field-sizing-content"
         />
         <button
           type="submit"
