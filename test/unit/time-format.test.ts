@@ -21,4 +21,12 @@ describe("message times (spec section 9)", () => {
     expect(formatMessageTime(late, now, "en-US", "Pacific/Kiritimati")).toBe("1:30 PM");
     expect(formatMessageTime(Date.UTC(2026, 10, 21, 8, 0), now, "en-US", "Pacific/Kiritimati")).toBe("Nov 21");
   });
+  it("name the zone of a time of day when asked (the server's UTC, read without scripts)", () => {
+    const now = Date.UTC(2026, 10, 21, 23, 45);
+    expect(formatMessageTime(Date.UTC(2026, 10, 21, 16, 45), now, "en-US", "UTC", { zoneName: true })).toBe(
+      "4:45 PM UTC",
+    );
+    // A date needs no zone name.
+    expect(formatMessageTime(Date.UTC(2026, 2, 4, 9, 5), now, "en-US", "UTC", { zoneName: true })).toBe("Mar 4");
+  });
 });
