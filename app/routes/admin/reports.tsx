@@ -4,9 +4,9 @@ import { SuspendControl } from "~/components/admin/suspend-control";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
+import { LocalTime } from "~/components/ui/local-time";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { formatMessageTime } from "~/lib/time-format";
 import { PATHS, userProfilePath } from "~/shared/routes";
 import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel, suspensionReasonLabel } from "~/shared/safety";
 import { parseSuspendForm, type SuspendFormProblem } from "~/shared/schemas/safety";
@@ -141,15 +141,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </h3>
-                  <p className="text-xs text-slate-600" suppressHydrationWarning>
-                    Reported {formatMessageTime(report.createdAt)} by{" "}
+                  <p className="text-xs text-slate-600">
+                    Reported <LocalTime timestamp={report.createdAt} /> by{" "}
                     <span className="[overflow-wrap:anywhere]">{report.reporter.username}</span>
                   </p>
                 </header>
                 <div className="mt-3 rounded-lg bg-slate-50 p-3">
                   {report.snapshotAt ? (
-                    <p className="mb-1 text-xs text-slate-600" suppressHydrationWarning>
-                      Sent {formatMessageTime(report.snapshotAt)}
+                    <p className="mb-1 text-xs text-slate-600">
+                      Sent <LocalTime timestamp={report.snapshotAt} />
                     </p>
                   ) : null}
                   {report.snapshotImageUrl ? (
@@ -203,8 +203,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <p className="min-w-0 [overflow-wrap:anywhere]">
                 <span className="font-medium text-slate-900">{account.username}</span>{" "}
-                <span className="text-sm text-slate-600" suppressHydrationWarning>
-                  since {formatMessageTime(account.suspendedAt)}
+                <span className="text-sm text-slate-600">
+                  since <LocalTime timestamp={account.suspendedAt} />
                 </span>
                 {account.reason ? (
                   <span className="block text-sm text-slate-700">
@@ -227,8 +227,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 space-y-2 text-sm">
           {log.map((entry) => (
             <li key={entry.id} className="[overflow-wrap:anywhere]">
-              <span className="text-slate-600" suppressHydrationWarning>
-                {formatMessageTime(entry.createdAt)}
+              <span className="text-slate-600">
+                <LocalTime timestamp={entry.createdAt} />
               </span>{" "}
               · {entry.admin}: {MODERATION_ACTION_LABELS[entry.action]} ({entry.target})
               {entry.reason ? (
