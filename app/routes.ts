@@ -15,6 +15,7 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("recover", "routes/auth/recover.tsx"), // Reset Password: asks for the email
     route("reset-password", "routes/auth/reset-password.tsx"), // where the reset email's link lands
+    route("signout", "routes/auth/sign-out.tsx"), // signing out as a form, for a page without scripts
     route("chat/:userId?", "routes/chat/chat-screen.tsx"), // signed in only; userId preselects a contact
     route("profile", "routes/profile/profile-screen.tsx"), // signed in only: read and edit one's own profile
     route("users", "routes/users/find-users.tsx"), // Find Other Christians: exact-username search

@@ -8,6 +8,8 @@ export const PATHS = {
   signup: "/signup",
   login: "/login",
   recover: "/recover",
+  /** Signing out as a form: the account menu's 'Sign Out' posts here when the page has no scripts. */
+  signOut: "/signout",
   chat: "/chat",
   profile: "/profile",
   users: "/users",

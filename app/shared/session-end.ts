@@ -15,6 +15,15 @@ export const SESSION_END_MESSAGES = {
 } as const;
 export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
 
+/** The account menu's way out, and /signout, the page that asks the same without scripts. */
+export const SIGN_OUT_TEXTS = {
+  button: "Sign Out",
+  busy: "Signing Out...",
+  pageTitle: "Sign Out",
+  question: "Sign out on this device? Your conversations stay; you can sign in again at any time.",
+  cancel: "Cancel",
+} as const;
+
 export function isSessionEndReason(value: unknown): value is SessionEndReason {
   return typeof value === "string" && Object.hasOwn(SESSION_END_MESSAGES, value);
 }

@@ -17,6 +17,7 @@ import { useDeskAccess, useOpenReportCount } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { headerName, isAdmin, type SignedInUser } from "~/shared/accounts";
 import { PATHS } from "~/shared/routes";
+import { SIGN_OUT_TEXTS } from "~/shared/session-end";
 import { IncomingMessageBanner } from "./incoming-message-banner";
 
 /**
@@ -119,6 +120,17 @@ const MENU_PANEL_CLASS: Record<AccountMenuPlacement, string> = {
 };
 
 /**
+ * The panel without scripts, where the button cannot open it: inside the phone menu (itself a
+ * <details> that opens without scripts) it simply shows; from the desktop header it drops down
+ * while the pointer or the keyboard's focus is in the menu. Its links and the 'Sign Out' form
+ * then work as they are.
+ */
+const NO_SCRIPT_PANEL_CLASS: Record<AccountMenuPlacement, string> = {
+  dropdown: "no-js:group-hover/account:block no-js:group-focus-within/account:block no-js:mt-0",
+  inline: "no-js:block",
+};
+
+/**
  * The account menu: a disclosure button and its panel of links. It closes on a choice, on Escape
  * (focus back on the button), on a click outside, and when focus leaves it by Tab or Shift+Tab, so
  * it never stays open over what the person moved on to.
@@ -161,7 +173,10 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
     };
   }, [open]);
 
-  async function handleSignOut() {
+  async function handleSignOut(event: React.FormEvent) {
+    // With scripts the other tabs are told too; the form's own post (/signout) is for a page without.
+    event.preventDefault();
+    if (signingOut) return;
     setSigningOut(true);
     await signOut();
     announceSessionEnd("signed-out");
@@ -170,7 +185,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
   }
 
   return (
-    <div ref={containerRef} className={placement === "inline" ? "w-full" : "relative"}>
+    <div ref={containerRef} className={`group/account ${placement === "inline" ? "w-full" : "relative"}`}>
       <button
         ref={buttonRef}
         type="button"
@@ -186,8 +201,9 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
       <div
         ref={panelRef}
         id={menuId}
-        hidden={!open}
-        className={`${MENU_PANEL_CLASS[placement]} rounded-xl bg-white p-2 ring-1 ring-slate-200`}
+        // A class, not the hidden attribute: that one wins over every style, and the page without
+        // scripts must be able to show the panel.
+        className={`${open ? "block" : "hidden"} ${NO_SCRIPT_PANEL_CLASS[placement]} ${MENU_PANEL_CLASS[placement]} rounded-xl bg-white p-2 ring-1 ring-slate-200`}
       >
         <p className="truncate px-3 py-2 text-xs text-slate-600">Signed in as {name}</p>
         {[
@@ -219,14 +235,15 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
             ) : null}
           </Link>
         ))}
-        <button
-          type="button"
-          onClick={handleSignOut}
-          disabled={signingOut}
-          className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
-        >
-          {signingOut ? "Signing Out..." : "Sign Out"}
-        </button>
+        <form method="post" action={PATHS.signOut} onSubmit={handleSignOut}>
+          <button
+            type="submit"
+            disabled={signingOut}
+            className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
+          >
+            {signingOut ? SIGN_OUT_TEXTS.busy : SIGN_OUT_TEXTS.button}
+          </button>
+        </form>
       </div>
     </div>
   );
