@@ -3,6 +3,7 @@ import { PATHS } from "../../app/shared/routes";
 import { SESSION_END_MESSAGES, SIGN_OUT_TEXTS } from "../../app/shared/session-end";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
+import { menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expect, pageWithoutScripts, signUpThroughApi, test } from "./support/test";
 
 /**
@@ -44,15 +45,15 @@ test.describe("the account menu with JavaScript disabled", () => {
     const live = await livePageOfSameSession(browser, baseURL, page);
     try {
       await page.goto(SUPPORT_CHAT_PATH);
-      const menu = page.getByRole("navigation", { name: "Mobile" });
+      const menu = mobileMenu(page);
       await expect(menu).toBeHidden();
-      await page.locator("summary", { hasText: "Open menu" }).click();
+      await menuToggle(page).click();
       await expect(menu).toBeVisible();
       await expect(menu.getByText(`Signed in as ${user.username}`)).toBeVisible();
       await menu.getByRole("link", { name: "My Profile" }).click();
       await expect(page).toHaveURL(PATHS.profile);
 
-      await page.locator("summary", { hasText: "Open menu" }).click();
+      await menuToggle(page).click();
       await expect(signOutButton(page).locator("visible=true")).toBeInViewport();
       await menu.getByRole("button", { name: SIGN_OUT_TEXTS.button, exact: true }).click();
       await expectSignedOut(page);

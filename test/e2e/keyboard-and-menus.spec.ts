@@ -4,6 +4,7 @@ import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
 import { REPORT_TEXTS } from "../../app/shared/safety";
 import { QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
+import { expectOnScreen } from "./support/on-screen";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
@@ -40,18 +41,6 @@ async function openAccountMenuWithKeyboard(page: Page): Promise<Locator> {
     await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 500 });
   }).toPass();
   return accountMenu(page);
-}
-
-/** Fails unless the element's box lies wholly on the screen, saying which edge is off it. */
-async function expectOnScreen(page: Page, locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  const screen = page.viewportSize();
-  expect(box, `${what} is laid out`).not.toBeNull();
-  if (!box || !screen) return;
-  expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(screen.width);
-  expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(screen.height);
 }
 
 /** Another signed-up person, whose browser is closed at once: someone to find and write to. */

@@ -1,8 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
 import { seriousViolations } from "./support/axe";
 import { PUBLIC_PAGES } from "./support/config";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
+import { expectOnScreen } from "./support/on-screen";
 import { expect, pageWithoutScripts, test, waitForPageScripts } from "./support/test";
 
 /** The phone widths issue 26 names, each with a common screen height for it. */
@@ -10,18 +11,6 @@ const PHONES = [
   { width: 320, height: 568 },
   { width: 375, height: 667 },
 ] as const;
-
-/** Fails unless the element's box lies wholly on the screen. */
-async function expectOnScreen(page: Page, locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  const screen = page.viewportSize();
-  expect(box, `${what} is laid out`).not.toBeNull();
-  if (!box || !screen) return;
-  expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(screen.width);
-  expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(screen.height);
-}
 
 async function expectMenuItems(page: Page) {
   const menu = mobileMenu(page);

@@ -3,7 +3,13 @@ import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
 import { QUICK_EXIT_URL } from "./support/config";
 import { menuToggle, mobileMenu } from "./support/mobile-menu";
-import { NEUTRAL_TITLE, recordExits, serveNeutralPage } from "./support/quick-exit";
+import {
+  leaveWith,
+  NEUTRAL_TITLE,
+  recordExits,
+  serveNeutralPage,
+  serveNeutralPageNotingReferer,
+} from "./support/quick-exit";
 import { expect, holdRequests, pageWithoutScripts, signUpThroughApi, test, waitForPageScripts } from "./support/test";
 
 /**
@@ -26,25 +32,12 @@ test.describe("Quick exit on a page without the framework", () => {
     context,
     baseURL,
   }) => {
-    await serveNeutralPage(context);
-    let referer: string | undefined = "not requested";
-    await context.route(
-      (url) => url.href.startsWith(QUICK_EXIT_URL),
-      async (route) => {
-        referer = route.request().headers().referer;
-        await route.fallback();
-      },
-    );
+    const referer = await serveNeutralPageNotingReferer(context);
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/privacypolicy$/);
-    const entries = await page.evaluate(() => history.length);
 
-    await quickExitLink(page).click();
-    await expect(page).toHaveURL(QUICK_EXIT_URL);
-    await expect(page).toHaveTitle(NEUTRAL_TITLE);
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-    expect(referer).toBeUndefined();
+    await leaveWith(page, quickExitLink(page), referer);
 
     await page.goBack();
     await expect(page).toHaveURL(`${baseURL}/`);

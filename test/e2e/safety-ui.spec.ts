@@ -7,7 +7,7 @@ import { chatWith } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { PUBLIC_PAGES, QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
-import { NEUTRAL_TITLE, recordExits, serveNeutralPage } from "./support/quick-exit";
+import { leaveWith, recordExits, serveNeutralPage, serveNeutralPageNotingReferer } from "./support/quick-exit";
 import {
   anotherPerson,
   expect,
@@ -64,15 +64,7 @@ test.describe("Quick exit", () => {
     context,
     baseURL,
   }) => {
-    await serveNeutralPage(context);
-    let referer: string | undefined = "not requested";
-    await context.route(
-      (url) => url.href.startsWith(QUICK_EXIT_URL),
-      async (route) => {
-        referer = route.request().headers().referer;
-        await route.fallback();
-      },
-    );
+    const referer = await serveNeutralPageNotingReferer(context);
     await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/");
     await waitForHydration(page);
@@ -80,14 +72,9 @@ test.describe("Quick exit", () => {
     await expect(page).toHaveURL(SUPPORT_CHAT_PATH);
     await expect(page.getByText("Connection: Online")).toBeVisible();
     await composer(page).fill("Something I am still writing");
-    const entries = await page.evaluate(() => history.length);
 
-    await quickExitLink(page).click();
-    await expect(page).toHaveURL(QUICK_EXIT_URL);
-    await expect(page).toHaveTitle(NEUTRAL_TITLE);
-    // Replaced, not added to: the history is as long as before, and the site's address was not sent.
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-    expect(referer).toBeUndefined();
+    // Replaced, not added to, and the site's address is not sent.
+    await leaveWith(page, quickExitLink(page), referer);
 
     await page.goBack();
     await expect(page).toHaveURL(`${baseURL}/`);

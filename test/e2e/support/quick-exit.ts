@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { QUICK_EXIT_URL } from "./config";
+import { expect } from "./test";
 
 declare global {
   interface Window {
@@ -18,6 +19,23 @@ export async function serveNeutralPage(context: BrowserContext) {
 }
 
 /**
+ * Serves the neutral site and notes the Referer its page was asked for with, which must be none:
+ * the site's address never reaches it. Answers the reader ("not requested" until it is).
+ */
+export async function serveNeutralPageNotingReferer(context: BrowserContext): Promise<() => string | undefined> {
+  await serveNeutralPage(context);
+  let referer: string | undefined = "not requested";
+  await context.route(
+    (url) => url.href.startsWith(QUICK_EXIT_URL),
+    async (route) => {
+      referer = route.request().headers().referer;
+      await route.fallback();
+    },
+  );
+  return () => referer;
+}
+
+/**
  * Records every navigation the page starts towards the neutral site, the moment it starts (the
  * Navigation API's navigate event fires inside location.replace), so "it did not leave" can be read
  * as soon as a later key press proves the earlier ones were handled. Answers the reader.
@@ -32,4 +50,17 @@ export async function recordExits(page: Page): Promise<() => Promise<string[]>> 
     });
   }, QUICK_EXIT_URL);
   return () => page.evaluate(() => window.__exits ?? []);
+}
+
+/**
+ * Clicks a Quick exit control and checks that the neutral site replaced the page: the history is as
+ * long as before (Back goes to the page before this one) and the site's address was not sent.
+ */
+export async function leaveWith(page: Page, control: Locator, referer: () => string | undefined) {
+  const entries = await page.evaluate(() => history.length);
+  await control.click();
+  await expect(page).toHaveURL(QUICK_EXIT_URL);
+  await expect(page).toHaveTitle(NEUTRAL_TITLE);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  expect(referer()).toBeUndefined();
 }
