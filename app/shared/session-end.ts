@@ -20,7 +20,7 @@ export const SIGN_OUT_TEXTS = {
   button: "Sign Out",
   busy: "Signing Out...",
   pageTitle: "Sign Out",
-  question: "Sign out on this device? Your conversations stay; you can sign in again at any time.",
+  question: "Sign out on this device? You can sign in again at any time.",
   cancel: "Cancel",
 } as const;
 
