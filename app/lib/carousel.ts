@@ -112,12 +112,15 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
     render();
   };
 
-  root.addEventListener("click", onClick);
-  root.addEventListener("mouseenter", onPointer);
-  root.addEventListener("mouseleave", onPointer);
-  root.addEventListener("focusin", onFocusIn);
-  root.addEventListener("focusout", onFocusOut);
-  motion.addEventListener("change", render);
+  // One signal removes every listener when the carousel stops.
+  const listening = new AbortController();
+  const { signal } = listening;
+  root.addEventListener("click", onClick, { signal });
+  root.addEventListener("mouseenter", onPointer, { signal });
+  root.addEventListener("mouseleave", onPointer, { signal });
+  root.addEventListener("focusin", onFocusIn, { signal });
+  root.addEventListener("focusout", onFocusOut, { signal });
+  motion.addEventListener("change", render, { signal });
   // Already hovered or focused when the script arrived: pause as if it had seen it happen.
   hovered = root.matches(":hover");
   focused = root.contains(document.activeElement);
@@ -125,11 +128,6 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
 
   return () => {
     window.clearTimeout(timer);
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("mouseenter", onPointer);
-    root.removeEventListener("mouseleave", onPointer);
-    root.removeEventListener("focusin", onFocusIn);
-    root.removeEventListener("focusout", onFocusOut);
-    motion.removeEventListener("change", render);
+    listening.abort();
   };
 }

@@ -106,6 +106,7 @@ test.describe("the account menu with JavaScript disabled", () => {
     try {
       await page.goto(PATHS.signOut);
       await expect(page.getByRole("heading", { level: 1, name: SIGN_OUT_TEXTS.pageTitle })).toBeVisible();
+      await expect(page.getByRole("main").getByText(SIGN_OUT_TEXTS.question, { exact: true })).toBeVisible();
       await page.getByRole("main").getByRole("link", { name: SIGN_OUT_TEXTS.cancel }).click();
       await expect(page).toHaveURL(PATHS.chat);
       const session = await (await page.request.get("/api/auth/get-session")).json();
