@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { z } from "zod";
-import { DEFAULT_DESK_CAPACITY, DEFAULT_HANDBACK_GRACE_SECONDS } from "~/shared/desk";
+import { DEFAULT_DESK_CAPACITY, DEFAULT_HANDBACK_GRACE_SECONDS, DEFAULT_OPEN_DEADLINE_SECONDS } from "~/shared/desk";
 import { type PublicConfig, PublicConfigSchema } from "~/shared/schemas/config";
 
 /**
@@ -49,6 +49,8 @@ const ServerEnvSchema = z.object({
   DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
   /** How long a listener who went away has before their waiting conversations go back to the queue. */
   DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
+  /** How long a listener has to open a conversation given to them before it goes back to the line. */
+  DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
 });
 
 type AppConfig = {
@@ -57,7 +59,7 @@ type AppConfig = {
   email: { resendApiKey: string | undefined; from: string };
   /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
-  desk: { capacity: number; handbackGraceMs: number };
+  desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number };
 };
 
 let cached: AppConfig | undefined;
@@ -74,7 +76,11 @@ export function getConfig(): AppConfig {
     auth: { secret: server.BETTER_AUTH_SECRET, trustedOrigins: [new URL(publicConfig.appUrl).origin, ...extraOrigins] },
     email: { resendApiKey: server.RESEND_API_KEY, from: server.EMAIL_FROM },
     chat: { sendBurst: server.CHAT_SEND_BURST, sendPerSecond: server.CHAT_SEND_PER_SECOND },
-    desk: { capacity: server.DESK_CAPACITY, handbackGraceMs: server.DESK_HANDBACK_GRACE_SECONDS * 1000 },
+    desk: {
+      capacity: server.DESK_CAPACITY,
+      handbackGraceMs: server.DESK_HANDBACK_GRACE_SECONDS * 1000,
+      openDeadlineMs: server.DESK_OPEN_DEADLINE_SECONDS * 1000,
+    },
   };
   return cached;
 }

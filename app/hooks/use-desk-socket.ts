@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { startSocketTransport } from "~/lib/socket-transport";
-import { type DeskServerFrame, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
+import { DESK_PAGE_PING_MS, type DeskServerFrame, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
 
 /** The desk closes the sockets of someone who is no longer a listener with this code. */
 const NOT_A_LISTENER_CLOSE_CODE = 4403;
@@ -12,8 +12,10 @@ export type DeskConnection = "connecting" | "live" | "reconnecting";
 /**
  * The support desk's socket (/api/desk/ws, issue 25): the server sends the listener's whole desk
  * when it opens and after every change, so the page shows the newest one without reloading. The
- * socket only listens (the desk's writes are the page's forms). Connecting, reconnecting with
- * backoff, pings and frame validation are the shared transport's (app/lib/socket-transport.ts).
+ * socket only listens (the desk's writes are the page's forms), but its pings prove the listener is
+ * at the desk: conversations are offered only while a page of theirs keeps one open. Connecting,
+ * reconnecting with backoff, pings and frame validation are the shared transport's
+ * (app/lib/socket-transport.ts).
  *
  * `loaded` is the desk as the page's loader last read it: after one of the page's own forms it is
  * newer than any frame received before, so it is shown until the next frame.
@@ -29,6 +31,8 @@ export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; conne
     const transport = startSocketTransport<DeskServerFrame, never>({
       url: `${window.location.origin.replace(/^http/, "ws")}/api/desk/ws`,
       schema: DeskServerFrameSchema,
+      // The pings are the page's proof that the listener is there: without them, no conversations.
+      pingEveryMs: DESK_PAGE_PING_MS,
       onOpen: () => setConnection("live"),
       onFrame: (frame) => {
         if (frame.type === "desk-state") setLive({ desk: frame.desk, over: loadedRef.current });

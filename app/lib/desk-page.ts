@@ -7,6 +7,8 @@ export const DESK_PAGE_TEXTS = {
   sessionEnded: "Your session has ended. Please sign in again.",
   capacity: (active: number, capacity: number) => `Your conversations: ${active} of ${capacity}`,
   live: "Live",
+  /** The name of the desk's live region, which says who arrives. */
+  announcements: "Desk announcements",
   connecting: "Connecting…",
   reconnecting: "Reconnecting…",
   moreWaiting: (more: number) => `and ${more} more waiting`,

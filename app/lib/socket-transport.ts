@@ -81,6 +81,8 @@ type CloseInfo = { code: number; reason: string };
 type SocketTransportOptions<ServerFrame> = {
   url: string;
   schema: FrameSchema<ServerFrame>;
+  /** How often to ping (PING_EVERY_MS unless a socket's server counts on hearing sooner). */
+  pingEveryMs?: number;
   /** Close codes after which this socket must not come back, besides the session's end (4401). */
   finalCloseCodes?: readonly number[];
   /** The socket is open (first connect or reconnect): say hello, resend what is pending. */
@@ -133,7 +135,7 @@ export function startSocketTransport<ServerFrame, ClientFrame>(
     pingTimer = env.setTimeout(() => {
       if (ws.readyState === OPEN) ws.send(PING_FRAME);
       schedulePing(ws);
-    }, PING_EVERY_MS);
+    }, options.pingEveryMs ?? PING_EVERY_MS);
   };
 
   const retryLater = () => {

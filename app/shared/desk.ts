@@ -9,18 +9,47 @@ import { z } from "./schemas/zod";
 /** How many conversations a listener holds at once unless configured (DESK_CAPACITY). */
 export const DEFAULT_DESK_CAPACITY = 3;
 /** A listener who went away gets this long to come back before their waiting conversations go back. */
-export const DEFAULT_HANDBACK_GRACE_SECONDS = 120;
+export const DEFAULT_HANDBACK_GRACE_SECONDS = 60;
+/**
+ * A conversation given to a listener who has not opened it within this long goes back to the line
+ * (a visitor is told a listener joined only once one has opened it).
+ */
+export const DEFAULT_OPEN_DEADLINE_SECONDS = 180;
+/**
+ * A desk page proves it is there by pinging its socket this often (the runtime answers and notes the
+ * time without waking the desk)...
+ */
+export const DESK_PAGE_PING_MS = 10_000;
+/**
+ * ...and counts as gone once no proof came for this long, whether or not its socket's close ever
+ * arrived (a laptop shut, a phone out of signal, a local proxy that drops closes). Longer than a
+ * minute: a browser wakes the timers of a tab hidden for a while only once a minute.
+ */
+export const DESK_PAGE_DEADLINE_MS = 75_000;
 /** The desk shows the head of the queue; a longer queue is counted. */
 export const MAX_WAITING_SHOWN = 50;
 /** A private note's length limit. */
 export const MAX_DESK_NOTE = 2000;
 
-/** What the visitor reads above the composer of their support conversation. */
+/** What the visitor reads in their support conversation: the line above the composer, and its events. */
 export const VISITOR_DESK_TEXTS = {
   inLine: (position: number) => `You're number ${position} in line. A listener will be with you soon.`,
-  joined: "A listener has joined.",
+  /** Given to a listener who has not opened the conversation yet. */
+  comingSoon: "A listener will be with you shortly.",
+  /** In the conversation's flow, at the moment a listener opened it; their alias when the admin set one. */
+  joined: (alias: string | null) => (alias ? `${alias} has joined.` : "A listener has joined."),
+  ended: "This conversation has ended. If you write again, you'll be back in line for a listener.",
   noListener:
     "No listener is available right now. Your message is kept and someone will reply as soon as they can. If you are in danger, call 988 or your local emergency number.",
+} as const;
+
+/** The support conversation's header: the desk's state in a few words, never the support account's presence. */
+export const VISITOR_DESK_HEADLINES = {
+  withYou: "A listener is with you",
+  coming: "A listener is on the way",
+  waiting: "Waiting for a listener",
+  nobody: "No listener available right now",
+  available: "Listeners are available",
 } as const;
 
 export const DESK_TEXTS = {
@@ -40,6 +69,9 @@ export const DESK_TEXTS = {
   noneMine: "No conversation is assigned to you.",
   noneAtAll: "No conversation is open.",
   notesOnlyHere: "Only listeners see these notes; the visitor never does.",
+  /** Why a listener must keep a desk page open to be offered conversations. */
+  offeredWhileOpen: "Conversations come to you only while a desk page is open.",
+  notOpened: "Not opened yet",
   // Refusals: each names what to do instead.
   atCapacity: "You already have as many conversations as you can hold. Resolve or transfer one first.",
   queueEmpty: "Nobody is waiting right now.",
@@ -54,29 +86,70 @@ export const DESK_TEXTS = {
   socketOnly: "The desk socket only sends; use the page's buttons.",
 } as const;
 
+/** The support conversation's events the visitor reads among the messages, in time order, at most this many. */
+export const MAX_DESK_EVENTS = 20;
+
+/** Something the desk did in the conversation, shown where it happened among the messages. */
+const DeskEventSchema = z.object({
+  /** joined: a listener opened the conversation; ended: a listener marked it resolved. */
+  kind: z.enum(["joined", "ended"]),
+  at: z.number(),
+  /** The listener's alias, when the admin set one (never their username). */
+  alias: z.string().nullable(),
+});
+export type DeskEvent = z.infer<typeof DeskEventSchema>;
+
+/** Said to screen readers in the desk's polite live region: arrivals, never every change of place. */
+export const DESK_ANNOUNCEMENTS = {
+  waiting: (count: number) =>
+    count === 1
+      ? "Someone new is waiting. 1 person is waiting."
+      : `Someone new is waiting. ${count} people are waiting.`,
+  assigned: (visitorName: string) => `${visitorName} was assigned to you.`,
+} as const;
+
 /** Where a support conversation stands on the desk, as its visitor is told (never who answers). */
 export const VisitorDeskStatusSchema = z.object({
   type: z.literal("desk"),
   /**
    * idle: not in line (nothing written yet, or resolved and not written since); queued: waiting for
-   * a listener; assigned: a listener has it.
+   * a listener; assigned: given to a listener (`opened` once they have opened it).
    */
   state: z.enum(["idle", "queued", "assigned"]),
   /** The place in line while queued (1 is next). */
   position: z.number().int().min(1).nullable(),
-  /** Whether any listener is marked Available at all (else the no-listener text). */
+  /** Whether any listener is available with a desk page open (else the no-listener text). */
   listenersAvailable: z.boolean(),
+  /** Assigned, and the listener has opened the conversation: only then has anyone 'joined'. */
+  opened: z.boolean(),
+  /** The newest events (at most MAX_DESK_EVENTS), oldest first. */
+  events: z.array(DeskEventSchema).max(MAX_DESK_EVENTS),
 });
 export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
 
-/** The line the visitor reads for a status (null: nothing to say). */
+/** The line the visitor reads above the composer for a status (null: nothing to say). */
 export function visitorDeskLine(status: VisitorDeskStatus | null): string | null {
   if (!status) return null;
-  if (status.state === "assigned") return VISITOR_DESK_TEXTS.joined;
+  // Joined is said once, among the messages where it happened (deskEventText).
+  if (status.state === "assigned") return status.opened ? null : VISITOR_DESK_TEXTS.comingSoon;
   // Never a silent room: before the first message too, a visitor learns nobody is there.
   if (!status.listenersAvailable) return VISITOR_DESK_TEXTS.noListener;
   if (status.state === "idle") return null;
   return VISITOR_DESK_TEXTS.inLine(status.position ?? 1);
+}
+
+/** The few words in the support conversation's header, in place of the support account's presence. */
+export function visitorDeskHeadline(status: VisitorDeskStatus | null): string | null {
+  if (!status) return null;
+  if (status.state === "assigned")
+    return status.opened ? VISITOR_DESK_HEADLINES.withYou : VISITOR_DESK_HEADLINES.coming;
+  if (!status.listenersAvailable) return VISITOR_DESK_HEADLINES.nobody;
+  return status.state === "queued" ? VISITOR_DESK_HEADLINES.waiting : VISITOR_DESK_HEADLINES.available;
+}
+
+/** An event's words, as the visitor reads it among the messages. */
+export function deskEventText(event: DeskEvent): string {
+  return event.kind === "joined" ? VISITOR_DESK_TEXTS.joined(event.alias) : VISITOR_DESK_TEXTS.ended;
 }
 
 const DeskConversationSchema = z.object({
@@ -89,6 +162,8 @@ const DeskConversationSchema = z.object({
   /** Who holds it (listener id and username), null while queued. */
   listener: z.object({ id: z.string(), name: z.string() }).nullable(),
   assignedAt: z.number().nullable(),
+  /** When its listener opened it (null: not yet, or queued). */
+  openedAt: z.number().nullable(),
 });
 export type DeskConversation = z.infer<typeof DeskConversationSchema>;
 

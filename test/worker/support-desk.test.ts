@@ -8,6 +8,7 @@ import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import {
+  availableAtDesk,
   clearDesk,
   desk,
   deskHolds,
@@ -39,7 +40,7 @@ const holds = async (listenerId: string) =>
 describe("assignment", () => {
   it("gives a visitor's first message to the available listener with the fewest conversations, under capacity", async () => {
     const [a, b] = [await signUpListener(), await signUpListener()];
-    await desk().setAvailability(a.actor, true);
+    await availableAtDesk(a);
     const first = await visitorInSupportChat();
     await say(first.socket, "hello, is anyone there?");
     await deskHolds(first.pairId, a.user.id);
@@ -47,7 +48,7 @@ describe("assignment", () => {
     const joined = await first.socket.waitFor((frame) => frame.type === "desk" && frame.state === "assigned");
     expect(JSON.stringify(joined)).not.toContain(a.user.id);
 
-    await desk().setAvailability(b.actor, true);
+    await availableAtDesk(b);
     const second = await visitorInSupportChat();
     await say(second.socket, "hi");
     await deskHolds(second.pairId, b.user.id);
@@ -115,9 +116,9 @@ describe("assignment", () => {
 });
 
 describe("a conversation on the desk", () => {
-  it("is transferred with a note the new listener reads, the visitor told nothing new", async () => {
+  it("is transferred with a note the new listener reads, the visitor told only that a listener joined again", async () => {
     const [a, b] = [await signUpListener(), await signUpListener()];
-    await desk().setAvailability(a.actor, true);
+    await availableAtDesk(a);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, a.user.id);
@@ -138,7 +139,7 @@ describe("a conversation on the desk", () => {
     expect(await desk().transfer(visitor.pairId, a.actor, stranger.user.id, null)).toEqual({
       refusal: DESK_TEXTS.transferTargetUnknown,
     });
-    await desk().setAvailability(b.actor, true);
+    await availableAtDesk(b);
     expect(await desk().transfer(visitor.pairId, a.actor, b.user.id, "Lost her job today; gentle.")).toEqual({
       ok: true,
     });
@@ -156,11 +157,17 @@ describe("a conversation on the desk", () => {
     const history = await bSocket.socket.waitFor((frame) => frame.type === "messages");
     expect(history.type === "messages" && history.messages.map((m) => m.text)).toEqual(["hello"]);
 
-    // b writes as the support account; the visitor saw one 'assigned' only.
+    // b writes as the support account. The visitor read what was true each time, never who: a
+    // listener joined (a opened it), then, once b had opened it, a listener joined again.
     await say(bSocket.socket, "I'm here with you.");
     const reply = await visitor.socket.waitFor((f) => f.type === "message" && f.message.senderId === SUPPORT_ID);
     expect(reply.type === "message" && reply.message.senderName).toBe("Support");
-    expect(visitor.socket.frames.filter((f) => f.type === "desk" && f.state === "assigned")).toHaveLength(1);
+    const rejoined = await visitor.socket.waitFor((f) => f.type === "desk" && f.events.length === 2);
+    expect(rejoined).toMatchObject({ state: "assigned", opened: true });
+    expect(rejoined.type === "desk" && rejoined.events.map((event) => [event.kind, event.alias])).toEqual([
+      ["joined", null],
+      ["joined", null],
+    ]);
     expect(JSON.stringify(visitor.socket.frames)).not.toMatch(
       new RegExp(`${a.user.id}|${b.user.id}|${a.user.username}|${b.user.username}|Lost her job`),
     );
@@ -190,7 +197,7 @@ describe("a conversation on the desk", () => {
 
   it("is resolved (freeing the place) and re-opened into the queue by the visitor's next message", async () => {
     const listener = await signUpListener();
-    await desk().setAvailability(listener.actor, true);
+    await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
@@ -202,7 +209,7 @@ describe("a conversation on the desk", () => {
     await desk().setAvailability(listener.actor, false);
     await say(visitor.socket, "me again");
     await deskHolds(visitor.pairId, null);
-    await desk().setAvailability(listener.actor, true);
+    await availableAtDesk(listener);
     await deskHolds(visitor.pairId, listener.user.id);
   });
 });
@@ -210,7 +217,7 @@ describe("a conversation on the desk", () => {
 describe("a listener who goes away", () => {
   it("gets no new conversation, and after the grace those waiting for their reply go back, oldest first", async () => {
     const [a, b] = [await signUpListener(), await signUpListener()];
-    await desk().setAvailability(a.actor, true);
+    await availableAtDesk(a);
     const waitsNewer = await visitorInSupportChat();
     const answered = await visitorInSupportChat();
     const waitsOlder = await visitorInSupportChat();
@@ -257,7 +264,7 @@ describe("a listener who goes away", () => {
     const socket = await openDeskSocket(listener.cookie);
     if (!socket.ws) throw new Error(`refused ${socket.status}`);
     await until(() => socket.latest() !== null);
-    await desk().setAvailability(listener.actor, true);
+    await availableAtDesk(listener);
     await until(() => socket.latest()?.me.available === true);
     // The desk socket only sends: a frame from the page is answered with an error, and changes nothing.
     socket.ws.send(JSON.stringify({ type: "take-next" }));
@@ -294,7 +301,7 @@ describe("images in a support conversation", () => {
 
   it("reach the listener who holds it, who sends them as the support account; no other listener", async () => {
     const [holder, other] = [await signUpListener(), await signUpListener()];
-    await desk().setAvailability(holder.actor, true);
+    await availableAtDesk(holder);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, holder.user.id);
@@ -321,7 +328,7 @@ describe("images in a support conversation", () => {
 describe("a visitor who left", () => {
   it("is emailed from the support account when a listener replies, with nothing of the listener", async () => {
     const listener = await signUpListener();
-    await desk().setAvailability(listener.actor, true);
+    await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "I'll check back later");
     await deskHolds(visitor.pairId, listener.user.id);
@@ -352,7 +359,7 @@ describe("a visitor who left", () => {
 describe("what stays on the desk", () => {
   it("keeps private notes and listeners' names off every frame, list and email the visitor gets", async () => {
     const listener = await signUpListener();
-    await desk().setAvailability(listener.actor, true);
+    await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     const inbox = await openInboxSocket(visitor.cookie);
     await say(visitor.socket, "hello");

@@ -16,7 +16,7 @@ import { DESK_LISTENER_CLOSE, DeskLink, type DeskRoomUpdate } from "./desk-link"
 import { DESK_NOTES_TABLE, DeskNotes } from "./desk-notes";
 import { deliverNewest } from "./inbox-notice";
 import { MESSAGES_TABLE, MessageLog } from "./message-log";
-import { purgeExpired, retentionDue } from "./message-retention";
+import { MESSAGE_RETENTION_MS, purgeExpired, retentionDue } from "./message-retention";
 import { INBOX_OUTBOX_TABLE, OwedInboxUpdates } from "./owed-inbox-updates";
 import { openedFrame, presenceFrame } from "./presence-relay";
 import { MEMBERS_DELIVERED_COLUMN, MEMBERS_TABLE, ReadPositions } from "./read-positions";
@@ -111,6 +111,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   private readonly session = new SessionNotice(this.meta);
   private readonly sendBudget = new SendBudget();
   private readonly desk = new DeskLink(this.meta);
+  /** The desk's answer to the visitor's last message that asked it something (settled, never rejected). */
+  private deskAnswer: Promise<void> = Promise.resolve();
   private readonly notes = new DeskNotes(this.sql);
   private readonly nextAlarm = new RoomAlarm(this.ctx);
   private readonly admissions = new SocketAdmissions({
@@ -166,6 +168,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       this.broadcast(openedFrame(speakerId), { tag: userId });
     }
     if (!deskRole && this.isSupportRoom() && userId !== getConfig().public.supportUserId) this.tellVisitor(socket);
+    // The listener the desk gave it to has opened it: only now has a listener joined.
+    if (deskRole) this.listenerHere(userId);
     return response;
   }
 
@@ -270,6 +274,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       };
     }
     const { speakerId } = sender;
+    // A listener who writes has opened the conversation, with or without its live page.
+    if (speakerId !== sender.userId) this.listenerHere(sender.userId);
     const message = this.sendBudget.take(speakerId)
       ? this.store({ userId: speakerId, userName: sender.userName }, frame)
       : null;
@@ -321,7 +327,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       ...page,
       receipts: { readSeq, deliveredSeq },
       sessionNotice: this.session.stands(this.log.newestMessageAt(), Date.now()) ? CHAT_MESSAGES.sessionNotice : null,
-      desk: visitor ? this.desk.visitorFrame() : null,
+      desk: visitor ? this.deskFrame() : null,
     };
   }
 
@@ -350,7 +356,11 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
       frame,
       (message) => this.broadcastPayload(payload(message)),
     );
-    if ("stored" in outcome) return { ok: true, seq: outcome.stored.seq, duplicate: false };
+    if ("stored" in outcome) {
+      // Without scripts the page shows the desk's answer only if it is here before the redirect.
+      await this.deskAnswer;
+      return { ok: true, seq: outcome.stored.seq, duplicate: false };
+    }
     if ("existing" in outcome) return { ok: true, seq: outcome.existing.seq, duplicate: true };
     return refusedBy(outcome.refused);
   }
@@ -383,7 +393,16 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
         text: message.text,
         at: message.timestamp,
       });
-      if (call) this.ctx.waitUntil(call);
+      // The desk answers where the conversation stands now, so the visitor's first message is
+      // followed by their place at once (a page posting its form waits for it: deskAnswer).
+      if (call) {
+        this.deskAnswer = call
+          .then((update) => (update ? this.deskChanged(update) : undefined))
+          .catch((error) =>
+            console.error(JSON.stringify({ at: "chat-room.desk-answer", pairId, error: String(error) })),
+          );
+        this.ctx.waitUntil(this.deskAnswer);
+      }
     }
     // The other duties' due times move only with the first message (retention) or a new session.
     const sessionStarted = this.session.startIfIdle(previousLast, message.timestamp);
@@ -470,18 +489,22 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   async deskChanged(update: DeskRoomUpdate): Promise<void> {
     // The desk names the pair: a room no member has opened yet learns whose it is.
     if (!this.members.claim(update.pairId) || !this.isSupportRoom()) return;
-    const before = JSON.stringify(this.desk.visitorFrame());
+    const before = JSON.stringify(this.deskFrame());
     const holderBefore = this.desk.status()?.listenerId ?? null;
     if (!this.desk.apply(update)) return;
     if (update.state === "idle") this.desk.resetCrisisIfIdle();
     const visitor = this.visitorId();
-    const frame = this.desk.visitorFrame();
-    // A transfer changes nothing the visitor sees: they are told nothing (no second 'joined').
+    const frame = this.deskFrame();
+    // Only what the visitor would read differently is sent (a place told again is not).
     if (visitor && frame && JSON.stringify(frame) !== before) {
       for (const ws of this.openSockets(visitor)) this.send(ws, frame);
     }
     // Only when it changes hands: a place in line moving closes nobody's page.
     if (holderBefore === update.listenerId) return;
+    // Given to a listener who has it open already (taken from its page): they are here.
+    if (update.listenerId && this.openSockets(update.listenerId).some((ws) => this.attachment(ws)?.deskRole)) {
+      this.listenerHere(update.listenerId);
+    }
     for (const ws of this.ctx.getWebSockets()) {
       const identity = this.attachment(ws);
       if (identity?.deskRole !== "listener" || identity.userId === update.listenerId) continue;
@@ -513,6 +536,22 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     return this.notes.list();
   }
 
+  /** What the visitor is told of the desk: its events only as long as the messages around them are kept. */
+  private deskFrame() {
+    return this.desk.visitorFrame(Date.now() - MESSAGE_RETENTION_MS);
+  }
+
+  /** A listener opened the conversation or wrote in it: the desk hears once that they joined. */
+  private listenerHere(listenerId: string): void {
+    const pairId = this.members.pairId();
+    if (!pairId || !this.desk.mayWrite(listenerId) || this.desk.openedBy(listenerId)) return;
+    const told = supportDesk()
+      // The room's time, taken before their message is stored: the join comes before the reply.
+      .listenerOpened(pairId, listenerId, Date.now())
+      .catch((error) => console.error(JSON.stringify({ at: "chat-room.desk-opened", pairId, error: String(error) })));
+    this.ctx.waitUntil(told);
+  }
+
   /** Whether this is a conversation with the support account, which the desk answers. */
   private isSupportRoom(): boolean {
     return this.members.members()?.includes(getConfig().public.supportUserId) ?? false;
@@ -541,7 +580,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
    * has said anything, whether anyone is available at all (never a silent room).
    */
   private tellVisitor(socket: WebSocket): void {
-    const frame = this.desk.visitorFrame();
+    const frame = this.deskFrame();
     if (frame) {
       this.send(socket, frame);
       return;
@@ -552,7 +591,14 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
         // The desk may have spoken meanwhile: its word wins.
         this.send(
           socket,
-          this.desk.visitorFrame() ?? { type: "desk", state: "idle", position: null, listenersAvailable },
+          this.deskFrame() ?? {
+            type: "desk",
+            state: "idle",
+            position: null,
+            listenersAvailable,
+            opened: false,
+            events: [],
+          },
         );
       })
       .catch((error) => console.error(JSON.stringify({ at: "chat-room.desk-availability", error: String(error) })));

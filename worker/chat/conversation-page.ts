@@ -61,7 +61,10 @@ export async function loadConversationPage(side: PageSide, request: Request): Pr
   // there, as their socket would (worker/chat/chat-room.ts, tellVisitor).
   if (side.visitor && !shown.desk && !side.closed) {
     const listenersAvailable = await supportDesk().listenersAvailable();
-    return { ...shown, desk: { type: "desk", state: "idle", position: null, listenersAvailable } };
+    return {
+      ...shown,
+      desk: { type: "desk", state: "idle", position: null, listenersAvailable, opened: false, events: [] },
+    };
   }
   return shown;
 }

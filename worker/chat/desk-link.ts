@@ -1,5 +1,5 @@
 import { containsCrisisPhrase } from "~/shared/crisis-phrases";
-import type { VisitorDeskStatus } from "~/shared/desk";
+import { type DeskEvent, MAX_DESK_EVENTS, type VisitorDeskStatus } from "~/shared/desk";
 import { supportDesk } from "../desk/desk-service";
 import type { Meta } from "../sockets/meta";
 
@@ -12,7 +12,7 @@ const UNANSWERED_ASK_MS = 30_000;
 /** How a listener's socket closes when the conversation is no longer theirs to read. */
 export const DESK_LISTENER_CLOSE = { code: 4403, reason: "No longer yours" } as const;
 
-/** Where a support conversation stands on the desk, as the desk tells its room (issue 25). */
+/** Where a support conversation stands on the desk, as the desk tells its room. */
 export type DeskRoomUpdate = {
   /** Rising with every update the desk sends: an older one arriving late is ignored. */
   version: number;
@@ -22,6 +22,12 @@ export type DeskRoomUpdate = {
   listenerId: string | null;
   position: number | null;
   listenersAvailable: boolean;
+  /** When the holder opened the conversation (null: not yet): only then has a listener joined. */
+  openedAt: number | null;
+  /** The holder's alias, once they opened it and if the admin set one. */
+  alias: string | null;
+  /** When a listener marked it resolved (an idle update only): the visitor is told it ended. */
+  resolvedAt: number | null;
 };
 
 /**
@@ -44,12 +50,27 @@ export class DeskLink {
     return this.known;
   }
 
-  /** The desk's word, unless a newer one is already here. Answers whether it was taken. */
+  /**
+   * The desk's word, unless a newer one is already here. A listener opening the conversation and
+   * a resolve become events the visitor reads where they happened. Answers whether it was taken.
+   */
   apply(update: DeskRoomUpdate): boolean {
     const current = this.status();
     if (current && current.version > update.version) return false;
+    if (update.openedAt !== null && update.openedAt !== (current?.openedAt ?? null)) {
+      this.addEvent({ kind: "joined", at: update.openedAt, alias: update.alias });
+    }
+    if (update.resolvedAt !== null && update.resolvedAt !== (current?.resolvedAt ?? null)) {
+      this.addEvent({ kind: "ended", at: update.resolvedAt, alias: null });
+    }
     this.store(update);
     return true;
+  }
+
+  /** Whether the conversation's holder has opened it (the desk then knows a listener joined). */
+  openedBy(listenerId: string): boolean {
+    const status = this.status();
+    return status?.listenerId === listenerId && (status.openedAt ?? null) !== null;
   }
 
   /** Whether this listener may write as the support account: the desk gave them the conversation. */
@@ -58,12 +79,17 @@ export class DeskLink {
     return status?.state === "assigned" && status.listenerId === listenerId;
   }
 
-  /** What the visitor is told (never who answers); null before the desk said anything. */
-  visitorFrame(): VisitorDeskStatus | null {
+  /**
+   * What the visitor is told (never who answers): where it stands, and the events since `keptAfter`
+   * (older ones went with the messages around them). Null before the desk said anything.
+   */
+  visitorFrame(keptAfter: number): VisitorDeskStatus | null {
     const status = this.status();
     if (!status) return null;
     const { state, position, listenersAvailable } = status;
-    return { type: "desk", state, position, listenersAvailable };
+    const opened = state === "assigned" && (status.openedAt ?? null) !== null;
+    const events = this.events().filter((event) => event.at > keptAfter);
+    return { type: "desk", state, position, listenersAvailable, opened, events };
   }
 
   /**
@@ -86,16 +112,27 @@ export class DeskLink {
     const { pairId, visitorId, visitorName, at } = entry;
     return supportDesk()
       .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at })
-      .catch((error) => {
+      .catch((error): null => {
         // The next message asks again.
         this.meta.delete("desk_asked");
         console.error(JSON.stringify({ at: "chat-room.desk", pairId, error: String(error) }));
+        return null;
       });
   }
 
   /** A resolved conversation starts its next opening unflagged. */
   resetCrisisIfIdle(): void {
     if (this.status()?.state === "idle") this.meta.delete("desk_crisis");
+  }
+
+  private events(): DeskEvent[] {
+    const stored = this.meta.get("desk_events");
+    return stored ? (JSON.parse(stored) as DeskEvent[]) : [];
+  }
+
+  private addEvent(event: DeskEvent): void {
+    const events = [...this.events(), event].sort((a, b) => a.at - b.at).slice(-MAX_DESK_EVENTS);
+    this.meta.set("desk_events", JSON.stringify(events));
   }
 
   private store(update: DeskRoomUpdate) {

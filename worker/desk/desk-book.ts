@@ -1,5 +1,5 @@
 import { type DESK_TEXTS, type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/shared/desk";
-import { sqlMigration } from "../sockets/migrations";
+import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
 
 export const DESK_TABLES = sqlMigration(`
   -- Everyone who has used the desk: whether they take conversations now, and since when they are
@@ -26,15 +26,29 @@ export const DESK_TABLES = sqlMigration(`
   CREATE INDEX IF NOT EXISTS desk_held ON desk_conversations (listener_id);
 `);
 
+/** The desk's schema steps, in order, only ever appended. */
+export const DESK_MIGRATIONS: readonly Migration[] = [
+  DESK_TABLES,
+  // The alias the admin set, which a visitor reads when this listener joins.
+  addColumnMigration("desk_listeners", "alias", "TEXT"),
+  // When the holder opened the conversation: only then has a listener joined, as the visitor reads.
+  addColumnMigration("desk_conversations", "opened_at", "INTEGER"),
+  // The listener who let it go back unopened, who is not offered it again at once.
+  addColumnMigration("desk_conversations", "lapsed_by", "TEXT"),
+];
+
 type ConversationRow = {
   pair_id: string;
   visitor_id: string;
   visitor_name: string;
   listener_id: string | null;
   listener_name: string | null;
+  listener_alias: string | null;
   waiting_since: number;
   crisis: number;
   assigned_at: number | null;
+  opened_at: number | null;
+  lapsed_by: string | null;
 };
 
 type ListenerRow = { listener_id: string; name: string; available: number; away_since: number | null; active: number };
@@ -46,9 +60,13 @@ export type Assignment = { pairId: string; visitorId: string; listenerId: string
 export type Refusal = { refusal: keyof typeof DESK_TEXTS };
 
 const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
-  c.waiting_since, c.crisis, c.assigned_at`;
+  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by`;
+/** A listener who takes conversations now: marked Available, with a desk page that is there. */
+const PRESENT = "l.available = 1 AND l.away_since IS NULL";
 /** The queue's order: crisis-flagged first, then the longest waiting. */
 const QUEUE_ORDER = "c.crisis DESC, c.waiting_since, c.pair_id";
+/** How far down the line a pass looks past conversations only their lapsing listener could take. */
+const PAIRING_LOOKAHEAD = 20;
 
 /**
  * The desk's book, in the SupportDesk's SQLite: who listens and how much they hold, and which
@@ -61,13 +79,20 @@ export class DeskBook {
     private readonly capacity: number,
   ) {}
 
-  /** Remembers a listener (their name may have changed) without touching their availability. */
-  know(listener: { id: string; name: string }): void {
+  /**
+   * Remembers a listener (their name or alias may have changed) without touching their
+   * availability; an alias left undefined keeps the one known.
+   */
+  know(listener: { id: string; name: string; alias?: string | null }): void {
+    const keepAlias = listener.alias === undefined ? 1 : 0;
     this.sql.exec(
-      `INSERT INTO desk_listeners (listener_id, name) VALUES (?, ?)
-       ON CONFLICT (listener_id) DO UPDATE SET name = excluded.name`,
+      `INSERT INTO desk_listeners (listener_id, name, alias) VALUES (?, ?, ?)
+       ON CONFLICT (listener_id) DO UPDATE SET name = excluded.name,
+         alias = CASE WHEN ? THEN desk_listeners.alias ELSE excluded.alias END`,
       listener.id,
       listener.name,
+      listener.alias ?? null,
+      keepAlias,
     );
   }
 
@@ -80,7 +105,10 @@ export class DeskBook {
     );
   }
 
-  /** The listener's desk page closed (they may be back in a moment): the grace starts, if not already. */
+  /**
+   * The listener's last desk page closed or fell silent (they may be back in a moment): nothing new
+   * is offered to them from now, and the grace starts, if not already.
+   */
   markGone(listenerId: string, now: number): void {
     this.sql.exec(
       "UPDATE desk_listeners SET away_since = coalesce(away_since, ?) WHERE listener_id = ?",
@@ -89,7 +117,7 @@ export class DeskBook {
     );
   }
 
-  /** A desk page of an available listener opened: they are back, no hand-back is due. */
+  /** A desk page of an available listener is there again: they are back, no hand-back is due. */
   markBack(listenerId: string): void {
     this.sql.exec("UPDATE desk_listeners SET away_since = NULL WHERE listener_id = ? AND available = 1", listenerId);
   }
@@ -129,8 +157,19 @@ export class DeskBook {
     );
   }
 
+  /** Whether anyone takes conversations now (marked Available, with a desk page there). */
   anyoneAvailable(): boolean {
-    return this.sql.exec("SELECT 1 FROM desk_listeners WHERE available = 1 LIMIT 1").toArray().length > 0;
+    return this.sql.exec(`SELECT 1 FROM desk_listeners l WHERE ${PRESENT} LIMIT 1`).toArray().length > 0;
+  }
+
+  /** The listeners marked Available, and whether each is taken for gone (no desk page there). */
+  markedAvailable(): { listenerId: string; gone: boolean }[] {
+    return this.sql
+      .exec<{ listener_id: string; away_since: number | null }>(
+        "SELECT listener_id, away_since FROM desk_listeners WHERE available = 1",
+      )
+      .toArray()
+      .map((row) => ({ listenerId: row.listener_id, gone: row.away_since !== null }));
   }
 
   conversation(pairId: string): ConversationRow | null {
@@ -169,11 +208,30 @@ export class DeskBook {
   assignWaiting(now: number): Assignment[] {
     const made: Assignment[] = [];
     for (;;) {
-      const head = this.queueHead();
-      const listener = this.leastLoaded();
-      if (!head || !listener) return made;
-      made.push(this.assign(head, listener, now));
+      const next = this.nextPairing();
+      if (!next) return made;
+      made.push(this.assign(next.row, next.listenerId, now));
     }
+  }
+
+  /**
+   * The first conversation in line that some listener present can take, and who: the head, unless
+   * the only ones with room are the listener who just let it go back unopened (then the next).
+   */
+  private nextPairing(): { row: ConversationRow; listenerId: string } | null {
+    if (!this.leastLoaded(null)) return null;
+    const heads = this.sql
+      .exec<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
+         WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT ?`,
+        PAIRING_LOOKAHEAD,
+      )
+      .toArray();
+    for (const row of heads) {
+      const listenerId = this.leastLoaded(row.lapsed_by);
+      if (listenerId) return { row, listenerId };
+    }
+    return null;
   }
 
   /** 'Take next': the head of the queue, for a listener with room (available or not). */
@@ -203,7 +261,7 @@ export class DeskBook {
     if (row.listener_id === toId) return { refusal: "transferToSelf" };
     const to = this.listener(toId);
     if (!to) return { refusal: "transferTargetUnknown" };
-    if (!to.available || to.away_since !== null) return { refusal: "transferTargetAway" };
+    if (to.available !== 1 || to.away_since !== null) return { refusal: "transferTargetAway" };
     if (to.active >= this.capacity) return { refusal: "transferTargetFull" };
     return this.assign(row, toId, now);
   }
@@ -242,11 +300,76 @@ export class DeskBook {
       return "closed";
     }
     this.sql.exec(
-      "UPDATE desk_conversations SET listener_id = NULL, assigned_at = NULL, waiting_since = ? WHERE pair_id = ?",
+      `UPDATE desk_conversations SET listener_id = NULL, assigned_at = NULL, opened_at = NULL, waiting_since = ?
+       WHERE pair_id = ?`,
       waitingSince,
       pairId,
     );
     return "queued";
+  }
+
+  /**
+   * The holder opened the conversation: from now a listener has joined, as its visitor reads. Answers
+   * whether this changed anything (a second page of theirs opening it changes nothing).
+   */
+  markOpened(pairId: string, listenerId: string, now: number): boolean {
+    const row = this.conversation(pairId);
+    if (!row || row.listener_id !== listenerId || row.opened_at !== null) return false;
+    this.sql.exec("UPDATE desk_conversations SET opened_at = ? WHERE pair_id = ?", now, pairId);
+    return true;
+  }
+
+  /** The conversations given to a listener at `before` or earlier and still not opened by them. */
+  unopenedSince(before: number): ConversationRow[] {
+    return this.sql
+      .exec<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
+         WHERE c.listener_id IS NOT NULL AND c.opened_at IS NULL AND c.assigned_at <= ?`,
+        before,
+      )
+      .toArray();
+  }
+
+  /** The earliest assignment still not opened (null: none). */
+  earliestUnopened(): number | null {
+    return this.sql
+      .exec<{ at: number | null }>(
+        "SELECT min(assigned_at) AS at FROM desk_conversations WHERE listener_id IS NOT NULL AND opened_at IS NULL",
+      )
+      .one().at;
+  }
+
+  /**
+   * A conversation given to a listener who never opened it goes back to its place in line (nobody
+   * answered, so the visitor's wait goes on from where it was); that listener is not offered it
+   * again at once.
+   */
+  lapse(pairId: string, listenerId: string): boolean {
+    const row = this.conversation(pairId);
+    if (!row || row.listener_id !== listenerId || row.opened_at !== null) return false;
+    this.sql.exec(
+      `UPDATE desk_conversations SET listener_id = NULL, assigned_at = NULL, lapsed_by = ? WHERE pair_id = ?`,
+      listenerId,
+      pairId,
+    );
+    return true;
+  }
+
+  /** A queued conversation's place in line (1 is next). */
+  placeInLine(pairId: string): number {
+    const row = this.conversation(pairId);
+    if (!row || row.listener_id !== null) return 1;
+    return this.sql
+      .exec<{ n: number }>(
+        `SELECT count(*) AS n FROM desk_conversations c WHERE c.listener_id IS NULL
+         AND (c.crisis > ? OR (c.crisis = ? AND (c.waiting_since < ? OR (c.waiting_since = ? AND c.pair_id <= ?))))`,
+        row.crisis,
+        row.crisis,
+        row.waiting_since,
+        row.waiting_since,
+        pairId,
+      )
+      .one().n;
   }
 
   /** The queue in order, as pair ids (for the visitors' places in line). */
@@ -318,22 +441,24 @@ export class DeskBook {
     );
   }
 
-  /** The available listener (not gone) with the fewest conversations under capacity. */
-  private leastLoaded(): string | null {
+  /** The listener present (available, desk page there) with the fewest conversations under capacity. */
+  private leastLoaded(except: string | null): string | null {
     const row = this.sql
       .exec<{ listener_id: string }>(
         `SELECT l.listener_id, (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
-         FROM desk_listeners l WHERE l.available = 1 AND active < ?
+         FROM desk_listeners l WHERE ${PRESENT} AND active < ? AND l.listener_id IS NOT ?
          ORDER BY active, l.last_assigned_at, l.listener_id LIMIT 1`,
         this.capacity,
+        except,
       )
       .toArray()[0];
     return row?.listener_id ?? null;
   }
 
   private assign(row: ConversationRow, listenerId: string, now: number): Assignment {
+    // A new holder has not opened it yet, whoever had it before.
     this.sql.exec(
-      "UPDATE desk_conversations SET listener_id = ?, assigned_at = ? WHERE pair_id = ?",
+      "UPDATE desk_conversations SET listener_id = ?, assigned_at = ?, opened_at = NULL, lapsed_by = NULL WHERE pair_id = ?",
       listenerId,
       now,
       row.pair_id,
@@ -354,9 +479,16 @@ function toDeskConversation(row: ConversationRow): DeskConversation {
     crisis: row.crisis === 1,
     listener: held && row.listener_id ? { id: row.listener_id, name: row.listener_name ?? "" } : null,
     assignedAt: row.assigned_at,
+    openedAt: row.opened_at,
   };
 }
 
 function toDeskListener(row: ListenerRow): DeskListener {
-  return { id: row.listener_id, name: row.name, available: row.available === 1, active: row.active };
+  // Available to others (for a transfer) only while present: marked Available, with a desk page there.
+  return {
+    id: row.listener_id,
+    name: row.name,
+    available: row.available === 1 && row.away_since === null,
+    active: row.active,
+  };
 }

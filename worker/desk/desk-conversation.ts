@@ -1,11 +1,11 @@
 import type { SignedInUser } from "~/shared/accounts";
-import { DESK_TEXTS, type DeskListener, type DeskNote, DeskNoteTextSchema } from "~/shared/desk";
+import { DESK_TEXTS, type DeskNote, DeskNoteTextSchema, type DeskSnapshot } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { findPublicUser, usernameOf } from "../accounts/find-user";
 import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
 import { supportDesk } from "./desk-service";
-import { canUseDesk } from "./listeners";
+import { deskStanding } from "./listeners";
 import type { DeskActor } from "./support-desk";
 
 /** How a listener may hold a support conversation on the desk. */
@@ -17,16 +17,17 @@ export type DeskConversationView = {
   pairId: string;
   access: DeskAccess;
   notes: DeskNote[];
-  /** Everyone on the desk, for 'Transfer'. */
-  listeners: DeskListener[];
+  /** The listener's desk (everyone on it, for 'Transfer'), which the page keeps live over its socket. */
+  desk: DeskSnapshot;
   supportId: string;
   supportName: string;
 };
 
 /** The signed-in person as the desk knows them, or null for anyone who may not use it. */
 export async function deskActorOf(user: SignedInUser): Promise<DeskActor | null> {
-  if (!(await canUseDesk(user))) return null;
-  return { id: user.id, name: user.username, admin: user.role === "admin" };
+  const standing = await deskStanding(user);
+  if (!standing) return null;
+  return { id: user.id, name: user.username, admin: user.role === "admin", alias: standing.alias };
 }
 
 /**
@@ -52,7 +53,7 @@ export async function openDeskConversation(
     pairId,
     access,
     notes,
-    listeners: desk.listeners,
+    desk,
     supportId,
     supportName: supportName ?? "",
   };

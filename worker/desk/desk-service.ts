@@ -6,9 +6,10 @@ import type { SupportDesk } from "./support-desk";
  * reached from (like worker/chat/room-service.ts):
  * - the Worker: `fetch` (a desk socket, after its checks), `snapshot`, `accessOf`, the listeners'
  *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `resolve`), `forgetListener` (the
- *   admin removed a listener);
- * - a support conversation's ChatRoom: `visitorWaiting` (its visitor wrote while nobody holds it)
- *   and `listenersAvailable` (for a visitor who has not written yet);
+ *   admin removed a listener), `renameListener` (the admin changed an alias);
+ * - a support conversation's ChatRoom: `visitorWaiting` (its visitor wrote while nobody holds it),
+ *   `listenersAvailable` (for a visitor who has not written yet) and `listenerOpened` (its holder
+ *   opened it or wrote in it);
  * - a listener's UserInbox: `endSessions` (a session's end closes its desk sockets).
  */
 type DeskCalls = Pick<
@@ -22,7 +23,9 @@ type DeskCalls = Pick<
   | "transfer"
   | "resolve"
   | "forgetListener"
+  | "renameListener"
   | "visitorWaiting"
+  | "listenerOpened"
   | "listenersAvailable"
   | "endSessions"
 >;

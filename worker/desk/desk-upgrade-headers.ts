@@ -7,6 +7,8 @@ const DESK_UPGRADE_HEADERS = {
   /** "1" for the admin, who also sees 'All'. */
   admin: "X-Kindred-Desk-Admin",
   desk: "X-Kindred-Desk",
+  /** The alias the admin set for the listener (absent: none). */
+  alias: "X-Kindred-Listener-Alias",
 } as const;
 
 /**
@@ -16,12 +18,14 @@ const DESK_UPGRADE_HEADERS = {
  */
 export const DESK_SOCKET_ROOM = "support-desk";
 
-type DeskUpgrade = { userName: string; admin: boolean };
+type DeskUpgrade = { userName: string; admin: boolean; alias: string | null };
 
 export function setDeskUpgradeHeaders(headers: Headers, upgrade: DeskUpgrade): void {
   headers.set(DESK_UPGRADE_HEADERS.desk, "1");
   headers.set(DESK_UPGRADE_HEADERS.userName, upgrade.userName);
   if (upgrade.admin) headers.set(DESK_UPGRADE_HEADERS.admin, "1");
+  // Header values are ISO-8859-1: the alias travels URI-encoded, whatever its script.
+  if (upgrade.alias) headers.set(DESK_UPGRADE_HEADERS.alias, encodeURIComponent(upgrade.alias));
 }
 
 /** The desk's side: null for a request that is not a desk upgrade from the Worker. */
@@ -30,5 +34,15 @@ export function deskUpgradeFrom(headers: Headers): DeskUpgrade | null {
   return {
     userName: headers.get(DESK_UPGRADE_HEADERS.userName) ?? "",
     admin: headers.get(DESK_UPGRADE_HEADERS.admin) === "1",
+    alias: decodedAlias(headers.get(DESK_UPGRADE_HEADERS.alias)),
   };
+}
+
+function decodedAlias(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }

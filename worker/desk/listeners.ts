@@ -40,7 +40,22 @@ export async function isListener(userId: string): Promise<boolean> {
 
 /** Who reaches the desk: the admin, and listeners. */
 export async function canUseDesk(user: Pick<SignedInUser, "id" | "role">): Promise<boolean> {
-  return isAdmin(user) || (await isListener(user.id));
+  return (await deskStanding(user)) !== null;
+}
+
+/**
+ * Who reaches the desk (the admin, and listeners), and how they appear on it: null for anyone who
+ * may not use it; else the alias the admin set
+ * for them as a listener (null: none, or the admin who is not a listener).
+ */
+export async function deskStanding(user: Pick<SignedInUser, "id" | "role">): Promise<{ alias: string | null } | null> {
+  const [row] = await createDb(env.DB)
+    .select({ alias: listeners.alias })
+    .from(listeners)
+    .where(eq(listeners.userId, user.id))
+    .limit(1);
+  if (row) return { alias: row.alias };
+  return isAdmin(user) ? { alias: null } : null;
 }
 
 /** Every listener with their username, alias and when they were added, by username (any letter case). */
@@ -111,6 +126,8 @@ export async function setListenerAlias(
     .where(eq(listeners.userId, userId))
     .returning({ id: listeners.userId });
   if (updated.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
+  // The desk's copy, so the next visitor they join reads the new alias.
+  await supportDesk().renameListener({ id: userId, name: username, alias: parsed.data });
   return { username, alias: parsed.data };
 }
 

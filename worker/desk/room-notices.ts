@@ -11,6 +11,9 @@ const PLACES_COALESCE_MS = 1000;
 const EXACT_PLACES = 20;
 const FAR_PLACE_INTERVAL_MS = 5000;
 
+/** An update's fields for a conversation no listener holds. */
+const NOBODY_HOLDS = { listenerId: null, position: null, openedAt: null, alias: null, resolvedAt: null } as const;
+
 /**
  * What the desk tells each support conversation's room (which tells its visitor): assigned (and to
  * whom, for the room's own check of who may write), back to idle, or its place in line. Updates
@@ -30,15 +33,45 @@ export class RoomNotices {
     private readonly waitUntil: (promise: Promise<unknown>) => void,
   ) {}
 
+  /** Given to a listener, or opened by them: the room learns who may write, and whether they joined. */
   tellAssigned(pairId: string, listenerId: string): void {
     this.placeTold.delete(pairId);
-    this.tell(pairId, { state: "assigned", listenerId, position: null, listenersAvailable: true });
+    this.tell(pairId, this.assignedUpdate(pairId, listenerId));
   }
 
-  tellIdle(pairId: string): void {
+  /** Off the desk: `resolvedAt` when a listener marked it resolved (the visitor is told it ended). */
+  tellIdle(pairId: string, resolvedAt: number | null = null): void {
     this.placeTold.delete(pairId);
-    const listenersAvailable = this.book.anyoneAvailable();
-    this.tell(pairId, { state: "idle", listenerId: null, position: null, listenersAvailable });
+    this.tell(pairId, this.idleUpdate(resolvedAt));
+  }
+
+  /**
+   * Where a conversation stands right now, for the room that just asked (its visitor's first message
+   * learns its place at once, not a pass later): the same words the room would be told.
+   */
+  standing(pairId: string, now: number): DeskRoomUpdate {
+    const row = this.book.conversation(pairId);
+    let update: Omit<DeskRoomUpdate, "version" | "pairId">;
+    if (!row) update = this.idleUpdate(null);
+    else if (row.listener_id) update = this.assignedUpdate(pairId, row.listener_id);
+    else {
+      const position = this.book.placeInLine(pairId);
+      const listenersAvailable = this.book.anyoneAvailable();
+      this.placeTold.set(pairId, { place: `${position}:${listenersAvailable}`, at: now });
+      update = { ...NOBODY_HOLDS, state: "queued", position, listenersAvailable };
+    }
+    return { ...update, pairId, version: this.nextVersion() };
+  }
+
+  private assignedUpdate(pairId: string, listenerId: string): Omit<DeskRoomUpdate, "version" | "pairId"> {
+    const row = this.book.conversation(pairId);
+    const openedAt = row?.listener_id === listenerId ? row.opened_at : null;
+    const alias = openedAt !== null ? (row?.listener_alias ?? null) : null;
+    return { ...NOBODY_HOLDS, state: "assigned", listenerId, listenersAvailable: true, openedAt, alias };
+  }
+
+  private idleUpdate(resolvedAt: number | null): Omit<DeskRoomUpdate, "version" | "pairId"> {
+    return { ...NOBODY_HOLDS, state: "idle", listenersAvailable: this.book.anyoneAvailable(), resolvedAt };
   }
 
   /** A conversation went back to the queue: its place is told with the next pass. */
@@ -72,17 +105,21 @@ export class RoomNotices {
         return;
       }
       this.placeTold.set(pairId, { place, at: now });
-      this.tell(pairId, { state: "queued", listenerId: null, position: index + 1, listenersAvailable });
+      this.tell(pairId, { ...NOBODY_HOLDS, state: "queued", position: index + 1, listenersAvailable });
     });
     // What was held back is told by a later pass even if the line does not move again.
     if (deferred) this.placesChanged(FAR_PLACE_INTERVAL_MS);
   }
 
-  private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): void {
-    // Rising across restarts too: time-based, and never twice the same.
+  /** Rising across restarts too: time-based, and never twice the same. */
+  private nextVersion(): number {
     this.version = Math.max(this.version + 1, Date.now() * 1000);
+    return this.version;
+  }
+
+  private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): void {
     const sent = chatRoom(pairId)
-      .deskChanged({ ...update, pairId, version: this.version })
+      .deskChanged({ ...update, pairId, version: this.nextVersion() })
       .catch((error) => {
         // The room learns again when its visitor next writes (SupportDesk.visitorWaiting).
         this.placeTold.delete(pairId);

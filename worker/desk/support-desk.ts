@@ -1,20 +1,27 @@
-import { DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
+import { DESK_PAGE_DEADLINE_MS, DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
 import type { SessionEnd } from "../auth/end-sessions";
+import type { DeskRoomUpdate } from "../chat/desk-link";
 import { chatRoom } from "../chat/room-service";
 import { SocketAdmissions } from "../chat/socket-admissions";
 import { getConfig } from "../config";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
-import { type Assignment, DESK_TABLES, DeskBook, type Refusal } from "./desk-book";
+import { type Assignment, DESK_MIGRATIONS, DeskBook, type Refusal } from "./desk-book";
 import { DESK_SOCKET_ROOM, deskUpgradeFrom } from "./desk-upgrade-headers";
 import { RoomNotices } from "./room-notices";
 
-/** A desk socket: whose it is, whether they see 'All', and the session it was opened with. */
-type DeskSocket = { userId: string; admin: boolean } & SocketSession;
+/**
+ * A desk socket: whose it is, whether they see 'All', the session it was opened with, and when it
+ * opened (its first proof that the page is there; its pings are the next ones).
+ */
+type DeskSocket = { userId: string; admin: boolean; openedAt?: number } & SocketSession;
 
-/** Someone acting on the desk, as the Worker vouches for them (a listener, or the admin). */
-export type DeskActor = { id: string; name: string; admin: boolean };
+/**
+ * Someone acting on the desk, as the Worker vouches for them (a listener, or the admin), with the
+ * alias the admin set for them, which a visitor reads when they join (undefined: not looked up).
+ */
+export type DeskActor = { id: string; name: string; admin: boolean; alias?: string | null };
 
 type Outcome<T> = T | { refusal: string };
 
@@ -40,7 +47,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   private socketTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env, [DESK_TABLES]);
+    super(ctx, env, DESK_MIGRATIONS);
   }
 
   /** A listener's desk socket, forwarded by the Worker after it checked the session and the role. */
@@ -49,13 +56,17 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const desk = deskUpgradeFrom(request.headers);
     if (!upgrade || !desk) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
-    this.book.know({ id: userId, name: desk.userName });
+    this.book.know({ id: userId, name: desk.userName, alias: desk.alias });
+    const openedAt = Date.now();
     const admitted = await this.admissions.admit(userId, DESK_SOCKET_ROOM, session, () =>
-      this.acceptSocket({ userId, admin: desk.admin, ...session }, [userId]),
+      this.acceptSocket({ userId, admin: desk.admin, openedAt, ...session }, [userId]),
     );
     if ("ended" in admitted) return endedSessionResponse(admitted.ended);
+    // Back within the grace (a reload, a network blip): nothing was handed back, and conversations
+    // waiting in line may come to them again.
     this.book.markBack(userId);
-    await this.scheduleAlarm();
+    this.assigned(this.book.assignWaiting(Date.now()));
+    await this.changed();
     this.send(admitted.opened.socket, { type: "desk-state", desk: this.book.view(userId, desk.admin) });
     return admitted.opened.response;
   }
@@ -65,14 +76,18 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     this.send(ws, { type: "error", message: DESK_TEXTS.socketOnly });
   }
 
-  /** A listener's last desk page closed: the grace before their waiting conversations go back starts. */
+  /**
+   * A desk page closed. If it was the listener's last one there, nothing new is offered to them from
+   * now and the grace before their waiting conversations go back starts. (Closes are welcome but not
+   * relied on: a page that vanishes without one is found by its missing pings, `checkPages`.)
+   */
   protected override async socketClosed(ws: WebSocket): Promise<void> {
     const socket = this.attachment(ws);
     if (!socket) return;
     this.admissions.leaveIfGone(socket.userId, ws);
-    if (this.openSockets(socket.userId).some((open) => open !== ws)) return;
+    if (this.pagesThere(Date.now(), ws).has(socket.userId)) return;
     this.book.markGone(socket.userId, Date.now());
-    await this.scheduleAlarm();
+    await this.changed();
   }
 
   /**
@@ -106,11 +121,33 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return actor.admin ? "admin" : null;
   }
 
-  /** 'Available' / 'Away'. Available: queued conversations may come at once. */
+  /**
+   * 'Available' / 'Away'. Available: queued conversations may come at once, while a desk page of
+   * theirs is there (marked Available with none, they are taken for gone from the start).
+   */
   async setAvailability(actor: DeskActor, available: boolean): Promise<void> {
+    const now = Date.now();
     this.book.know(actor);
-    this.book.setAvailable(actor.id, available, Date.now());
-    if (available) this.assigned(this.book.assignWaiting(Date.now()));
+    this.book.setAvailable(actor.id, available, now);
+    if (available) {
+      this.checkPages(now);
+      this.assigned(this.book.assignWaiting(now));
+    }
+    await this.changed();
+  }
+
+  /** The admin changed a listener's alias: the next visitor they join reads the new one. */
+  async renameListener(listener: { id: string; name: string; alias: string | null }): Promise<void> {
+    this.book.know(listener);
+  }
+
+  /**
+   * The listener holding a conversation opened it (its room saw their socket, or their message):
+   * from now its visitor reads that a listener joined, as an event in the conversation.
+   */
+  async listenerOpened(pairId: string, listenerId: string, at: number): Promise<void> {
+    if (!this.book.markOpened(pairId, listenerId, at)) return;
+    this.rooms.tellAssigned(pairId, listenerId);
     await this.changed();
   }
 
@@ -133,6 +170,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * with the conversation for the desk only. The visitor is told nothing: they stay 'assigned'.
    */
   async transfer(pairId: string, from: DeskActor, toId: string, note: string | null): Promise<Outcome<{ ok: true }>> {
+    // Only to someone whose desk page is there now.
+    this.checkPages(Date.now());
     const outcome = this.book.transfer(pairId, from.admin ? null : from.id, toId, Date.now());
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
     if (note) await chatRoom(pairId).addDeskNote({ authorName: from.name, kind: "transfer", text: note });
@@ -141,12 +180,17 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return { ok: true };
   }
 
-  /** 'Mark resolved': the listener's place is free; the visitor's next message queues it again. */
+  /**
+   * 'Mark resolved': the listener's place is free; the visitor is told the conversation ended and
+   * that writing again puts them back in line; their next message queues it again.
+   */
   async resolve(pairId: string, by: DeskActor): Promise<Outcome<{ ok: true }>> {
     const outcome = this.book.resolve(pairId, by.admin ? null : by.id);
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
-    this.rooms.tellIdle(pairId);
-    this.assigned(this.book.assignWaiting(Date.now()));
+    const now = Date.now();
+    this.rooms.tellIdle(pairId, now);
+    this.checkPages(now);
+    this.assigned(this.book.assignWaiting(now));
     await this.changed();
     return { ok: true };
   }
@@ -154,7 +198,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   /**
    * The visitor of a support conversation nobody holds wrote (its ChatRoom calls once per opening,
    * not per message): it joins the queue, or goes to a listener at once. `crisis`: the crisis-phrase
-   * check fired on their words, which puts it first.
+   * check fired on their words, which puts it first. Answers where it stands now, for the room to
+   * tell its visitor at once (the same word also reaches it the usual way; the newer one wins).
    */
   async visitorWaiting(entry: {
     pairId: string;
@@ -162,21 +207,21 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     visitorName: string;
     crisis: boolean;
     at: number;
-  }): Promise<void> {
+  }): Promise<DeskRoomUpdate> {
+    const now = Date.now();
     const row = this.book.conversation(entry.pairId);
-    if (row?.listener_id) {
-      // Already held (the room's word was behind): it learns where it stands again.
-      return this.rooms.tellAssigned(entry.pairId, row.listener_id);
-    }
-    // Already queued: the room asked again, so its place is told again with the next pass.
-    if (row) this.rooms.tellQueuedAgain(entry.pairId);
+    // Already held: the room's word was behind, and learns where it stands again.
+    if (row?.listener_id) return this.rooms.standing(entry.pairId, now);
     this.book.enqueue(entry);
-    this.assigned(this.book.assignWaiting(Date.now()));
+    this.checkPages(now);
+    this.assigned(this.book.assignWaiting(now));
     await this.changed();
+    return this.rooms.standing(entry.pairId, now);
   }
 
-  /** Whether anyone is marked Available, for a visitor who has not written yet. */
+  /** Whether anyone takes conversations now, for a visitor who has not written yet. */
   async listenersAvailable(): Promise<boolean> {
+    if (this.checkPages(Date.now())) await this.changed();
     return this.book.anyoneAvailable();
   }
 
@@ -189,12 +234,91 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }
 
   override async alarm(): Promise<void> {
-    const due = this.book.goneSince(Date.now() - getConfig().desk.handbackGraceMs);
-    for (const listenerId of due) {
+    await this.tick(Date.now());
+  }
+
+  /**
+   * The desk's clock: pages silent past their
+   * deadline are gone; a listener gone for the whole grace is Away and their conversations go back;
+   * a conversation given to someone who never opened it goes back to its place in line.
+   */
+  private async tick(now: number): Promise<void> {
+    let changed = this.checkPages(now);
+    const { handbackGraceMs, openDeadlineMs } = getConfig().desk;
+    for (const listenerId of this.book.goneSince(now - handbackGraceMs)) {
       this.book.settleGone(listenerId);
-      await this.handBack(listenerId);
+      await this.handBack(listenerId, now);
+      changed = true;
     }
-    await this.changed();
+    for (const row of this.book.unopenedSince(now - openDeadlineMs)) {
+      if (!row.listener_id || !this.book.lapse(row.pair_id, row.listener_id)) continue;
+      this.rooms.tellQueuedAgain(row.pair_id);
+      changed = true;
+    }
+    const made = this.book.assignWaiting(now);
+    this.assigned(made);
+    // A page that pinged in time changes nothing: only the alarm moves on.
+    if (changed || made.length > 0) await this.changed(now);
+    else await this.scheduleAlarm(now);
+  }
+
+  /**
+   * Which listeners have a desk page there at `now`: a socket open and not ended whose last proof
+   * (its opening, or its newest ping, which the runtime answers and notes without waking the desk)
+   * is within DESK_PAGE_DEADLINE_MS. `except`: a socket that is closing.
+   */
+  private pagesThere(now: number, except?: WebSocket): Set<string> {
+    const there = new Set<string>();
+    for (const ws of this.openSockets()) {
+      const socket = this.attachment(ws);
+      if (ws === except || !socket || socket.ended) continue;
+      if (now - this.lastProof(ws, socket) <= DESK_PAGE_DEADLINE_MS) there.add(socket.userId);
+    }
+    return there;
+  }
+
+  private lastProof(ws: WebSocket, socket: Readonly<DeskSocket>): number {
+    const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+    return Math.max(socket.openedAt ?? 0, pinged);
+  }
+
+  /**
+   * Brings each Available listener's presence up to date with their pages: one with no page there
+   * is taken for gone (nothing new offered; the grace starts), one whose page is back is present
+   * again. Answers whether anything changed.
+   */
+  private checkPages(now: number): boolean {
+    const there = this.pagesThere(now);
+    let changed = false;
+    for (const { listenerId, gone } of this.book.markedAvailable()) {
+      if (gone && there.has(listenerId)) this.book.markBack(listenerId);
+      else if (!gone && !there.has(listenerId)) this.book.markGone(listenerId, now);
+      else continue;
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** When the next page of a present listener would pass its deadline unless it pings (null: none). */
+  private nextPageDeadline(): number | null {
+    const present = new Set(
+      this.book
+        .markedAvailable()
+        .filter((listener) => !listener.gone)
+        .map((listener) => listener.listenerId),
+    );
+    let earliest: number | null = null;
+    const newest = new Map<string, number>();
+    for (const ws of this.openSockets()) {
+      const socket = this.attachment(ws);
+      if (!socket || socket.ended || !present.has(socket.userId)) continue;
+      newest.set(socket.userId, Math.max(newest.get(socket.userId) ?? 0, this.lastProof(ws, socket)));
+    }
+    for (const proof of newest.values()) {
+      const due = proof + DESK_PAGE_DEADLINE_MS + 1;
+      earliest = earliest === null ? due : Math.min(earliest, due);
+    }
+    return earliest;
   }
 
   /**
@@ -202,7 +326,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * oldest first (each keeps the time of the visitor's unanswered message); the others leave the
    * desk until the visitor writes again. Each room says whether its visitor waits.
    */
-  private async handBack(listenerId: string): Promise<void> {
+  private async handBack(listenerId: string, now = Date.now()): Promise<void> {
     const held = this.book.heldBy(listenerId);
     const waits = await Promise.all(
       held.map((row) =>
@@ -216,7 +340,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       if (outcome === "closed") this.rooms.tellIdle(row.pair_id);
       if (outcome === "queued") this.rooms.tellQueuedAgain(row.pair_id);
     });
-    this.assigned(this.book.assignWaiting(Date.now()));
+    this.checkPages(now);
+    this.assigned(this.book.assignWaiting(now));
   }
 
   /** An outcome of the book: a refusal as its text, or the assignment made, told and answered. */
@@ -232,11 +357,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     for (const { pairId, listenerId } of made) this.rooms.tellAssigned(pairId, listenerId);
   }
 
-  /** Something changed: the places in line, the desk pages, and the hand-back alarm follow. */
-  private async changed(): Promise<void> {
+  /** Something changed: the places in line, the desk pages, and the desk's alarm follow. */
+  private async changed(now = Date.now()): Promise<void> {
     this.rooms.placesChanged();
     this.refreshSocketsSoon();
-    await this.scheduleAlarm();
+    await this.scheduleAlarm(now);
   }
 
   private refreshSocketsSoon(): void {
@@ -266,9 +391,20 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     }
   }
 
-  private async scheduleAlarm(): Promise<void> {
+  /**
+   * The alarm is due at the first of: a gone listener's grace ending, an unopened assignment's
+   * deadline, a present listener's page passing its deadline (a live page keeps pushing it on).
+   */
+  private async scheduleAlarm(now: number): Promise<void> {
+    const { handbackGraceMs, openDeadlineMs } = getConfig().desk;
     const gone = this.book.earliestGone();
-    const due = gone === null ? null : gone + getConfig().desk.handbackGraceMs;
+    const unopened = this.book.earliestUnopened();
+    const candidates = [
+      gone === null ? null : gone + handbackGraceMs,
+      unopened === null ? null : unopened + openDeadlineMs,
+      this.nextPageDeadline(),
+    ].filter((at): at is number => at !== null);
+    const due = candidates.length === 0 ? null : Math.max(now, Math.min(...candidates));
     const current = await this.ctx.storage.getAlarm();
     if (due === null) {
       if (current !== null) await this.ctx.storage.deleteAlarm();

@@ -9,6 +9,7 @@ import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { useStickToNewest } from "~/hooks/use-stick-to-newest";
+import { withDeskEvents } from "~/lib/desk-timeline";
 import { usePublicConfig } from "~/lib/public-config";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import {
@@ -25,7 +26,7 @@ import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } fr
 import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
 import { CrisisBanner } from "./crisis-banner";
-import { DeskStatusLine } from "./desk-status-line";
+import { DeskEventRow, DeskHeadline, DeskStatusLine } from "./desk-status-line";
 
 /** The spec's conversation texts (section 2, Chat screen). */
 export const CONVERSATION_TEXTS = {
@@ -79,6 +80,7 @@ export function Conversation({
   initial,
   form,
   refusal = null,
+  profileLink = true,
 }: {
   /** Whose messages show as mine: on the support desk, the support account the listener writes as. */
   me: { id: string };
@@ -109,6 +111,11 @@ export function Conversation({
   form: { path: string; token: string };
   /** The form's post refused (without scripts): why, with what was typed back in the composer. */
   refusal?: ComposerRefusal | null;
+  /**
+   * Whether the contact's name links to their profile. Not on the desk: from there a listener must
+   * never end up acting as their own account towards a visitor.
+   */
+  profileLink?: boolean;
 }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // What was typed before the scripts ran goes into the draft (issue 23).
@@ -268,6 +275,16 @@ export function Conversation({
   const firstShown = initial.messages[0]?.seq;
   const earlierPath =
     initial.hasOlder && firstShown && connection !== "online" ? `${form.path}?${EARLIER_PARAM}=${firstShown}` : null;
+  // The desk's events (a listener joined, the conversation ended) where they happened, for the visitor.
+  const timeline = useMemo(
+    () =>
+      withDeskEvents(
+        messages,
+        isSupportConversation ? (deskStatus?.events ?? []) : [],
+        initial.hasOlder ? (messages[0]?.timestamp ?? null) : null,
+      ),
+    [messages, isSupportConversation, deskStatus, initial.hasOlder],
+  );
 
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
@@ -276,16 +293,25 @@ export function Conversation({
             is by the composer, where it cannot be read as theirs (issue 23). */}
         <div className="flex min-w-0 items-baseline gap-x-2">
           <h2 className="min-w-0 truncate text-lg font-semibold text-slate-900">
-            <Link
-              to={userProfilePath(contact.id)}
-              className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              <span className="sr-only">View the profile of </span>
-              {contact.username}
-            </Link>
+            {profileLink ? (
+              <Link
+                to={userProfilePath(contact.id)}
+                className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                <span className="sr-only">View the profile of </span>
+                {contact.username}
+              </Link>
+            ) : (
+              contact.username
+            )}
           </h2>
-          {/* A closed conversation shows no presence, either way (docs/decisions.md: told neutrally). */}
-          <ContactPresence username={contact.username} presence={closedByBlock ? null : contactPresence} />
+          {/* The support account is a desk, not a person: its header says whether a listener is there.
+              A closed conversation shows no presence, either way (docs/decisions.md: told neutrally). */}
+          {isSupportConversation ? (
+            <DeskHeadline status={deskStatus} />
+          ) : (
+            <ContactPresence username={contact.username} presence={closedByBlock ? null : contactPresence} />
+          )}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">{headerActions}</div>
       </div>
@@ -318,7 +344,8 @@ export function Conversation({
             </div>
           ) : null}
           <ol className="space-y-2">
-            {messages.map((message) => {
+            {timeline.map(({ message, event }) => {
+              if (event) return <DeskEventRow key={`desk-${event.kind}-${event.at}`} event={event} />;
               const mine = message.senderId === me.id;
               return (
                 <li key={message.clientId} className={`flex ${mine ? "justify-end" : "justify-start"}`}>

@@ -1,6 +1,13 @@
 import { useId, useState } from "react";
+import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { type VisitorDeskStatus, visitorDeskLine } from "~/shared/desk";
+import {
+  type DeskEvent,
+  deskEventText,
+  type VisitorDeskStatus,
+  visitorDeskHeadline,
+  visitorDeskLine,
+} from "~/shared/desk";
 import { Chevron, CrisisNumberList } from "./crisis-banner";
 
 const DESK_STATUS_TEXTS = {
@@ -17,8 +24,8 @@ const DESK_STATUS_TEXTS = {
  * line on a 320 px phone never squeezes them or pushes the composer away.
  *
  * The status region is always in the page, so a screen reader hears the line when it appears and
- * when it changes. A transfer keeps the same words ('A listener has joined.'), so nothing new is
- * written into the region and nothing is announced again: helplines transfer quietly.
+ * when it changes. That a listener joined is not this line's: it is an event among the messages,
+ * where it happened (DeskEventRow), read out as the conversation's log grows.
  */
 export function DeskStatusLine({ status }: { status: VisitorDeskStatus | null }) {
   const numbersId = useId();
@@ -76,5 +83,38 @@ export function DeskStatusLine({ status }: { status: VisitorDeskStatus | null })
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The support conversation's header, in place of the support account's presence (a desk is not a
+ * person who was 'last seen'): whether a listener is with the visitor, on the way, or not there.
+ */
+export function DeskHeadline({ status }: { status: VisitorDeskStatus | null }) {
+  const headline = visitorDeskHeadline(status);
+  if (!headline) return null;
+  const present = status?.state === "assigned" && status.opened;
+  return (
+    <p className="min-w-0 text-xs text-slate-600">
+      <span
+        aria-hidden="true"
+        className={`mr-1.5 inline-block h-2 w-2 rounded-full ${present ? "bg-emerald-500" : "bg-slate-400"}`}
+      />
+      {headline}
+    </p>
+  );
+}
+
+/** Something the desk did, in the conversation's flow where it happened: a listener joined, it ended. */
+export function DeskEventRow({ event }: { event: DeskEvent }) {
+  return (
+    <li className="flex justify-center py-1">
+      <p className="max-w-[90%] rounded-full bg-sky-50 px-3 py-1 text-center text-xs text-sky-950 ring-1 ring-sky-200 [overflow-wrap:anywhere]">
+        {deskEventText(event)}{" "}
+        <span className="text-sky-800">
+          &middot; <LocalTime timestamp={event.at} />
+        </span>
+      </p>
+    </li>
   );
 }

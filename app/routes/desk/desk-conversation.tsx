@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Conversation } from "~/components/chat/conversation";
+import { DeskAnnouncer } from "~/components/desk/desk-announcer";
 import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { LocalTime } from "~/components/ui/local-time";
+import { useDeskSocket } from "~/hooks/use-desk-socket";
 import { DESK_PAGE_TEXTS } from "~/lib/desk-page";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
@@ -109,7 +111,9 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
   const composerRefusal = answer && "send" in answer ? answer.send : null;
   const otherRefusal = answer && "refusal" in answer && !answered ? answer.refusal : null;
   const refusalFor = (intent: Intent) => (answered?.intent === intent ? answered.refusal : null);
-  const others = view.listeners.filter((listener) => listener.available && listener.id !== meId);
+  // This page is a desk page too: its socket proves the listener is there, and keeps the desk live.
+  const { desk } = useDeskSocket(view.desk);
+  const others = desk.listeners.filter((listener) => listener.available && listener.id !== meId);
   return (
     <section className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-8">
       <Link
@@ -118,6 +122,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
       >
         <span aria-hidden="true">←</span> {DESK_PAGE_TEXTS.backToDesk}
       </Link>
+      <DeskAnnouncer desk={desk} />
       {/* On a phone the conversation needs the room; its header names the visitor, the heading stays for screen readers. */}
       <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
@@ -136,6 +141,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
             contact={{ id: view.visitor.id, username: view.visitor.username }}
             pairId={view.pairId}
             presence={null}
+            profileLink={false}
             socketPath={`/api/desk/conversations/${encodeURIComponent(view.visitor.id)}/ws`}
             lockedNotice={
               view.access === "queued" ? (

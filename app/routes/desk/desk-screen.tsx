@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { DeskAnnouncer } from "~/components/desk/desk-announcer";
 import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
@@ -54,10 +55,12 @@ export default function DeskScreen({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">{DESK_TEXTS.title}</h1>
         <ConnectionState connection={connection} />
       </div>
+      <DeskAnnouncer desk={desk} />
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-slate-200 p-3 sm:p-4">
         <AvailabilitySwitch available={desk.me.available} />
         <p className="text-sm text-slate-700">{DESK_PAGE_TEXTS.capacity(desk.me.active, desk.me.capacity)}</p>
         <TakeNextForm />
+        <p className="w-full text-xs text-slate-600">{DESK_TEXTS.offeredWhileOpen}</p>
         {refusal ? (
           <div className="w-full">
             <Alert>{refusal}</Alert>
@@ -179,6 +182,11 @@ function DeskList({
               {conversation.crisis ? (
                 <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
                   {DESK_TEXTS.crisisFlag}
+                </span>
+              ) : null}
+              {conversation.listener && conversation.openedAt === null ? (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  {DESK_TEXTS.notOpened}
                 </span>
               ) : null}
               <span className="ml-auto text-right text-xs text-slate-600">

@@ -100,8 +100,10 @@ const DESK_CALLS: Record<keyof ReturnType<typeof supportDesk>, true> = {
   transfer: true,
   resolve: true,
   forgetListener: true,
+  renameListener: true,
   visitorWaiting: true,
   listenersAvailable: true,
+  listenerOpened: true,
   endSessions: true,
 };
 /** What the runtime delivers to an object by itself: each one a request. */

@@ -102,3 +102,17 @@ export async function openDeskSocket(cookie: string) {
 export function openDeskConversation(cookie: string, visitorId: string) {
   return openConversationSocket(cookie, `/api/desk/conversations/${visitorId}/ws`);
 }
+
+/**
+ * A listener at the desk: a desk page of theirs open (its socket is their proof of being there),
+ * then marked Available. Answers the page's socket, to close or leave silent.
+ */
+export async function availableAtDesk(listener: {
+  cookie: string;
+  actor: { id: string; name: string; admin: boolean };
+}) {
+  const page = await openDeskSocket(listener.cookie);
+  if (!page.ws) throw new Error(`desk socket refused: ${page.status}`);
+  await desk().setAvailability(listener.actor, true);
+  return page;
+}
