@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { DESK_PAGE_TEXTS } from "../../app/lib/desk-page";
-import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
+import { DESK_ANNOUNCEMENTS, DESK_TEXTS, VISITOR_DESK_HEADLINES, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
+import { LISTENER_INTENTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
@@ -33,7 +34,9 @@ const SCREENS = [
 
 /** The line above the visitor's composer that says where they stand. */
 const deskStatus = (page: Page) =>
-  page.getByRole("status").filter({ hasText: /in line|has joined|No listener is available/ });
+  page.getByRole("status").filter({ hasText: /in line|will be with you shortly|No listener is available/ });
+/** 'A listener has joined.', said among the messages where it happened (a listener opened it). */
+const joinedEvents = (page: Page) => log(page).getByText(VISITOR_DESK_TEXTS.joined(null));
 /** The crisis numbers beside the line, and the one tap that shows them. */
 const crisisNumbers = (page: Page) => page.getByRole("group", { name: "Crisis numbers" });
 const showCrisisNumbers = (page: Page) => page.getByRole("button", { name: "Crisis numbers" });
@@ -99,7 +102,7 @@ for (const { name, viewport } of SCREENS) {
       // A place in line needs listeners who are all busy: one Available listener holding as many
       // conversations as they can (3 by default).
       const busy = await newListener(browser, baseURL, admin.page);
-      await markAvailable(busy.page, baseURL);
+      await markAvailable(busy.page);
       const others = [];
       for (const n of [1, 2, 3]) others.push(await anotherVisitorWrites(browser, baseURL, `Hello, it's visitor ${n}.`));
       await openDesk(busy.page);
@@ -139,11 +142,15 @@ for (const { name, viewport } of SCREENS) {
         await desk.getByRole("button", { name: DESK_TEXTS.available }).click();
         await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
         await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        // Given to a listener who has not opened it yet: nobody has joined.
+        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+        await expect(joinedEvents(page)).toHaveCount(0);
         await expect(showCrisisNumbers(page)).toHaveCount(0);
 
         await deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
         await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+        await expect(joinedEvents(page)).toHaveCount(1);
+        await expect(deskStatus(page)).toHaveCount(0);
         await expect(desk.getByText("Connection: Online")).toBeVisible();
         await expect(log(desk).getByText("I can't sleep. Some nights I want to die.")).toBeVisible();
         expect(await seriousViolations(desk)).toEqual([]);
@@ -160,7 +167,7 @@ for (const { name, viewport } of SCREENS) {
       }
     });
 
-    test("a private note stays on the desk, and a transfer hands the conversation and its note to another listener without telling the visitor again", async ({
+    test("a private note stays on the desk, and a transfer hands the conversation and its note to another listener, the visitor told only that a listener joined again", async ({
       page,
       browser,
       baseURL: base,
@@ -183,7 +190,8 @@ for (const { name, viewport } of SCREENS) {
         await openConversation(first.page, deskConversationPath(visitor.id));
         await first.page.getByRole("button", { name: DESK_TEXTS.take }).click();
         await expect(composer(first.page)).toBeEditable();
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        // Taken from its open page: the listener is there.
+        await expect(joinedEvents(page)).toHaveCount(1);
         await openDesk(second.page);
         await second.page.getByRole("button", { name: DESK_TEXTS.available }).click();
         await expect(second.page.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute(
@@ -239,17 +247,20 @@ for (const { name, viewport } of SCREENS) {
         await expect(secondNotes.getByRole("listitem").filter({ hasText: privateNote })).toBeVisible();
         await send(second.page, "Hi again. How did the evening walk go?");
 
-        // The visitor got the new listener's message: the transfer is done, and was never announced.
+        // The visitor got the new listener's message. What they read was true all along, and never
+        // who: while it changed hands a listener was on the way, then one joined again.
         await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
-        expect((await deskLines(page)).filter((line) => line === VISITOR_DESK_TEXTS.joined)).toHaveLength(1);
+        await expect(joinedEvents(page)).toHaveCount(2);
+        expect(await deskLines(page)).toContain(VISITOR_DESK_TEXTS.comingSoon);
         for (const hidden of [privateNote, transferNote, first.user.username, second.user.username]) {
           await expect(page.locator("body")).not.toContainText(hidden);
         }
         await page.reload();
         await waitForHydration(page);
         await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        // A reload says the same.
+        await expect(joinedEvents(page)).toHaveCount(2);
+        await expect(deskStatus(page)).toHaveCount(0);
         for (const hidden of [privateNote, transferNote]) await expect(page.locator("body")).not.toContainText(hidden);
       } finally {
         await leaveTheDesk(first.page, baseURL);
@@ -315,13 +326,14 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
         await expect(composer(listener.page)).toBeEditable();
         await expect(listener.page.getByRole("button", { name: DESK_TEXTS.markResolved })).toBeVisible();
         await send(listener.page, "I'm really glad you wrote. I'm here now.");
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+        await expect(joinedEvents(page)).toHaveCount(1);
         await expect(log(page).getByText("I'm really glad you wrote. I'm here now.")).toBeVisible();
 
-        // Resolved, it leaves the listener's desk.
+        // Resolved, it leaves the listener's desk, and the visitor is told it ended.
         await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
         await expect(listener.page).toHaveURL(PATHS.desk);
         await expect(deskList(listener.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
+        await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
       } finally {
         await leaveTheDesk(listener.page, baseURL);
         await listener.context.close();
@@ -331,7 +343,7 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
   });
 }
 
-test("without scripts, a listener reads the conversation on its desk page and answers with its form, as the support account", async ({
+test("without scripts, a listener takes the conversation on its desk page and answers with its form, as the support account", async ({
   page,
   browser,
   baseURL: base,
@@ -347,14 +359,16 @@ test("without scripts, a listener reads the conversation on its desk page and an
     { javaScriptEnabled: false },
   );
   try {
-    await markAvailable(listener.page, baseURL);
     const visitor = (await signUpThroughApi(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
     await send(page, "Hello, I had a hard day.");
-    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.joined);
+    // A page without scripts cannot prove the listener is there: nothing is offered to them, they take it.
+    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
 
     // The history is on the page as the server renders it: the visitor's words, under their name.
     await listener.page.goto(deskConversationPath(visitor.id));
+    await listener.page.getByRole("button", { name: DESK_TEXTS.take }).click();
+    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
     const theirs = log(listener.page).getByRole("listitem").filter({ hasText: "I had a hard day." });
     await expect(theirs).toContainText(`${visitor.username}: Hello, I had a hard day.`);
     await composer(listener.page).fill("I'm sorry it was hard. I'm listening.");
@@ -367,6 +381,14 @@ test("without scripts, a listener reads the conversation on its desk page and an
     // The visitor gets it live, from the support account, and never the listener's name.
     const reply = log(page).getByRole("listitem").filter({ hasText: "I'm listening." });
     await expect(reply).toContainText("Support: I'm sorry it was hard. I'm listening.");
+    // Their first word is where they joined, just before it.
+    await expect(joinedEvents(page)).toHaveCount(1);
+    const order = await log(page)
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => item.textContent ?? ""));
+    const joinedAt = order.findIndex((text) => text.includes(VISITOR_DESK_TEXTS.joined(null)));
+    expect(joinedAt).toBeGreaterThan(0);
+    expect(order[joinedAt + 1]).toContain("I'm listening.");
     await expect(page.locator("main")).not.toContainText(listener.user.username);
   } finally {
     await leaveTheDesk(listener.page, baseURL);
@@ -425,5 +447,117 @@ test("the desk is for listeners and the admin: anyone else finds nothing there, 
   } finally {
     await listener.context.close();
     await admin.context.close();
+  }
+});
+
+test("a visitor reads what is true of the desk: a listener on the way, then joined under their alias, the end; and nobody once the listener's browser is gone", async ({
+  page,
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  await page.setViewportSize({ width: 375, height: 740 });
+  const admin = await signedInAsSupport(browser, baseURL);
+  await emptyTheQueue(admin.page, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page, { width: 375, height: 740 });
+  let listenerGone = false;
+  try {
+    const aliasSaved = await admin.page.request.post(PATHS.adminListeners, {
+      form: { intent: LISTENER_INTENTS.alias, userId: listener.user.id, alias: "Sam" },
+      headers: { Origin: baseURL },
+    });
+    expect(aliasSaved.status()).toBe(200);
+    await markAvailable(listener.page);
+    const announcements = listener.page.getByRole("status", { name: DESK_PAGE_TEXTS.announcements });
+
+    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    await openConversation(page, SUPPORT_ID);
+    // The header speaks of the desk, never of the support account's own presence.
+    const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
+    await expect(header).toContainText(VISITOR_DESK_HEADLINES.available);
+    await expect(header).not.toContainText("Last seen");
+    await send(page, "Hello. Is someone there?");
+    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+    await expect(header).toContainText(VISITOR_DESK_HEADLINES.coming);
+    await expect(joinedEvents(page)).toHaveCount(0);
+    // The listener's screen reader hears it arrive.
+    await expect(announcements).toContainText(DESK_ANNOUNCEMENTS.assigned(visitor.username));
+
+    await deskList(listener.page, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
+    await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
+    await waitForHydration(listener.page);
+    // Nothing on the desk leads the listener to act as their own account.
+    await expect(listener.page.locator("main a[href^='/users/']")).toHaveCount(0);
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.joined("Sam"))).toBeVisible();
+    await expect(header).toContainText(VISITOR_DESK_HEADLINES.withYou);
+    await expect(deskStatus(page)).toHaveCount(0);
+    await send(listener.page, "Hi, I'm Sam. I'm here.");
+    const rows = await log(page)
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => item.textContent ?? ""));
+    const joinedAt = rows.findIndex((text) => text.includes(VISITOR_DESK_TEXTS.joined("Sam")));
+    expect(rows[joinedAt + 1]).toContain("Hi, I'm Sam. I'm here.");
+    // The same after a reload.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.joined("Sam"))).toBeVisible();
+    await expect(deskStatus(page)).toHaveCount(0);
+
+    await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(listener.page).toHaveURL(PATHS.desk);
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
+
+    // The listener's browser goes away while they are still marked Available.
+    await listener.context.close();
+    listenerGone = true;
+    const next = await anotherPerson(browser, baseURL, { viewport: { width: 375, height: 740 } });
+    try {
+      await openConversation(next.page, SUPPORT_ID);
+      await send(next.page, "Anyone there tonight?");
+      await expect(deskStatus(next.page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+      await expect(joinedEvents(next.page)).toHaveCount(0);
+      await expect(deskStatus(next.page)).not.toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+    } finally {
+      await next.context.close();
+    }
+  } finally {
+    if (!listenerGone) {
+      await leaveTheDesk(listener.page, baseURL);
+      await listener.context.close();
+    } else {
+      // The closed browser's listener: Away, through the admin's desk, so no later test meets them.
+      await admin.page.request.post(PATHS.adminListeners, {
+        form: { intent: LISTENER_INTENTS.remove, userId: listener.user.id },
+        headers: { Origin: baseURL },
+      });
+    }
+    await emptyTheQueue(admin.page, baseURL);
+    await admin.context.close();
+  }
+});
+
+test("without scripts, a visitor's first message is followed at once by where they stand", async ({
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const admin = await signedInAsSupport(browser, baseURL);
+  await emptyTheQueue(admin.page, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page);
+  const visitor = await anotherPerson(browser, baseURL, {
+    viewport: { width: 320, height: 568 },
+    javaScriptEnabled: false,
+  });
+  try {
+    await markAvailable(listener.page);
+    await visitor.page.goto(chatWith(SUPPORT_ID));
+    await composer(visitor.page).fill("Hello, I can't sleep.");
+    await visitor.page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(visitor.page).toHaveURL(chatWith(SUPPORT_ID));
+    await expect(log(visitor.page).getByText("Hello, I can't sleep.")).toBeVisible();
+    await expect(deskStatus(visitor.page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+  } finally {
+    await leaveTheDesk(listener.page, baseURL);
+    for (const person of [listener, visitor, admin]) await person.context.close();
   }
 });

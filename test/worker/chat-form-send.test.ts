@@ -21,7 +21,6 @@ import { answered, closing, connect, type TestSocket } from "./support/chat-sock
 import {
   availableAtDesk,
   clearDesk,
-  desk,
   deskHolds,
   openDeskConversation,
   SUPPORT_ID,

@@ -33,9 +33,14 @@ function postDesk(page: Page, baseURL: string, path: string, intent: string) {
   return page.request.post(path, { form: { intent }, headers: { Origin: baseURL }, maxRedirects: 0 });
 }
 
-/** Marks a listener Available, as their own 'Available' button does. */
-export async function markAvailable(page: Page, baseURL: string) {
-  expect((await postDesk(page, baseURL, PATHS.desk, "available")).status()).toBe(200);
+/**
+ * Marks a listener Available with their 'Available' button on the desk, which stays open: a desk page
+ * of theirs must be there for conversations to come to them.
+ */
+export async function markAvailable(page: Page) {
+  await openDesk(page);
+  await page.getByRole("button", { name: "Available" }).click();
+  await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
 }
 
 /**
