@@ -199,3 +199,30 @@ test("a failed message sent again keeps its id, and a stored one is not stored t
   expect(sentIds[1]).toBe(sentIds[0]);
   await expectOnceOnSupportSide(browser, baseURL ?? "", visitor.user.id, ["Did this one arrive?"]);
 });
+
+/**
+ * The room limits how fast a socket may ask for history: a page refused for now asks again for
+ * the same place once the budget allows (HISTORY_RETRY_MS), rather than staying behind.
+ */
+test("a page whose history request is refused for now asks again for the same place", async ({ page, baseURL }) => {
+  await signUpThroughApi(page, baseURL ?? "");
+  const resumes: string[] = [];
+  await page.routeWebSocket(CHAT_SOCKET, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === "string" && message.includes('"type":"resume"')) {
+        resumes.push(message);
+        // The first is refused as the room refuses a socket over its history budget.
+        if (resumes.length === 1) {
+          ws.send(JSON.stringify({ type: "error", code: "history_limited", message: CHAT_MESSAGES.historyLimited }));
+          return;
+        }
+      }
+      server.send(message);
+    });
+  });
+  await openConversation(page, SUPPORT_CHAT_PATH);
+  await expect.poll(() => resumes.length).toBe(2);
+  expect(resumes[1]).toBe(resumes[0]);
+  await expect(page.getByText(CHAT_MESSAGES.historyLimited)).toHaveCount(0);
+});
