@@ -46,6 +46,12 @@ function newestFrom(messages: readonly ChatMessage[], userId: string): number {
   return messages.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
 }
 
+/**
+ * Whether a send the transport just wrote can be expected to be answered: a socket the browser keeps
+ * open while it says it is offline may still deliver, but its silence fails nothing.
+ */
+const answerExpected = (written: boolean) => written && navigator.onLine;
+
 /** The other member's presence is asked for again this often while the conversation is open. */
 const PRESENCE_REFRESH_MS = 30_000;
 
@@ -162,7 +168,7 @@ export function useChatSocket(options: {
       const now = Date.now();
       setPendingBoth((list) =>
         list.map((p) =>
-          transport.send({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl })
+          answerExpected(transport.send({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl }))
             ? sentOverOpenSocket(p, now)
             : p,
         ),
@@ -333,7 +339,7 @@ export function useChatSocket(options: {
       // A retry of a failed message keeps its id: stored already, it is only acknowledged.
       const clientId = failedRef.current.idFor(text, imageUrl);
       const now = Date.now();
-      const sent = transportRef.current?.send({ type: "send", clientId, text, imageUrl }) ?? false;
+      const sent = answerExpected(transportRef.current?.send({ type: "send", clientId, text, imageUrl }) ?? false);
       const item: PendingSend = { clientId, text, imageUrl, sentAt: now, answerDueBy: null };
       setPendingBoth((list) => [...list, sent ? sentOverOpenSocket(item, now) : item]);
     },

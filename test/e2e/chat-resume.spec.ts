@@ -157,6 +157,50 @@ test("two messages written during 30 s offline are delivered exactly once each, 
 });
 
 /**
+ * Chromium keeps a socket open while the browser says it is offline (setOffline cuts requests, not
+ * open sockets), and a real network may swallow what goes over it. A message written then waits,
+ * and goes out again over that socket when the network is back.
+ */
+test("a message written while offline over a socket still open waits, and goes out again once online", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const visitor = await signUpThroughApi(page, baseURL ?? "");
+  let offline = false;
+  const sentIds: string[] = [];
+  await page.routeWebSocket(CHAT_SOCKET, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const clientId = sentClientId(message);
+      if (clientId) sentIds.push(clientId);
+      // Lost in the tunnel.
+      if (clientId && offline) return;
+      server.send(message);
+    });
+  });
+  await page.clock.install();
+  await openConversation(page, SUPPORT_CHAT_PATH);
+
+  offline = true;
+  await context.setOffline(true);
+  await expect(page.getByText("Connection: Offline")).toBeVisible();
+  await write(page, "Sent into the void");
+  await expect.poll(() => sentIds.length).toBe(1);
+  await page.clock.runFor(30_000);
+  await expect(log(page).getByText("Sending…")).toHaveCount(1);
+
+  offline = false;
+  await context.setOffline(false);
+  await expectStored(page, "Sent into the void");
+  await expect(page.getByText(CHAT_MESSAGES.sendFailed)).toHaveCount(0);
+  await expect(composer(page)).toHaveValue("");
+  expect(new Set(sentIds)).toEqual(new Set([sentIds[0]]));
+  await expectOnceOnSupportSide(browser, baseURL ?? "", visitor.user.id, ["Sent into the void"]);
+});
+
+/**
  * The room stored a message but its answer never reached the page over a socket that stayed open:
  * the page says it failed and gives the text back. Sent again, it carries the same id, so the
  * room acknowledges the message it has instead of storing a second one.
