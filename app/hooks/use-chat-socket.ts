@@ -1,4 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  answerOverdue,
+  FailedSends,
+  type PendingSend,
+  sentOverOpenSocket,
+  waitingForConnection,
+} from "~/lib/pending-sends";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
 import type { ConversationView } from "~/shared/conversation-page";
@@ -7,6 +14,7 @@ import {
   CHAT_MESSAGES,
   type ChatMessage,
   type ClientFrame,
+  HISTORY_RETRY_MS,
   type Presence,
   type ServerFrame,
   ServerFrameSchema,
@@ -38,12 +46,14 @@ function newestFrom(messages: readonly ChatMessage[], userId: string): number {
   return messages.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
 }
 
-/** A message not acknowledged within this time has failed; its text goes back to the composer. */
-const SEND_TIMEOUT_MS = 10_000;
+/**
+ * Whether a send the transport just wrote can be expected to be answered: a socket the browser keeps
+ * open while it says it is offline may still deliver, but its silence fails nothing.
+ */
+const answerExpected = (written: boolean) => written && navigator.onLine;
+
 /** The other member's presence is asked for again this often while the conversation is open. */
 const PRESENCE_REFRESH_MS = 30_000;
-
-type Pending = { clientId: string; text: string; imageUrl: string | null; sentAt: number };
 
 /**
  * One conversation's socket (/api/chats/:pairId/ws). It starts from what the server rendered
@@ -70,7 +80,7 @@ export function useChatSocket(options: {
   const { initial } = options;
   const [contactPresence, setContactPresence] = useState<Presence | null>(options.initialPresence);
   const [messages, setMessages] = useState<ChatMessage[]>(initial?.messages ?? []);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const [pending, setPending] = useState<PendingSend[]>([]);
   const [otherReadSeq, setOtherReadSeq] = useState(initial?.receipts.readSeq ?? 0);
   const [otherDeliveredSeq, setOtherDeliveredSeq] = useState(initial?.receipts.deliveredSeq ?? 0);
   const [connection, setConnection] = useState<ConnectionState>("unknown");
@@ -102,11 +112,13 @@ export function useChatSocket(options: {
   const heldNewestRef = useRef(initial?.messages.at(-1)?.seq ?? 0);
   /** The other member's newest message this page holds: what a (re)connect says it received. */
   const theirNewestRef = useRef(newestFrom(initial?.messages ?? [], userId));
-  const pendingRef = useRef<Pending[]>([]);
+  const pendingRef = useRef<PendingSend[]>([]);
+  /** Failed messages' ids, for a retry of the same content (~/lib/pending-sends.ts). */
+  const failedRef = useRef(new FailedSends());
   const onSendFailedRef = useRef(options.onSendFailed);
   onSendFailedRef.current = options.onSendFailed;
 
-  const setPendingBoth = useCallback((update: (list: Pending[]) => Pending[]) => {
+  const setPendingBoth = useCallback((update: (list: PendingSend[]) => PendingSend[]) => {
     pendingRef.current = update(pendingRef.current);
     setPending(pendingRef.current);
   }, []);
@@ -116,6 +128,7 @@ export function useChatSocket(options: {
       const failed = pendingRef.current.find((p) => p.clientId === clientId);
       if (!failed) return;
       setPendingBoth((list) => list.filter((p) => p.clientId !== clientId));
+      failedRef.current.remember(failed);
       onSendFailedRef.current({ text: failed.text, imageUrl: failed.imageUrl, message });
     },
     [setPendingBoth],
@@ -149,6 +162,20 @@ export function useChatSocket(options: {
         setPendingBoth((list) => list.filter((p) => !mine.has(p.clientId)));
       }
     };
+    let resumeRetryTimer: number | undefined;
+    // Everything pending goes out (again) over the open socket, with its id: the room de-duplicates.
+    const sendPending = () => {
+      const now = Date.now();
+      setPendingBoth((list) =>
+        list.map((p) =>
+          answerExpected(transport.send({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl }))
+            ? sentOverOpenSocket(p, now)
+            : p,
+        ),
+      );
+    };
+    // No connection: what is pending waits for the next one, and fails meanwhile for nobody.
+    const waitForConnection = () => setPendingBoth((list) => list.map(waitingForConnection));
     const receive = (frame: ServerFrame) => {
       switch (frame.type) {
         case "ack": {
@@ -203,6 +230,14 @@ export function useChatSocket(options: {
           if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
           break;
         case "error":
+          // The room refused a page of history for now: ask again once its budget allows.
+          if (frame.code === "history_limited" && catchingUpRef.current) {
+            window.clearTimeout(resumeRetryTimer);
+            resumeRetryTimer = window.setTimeout(
+              () => transport.send({ type: "resume", afterSeq: syncedThroughRef.current }),
+              HISTORY_RETRY_MS,
+            );
+          }
           if (frame.code === "blocked") {
             closedOnThisConnectionRef.current = true;
             setClosed(true);
@@ -240,20 +275,21 @@ export function useChatSocket(options: {
       schema: ServerFrameSchema,
       finalCloseCodes: [WITHDRAWN_CLOSE_CODE],
       onOpen: () => {
+        window.clearTimeout(resumeRetryTimer);
         closedOnThisConnectionRef.current = false;
         catchingUpRef.current = true;
         setConnection("online");
         transport.send({ type: "resume", afterSeq: syncedThroughRef.current });
         // What the server rendered is on this device too (a resume sends only what came after).
         if (theirNewestRef.current > 0) transport.send({ type: "delivered", upToSeq: theirNewestRef.current });
-        // Anything still waiting is sent again; the room de-duplicates by temp- id.
-        for (const p of pendingRef.current) {
-          transport.send({ type: "send", clientId: p.clientId, text: p.text, imageUrl: p.imageUrl });
-        }
+        sendPending();
         transport.send({ type: "presence" });
       },
       onFrame: receive,
-      onRetrying: () => setConnection(navigator.onLine ? "reconnecting" : "offline"),
+      onRetrying: () => {
+        waitForConnection();
+        setConnection(navigator.onLine ? "reconnecting" : "offline");
+      },
       onFinalClose: (close) => {
         if (leaveIfSessionEnded(close)) return;
         if (close.code === WITHDRAWN_CLOSE_CODE) setWithdrawn(true);
@@ -264,10 +300,17 @@ export function useChatSocket(options: {
     const presenceTimer = window.setInterval(() => transport.send({ type: "presence" }), PRESENCE_REFRESH_MS);
 
     // Offline is said as soon as the device knows; back online, retry now rather than after backoff.
-    const wentOffline = () => setConnection("offline");
+    // The browser may keep a socket open through a short loss of network, and deliver over it.
+    const wentOffline = () => {
+      waitForConnection();
+      setConnection("offline");
+    };
     const cameOnline = () => {
       // A transport closed for good (a session's end) stays closed.
-      if (transport.reconnectNow()) setConnection(transport.isOpen() ? "online" : "reconnecting");
+      if (!transport.reconnectNow()) return;
+      setConnection(transport.isOpen() ? "online" : "reconnecting");
+      // A socket that stayed open gets what waited meanwhile; a new one sends it as it opens.
+      if (transport.isOpen()) sendPending();
     };
     window.addEventListener("offline", wentOffline);
     window.addEventListener("online", cameOnline);
@@ -275,27 +318,30 @@ export function useChatSocket(options: {
       window.removeEventListener("offline", wentOffline);
       window.removeEventListener("online", cameOnline);
       window.clearInterval(presenceTimer);
+      window.clearTimeout(resumeRetryTimer);
       transport.stop();
       transportRef.current = null;
     };
   }, [userId, socketPath, addMessages, fail, setPendingBoth]);
 
-  // Messages not acknowledged in time have failed (spec section 4: remove them, say so).
+  // Messages an open socket left unanswered have failed (spec section 4: remove them, say so).
   useEffect(() => {
     if (pending.length === 0) return;
     const timer = window.setInterval(() => {
       const now = Date.now();
-      for (const p of pendingRef.current)
-        if (now - p.sentAt > SEND_TIMEOUT_MS) fail(p.clientId, CHAT_MESSAGES.sendFailed);
+      for (const p of pendingRef.current) if (answerOverdue(p, now)) fail(p.clientId, CHAT_MESSAGES.sendFailed);
     }, 1000);
     return () => window.clearInterval(timer);
   }, [pending.length, fail]);
 
   const send = useCallback(
     (text: string, imageUrl: string | null = null) => {
-      const item: Pending = { clientId: `temp-${crypto.randomUUID()}`, text, imageUrl, sentAt: Date.now() };
-      setPendingBoth((list) => [...list, item]);
-      transportRef.current?.send({ type: "send", clientId: item.clientId, text, imageUrl });
+      // A retry of a failed message keeps its id: stored already, it is only acknowledged.
+      const clientId = failedRef.current.idFor(text, imageUrl);
+      const now = Date.now();
+      const sent = answerExpected(transportRef.current?.send({ type: "send", clientId, text, imageUrl }) ?? false);
+      const item: PendingSend = { clientId, text, imageUrl, sentAt: now, answerDueBy: null };
+      setPendingBoth((list) => [...list, sent ? sentOverOpenSocket(item, now) : item]);
     },
     [setPendingBoth],
   );

@@ -2,7 +2,13 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
-import type { ChatMessage, ServerFrame } from "~/shared/schemas/chat-protocol";
+import {
+  type ChatMessage,
+  HISTORY_BURST,
+  HISTORY_PAGES_PER_SECOND,
+  HISTORY_RETRY_MS,
+  type ServerFrame,
+} from "~/shared/schemas/chat-protocol";
 import { setLastActivity } from "./support/activity";
 import { signUpUser } from "./support/auth-requests";
 import {
@@ -85,6 +91,31 @@ describe("sending", () => {
     const { seq, timestamp } = (first as Extract<ServerFrame, { type: "message" }>).message;
     expect(again).toEqual({ type: "ack", clientId: "temp-dup", seq, timestamp });
     expect(messagesOf(a.frames)).toHaveLength(1);
+    expect(await messageCount(pairId)).toBe(1);
+  });
+
+  it("stores a message whose acknowledgement was lost once: its resend over a new socket is acknowledged with the original seq", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const b = await connect(bob.cookie, pairId);
+    const a = await connect(alice.cookie, pairId);
+    // The page's connection drops right after the send: its own copy (the acknowledgement) is lost.
+    a.send({ type: "send", clientId: "temp-lost", text: "did this arrive?" });
+    a.ws.close(1000, "tunnel");
+    const stored = await b.waitFor((f) => f.type === "message" && f.message.clientId === "temp-lost");
+
+    // Reconnected, the page sends it again with the same temp- id.
+    const again = await connect(alice.cookie, pairId);
+    again.send({ type: "send", clientId: "temp-lost", text: "did this arrive?" });
+    const { seq, timestamp } = (stored as Extract<ServerFrame, { type: "message" }>).message;
+    expect(await again.waitFor((f) => f.type === "ack")).toEqual({
+      type: "ack",
+      clientId: "temp-lost",
+      seq,
+      timestamp,
+    });
+    await answered(b);
+    expect(messagesOf(b.frames)).toHaveLength(1);
+    expect(messagesOf(again.frames)).toHaveLength(0);
     expect(await messageCount(pairId)).toBe(1);
   });
 
@@ -184,6 +215,49 @@ describe("resuming", () => {
     expect(page).toMatchObject({ mode: "resume", hasMore: false });
     expect(messagesOf([page]).map((m) => m.text)).toEqual(["missed 1", "missed 2", "missed 3", "missed 4", "missed 5"]);
     expect(messagesOf([page]).map((m) => m.seq)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it("refuses a socket's flood of history requests with an error frame, and stays responsive to everyone", async () => {
+    const { alice, bob, pairId } = await twoUsers();
+    const a = await connect(alice.cookie, pairId);
+    const b = await connect(bob.cookie, pairId);
+    for (let i = 1; i <= 15; i++) a.send({ type: "send", clientId: `temp-h${i}`, text: `history ${i}` });
+    await a.waitFor(isAck("temp-h15"));
+
+    const started = Date.now();
+    for (let i = 0; i < 200; i++) a.send({ type: "resume", afterSeq: 0 });
+    // Meanwhile the other member's message is stored and reaches both.
+    b.send({ type: "send", clientId: "temp-meanwhile", text: "still there?" });
+    await b.waitFor(isAck("temp-meanwhile"));
+    await a.waitFor((f) => f.type === "message" && f.message.clientId === "temp-meanwhile");
+    await answered(a);
+    const elapsedSeconds = (Date.now() - started) / 1000;
+
+    const pages = a.frames.filter((f) => f.type === "messages");
+    const refused = a.frames.filter((f) => f.type === "error");
+    expect(pages.length + refused.length).toBe(200);
+    // The burst, and what the budget gave back while the frames were handled.
+    expect(pages.length).toBeGreaterThanOrEqual(HISTORY_BURST);
+    expect(pages.length).toBeLessThanOrEqual(HISTORY_BURST + Math.ceil(elapsedSeconds * HISTORY_PAGES_PER_SECOND) + 1);
+    expect(refused[0]).toEqual({
+      type: "error",
+      code: "history_limited",
+      message: "The conversation is being loaded too quickly. Please wait a moment.",
+    });
+
+    // Asked again after the wait the page observes, the same socket gets its page.
+    await new Promise((resolve) => setTimeout(resolve, HISTORY_RETRY_MS));
+    const from = a.frames.length;
+    a.send({ type: "resume", afterSeq: 14 });
+    const page = await a.waitFor((f) => f.type === "messages" || f.type === "error", from);
+    expect(messagesOf([page]).map((m) => m.text)).toEqual(["history 15", "still there?"]);
+
+    // A reconnecting page has a budget of its own: its resume is answered at once.
+    a.ws.close(1000, "reconnect");
+    const again = await connect(alice.cookie, pairId);
+    again.send({ type: "resume", afterSeq: 0 });
+    const resumed = await again.waitFor((f) => f.type === "messages" || f.type === "error");
+    expect(messagesOf([resumed])).toHaveLength(16);
   });
 
   it("still delivers to hibernated sockets after the room is evicted, and resumes from storage", async () => {

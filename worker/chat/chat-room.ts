@@ -14,6 +14,7 @@ import { blockedFrame, REOPENED_CLOSE } from "./closed-conversation";
 import { isStoredConversationImage } from "./conversation-images";
 import { DESK_LISTENER_CLOSE, DeskLink, type DeskRoomUpdate } from "./desk-link";
 import { DESK_NOTES_TABLE, DeskNotes } from "./desk-notes";
+import { HistoryBudget } from "./history-budget";
 import { deliverNewest } from "./inbox-notice";
 import { MESSAGES_TABLE, MessageLog } from "./message-log";
 import { MESSAGE_RETENTION_MS, purgeExpired, retentionDue } from "./message-retention";
@@ -110,6 +111,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   private readonly blocks = new RoomBlocks(this.sql);
   private readonly session = new SessionNotice(this.meta);
   private readonly sendBudget = new SendBudget();
+  private readonly historyBudget = new HistoryBudget();
   private readonly desk = new DeskLink(this.meta);
   /** The desk's answer to the visitor's last message that asked it something (settled, never rejected). */
   private deskAnswer: Promise<void> = Promise.resolve();
@@ -192,6 +194,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
         if (identity.deskRole && !this.desk.mayWrite(userId)) return this.send(ws, notAssignedFrame(frame.clientId));
         return this.handleSend(ws, identity, frame);
       case "resume":
+        // Refused, not queued: the page asks again after HISTORY_RETRY_MS, and a flood costs no pages.
+        if (!this.historyBudget.take(ws)) return this.send(ws, HISTORY_LIMITED_FRAME);
         this.send(ws, this.log.resumePage(frame.afterSeq));
         return this.sendReceipts(ws, speaker);
       case "read": {
@@ -614,6 +618,13 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     return this.log.receivedBy(reporterId, seq);
   }
 }
+
+/** The answer to a history request over the socket's budget (./history-budget.ts). */
+const HISTORY_LIMITED_FRAME: ServerFrame = {
+  type: "error",
+  code: "history_limited",
+  message: CHAT_MESSAGES.historyLimited,
+};
 
 /** A refusal frame as a page's send answers it. */
 function refusedBy(frame: ServerFrame): PageSendOutcome {

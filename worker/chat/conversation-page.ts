@@ -104,6 +104,8 @@ const REFUSAL_STATUS: Record<Extract<PageSendOutcome, { ok: false }>["code"], nu
   empty: 400,
   bad_image: 400,
   rate_limited: 429,
+  // Only a socket's history requests get it; here for completeness.
+  history_limited: 429,
   blocked: 403,
   not_assigned: 403,
   not_a_member: 403,

@@ -5,6 +5,16 @@ import { z } from "./zod";
 export const MAX_MESSAGE_TEXT = 4000;
 /** A reconnecting client receives at most this many missed messages per answer, then asks again. */
 export const MAX_RESUME_BATCH = 500;
+/**
+ * A socket may ask for this many pages of history (resume frames) at once, and then
+ * HISTORY_PAGES_PER_SECOND: a page can carry MAX_RESUME_BATCH messages, so unlimited asking would let
+ * one socket flood the room with replies and delay everyone else's messages. A client catching up
+ * a long history goes past the burst and waits HISTORY_RETRY_MS before asking again.
+ */
+export const HISTORY_BURST = 10;
+export const HISTORY_PAGES_PER_SECOND = 2;
+/** How long a client waits after a refused history request: a page's worth of the budget is back. */
+export const HISTORY_RETRY_MS = 1000 / HISTORY_PAGES_PER_SECOND;
 
 /** A conversation session lasts this long before both members get the notice (spec section 2). */
 export const SESSION_LENGTH_MS = 20 * 60 * 1000;
@@ -18,6 +28,7 @@ export const CHAT_MESSAGES = {
   emptyMessage: "Write a message or attach an image.",
   tooLong: `Messages can be at most ${MAX_MESSAGE_TEXT} characters.`,
   rateLimited: "You are sending messages too quickly. Please wait a moment.",
+  historyLimited: "The conversation is being loaded too quickly. Please wait a moment.",
   badFrame: "That message could not be read.",
   notYourImage: "Images must be uploaded to this conversation first.",
   notAMember: "This is not your conversation.",
@@ -94,6 +105,8 @@ const CHAT_ERROR_CODES = [
   "too_long",
   "empty",
   "rate_limited",
+  // A socket asked for history faster than HISTORY_PAGES_PER_SECOND; it may ask again later.
+  "history_limited",
   "bad_image",
   "blocked",
   // A listener wrote in a support conversation the desk has not given them (issue 25).

@@ -1,0 +1,23 @@
+import { HISTORY_BURST, HISTORY_PAGES_PER_SECOND } from "~/shared/schemas/chat-protocol";
+
+/**
+ * How fast each socket may ask for pages of history (HISTORY_BURST, then HISTORY_PAGES_PER_SECOND):
+ * a token bucket per socket, like the send rate limit per sender (./send-budget.ts). Per socket,
+ * because a page costs the room the same whoever asks, and a member's other devices must still
+ * catch up. In memory on purpose: a socket that floods keeps the room awake, and a fresh instance
+ * starts everyone afresh (sockets woken from hibernation are new objects).
+ */
+export class HistoryBudget {
+  private readonly buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
+
+  /** Takes a token for a page; false when the socket is over the rate. */
+  take(socket: WebSocket, now = Date.now()): boolean {
+    const bucket = this.buckets.get(socket) ?? { tokens: HISTORY_BURST, at: now };
+    bucket.tokens = Math.min(HISTORY_BURST, bucket.tokens + ((now - bucket.at) / 1000) * HISTORY_PAGES_PER_SECOND);
+    bucket.at = now;
+    this.buckets.set(socket, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+}
