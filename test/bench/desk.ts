@@ -44,7 +44,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import type { DeskServerFrame, DeskSnapshot } from "../../app/shared/desk";
+import { DESK_PAGE_PING_MS, type DeskServerFrame, type DeskSnapshot } from "../../app/shared/desk";
 import { pairIdFor } from "../../app/shared/pair-id";
 import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
 import { ms, percentile, pinningPlan, pinSelf, startProductionServer } from "./support/production-server";
@@ -327,7 +327,13 @@ function take(base: string, listener: Listener, pairId: string, visitorId: strin
 
 async function listen(base: string, listener: Listener) {
   const ws = await socket(base, "/api/desk/ws", listener.account.cookie);
+  // As the desk page does: its pings are the proof that the listener is at the desk.
+  const pinging = setInterval(() => {
+    if (ws.readyState === WebSocket.OPEN) ws.send("ping");
+  }, DESK_PAGE_PING_MS);
+  ws.addEventListener("close", () => clearInterval(pinging));
   ws.addEventListener("message", (event) => {
+    if (event.data === "pong") return;
     const frame = JSON.parse(String(event.data)) as DeskServerFrame;
     if (frame.type === "error") return listener.errors.push(frame.message);
     for (const conversation of frame.desk.mine) take(base, listener, conversation.pairId, conversation.visitorId);
