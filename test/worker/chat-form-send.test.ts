@@ -23,6 +23,7 @@ import {
   clearDesk,
   deskHolds,
   openDeskConversation,
+  roomDeskStatus,
   SUPPORT_ID,
   say,
   seedSupport,
@@ -369,6 +370,14 @@ describe("a sent form's message", () => {
     expect(await visitorSocket.waitFor(messageFrame(token))).toMatchObject({
       message: { senderId: SUPPORT_ID, text: "I'm here. Take your time." },
     });
+  });
+
+  it("in a support conversation, is followed at once by where it stands: the page after the post shows the place in line", async () => {
+    const visitor = await signUpUser();
+    const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
+    expectSentBack(await post(visitor, SUPPORT_ID, { text: "first words, without scripts" }), chatWith(SUPPORT_ID));
+    // Read straight after the redirect, as the reloaded page does: no second post needed.
+    expect(await roomDeskStatus(pairId)).toMatchObject({ state: "queued", position: 1 });
   });
 
   it("from a listener the desk has not given the conversation, is refused in the socket's words", async () => {
