@@ -76,7 +76,7 @@ export function PictureChooser({
             <PersonIcon className="h-10 w-10 text-brand-300" />
           )}
         </div>
-        <div>
+        <div className="min-w-0">
           <label
             htmlFor={inputId}
             className="inline-flex cursor-pointer items-center rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
@@ -105,7 +105,7 @@ export function PictureChooser({
                 type="button"
                 onClick={remove}
                 disabled={disabled}
-                className="mt-1 rounded-full px-3 py-1 text-sm font-medium text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="mt-1 -ml-3 rounded-full px-3 py-1 text-sm font-medium text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 {PICTURE_CHOOSER_TEXTS.remove}
               </button>
