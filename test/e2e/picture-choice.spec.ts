@@ -48,6 +48,25 @@ test.describe("choosing a picture at sign-up", () => {
     expect(uploads).toEqual([]);
   });
 
+  test("a file that starts like a JPEG but cannot be drawn shows the placeholder, not a broken image", async ({
+    page,
+  }) => {
+    await page.goto("/signup");
+    await waitForHydration(page);
+    // Counts images the browser failed to draw (an image's error event does not bubble: captured).
+    await page.evaluate(() => {
+      const counted = window as unknown as { undrawn: number };
+      counted.undrawn = 0;
+      document.addEventListener("error", () => (counted.undrawn += 1), true);
+    });
+    const truncated = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("and then nothing")]);
+    await chooser(page).setInputFiles({ name: "cut-short.jpg", mimeType: "image/jpeg", buffer: truncated });
+    await expect(page.getByText("cut-short.jpg")).toBeVisible();
+    // The browser tried and failed to draw it: the preview gives way to the placeholder, alt text and all.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { undrawn: number }).undrawn)).toBe(1);
+    await expect(preview(page)).toHaveCount(0);
+  });
+
   test("'Remove picture' takes back a picture over 5 MB and its error, keeps the username, and signs up without one", async ({
     page,
   }) => {
