@@ -1,5 +1,5 @@
 import { sniffImageType } from "~/shared/image-type";
-import { UPLOAD_MESSAGES, type UploadPurpose } from "~/shared/uploads";
+import { chosenImageProblem, UPLOAD_MESSAGES, type UploadPurpose } from "~/shared/uploads";
 
 export class UploadError extends Error {}
 
@@ -29,6 +29,15 @@ function postWithProgress<T>(
 /** Whether a file's first bytes are those of an image the server accepts (the server's own rule). */
 export async function isImageFile(file: Blob): Promise<boolean> {
   return sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer())) !== null;
+}
+
+/**
+ * What is wrong with a file as it is chosen, or null: its size and claimed type first, then its
+ * first bytes, since a file renamed .jpg claims to be a JPEG. Refused here, it is never previewed
+ * (a broken thumbnail) nor uploaded (a bare 415); the server still decides from the bytes.
+ */
+export async function chosenFileProblem(file: Blob, purpose: UploadPurpose): Promise<string | null> {
+  return chosenImageProblem(file, purpose) ?? ((await isImageFile(file)) ? null : UPLOAD_MESSAGES.notAnImage);
 }
 
 /**

@@ -5,9 +5,20 @@
 export const MAX_PROFILE_PICTURE_BYTES = 5_242_880; // 5 MB
 const MAX_CHAT_IMAGE_BYTES = 10_485_760; // 10 MB
 
-/** The image types the server accepts, decided by the file's bytes (never its name or claimed type). */
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
-export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+/**
+ * The image types the server accepts, decided by the file's bytes (never its name or claimed type),
+ * with the name a person knows each by: the refusal message lists these, so it never drifts from
+ * what the server takes.
+ */
+const IMAGE_KINDS = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP", "image/gif": "GIF" } as const;
+export type AcceptedImageType = keyof typeof IMAGE_KINDS;
+export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_KINDS) as AcceptedImageType[];
+
+/** "JPEG, PNG, WebP or GIF". */
+const IMAGE_KIND_NAMES = (() => {
+  const names: string[] = Object.values(IMAGE_KINDS);
+  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+})();
 
 export const UPLOAD_PURPOSES = ["profile", "chat"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
@@ -20,10 +31,14 @@ export const MAX_UPLOAD_BYTES: Record<UploadPurpose, number> = {
 export const UPLOAD_MESSAGES = {
   profileTooLarge: "Profile picture must be less than 5MB",
   chatTooLarge: "File size exceeds 10MB. Please select a smaller image.",
-  notAnImage: "Please choose a JPEG, PNG, WebP or GIF image.",
+  /** A file that is no picture (whatever its name says), chosen or uploaded. */
+  notAnImage: `This file is not a picture that works here. Please choose a ${IMAGE_KIND_NAMES} image.`,
   failedWithStatus: (status: number) => `Upload failed with status: ${status}`,
   networkError: "Network error during upload",
 } as const;
+
+/** The sign-up picture chooser's way back out of a chosen picture (one too large, say). */
+export const PICTURE_CHOOSER_TEXTS = { remove: "Remove picture" } as const;
 
 /**
  * The size rule, as the spec words it (section 5): a picture must be *under* 5 MB, a chat image is

@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
+import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { expect, signUpThroughApi, test, waitForHydration, waitForSessionTimers } from "./support/test";
 
@@ -203,3 +204,57 @@ for (const width of [320, 375]) {
     });
   });
 }
+
+test.describe("coming back after the session ended while the tab was closed", () => {
+  /**
+   * Signed in, on the support conversation; then the tab is closed and, with no page of theirs open,
+   * the server ends the session for idleness: the forced inactivity logout (the same record, rows
+   * deleted and sockets closed as the server's own idle check). The visitor is away far longer than
+   * the 5-minute session cache cookie lives, so the browser has dropped it and holds only the
+   * ended session's own cookie. Answers a new tab in that browser, and the account.
+   */
+  async function returningAfterIdleEnd(page: Page, context: BrowserContext, baseURL: string) {
+    const account = await signUpThroughApi(page, baseURL);
+    await openConversation(page, SUPPORT_CHAT_PATH);
+    await page.close();
+    const ended = await context.request.post("/api/session/expire", { headers: { Origin: baseURL } });
+    expect(ended.status()).toBe(200);
+    await context.clearCookies({ name: /session_data$/ });
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain("kindred.session_token");
+    return { returning: await context.newPage(), ...account };
+  }
+
+  async function expectWelcomeBackThenConversation(page: Page, account: { email: string; password: string }) {
+    await expect(page).toHaveURL(`/signup?reason=inactivity&next=${encodeURIComponent(SUPPORT_CHAT_PATH)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut, { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`**${SUPPORT_CHAT_PATH}`);
+    await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
+  }
+
+  test("the conversation's address opens 'Welcome Back' with the inactivity message, and signing in returns to it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const { returning, ...account } = await returningAfterIdleEnd(page, context, baseURL ?? "");
+    await returning.goto(SUPPORT_CHAT_PATH);
+    await expectWelcomeBackThenConversation(returning, account);
+  });
+
+  test("coming back through the landing page first, its call to action still says why", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const { returning, ...account } = await returningAfterIdleEnd(page, context, baseURL ?? "");
+    await returning.goto("/");
+    await returning.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
+    await expectWelcomeBackThenConversation(returning, account);
+  });
+});

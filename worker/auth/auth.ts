@@ -16,6 +16,7 @@ import { sendEmail } from "../email/send-email";
 import { PasswordResetEmail, passwordResetSubject } from "../email/templates/password-reset-email";
 import { recordSignIn } from "./activity-record";
 import { endAllSessions, endOneSession } from "./end-sessions";
+import { SESSION_LIFETIME_SECONDS } from "./ended-sessions";
 import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign-in-guard";
 import { generateUniqueUsername, isUsernameAvailable } from "./username";
 
@@ -87,6 +88,7 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       },
     }),
     session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
       // A signed copy of the session in a cookie answers most requests without D1. It cannot
       // learn of a session's end by itself: every signed-in request also asks the user's inbox,
       // which hears of each end (worker/auth/session.ts), so ending access stays immediate.

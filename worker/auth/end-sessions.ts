@@ -4,6 +4,7 @@ import type { SessionEndReason } from "~/shared/session-end";
 import { createDb, type Db } from "../db/client";
 import { sessions } from "../db/schema";
 import { userInbox } from "../inbox/inbox-service";
+import { rememberEndedSessions } from "./ended-sessions";
 
 /** What ended, as the user's inbox and rooms are told (issue 11: sessions end everywhere at once). */
 export type SessionEnd = {
@@ -20,13 +21,26 @@ export type SessionEnd = {
  * the user's inbox and every room they have a socket in have closed those sockets.
  */
 export async function endAllSessions(userId: string, reason: SessionEndReason, db: Db = createDb(env.DB)) {
-  const sessionIds = await deleteSessionsOf(db, userId);
+  const sessionIds = await deleteSessionsOf(db, userId, reason);
   await closeSessionSockets(userId, { reason, sessionIds, everySession: true });
 }
 
-/** Deletes a user's sessions; answers their ids. */
-export async function deleteSessionsOf(db: Db, userId: string): Promise<string[]> {
-  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+/**
+ * Deletes a user's sessions; answers their ids. Why they ended is remembered by their tokens, so a
+ * browser still holding one is told when it comes back (worker/auth/ended-sessions.ts).
+ */
+export async function deleteSessionsOf(db: Db, userId: string, reason: SessionEndReason): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id, token: sessions.token });
+  if (reason === "inactivity" || reason === "suspended") {
+    await rememberEndedSessions(
+      db,
+      ended.map((row) => row.token),
+      reason,
+    );
+  }
   return ended.map((row) => row.id);
 }
 

@@ -4,12 +4,13 @@ import { parse, serialize } from "hono/utils/cookie";
 import type { SignedInUser, UserRole } from "~/shared/accounts";
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import type { SessionEndReason } from "~/shared/session-end";
-import type { Db } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
 import { userInbox } from "../inbox/inbox-service";
 import { type Auth, createAuth } from "./auth";
 import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
+import { endedSessionReason } from "./ended-sessions";
 
 let auth: Auth | undefined;
 
@@ -43,7 +44,7 @@ export type SignedInSession = {
 
 /**
  * A request's signed-in session, or, when the session it carried has ended, why (null when it
- * carried none, or one that is gone altogether): the sign-in page it is sent to says so (issue 23).
+ * carried none, or one that is gone with no end remembered): the sign-in page it is sent to says so.
  */
 type SessionLookup = { session: SignedInSession; ended: null } | { session: null; ended: SessionEndReason | null };
 
@@ -105,9 +106,15 @@ export async function lookUpAuthSession(
     headers: request.headers,
     returnHeaders: true,
   });
-  // A refreshed session cache cookie (or its removal) goes out with this request's response.
-  for (const cookie of headers.getSetCookie()) setResponseCookie(cookie);
-  if (!session) return { session: null, ended: null };
+  const ended = session ? null : await rememberedEnd(request);
+  // A refreshed session cache cookie (or its removal) goes out with this request's response. The
+  // cookie of a session whose end is remembered stays: whichever page the browser comes back to
+  // first (the landing page, say), the next one that needs a session can still say why it ended.
+  const { sessionToken } = await authCookies();
+  for (const cookie of headers.getSetCookie()) {
+    if (!(ended && cookie.startsWith(`${sessionToken.name}=`))) setResponseCookie(cookie);
+  }
+  if (!session) return { session: null, ended };
   const user = session.user as AuthUser;
   if (user.suspendedAt) {
     await endAllSessions(user.id, "suspended");
@@ -134,6 +141,20 @@ export async function dropSessionCache(): Promise<void> {
 export async function dropSessionCookies(): Promise<void> {
   const { sessionToken, sessionData } = await authCookies();
   for (const cookie of [sessionToken, sessionData]) setResponseCookie(expiredCookie(cookie));
+}
+
+/**
+ * Why the session of the request's cookie ended, when better-auth no longer knows it (its row is
+ * gone) and the app remembers (worker/auth/ended-sessions.ts). A browser without the cookie costs
+ * nothing here; one with it, a D1 read.
+ */
+async function rememberedEnd(request: Request): Promise<SessionEndReason | null> {
+  const { sessionToken } = await authCookies();
+  const signed = parse(request.headers.get("cookie") ?? "", sessionToken.name)[sessionToken.name];
+  // better-auth signs the cookie as `token.signature`; only the token is ever stored.
+  const dot = signed?.lastIndexOf(".") ?? -1;
+  if (!signed || dot <= 0) return null;
+  return endedSessionReason(createDb(env.DB), signed.slice(0, dot));
 }
 
 /** Whether a request carries a session token cookie at all (ended or not). */
@@ -204,7 +225,7 @@ export async function writeIdleLogout(db: Db, userId: string, now = Date.now()):
       target: userSessions.userId,
       set: { lastActivity: 0, timestamp: new Date(now), loggedOutAt: now, reason: "inactivity_timeout" },
     });
-  return deleteSessionsOf(db, userId);
+  return deleteSessionsOf(db, userId, "inactivity");
 }
 
 /**

@@ -199,6 +199,21 @@ export const userSessions = sqliteTable("user_sessions", {
 });
 
 /**
+ * Sessions the app ended (inactivity, suspension), by a hash of their token, so a browser that
+ * still holds an ended session's cookie is told why when it comes back, after the session's row is
+ * gone (worker/auth/ended-sessions.ts). Kept as long as such a cookie can live.
+ */
+export const endedSessions = sqliteTable(
+  "ended_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    reason: text("reason", { enum: ["inactivity", "suspended"] }).notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("ended_sessions_ended_at_idx").on(t.endedAt)],
+);
+
+/**
  * Registry of conversations (spec section 3, chats/{pairId}): who is in which ChatRoom, for sweeps
  * and admin. Messages themselves live in the ChatRoom Durable Object.
  */
@@ -403,6 +418,7 @@ export const schema = {
   signInFailures,
   profiles,
   userSessions,
+  endedSessions,
   chats,
   receipts,
   analyticsPageViews,

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { POLICY } from "~/shared/legal";
 import { firstDayWithin } from "../analytics/analytics-days";
+import { expiredEndedSessions } from "../auth/ended-sessions";
 import { spentSignInFailures } from "../auth/sign-in-guard";
 import { createDb } from "../db/client";
 import {
@@ -24,6 +25,8 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 type HousekeepingResult = {
   expiredSessions: number;
+  /** Records of ended sessions whose cookies can no longer come back. */
+  oldEndedSessions: number;
   expiredVerifications: number;
   /** Days of page views and of vital histograms (a row per day, route pattern and vital). */
   oldAnalyticsRows: number;
@@ -43,6 +46,7 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
   const firstAnalyticsDay = firstDayWithin(now, POLICY.analyticsRetentionDays);
   const [
     expiredSessions,
+    oldEndedSessions,
     expiredVerifications,
     oldPageViews,
     oldVitals,
@@ -52,6 +56,7 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
     spentFailures,
   ] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
+    expiredEndedSessions(db, now),
     db.delete(verifications).where(lt(verifications.expiresAt, nowDate)),
     db.delete(analyticsPageViews).where(lt(analyticsPageViews.day, firstAnalyticsDay)),
     db.delete(analyticsVitals).where(lt(analyticsVitals.day, firstAnalyticsDay)),
@@ -70,6 +75,7 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
   ]);
   return {
     expiredSessions: expiredSessions.meta.changes,
+    oldEndedSessions: oldEndedSessions.meta.changes,
     expiredVerifications: expiredVerifications.meta.changes,
     oldAnalyticsRows: oldPageViews.meta.changes + oldVitals.meta.changes,
     oldAnalyticsFlushMarks: oldFlushMarks.meta.changes,

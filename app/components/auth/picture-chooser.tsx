@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ProgressBar } from "~/components/ui/form-controls";
 import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
-import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
+import { ACCEPTED_IMAGE_TYPES, PICTURE_CHOOSER_TEXTS } from "~/shared/uploads";
 
 /** What the chooser says about the picture being optional (issue 23), shown under its heading. */
 const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";
@@ -10,7 +10,10 @@ const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your 
 /**
  * The profile picture chooser: a preview of the chosen file and the real upload progress. The
  * picture is optional; the input's accessible name is the heading and the button together
- * ('Profile picture (optional) Choose a picture'), so a screen reader says what it is for.
+ * ('Profile picture (optional) Choose a picture'), so a screen reader says what it is for. A chosen
+ * picture can be removed again (one too large, say), leaving the form as if none had been chosen.
+ * A refused picture, or one the browser cannot draw, shows no preview: only the placeholder, never
+ * a broken image whose alt text would spill out of the circle.
  */
 export function PictureChooser({
   name,
@@ -35,6 +38,15 @@ export function PictureChooser({
   const errorId = `${inputId}-error`;
   const previewUrl = useObjectUrl(file);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [undrawable, setUndrawable] = useState<string | null>(null);
+  const showPreview = previewUrl !== null && !error && undrawable !== previewUrl;
+
+  function remove() {
+    if (inputRef.current) inputRef.current.value = "";
+    onChange(null);
+    // The button goes with the picture: keyboard focus stays on the chooser instead of being lost.
+    inputRef.current?.focus();
+  }
 
   // A picture chosen before the page's scripts ran is still in the input: show it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
@@ -53,17 +65,18 @@ export function PictureChooser({
       </p>
       <div className="flex items-center gap-4">
         <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-1 ring-brand-100">
-          {previewUrl ? (
+          {showPreview ? (
             <img
               src={previewUrl}
               alt="Your chosen profile photo, as others will see it"
               className="h-full w-full object-cover"
+              onError={() => setUndrawable(previewUrl)}
             />
           ) : (
             <PersonIcon className="h-10 w-10 text-brand-300" />
           )}
         </div>
-        <div>
+        <div className="min-w-0">
           <label
             htmlFor={inputId}
             className="inline-flex cursor-pointer items-center rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600"
@@ -83,7 +96,21 @@ export function PictureChooser({
               onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
             />
           </label>
-          {file ? <p className="mt-1 max-w-48 truncate text-xs text-slate-600">{file.name}</p> : null}
+          {file ? (
+            <>
+              <p className="mt-1 max-w-48 truncate text-xs text-slate-600" dir="auto">
+                {file.name}
+              </p>
+              <button
+                type="button"
+                onClick={remove}
+                disabled={disabled}
+                className="mt-1 -ml-3 rounded-full px-3 py-1 text-sm font-medium text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {PICTURE_CHOOSER_TEXTS.remove}
+              </button>
+            </>
+          ) : null}
         </div>
       </div>
       {progress !== null && progress >= 0 && progress <= 100 ? (

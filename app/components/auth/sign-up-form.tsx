@@ -4,7 +4,7 @@ import { PictureChooser } from "~/components/auth/picture-chooser";
 import { Alert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
 import { downsizeImage } from "~/lib/downsize-image";
 import type { PostFailure } from "~/lib/form-post-failure";
-import { isImageFile, UploadError, uploadImage } from "~/lib/upload-image";
+import { chosenFileProblem, UploadError, uploadImage } from "~/lib/upload-image";
 import { GENDERS } from "~/shared/accounts";
 import { NEXT_PARAM } from "~/shared/redirect-target";
 import {
@@ -16,7 +16,7 @@ import {
   type SignUpFields,
   signUpFieldsFrom,
 } from "~/shared/schemas/auth";
-import { chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
+import { UPLOAD_MESSAGES } from "~/shared/uploads";
 import { focusField } from "./form-fields";
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
@@ -73,6 +73,7 @@ export function SignUpForm({
   /** Which post is under way: the account's, or (once it is made) the picture's, and where to go after. */
   const stage = useRef<{ posting: "account" } | { posting: "picture"; destination: string }>({ posting: "account" });
   const handled = useRef<SignUpAnswer | undefined>(undefined);
+  const latestPicture = useRef<File | null>(null);
   const values = result && "values" in result ? result.values : { email: "", gender: "" };
 
   const clearOnEdit = (field: Field) => () => {
@@ -130,6 +131,21 @@ export function SignUpForm({
     goOnAfterFailure(profileSaveFailureMessage(failureMessage(answer.failed)), current.destination);
   }, [fetcher.data]);
 
+  /**
+   * A picture chosen (or removed, null): checked as it is chosen, its first bytes too, so a file
+   * that is no picture is refused at once, by name of the kinds that work. The latest choice wins
+   * over a slower check of an earlier one.
+   */
+  async function choosePicture(file: File | null) {
+    latestPicture.current = file;
+    setProgress(null);
+    const problem = file ? await chosenFileProblem(file, "profile") : null;
+    if (latestPicture.current !== file) return;
+    setPicture(file);
+    if (problem) setError({ field: "picture", message: problem });
+    else setError((current) => (current?.field === "picture" ? null : current));
+  }
+
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || saveFailure) return;
@@ -138,9 +154,7 @@ export function SignUpForm({
     // The claimed type answers at once for a HEIC photo, and the first bytes for a file that is no
     // image at all: either is refused before an account is made. The server decides from the bytes.
     const chosen = fields.picture;
-    const pictureProblem = chosen
-      ? (chosenImageProblem(chosen, "profile") ?? ((await isImageFile(chosen)) ? null : UPLOAD_MESSAGES.notAnImage))
-      : null;
+    const pictureProblem = chosen ? await chosenFileProblem(chosen, "profile") : null;
     const problem =
       firstSignUpError(fields) ?? (pictureProblem ? { field: "picture" as const, message: pictureProblem } : null);
     if (problem) return refuse(problem);
@@ -221,13 +235,7 @@ export function SignUpForm({
       <PictureChooser
         name="picture"
         file={picture}
-        onChange={(file) => {
-          setPicture(file);
-          setProgress(null);
-          const problem = file ? chosenImageProblem(file, "profile") : null;
-          if (problem) setError({ field: "picture", message: problem });
-          else if (error?.field === "picture") setError(null);
-        }}
+        onChange={(file) => void choosePicture(file)}
         progress={progress}
         error={fieldError("picture")}
         disabled={busy}

@@ -11,7 +11,7 @@ import { useObjectUrl } from "~/hooks/use-object-url";
 import { useStickToNewest } from "~/hooks/use-stick-to-newest";
 import { withDeskEvents } from "~/lib/desk-timeline";
 import { usePublicConfig } from "~/lib/public-config";
-import { UploadError, uploadImage } from "~/lib/upload-image";
+import { chosenFileProblem, UploadError, uploadImage } from "~/lib/upload-image";
 import {
   COMPOSER_FIELDS,
   type ComposerRefusal,
@@ -23,7 +23,7 @@ import { containsCrisisPhrase } from "~/shared/crisis-phrases";
 import { chatWith, userProfilePath } from "~/shared/routes";
 import { REPORT_TEXTS } from "~/shared/safety";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/shared/schemas/chat-protocol";
-import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
 import { CrisisBanner } from "./crisis-banner";
 import { DeskEventRow, DeskHeadline, DeskStatusLine } from "./desk-status-line";
@@ -216,10 +216,14 @@ export function Conversation({
 
   const imagePreview = useObjectUrl(image);
 
-  const chooseImage = (file: File | null) => {
+  /** The latest choice: a slower check of an earlier file must not overrule it. */
+  const latestChoice = useRef<File | null>(null);
+  const chooseImage = async (file: File | null) => {
     if (fileInputRef.current) fileInputRef.current.value = "";
     if (!file) return;
-    const problem = chosenImageProblem(file, "chat");
+    latestChoice.current = file;
+    const problem = await chosenFileProblem(file, "chat");
+    if (latestChoice.current !== file) return;
     if (problem) return setFailure(problem);
     setFailure(null);
     setImage(file);
@@ -230,7 +234,7 @@ export function Conversation({
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the scripts take over the form
   useEffect(() => {
     const chosen = fileInputRef.current?.files?.[0];
-    if (chosen) chooseImage(chosen);
+    if (chosen) void chooseImage(chosen);
   }, []);
 
   const typing = useTypingSignal(setTyping);
@@ -504,7 +508,7 @@ export function Conversation({
             name={COMPOSER_FIELDS.image}
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             className="sr-only no-js:not-sr-only no-js:max-w-full no-js:min-w-0 no-js:text-slate-700"
-            onChange={(event) => chooseImage(event.currentTarget.files?.[0] ?? null)}
+            onChange={(event) => void chooseImage(event.currentTarget.files?.[0] ?? null)}
           />
         </label>
         <label htmlFor={`composer-${pairId}`} className="sr-only">

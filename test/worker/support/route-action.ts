@@ -62,10 +62,22 @@ export async function callAction(
 export async function callLoader(
   route: { loader: RouteAction; middleware?: RouteMiddleware[] },
   path: string,
-  options: { user?: SignedInUser | null; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    user?: SignedInUser | null;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+    /** The browser's cookies; with sessionFromCookie the root middleware decides who is signed in from them. */
+    cookie?: string;
+    sessionFromCookie?: boolean;
+  } = {},
 ): Promise<ActionAnswer> {
   const request = new Request(`${APP_ORIGIN}${path}`, {
-    headers: { "cf-connecting-ip": freshIp(), "Sec-Fetch-Dest": "document", ...options.headers },
+    headers: {
+      "cf-connecting-ip": freshIp(),
+      "Sec-Fetch-Dest": "document",
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...options.headers,
+    },
   });
   const withMiddleware: RouteAction = async (args: ActionArgs) => {
     let loaded: unknown;
