@@ -179,7 +179,7 @@ export function CrisisBanner({
           >
             <FirstCrisisNumbers className="absolute top-1 right-1 min-h-8" />
             <details className="group">
-              <summary className="mr-34 flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-1 text-left text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
+              <summary className="mr-30 flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:mr-46 sm:py-1 text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
                 <span id={headingId} className="min-w-0">
                   {heading}
                 </span>
@@ -201,7 +201,7 @@ export function CrisisBanner({
                   aria-expanded={open}
                   aria-controls={detailsId}
                   onClick={() => setOpen((current) => !current)}
-                  className="group flex min-h-8 w-full items-center gap-x-1.5 rounded-lg py-1 text-left focus-visible:outline-2 focus-visible:outline-sky-800"
+                  className="group flex min-h-8 w-full items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:py-1 focus-visible:outline-2 focus-visible:outline-sky-800"
                 >
                   <span id={headingId} className="min-w-0">
                     {heading}

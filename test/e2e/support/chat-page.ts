@@ -43,7 +43,9 @@ export const contactMenuToggle = (page: Page, username: string) =>
 /** Opens the contact menu (with Enter from the keyboard, or a click), unless it is open. */
 export async function openContactMenu(page: Page, username: string, { keyboard = false } = {}) {
   const toggle = contactMenuToggle(page, username);
-  const menu = page.getByRole("main").locator("details", { has: toggle });
+  const menu = page.getByRole("main").locator("details", {
+    has: page.locator("summary", { hasText: CONTACT_MENU_TEXTS.toggle(username) }),
+  });
   if (await menu.evaluate((details) => (details as HTMLDetailsElement).open)) return;
   if (keyboard) {
     await toggle.focus();
