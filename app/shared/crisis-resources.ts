@@ -2,11 +2,13 @@
  * Crisis resources shown on every page (spec section 2, Footer). One list, used by the footer box,
  * the legal pages and the tests.
  */
-type CrisisContact = {
+export type CrisisContact = {
   label: string;
   href: string;
   /** What a narrow screen shows instead (the crisis banner in a conversation); `label` stays its name. */
   short?: string;
+  /** Said by an icon beside `short` on a narrow screen, where two numbers would otherwise read the same. */
+  icon?: "call" | "text";
 };
 type CrisisResource = { name: string; detail: string; contacts: CrisisContact[] };
 
@@ -15,8 +17,8 @@ export const CRISIS_RESOURCES: CrisisResource[] = [
     name: "US Crisis Hotline",
     detail: "Call or text 988",
     contacts: [
-      { label: "Call 988", href: "tel:988" },
-      { label: "Text 988", href: "sms:988" },
+      { label: "Call 988", short: "988", icon: "call", href: "tel:988" },
+      { label: "Text 988", short: "988", icon: "text", href: "sms:988" },
     ],
   },
   {
@@ -34,3 +36,13 @@ export const CRISIS_RESOURCES: CrisisResource[] = [
     ],
   },
 ];
+
+/**
+ * The line anyone in crisis can call or text: in a conversation's crisis banner its links show on the
+ * banner's one line, without opening it; the rest are one tap away.
+ */
+export const FIRST_CRISIS_CONTACTS: CrisisContact[] = CRISIS_RESOURCES[0]?.contacts ?? [];
+/** Every other number, listed when the banner is opened. */
+export const OTHER_CRISIS_CONTACTS: CrisisContact[] = CRISIS_RESOURCES.flatMap((resource) => resource.contacts).filter(
+  (contact) => !FIRST_CRISIS_CONTACTS.some((first) => first.href === contact.href),
+);

@@ -94,6 +94,14 @@ export const BLOCK_TEXTS = {
   unblocked: (username: string) => `You unblocked ${username}.`,
 } as const;
 
+/**
+ * The menu beside a conversation's contact name that holds Report and Block: in the header they
+ * would take the room the name needs on a phone.
+ */
+export const CONTACT_MENU_TEXTS = {
+  toggle: (username: string) => `Report or block ${username}`,
+} as const;
+
 export const REPORT_TEXTS = {
   messageButton: "Report",
   profileButton: (username: string) => `Report ${username}`,

@@ -277,6 +277,75 @@ test.describe("crisis help in a conversation on a phone", () => {
   });
 });
 
+for (const screen of PHONES) {
+  test.describe(`crisis help's first numbers at ${screen.width} px`, () => {
+    test.use({ viewport: screen });
+
+    test("call or text 988 is on the banner's one line, as links, without opening it", async ({ page, baseURL }) => {
+      await signUpThroughApi(page, baseURL ?? "");
+      await openConversation(page, SUPPORT_CHAT_PATH);
+      await composer(page).fill("I want to end my life");
+      const banner = page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
+      await expect(banner).toBeVisible();
+      await expect(banner.getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers })).toHaveAttribute(
+        "aria-expanded",
+        "false",
+      );
+      const bannerBox = await box(banner);
+      expect(bannerBox.height, "still one line").toBeLessThanOrEqual(48);
+      for (const [name, href] of [
+        ["Call 988", "tel:988"],
+        ["Text 988", "sms:988"],
+      ] as const) {
+        const link = banner.getByRole("link", { name, exact: true });
+        await expect(link).toHaveAttribute("href", href);
+        await expect(link).toBeInViewport({ ratio: 1 });
+        const linkBox = await box(link);
+        expect(linkBox.x + linkBox.width, `${name} inside the banner`).toBeLessThanOrEqual(
+          bannerBox.x + bannerBox.width,
+        );
+        expect(linkBox.height, `${name} is a target of at least 24 px`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+      }
+      await expect(composer(page)).toBeInViewport({ ratio: 1 });
+    });
+
+    test("the desk line's crisis numbers and the banner's never list a number twice, and the newest message stays in view", async ({
+      page,
+      baseURL,
+    }) => {
+      await signUpThroughApi(page, baseURL ?? "");
+      await openConversation(page, SUPPORT_CHAT_PATH);
+      for (const text of ["Hi", "It has been a long week"]) await sendText(page, text);
+      const deskNumbers = page.getByRole("button", { name: "Crisis numbers" });
+      await deskNumbers.click();
+      await expect(page.getByRole("group", { name: "Crisis numbers" }).getByRole("link")).toHaveCount(6);
+
+      await sendText(page, "I want to end my life");
+      const banner = page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
+      await banner.getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers }).click();
+      await expect(banner.getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
+
+      // Each number once in the conversation (the footer's own list is outside it).
+      const main = page.getByRole("main");
+      for (const contact of CRISIS_RESOURCES.flatMap((resource) => resource.contacts)) {
+        await expect(main.locator(`a[href="${contact.href}"]`), contact.label).toHaveCount(1);
+      }
+      await expect(composer(page)).toBeInViewport({ ratio: 1 });
+      // The newest message lies wholly inside the list's visible part. On a 320 × 568 screen the desk's
+      // line and the open numbers leave the list no room for it: there it is scrolled to.
+      if (screen.width < 375) return;
+      const newest = log(page).getByRole("listitem").filter({ hasText: "I want to end my life" });
+      await expect(async () => {
+        const listBox = await box(log(page));
+        const newestBox = await box(newest);
+        expect(newestBox.y).toBeGreaterThanOrEqual(listBox.y);
+        expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(listBox.y + listBox.height);
+      }).toPass();
+      await expect(composer(page)).toBeInViewport({ ratio: 1 });
+    });
+  });
+}
+
 test.describe("an image as the newest message", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

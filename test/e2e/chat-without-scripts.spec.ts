@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { CONVERSATION_TEXTS } from "../../app/components/chat/conversation";
+import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { formatMessageTime } from "../../app/lib/time-format";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
 import { chatWith } from "../../app/shared/routes";
@@ -400,14 +401,19 @@ test.describe("the support conversation's rendered page", () => {
       await signUpThroughApi(page, baseURL);
       await page.goto(SUPPORT_CHAT_PATH);
       await sendWithForm(page, "I don't want to be here anymore");
-      // Crisis words: the help is on the page, its numbers behind the browser's own disclosure.
+      // Crisis words: the help is on the page, call or text 988 on its line and the other numbers
+      // behind the browser's own disclosure.
       const banner = page.getByRole("region", { name: "You're not alone" });
       await expect(banner).toBeVisible();
       const call988 = banner.getByRole("link", { name: "Call 988" });
-      await expect(call988).toBeHidden();
-      await banner.getByText("Help numbers").click();
       await expect(call988).toBeVisible();
       await expect(call988).toHaveAttribute("href", "tel:988");
+      await expect(banner.getByRole("link", { name: "Text 988" })).toHaveAttribute("href", "sms:988");
+      const call911 = banner.getByRole("link", { name: "Call 911 (US)" });
+      await expect(call911).toBeHidden();
+      // The browser's own disclosure: its summary says 'More numbers' (in words from 640 px).
+      await banner.locator("summary", { hasText: CRISIS_BANNER_TEXTS.showNumbers }).click();
+      await expect(call911).toBeVisible();
       await expectComposerInView(page);
     } finally {
       await page.context().close();
@@ -434,7 +440,10 @@ test("the server's conversation, before any script runs, has no serious accessib
   const release = await holdRequests(page, /\/assets\/.+\.js$/);
   await page.goto(SUPPORT_CHAT_PATH, { waitUntil: "commit" });
   await expect(page.getByRole("region", { name: "You're not alone" })).toBeVisible();
-  await page.getByRole("region", { name: "You're not alone" }).getByText("Help numbers").click();
+  await page
+    .getByRole("region", { name: "You're not alone" })
+    .locator("summary", { hasText: CRISIS_BANNER_TEXTS.showNumbers })
+    .click();
   await expect(refreshLink(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   release();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
-import { composer, log, openConversation } from "./support/chat-page";
+import { composer, log, openContactMenu, openConversation } from "./support/chat-page";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The phone widths issue 23 checks, each with a common screen height for it. */
@@ -64,6 +64,7 @@ for (const screen of PHONES) {
       const unsent = "This is what I was about to say";
       await composer(them.page).fill(unsent);
 
+      await openContactMenu(page, them.user.username);
       await page.getByRole("button", { name: BLOCK_TEXTS.blockButton(them.user.username) }).click();
       const dialog = page.getByRole("dialog", { name: BLOCK_TEXTS.confirmTitle(them.user.username) });
       // What the dialog says is what happens: no notification, but they see they can't message.
@@ -175,6 +176,7 @@ for (const screen of PHONES) {
       await say(me.page, "Hello");
 
       const block = async () => {
+        await openContactMenu(me.page, them.user.username, { keyboard: true });
         await pressWithKeyboard(
           me.page,
           me.page.getByRole("button", { name: BLOCK_TEXTS.blockButton(them.user.username) }),

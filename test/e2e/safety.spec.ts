@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/shared/safety";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { seriousViolations } from "./support/axe";
-import { composer, log, openConversation } from "./support/chat-page";
+import { composer, contactMenuToggle, log, openContactMenu, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
   anotherPerson,
@@ -35,6 +35,7 @@ test.describe("blocking", () => {
     await openConversation(page, them.user.id);
     await expect(log(page).getByText("Answer me right now")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Recent chats" })).toContainText(them.user.username);
+    await openContactMenu(page, them.user.username);
     await page.getByRole("button", { name: BLOCK_TEXTS.blockButton(them.user.username) }).click();
     const dialog = page.getByRole("dialog", { name: BLOCK_TEXTS.confirmTitle(them.user.username) });
     await expect(dialog).toContainText(BLOCK_TEXTS.explanation(them.user.username));
@@ -78,6 +79,7 @@ test.describe("blocking", () => {
     await waitForHydration(page);
     await expect(page.getByText("Connection: Online")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Block / })).toHaveCount(0);
+    await expect(contactMenuToggle(page, "Support")).toHaveCount(0);
   });
 
   test("blocking from a profile works before any script runs", async ({ page, browser, baseURL }) => {

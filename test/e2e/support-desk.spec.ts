@@ -124,11 +124,14 @@ for (const { name, viewport } of SCREENS) {
         // Crisis words put the conversation first in line.
         await send(page, "I can't sleep. Some nights I want to die.");
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
-        await showCrisisNumbers(page).click();
-        await expect(showCrisisNumbers(page)).toHaveAttribute("aria-expanded", "true");
-        await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
-        await expect(crisisNumbers(page).getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
-        await expect(crisisNumbers(page).getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
+        // The crisis banner holds the numbers now (call or text 988 on its line), so the line beside
+        // the desk's status offers no second list of the same numbers.
+        const banner = page.getByRole("region", { name: "You're not alone" });
+        await expect(banner.getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
+        await expect(showCrisisNumbers(page)).toHaveCount(0);
+        await banner.getByRole("button", { name: "More numbers" }).click();
+        await expect(banner.getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
+        await expect(banner.getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
         await expect(composer(page)).toBeInViewport();
 
         await openDesk(listener.page);

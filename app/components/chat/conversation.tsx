@@ -25,7 +25,7 @@ import { REPORT_TEXTS } from "~/shared/safety";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type Presence, SESSION_LIMIT_TEXT } from "~/shared/schemas/chat-protocol";
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { ImageThumbnail, ImageViewer, type ViewedImage } from "./chat-image";
-import { CrisisBanner } from "./crisis-banner";
+import { CrisisBanner, useCrisisBanner } from "./crisis-banner";
 import { DeskEventRow, DeskHeadline, DeskStatusLine } from "./desk-status-line";
 
 /** The spec's conversation texts (section 2, Chat screen). */
@@ -38,6 +38,11 @@ export const CONVERSATION_TEXTS = {
   refreshContext: " to see new messages",
   earlier: "Show earlier messages",
   attach: "Attach an image",
+  /** Short enough for one line in a 320 px composer. */
+  placeholder: "Message…",
+  /** An image message's alt text: who sent it, since the picture itself is not described. */
+  imageYouSent: "Image you sent",
+  imageFrom: (username: string) => `Image from ${username}`,
 } as const;
 
 /** The message input grows with its text up to this height (spec section 9). */
@@ -50,9 +55,13 @@ const STATUS_LABELS: Record<MessageStatus, string> = {
   read: "Read",
 };
 
-/** This device's own connection, kept apart from the contact's presence. */
-const CONNECTION_LABELS: Record<ConnectionState, string> = {
-  unknown: "Connection: Unknown",
+/**
+ * This device's own connection, kept apart from the contact's presence. Before the socket has
+ * answered (and without scripts, where there is none) nothing true can be said about it, so nothing
+ * is: the page offers Refresh instead.
+ */
+const CONNECTION_LABELS: Record<ConnectionState, string | null> = {
+  unknown: null,
   online: "Connection: Online",
   offline: "Connection: Offline",
   reconnecting: "Reconnecting…",
@@ -87,7 +96,7 @@ export function Conversation({
   contact: Contact;
   pairId: string;
   presence: Presence | null;
-  /** Controls beside the contact's name (Block). */
+  /** Controls beside the contact's name (the menu with Report and Block). */
   headerActions?: ReactNode;
   /** 'Report' on a received message (issue 12). */
   onReport?: (seq: number) => void;
@@ -272,6 +281,11 @@ export function Conversation({
     }),
     [messages, me.id],
   );
+  const crisisBanner = useCrisisBanner({
+    pairId,
+    matchedMine: crisisInMessages.mine || containsCrisisPhrase(draft),
+    matchedTheirs: crisisInMessages.theirs,
+  });
   const supportPath = supportUserId === me.id || supportUserId === contact.id ? null : chatWith(supportUserId);
   // The desk speaks only in the visitor's support conversation.
   const isSupportConversation = contact.id === supportUserId && me.id !== supportUserId;
@@ -360,7 +374,7 @@ export function Conversation({
                     {message.imageUrl ? (
                       <ImageThumbnail
                         src={message.imageUrl}
-                        alt={mine ? "Image you sent" : `Image from ${contact.username}`}
+                        alt={mine ? CONVERSATION_TEXTS.imageYouSent : CONVERSATION_TEXTS.imageFrom(contact.username)}
                         onOpen={setViewing}
                       />
                     ) : null}
@@ -402,11 +416,14 @@ export function Conversation({
             </p>
           ) : null}
           {/* Last in the list, so it never takes the messages' room on a small phone (issue 25). */}
-          {isSupportConversation ? <DeskStatusLine status={deskStatus} /> : null}
+          {isSupportConversation ? (
+            <DeskStatusLine status={deskStatus} crisisBannerShown={crisisBanner.audience !== null} />
+          ) : null}
         </div>
       </div>
-      {/* Closed by a block, the notice below says why a send came back. */}
-      {failure && !closed ? (
+      {/* Closed by a block, the notice below says why a send came back; a text over the limit is
+          explained once, by the count under the composer, which also says by how much. */}
+      {failure && !closed && !(tooLong && failure === CHAT_MESSAGES.tooLong) ? (
         <div className="mt-2">
           <Alert>{failure}</Alert>
         </div>
@@ -427,15 +444,19 @@ export function Conversation({
         </p>
         {/* This device's connection (spec section 4), by the composer it concerns. */}
         <p aria-live="polite" className="shrink-0 font-medium">
-          <span
-            aria-hidden="true"
-            className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
-          />
-          {CONNECTION_LABELS[connection]}
+          {CONNECTION_LABELS[connection] ? (
+            <>
+              <span
+                aria-hidden="true"
+                className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
+              />
+              {CONNECTION_LABELS[connection]}
+            </>
+          ) : null}
           {/* Without the live socket (no scripts yet, or at all), new messages come with a reload. */}
           {connection === "online" ? null : (
             <>
-              {" · "}
+              {CONNECTION_LABELS[connection] ? " · " : null}
               <a href={form.path} className={plainLinkClass}>
                 {CONVERSATION_TEXTS.refresh}
                 <span className="sr-only">{CONVERSATION_TEXTS.refreshContext}</span>
@@ -462,9 +483,7 @@ export function Conversation({
         </div>
       ) : null}
       <CrisisBanner
-        pairId={pairId}
-        matchedMine={crisisInMessages.mine || containsCrisisPhrase(draft)}
-        matchedTheirs={crisisInMessages.theirs}
+        banner={crisisBanner}
         contactName={contact.username}
         supportPath={supportPath}
         onClosed={() => inputRef.current?.focus()}
@@ -526,7 +545,7 @@ export function Conversation({
           aria-describedby={
             closed ? `closed-${pairId}` : draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined
           }
-          placeholder="Type a message…"
+          placeholder={CONVERSATION_TEXTS.placeholder}
           onChange={(event) => {
             setDraft(event.target.value);
             typing.touch();

@@ -1,19 +1,28 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
+import {
+  CRISIS_RESOURCES,
+  type CrisisContact,
+  FIRST_CRISIS_CONTACTS,
+  OTHER_CRISIS_CONTACTS,
+} from "~/shared/crisis-resources";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
   /** To the person whose own words (draft or sent) read as crisis: short, so it fits one line on a phone. */
   heading: "You're not alone",
-  lead: "You don't have to go through this alone. Free, confidential help, any time of day or night:",
+  /** After the heading (which says they are not alone), short: on a phone each line is the conversation's room. */
+  lead: "More free, confidential help, any time of day or night:",
   /** To the person who received them (issue 23): the help is addressed to them, about the other. */
   aboutOther: (username: string) => `${username} may be going through something serious.`,
   shareLead: "You can share these numbers, free and confidential, any time of day or night:",
   support: "Talk with our support team",
-  /** The disclosure that opens the numbers: part of the heading's button, so one tap away. */
-  showNumbers: "Help numbers",
+  /**
+   * The disclosure that opens the other numbers (the first, call or text 988, are on the line): part
+   * of the heading's button, so one tap away.
+   */
+  showNumbers: "More numbers",
   close: "Close",
   closeContext: " crisis help for this conversation",
   /** Said when it is closed, so a screen reader hears where it went. */
@@ -25,55 +34,45 @@ type CrisisAudience = "self" | "other";
 
 const CLOSED_KEY_PREFIX = "kindred:crisis-banner-closed:";
 
+const ALL_CRISIS_CONTACTS = CRISIS_RESOURCES.flatMap((resource) => resource.contacts);
+
 function closedKey(pairId: string, audience: CrisisAudience) {
   // The sender's key is the one used before the recipient had a banner of their own.
   return `${CLOSED_KEY_PREFIX}${pairId}${audience === "other" ? ":other" : ""}`;
 }
 
+/** Whether the banner shows, to whom, and what closes it: the conversation decides with it. */
+export type CrisisBannerState = ReturnType<typeof useCrisisBanner>;
+
 /**
- * Crisis help pinned above the composer (issue: crisis help in the conversation) once the text being
- * written or a message in the conversation reads as crisis (app/shared/crisis-phrases.ts). It never
- * blocks or delays sending and takes no focus. Decided from the words on the page: the server shows
- * it for the messages it renders and the text it puts back in the composer, so a page without
- * scripts has it (issue 26), and the browser for what arrives and what is typed; showing or closing
- * it sends nothing anywhere. Messages from either side count, so sending the words keeps it, and once
- * shown it stays until closed, so deleting them does too. Closed, it stays closed for this
- * conversation in this tab (also on reload), whatever arrives next: the person has seen it, and the
- * crisis numbers stay in the footer of every page.
+ * When crisis help shows in a conversation (issue: crisis help in the conversation): once the text
+ * being written or a message in the conversation reads as crisis (app/shared/crisis-phrases.ts).
+ * Decided from the words on the page: the server shows it for the messages it renders and the text
+ * it puts back in the composer, so a page without scripts has it (issue 26), and the browser for what
+ * arrives and what is typed; showing or closing it sends nothing anywhere. Messages from either side
+ * count, so sending the words keeps it, and once shown it stays until closed, so deleting them does
+ * too. Closed, it stays closed for this conversation in this tab (also on reload), whatever arrives
+ * next: the person has seen it, and the crisis numbers stay in the footer of every page.
  *
- * It is addressed to whoever reads it (issue 23): the person whose own words showed it is told they
- * are not alone; the person who received such words is told the other may be going through
- * something serious and that they can share the numbers. Each is closed on its own. It is one line
- * until opened (the heading is the button that shows the numbers; in the server's HTML, the browser's
- * own disclosure), so the conversation keeps its room on a phone; it sits in the page's flow above the composer and never covers it.
+ * It lives with the conversation, not the banner, because other parts of the conversation step aside
+ * while it shows (the support desk's own 'Crisis numbers', so no number is listed twice).
  */
-export function CrisisBanner({
+export function useCrisisBanner({
   pairId,
   matchedMine,
   matchedTheirs,
-  contactName,
-  supportPath,
-  onClosed,
 }: {
   pairId: string;
   /** Whether the draft or a message this person sent holds a crisis phrase right now. */
   matchedMine: boolean;
   /** Whether a message from the other member holds one. */
   matchedTheirs: boolean;
-  contactName: string;
-  /** The support conversation, or null when this is it, or this person is the support account. */
-  supportPath: string | null;
-  /** Called as it closes, to put focus somewhere sensible (the composer) before its button goes. */
-  onClosed?: () => void;
 }) {
-  const headingId = useId();
-  const detailsId = useId();
   // Once shown it stays: deleting the words that showed it must not take the help away.
   const [latched, setLatched] = useState({ self: false, other: false });
   const [closed, setClosed] = useState({ self: false, other: false });
   const [open, setOpen] = useState(false);
   const [announced, setAnnounced] = useState(false);
-  const hydrated = useHydrated();
 
   // Session storage exists only in the browser, so it is read after mount: the server shows the
   // banner for what it rendered (issue 26), and a banner closed in this tab goes once it is read.
@@ -99,11 +98,47 @@ export function CrisisBanner({
         : null;
 
   const close = (which: CrisisAudience) => {
-    onClosed?.();
     setClosed((current) => ({ ...current, [which]: true }));
     setOpen(false);
     setAnnounced(true);
     window.sessionStorage.setItem(closedKey(pairId, which), "1");
+  };
+  return { audience, open, setOpen, close, announced };
+}
+
+/**
+ * Crisis help pinned above the composer while `useCrisisBanner` says so. It never blocks or delays
+ * sending and takes no focus.
+ *
+ * It is addressed to whoever reads it (issue 23): the person whose own words showed it is told they
+ * are not alone; the person who received such words is told the other may be going through
+ * something serious and that they can share the numbers. Each is closed on its own. It is one line
+ * until opened, so the conversation keeps its room on a phone, and that line already holds the
+ * first help (call or text 988): someone in crisis should not have to find it behind a button. The
+ * heading is the button that shows the other numbers (in the server's HTML, the browser's own
+ * disclosure). It sits in the page's flow above the composer and never covers it.
+ */
+export function CrisisBanner({
+  banner,
+  contactName,
+  supportPath,
+  onClosed,
+}: {
+  banner: CrisisBannerState;
+  contactName: string;
+  /** The support conversation, or null when this is it, or this person is the support account. */
+  supportPath: string | null;
+  /** Called as it closes, to put focus somewhere sensible (the composer) before its button goes. */
+  onClosed?: () => void;
+}) {
+  const headingId = useId();
+  const detailsId = useId();
+  const hydrated = useHydrated();
+  const { audience, open, setOpen, announced } = banner;
+
+  const close = (which: CrisisAudience) => {
+    onClosed?.();
+    banner.close(which);
   };
 
   const heading = audience === "other" ? CRISIS_BANNER_TEXTS.aboutOther(contactName) : CRISIS_BANNER_TEXTS.heading;
@@ -112,7 +147,7 @@ export function CrisisBanner({
       <p className="text-xs text-sky-900">
         {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
       </p>
-      <CrisisNumberList className="mt-1.5" />
+      <CrisisNumberList className="mt-1.5" contacts={OTHER_CRISIS_CONTACTS} />
       {supportPath ? (
         <Link
           to={supportPath}
@@ -123,26 +158,32 @@ export function CrisisBanner({
       ) : null}
     </>
   ) : null;
+  const moreNumbers = (
+    // On a phone the arrow says it; the words stay for screen readers.
+    <span className="sr-only shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2 sm:not-sr-only">
+      <span className="sr-only">, </span>
+      {CRISIS_BANNER_TEXTS.showNumbers}
+    </span>
+  );
   return (
     <>
       {/* The live region is always in the page, so screen readers announce the banner when it appears. */}
       <div aria-live="polite">
         {audience && !hydrated ? (
-          // The server's banner (issue 26): the browser's own disclosure opens the numbers, with or
-          // without scripts; closing it needs them, so Close comes with them.
+          // The server's banner (issue 26): the browser's own disclosure opens the other numbers, with
+          // or without scripts; the first ones sit beside it, on its line. Closing it needs scripts,
+          // so Close comes with them.
           <section
             aria-labelledby={headingId}
-            className="mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
+            className="relative mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
           >
+            <FirstCrisisNumbers className="absolute top-1 right-1 min-h-8" />
             <details className="group">
-              <summary className="flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-1 text-left text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
+              <summary className="mr-30 flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:mr-46 sm:py-1 text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
                 <span id={headingId} className="min-w-0">
                   {heading}
                 </span>
-                <span className="shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2">
-                  <span className="sr-only">, </span>
-                  {CRISIS_BANNER_TEXTS.showNumbers}
-                </span>
+                {moreNumbers}
                 <Chevron className="group-open:rotate-180" />
               </summary>
               <div className="pr-2 pb-1.5">{numbers}</div>
@@ -160,25 +201,23 @@ export function CrisisBanner({
                   aria-expanded={open}
                   aria-controls={detailsId}
                   onClick={() => setOpen((current) => !current)}
-                  className="group flex min-h-8 w-full items-center gap-x-1.5 rounded-lg py-1 text-left focus-visible:outline-2 focus-visible:outline-sky-800"
+                  className="group flex min-h-8 w-full items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:py-1 focus-visible:outline-2 focus-visible:outline-sky-800"
                 >
                   <span id={headingId} className="min-w-0">
                     {heading}
                   </span>
-                  <span className="shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2">
-                    <span className="sr-only">, </span>
-                    {CRISIS_BANNER_TEXTS.showNumbers}
-                  </span>
+                  {moreNumbers}
                   <Chevron className={open ? "rotate-180" : ""} />
                 </button>
               </h3>
+              <FirstCrisisNumbers />
               <button
                 type="button"
                 onClick={() => close(audience)}
                 className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800"
               >
                 <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="currentColor">
-                  <path d="M5.28 4.22a.75.75 0 0 0-1.06 1.06L8.94 10l-4.72 4.72a.75.75 0 1 0 1.06 1.06L10 11.06l4.72 4.72a.75.75 0 1 0 1.06-1.06L11.06 10l4.72-4.72a.75.75 0 0 0-1.06-1.06L10 8.94 5.28 4.22Z" />
+                  <path d="M5.28 4.22a.75.75 0 0 0-1.06 1.06L8.94 10l-4.72 4.72a.75.75 0 1 0 1.06 1.06L10 11.06l4.72 4.72a.75.75 0 0 0 1.06-1.06L11.06 10l4.72-4.72a.75.75 0 0 0-1.06-1.06L10 8.94 5.28 4.22Z" />
                 </svg>
                 <span className="sr-only">
                   {CRISIS_BANNER_TEXTS.close}
@@ -201,6 +240,56 @@ export function CrisisBanner({
   );
 }
 
+/**
+ * The banner line's own numbers (call or text 988): always shown, one tap each, in their short form
+ * on a phone (an icon says call or text), so the line keeps room for the heading.
+ */
+function FirstCrisisNumbers({ className = "" }: { className?: string }) {
+  return (
+    <p className={`flex shrink-0 items-center gap-1 ${className}`}>
+      {FIRST_CRISIS_CONTACTS.map((contact) => (
+        <CrisisNumberLink key={contact.href} contact={contact} />
+      ))}
+    </p>
+  );
+}
+
+/** One number: its full name, or on a phone its short form (the full name stays its accessible name). */
+function CrisisNumberLink({ contact }: { contact: CrisisContact }) {
+  return (
+    <a
+      href={contact.href}
+      aria-label={contact.short ? contact.label : undefined}
+      className={`${numberLinkClass} gap-1`}
+    >
+      {contact.short ? (
+        <>
+          {contact.icon ? <NumberIcon kind={contact.icon} /> : null}
+          <span className="sm:hidden">{contact.short}</span>
+          <span className="hidden sm:inline">{contact.label}</span>
+        </>
+      ) : (
+        contact.label
+      )}
+    </a>
+  );
+}
+
+function NumberIcon({ kind }: { kind: "call" | "text" }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="h-3.5 w-3.5 shrink-0 sm:hidden" fill="currentColor">
+      {kind === "call" ? (
+        <path d="M3.5 2A1.5 1.5 0 0 0 2 3.5V5c0 7.18 5.82 13 13 13h1.5a1.5 1.5 0 0 0 1.5-1.5v-2.3a1 1 0 0 0-.76-.97l-3.3-.83a1 1 0 0 0-1.02.33l-.96 1.15a10.04 10.04 0 0 1-5.36-5.36l1.15-.96a1 1 0 0 0 .33-1.02l-.83-3.3A1 1 0 0 0 5.8 2H3.5Z" />
+      ) : (
+        <path d="M3 4.5A2.5 2.5 0 0 1 5.5 2h9A2.5 2.5 0 0 1 17 4.5v7a2.5 2.5 0 0 1-2.5 2.5H9l-4 3.5V14h0a2 2 0 0 1-2-2V4.5Z" />
+      )}
+    </svg>
+  );
+}
+
+const numberLinkClass =
+  "inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold whitespace-nowrap text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5";
+
 /** The disclosure's arrow: down when closed, up when open. */
 export function Chevron({ className }: { className: string }) {
   return (
@@ -221,24 +310,16 @@ export function Chevron({ className }: { className: string }) {
  * group of links in the support conversation's status line (issue 25), which sits among the
  * messages, whose list items are messages.
  */
-export function CrisisNumberList({ className = "", label }: { className?: string; label?: string }) {
-  const links = CRISIS_RESOURCES.flatMap((resource) => resource.contacts).map((contact) => (
-    <a
-      key={contact.href}
-      href={contact.href}
-      aria-label={contact.short ? contact.label : undefined}
-      className="inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5"
-    >
-      {contact.short ? (
-        <>
-          <span className="sm:hidden">{contact.short}</span>
-          <span className="hidden sm:inline">{contact.label}</span>
-        </>
-      ) : (
-        contact.label
-      )}
-    </a>
-  ));
+export function CrisisNumberList({
+  className = "",
+  label,
+  contacts = ALL_CRISIS_CONTACTS,
+}: {
+  className?: string;
+  label?: string;
+  contacts?: CrisisContact[];
+}) {
+  const links = contacts.map((contact) => <CrisisNumberLink key={contact.href} contact={contact} />);
   if (label) {
     return (
       // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (what a fieldset is for)

@@ -19,7 +19,8 @@ const DESK_STATUS_TEXTS = {
  * Where the visitor stands in the support conversation (issue 25), at the end of the messages, just
  * above the composer: their place in line, that a listener joined, or that nobody is available.
  * Never a silent room. While they wait, or when nobody is there at all, the crisis numbers are one
- * tap away beside the line, in the crisis banner's compact way: a disclosure that shows them all.
+ * tap away beside the line, in the crisis banner's compact way: a disclosure that shows them all
+ * (unless the crisis banner shows, which holds them then).
  * Being the list's last item, it scrolls with the messages rather than taking their room, so a long
  * line on a 320 px phone never squeezes them or pushes the composer away.
  *
@@ -27,13 +28,20 @@ const DESK_STATUS_TEXTS = {
  * when it changes. That a listener joined is not this line's: it is an event among the messages,
  * where it happened (DeskEventRow), read out as the conversation's log grows.
  */
-export function DeskStatusLine({ status }: { status: VisitorDeskStatus | null }) {
+export function DeskStatusLine({
+  status,
+  crisisBannerShown,
+}: {
+  status: VisitorDeskStatus | null;
+  /** The conversation's crisis banner holds the numbers now: one list, never the same numbers twice. */
+  crisisBannerShown: boolean;
+}) {
   const numbersId = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const line = visitorDeskLine(status);
   // With a listener there, the numbers would only crowd the conversation; they stay in the footer.
-  const offerNumbers = line !== null && status?.state !== "assigned";
+  const offerNumbers = line !== null && status?.state !== "assigned" && !crisisBannerShown;
   if (offerNumbers && !hydrated) {
     // The server's line (issue 26): the browser's own disclosure opens the numbers, with or without
     // scripts.

@@ -10,13 +10,22 @@ import { BLOCK_TEXTS } from "~/shared/safety";
  */
 export function BlockButton({ username }: { username: string }) {
   const dialogId = useId();
-  const busy = useNavigation().formData?.get("intent") === "block";
   return (
     <>
       <DialogOpener dialogId={dialogId} className={dialogButtonClass.quiet}>
         {BLOCK_TEXTS.blockButton(username)}
       </DialogOpener>
-      <Dialog id={dialogId} title={BLOCK_TEXTS.confirmTitle(username)}>
+      <BlockDialog id={dialogId} username={username} />
+    </>
+  );
+}
+
+/** The confirmation 'Block {username}' opens, for an opener placed elsewhere (a menu). */
+export function BlockDialog({ id, username }: { id: string; username: string }) {
+  const busy = useNavigation().formData?.get("intent") === "block";
+  return (
+    <>
+      <Dialog id={id} title={BLOCK_TEXTS.confirmTitle(username)}>
         <p className="text-sm text-slate-700">{BLOCK_TEXTS.explanation(username)}</p>
         <Form
           method="post"
@@ -24,7 +33,7 @@ export function BlockButton({ username }: { username: string }) {
           onSubmit={ignoreWhileBusy(busy)}
           className="mt-5 flex flex-wrap justify-end gap-2"
         >
-          <DialogCloser dialogId={dialogId} className={dialogButtonClass.secondary}>
+          <DialogCloser dialogId={id} className={dialogButtonClass.secondary}>
             {BLOCK_TEXTS.cancel}
           </DialogCloser>
           <button type="submit" name="intent" value="block" aria-disabled={busy} className={dialogButtonClass.danger}>

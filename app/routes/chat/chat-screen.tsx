@@ -3,7 +3,8 @@ import { createContext, data, Link, useActionData } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
 import { RouteErrorContent } from "~/components/layout/error-pages";
-import { BlockButton, BlockFailure, SafetyStatus } from "~/components/safety/block-controls";
+import { BlockFailure, SafetyStatus } from "~/components/safety/block-controls";
+import { ContactMenu } from "~/components/safety/contact-menu";
 import { ReportDialog } from "~/components/safety/report-dialog";
 import { LocalTime } from "~/components/ui/local-time";
 import { userContext } from "~/context";
@@ -253,7 +254,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                 presence={presence}
                 block={block}
                 headerActions={
-                  contact.canBlock && block === "none" ? <BlockButton username={contact.username} /> : null
+                  contact.canBlock && block === "none" ? <ContactMenu username={contact.username} /> : null
                 }
                 onReport={report.open}
                 initial={view}

@@ -97,7 +97,9 @@ function AvailabilitySwitch({ available }: { available: boolean }) {
   const busy = pending === "available" || pending === "away";
   return (
     <Form method="post" preventScrollReset onSubmit={ignoreWhileBusy(busy)}>
-      <fieldset className="flex items-center gap-2">
+      {/* On a 320 px phone the label and its two buttons do not fit one row: the buttons wrap under
+          it rather than reach the card's edge. */}
+      <fieldset className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <legend className="sr-only">{DESK_PAGE_TEXTS.availability}</legend>
         <span aria-hidden="true" className="text-sm font-medium text-slate-800">
           {DESK_PAGE_TEXTS.availability}
@@ -115,7 +117,7 @@ function AvailabilitySwitch({ available }: { available: boolean }) {
               name="intent"
               value={intent}
               aria-pressed={pressed}
-              className="inline-flex min-h-9 items-center rounded-full px-4 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-brand-300"
+              className="inline-flex min-h-9 items-center rounded-full px-3.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-brand-300"
             >
               {intent === "available" ? (
                 <span

@@ -76,14 +76,16 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{SEARCH_TEXTS.noUsersMatching(term)}</p>
           </div>
         ) : (
-          <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2">
+          // One card a row, as wide as the page's column: an exact username finds one person, and
+          // their facts (a place like 'Manchester, United Kingdom') are read whole, never cut.
+          <ul aria-label="Search results" className="grid gap-4">
             {users.map((found) => (
               <li key={found.id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-4">
                 <Avatar src={found.profilePic} name={found.username} size="lg" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold text-slate-900">{found.username}</p>
                   {found.facts.length > 0 ? (
-                    <p className="truncate text-sm text-slate-600">{found.facts.join(" · ")}</p>
+                    <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{found.facts.join(" · ")}</p>
                   ) : null}
                   <div className="mt-2 flex flex-wrap gap-3 text-sm font-semibold">
                     <Link

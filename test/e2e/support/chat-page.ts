@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { chatWith } from "../../../app/shared/routes";
+import { CONTACT_MENU_TEXTS } from "../../../app/shared/safety";
 import { expect, waitForHydration } from "./test";
 
 /** The conversation's message box (its name says whom the message is for). */
@@ -30,4 +31,27 @@ export async function openConversation(
  */
 export async function expectStored(page: Page, text: string) {
   await expect(log(page).getByRole("listitem").filter({ hasText: text })).toContainText(/Sent|Delivered|Read/);
+}
+
+/**
+ * The menu beside a conversation's contact name that holds Report and Block: a native <details>,
+ * whose <summary> Playwright's role engine does not count as a button, so it is found by its name.
+ */
+export const contactMenuToggle = (page: Page, username: string) =>
+  page.getByRole("main").locator("summary", { hasText: CONTACT_MENU_TEXTS.toggle(username) });
+
+/** Opens the contact menu (with Enter from the keyboard, or a click), unless it is open. */
+export async function openContactMenu(page: Page, username: string, { keyboard = false } = {}) {
+  const toggle = contactMenuToggle(page, username);
+  const menu = page.getByRole("main").locator("details", {
+    has: page.locator("summary", { hasText: CONTACT_MENU_TEXTS.toggle(username) }),
+  });
+  if (await menu.evaluate((details) => (details as HTMLDetailsElement).open)) return;
+  if (keyboard) {
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await toggle.click();
+  }
+  await expect(menu).toHaveJSProperty("open", true);
 }
