@@ -5,8 +5,8 @@ export default {
   ssr: true,
   future: {
     // The dev server finds every route's dependencies when it starts (it scans the client entry and
-    // each route module) instead of on the first page that imports one, which reloads that page: a
-    // click made meanwhile (Edit Profile, right after a sign-up) was lost.
+    // each route module) instead of on the first page that imports one: found late, a dependency
+    // made that page's modules fail ('504 Outdated Optimize Dep') and the dev server reload it.
     unstable_optimizeDeps: true,
   },
 } satisfies Config;
