@@ -33,8 +33,25 @@ const SHELL_MODULES = [
   "app/components/layout/error-pages.tsx",
 ];
 
+/**
+ * A second dev server beside `npm run dev` (test/dev/dev-server-refusals.ts) runs on its own port
+ * and local state: KINDRED_DEV_STATE is its state directory (as `--persist-to`), KINDRED_DEV_ORIGIN
+ * its address, which becomes APP_URL so its pages' own posts are not refused as cross-site.
+ */
+const DEV_STATE = process.env.KINDRED_DEV_STATE;
+const DEV_ORIGIN = process.env.KINDRED_DEV_ORIGIN;
+
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), pageScripts()],
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: DEV_STATE ? { path: DEV_STATE } : true,
+      config: (worker) => (DEV_ORIGIN ? { vars: { ...worker.vars, APP_URL: DEV_ORIGIN } } : {}),
+    }),
+    tailwindcss(),
+    reactRouter(),
+    pageScripts(),
+  ],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

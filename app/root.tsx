@@ -97,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
@@ -110,8 +110,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script type="module" src={PAGE_ANALYTICS_URL} nonce={nonce} fetchPriority="low" suppressHydrationWarning />
         {hydrated ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : (
           <script type="module" src={PUBLIC_PAGE_URL} nonce={nonce} fetchPriority="low" />

@@ -3,8 +3,9 @@ import { recordEvents } from "./analytics/events";
 import { pageViewOf } from "./analytics/page-views";
 import { api } from "./api";
 import { withD1Session } from "./db/read-replication";
-import { guardRequest } from "./http/request-guards";
+import { bodyLimitFor, guardRequest } from "./http/request-guards";
 import { collectingResponseCookies } from "./http/response-cookies";
+import { discardUnreadBody } from "./http/unread-body";
 import { runScheduledJobs } from "./jobs";
 import { withSecurityHeaders } from "./security-headers";
 
@@ -20,9 +21,14 @@ const handleDocumentRequest = createRequestHandler(
 
 export default {
   async fetch(incoming, env, ctx) {
+    const { pathname } = new URL(incoming.url);
+    // A refused request's body is still read, so the connection it came on stays usable.
+    const bodyLimit = bodyLimitFor(pathname).bytes;
     const request = await guardRequest(incoming);
-    if (request instanceof Response) return withSecurityHeaders(request);
-    const { pathname } = new URL(request.url);
+    if (request instanceof Response) {
+      await discardUnreadBody(incoming, bodyLimit);
+      return withSecurityHeaders(request);
+    }
     const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
     const response = await collectingResponseCookies(() =>
       withD1Session(request, env, (sessionEnv) =>
@@ -31,6 +37,7 @@ export default {
           : handleDocumentRequest(request, new RouterContextProvider()),
       ),
     );
+    await discardUnreadBody(incoming, bodyLimit);
     // The page view is stored after the page has gone out: it never delays it, and a failure to
     // store it is logged, not shown.
     const view = isApi ? null : pageViewOf(request, response);

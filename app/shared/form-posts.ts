@@ -10,3 +10,6 @@ export const IN_PLACE_FIELD = "inPlace";
 export function postedInPlace(form: FormData): boolean {
   return form.get(IN_PLACE_FIELD) === "1";
 }
+
+/** What a post whose body is not a form (JSON, broken multipart, another type, nothing) is told. */
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";

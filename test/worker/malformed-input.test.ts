@@ -1,17 +1,33 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { chatWith, PATHS } from "~/shared/routes";
+import * as adminListeners from "../../app/routes/admin/listeners";
+import * as adminReports from "../../app/routes/admin/reports";
+import * as login from "../../app/routes/auth/login";
+import * as recover from "../../app/routes/auth/recover";
+import * as resetPassword from "../../app/routes/auth/reset-password";
+import * as signOut from "../../app/routes/auth/sign-out";
+import * as signup from "../../app/routes/auth/signup";
+import * as chatScreen from "../../app/routes/chat/chat-screen";
+import * as deskScreen from "../../app/routes/desk/desk-screen";
+import * as thankYou from "../../app/routes/donation/thank-you";
+import * as profileScreen from "../../app/routes/profile/profile-screen";
+import * as blockedPeople from "../../app/routes/safety/blocked-people";
+import * as userProfile from "../../app/routes/users/user-profile";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../worker/http/request-guards";
-import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, freshIp, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { callActionWithRequest, signedInUser } from "./support/route-action";
 
 const THREE_MB = "x".repeat(3 * 1024 * 1024);
 
-function send(path: string, init: { method?: string; body?: BodyInit; cookie?: string; type?: string } = {}) {
+function send(path: string, init: { method?: string; body?: BodyInit; cookie?: string; type?: string | null } = {}) {
+  const type = init.type === undefined ? "application/json" : init.type;
   return exports.default.fetch(`${APP_ORIGIN}${path}`, {
     method: init.method ?? "POST",
     headers: {
       Origin: APP_ORIGIN,
       "cf-connecting-ip": freshIp(),
-      "Content-Type": init.type ?? "application/json",
+      ...(type === null ? {} : { "Content-Type": type }),
       ...(init.cookie ? { Cookie: init.cookie } : {}),
     },
     body: init.body,
@@ -171,5 +187,67 @@ describe("bodies over their endpoint's cap", () => {
       cookie: alice.cookie,
     });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("a page's action posted a body that is no form", () => {
+  /** What each action would take as a form, sent every wrong way a body can come. */
+  const MALFORMED_BODIES = [
+    { name: "JSON", type: "application/json", body: JSON.stringify({ intent: "open", email: "a@example.com" }) },
+    { name: "malformed multipart", type: "multipart/form-data; boundary=kindred", body: "--kindred\r\nno headers" },
+    { name: "multipart without a boundary", type: "multipart/form-data", body: "intent=open" },
+    { name: "the wrong content type", type: "text/plain", body: "intent=open" },
+    { name: "no body at all", type: null, body: null },
+  ] as const;
+
+  it("answers 4xx from every route action, as data or a thrown 4xx, and changes nothing", async () => {
+    const admin = await signUpAdmin();
+    const other = await signUpUser();
+    const user = { ...signedInUser(admin), role: "admin" as const };
+    const before = await counts();
+    const routes: {
+      path: string;
+      action: Parameters<typeof callActionWithRequest>[0];
+      params?: Record<string, string>;
+    }[] = [
+      { path: PATHS.profile, action: profileScreen.action },
+      { path: "/signup", action: signup.action },
+      { path: PATHS.login, action: login.action },
+      { path: "/recover", action: recover.action },
+      { path: "/reset-password", action: resetPassword.action },
+      { path: "/signout", action: signOut.action },
+      { path: `/users/${other.user.id}`, action: userProfile.action, params: { userId: other.user.id } },
+      { path: PATHS.thankYou, action: thankYou.action },
+      { path: "/blocked", action: blockedPeople.action },
+      { path: chatWith(other.user.id), action: chatScreen.action, params: { userId: other.user.id } },
+      { path: PATHS.desk, action: deskScreen.action },
+      { path: "/admin/reports", action: adminReports.action },
+      { path: "/admin/listeners", action: adminListeners.action },
+    ];
+    for (const { path, action, params } of routes) {
+      for (const { name, type, body } of MALFORMED_BODIES) {
+        const request = new Request(`${APP_ORIGIN}${path}`, {
+          method: "POST",
+          headers: { Origin: APP_ORIGIN, "cf-connecting-ip": freshIp(), ...(type ? { "Content-Type": type } : {}) },
+          body,
+        });
+        const answer = await callActionWithRequest(action, request, { user, params });
+        const shown = answer.data instanceof Error ? answer.data.message : JSON.stringify(answer.data);
+        expect(answer.status, `${path} with ${name}: ${shown}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${path} with ${name}: ${shown}`).toBeLessThan(500);
+      }
+    }
+    expect(await counts()).toEqual(before);
+    const receipts = await env.DB.prepare("SELECT count(*) AS n FROM receipts").first<{ n: number }>();
+    expect(receipts?.n).toBe(0);
+  });
+
+  it("answers 400 with a code at the upload endpoint", async () => {
+    const alice = await signUpUser();
+    for (const { name, type, body } of MALFORMED_BODIES) {
+      const response = await send("/api/uploads?purpose=chat", { body: body ?? undefined, type, cookie: alice.cookie });
+      expect(response.status, name).toBe(400);
+      expect(await response.json(), name).toMatchObject({ code: "invalid_body" });
+    }
   });
 });

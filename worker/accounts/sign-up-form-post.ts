@@ -1,9 +1,11 @@
 import { data, redirectDocument } from "react-router";
 import type { SignedInUser } from "~/shared/accounts";
+import { UNREADABLE_FORM_MESSAGE } from "~/shared/form-posts";
 import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/schemas/auth";
 import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { cookieHeaders } from "../auth/auth-endpoint";
+import { readFormBody } from "../http/posted-form";
 import { createAccount } from "./create-account";
 import { setOwnProfilePicture } from "./profile-picture";
 
@@ -30,13 +32,9 @@ export async function signUpAction(request: Request, user: SignedInUser | null) 
       { status: 413 },
     );
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    const error = { field: null, message: "The form could not be read. Please try again." };
-    return data({ error, values: EMPTY_VALUES }, { status: 400 });
-  }
+  const form = await readFormBody(request);
+  if (!form)
+    return data({ error: { field: null, message: UNREADABLE_FORM_MESSAGE }, values: EMPTY_VALUES }, { status: 400 });
   const destination = signedInDestination(form.get(NEXT_PARAM));
 
   if (form.get(SIGN_UP_POST.intent) === SIGN_UP_POST.pictureIntent) {

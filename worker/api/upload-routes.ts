@@ -6,6 +6,7 @@ import { isTooLarge, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES } from "~/shared/uploads"
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { deskAccessToPair } from "../desk/desk-conversation";
+import { readFormBody } from "../http/posted-form";
 import { MULTIPART_OVERHEAD_BYTES } from "../http/request-guards";
 import { storeUpload, uploadTooLarge } from "../images/store-upload";
 import { isConversationClosed } from "../safety/blocks";
@@ -35,12 +36,8 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
     return c.json(refusalBody(uploadTooLarge(purpose)), 413);
   }
 
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch {
-    return c.json({ code: "invalid_body", message: "Send the image as multipart form data." }, 400);
-  }
+  const form = await readFormBody(c.req.raw);
+  if (!form) return c.json({ code: "invalid_body", message: "Send the image as multipart form data." }, 400);
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) {
     return c.json({ code: "missing_file", message: "Choose an image to upload." }, 400);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import { AUTH_MESSAGES, EmailSchema, type FormError, firstSignInError, NewPasswordSchema } from "~/shared/schemas/auth";
+import { readPostedForm } from "../http/posted-form";
 import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
 /**
@@ -37,7 +38,7 @@ async function signInWithPassword(request: Request, form: FormData): Promise<Sig
  * end): signs in (with or without the page's scripts) and goes where the visitor was headed.
  */
 export async function signInAction(request: Request) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const outcome = await signInWithPassword(request, form);
   if (!outcome.ok) return data({ error: outcome.error, email: outcome.email }, { status: outcome.status });
   throw redirect(signedInDestination(form.get(NEXT_PARAM)), { headers: cookieHeaders(outcome.cookies) });

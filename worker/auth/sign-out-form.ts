@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { sessionEndPath } from "~/shared/session-end";
+import { readPostedForm } from "../http/posted-form";
 import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
 /**
@@ -8,6 +9,8 @@ import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
  * exactly as the scripted sign-out does. Then the same destination: /signup, saying why.
  */
 export async function signOutAction(request: Request) {
+  // Nothing in it is needed, but a body that is no form is no sign-out form either.
+  await readPostedForm(request);
   const result = await callAuthEndpoint(request, "/sign-out", {});
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect(sessionEndPath("signed-out"), { headers: cookieHeaders(result.cookies) });

@@ -76,13 +76,7 @@ function earlierPageOf(url: string): number | null {
 }
 
 /** A page's posted form, or a 400 for a body that is not one (nothing is changed). */
-export async function readPostedForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("The form could not be read. Please try again.", { status: 400 });
-  }
-}
+export { readPostedForm } from "../http/posted-form";
 
 /** Who posts the composer, after the route module's checks. */
 type ComposerSender = {

@@ -3,6 +3,7 @@ import type { SignedInUser } from "~/shared/accounts";
 import { postedInPlace } from "~/shared/form-posts";
 import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS } from "~/shared/receipts";
 import { PATHS } from "~/shared/routes";
+import { readPostedForm } from "../http/posted-form";
 import { openReceipt, sendReceiptEmail } from "./receipts";
 
 const receiptPath = (id: string) => `${PATHS.thankYou}?receipt=${id}`;
@@ -15,7 +16,7 @@ const receiptPath = (id: string) => `${PATHS.thankYou}?receipt=${id}`;
  * without scripts it moves to the receipt's page, which reads the outcome from the database.
  */
 export async function receiptAction(user: SignedInUser, request: Request) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const intent = form.get("intent");
   if (intent === RECEIPT_INTENTS.open) throw redirect(receiptPath((await openReceipt(user)).id));
   if (intent === RECEIPT_INTENTS.email) {

@@ -34,7 +34,7 @@ const CONVERSATION_FORM = /^\/(chat|desk)\/[^/]+$/;
 export const CONVERSATION_FORM_LIMIT_BYTES = MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES + MAX_MESSAGE_TEXT * 3;
 
 /** A body's cap and what a body over it is told (the spec's words where it has them). */
-function bodyLimitFor(pathname: string): { bytes: number; message?: string } {
+export function bodyLimitFor(pathname: string): { bytes: number; message?: string } {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   if (CONVERSATION_FORM.test(page)) {
     return { bytes: CONVERSATION_FORM_LIMIT_BYTES, message: UPLOAD_MESSAGES.chatTooLarge };

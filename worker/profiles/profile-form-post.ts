@@ -8,6 +8,7 @@ import {
   profileFromFormData,
 } from "~/shared/schemas/profile";
 import { isTooLarge, UPLOAD_MESSAGES } from "~/shared/uploads";
+import { readFormBody } from "../http/posted-form";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { saveProfile } from "./profile-store";
@@ -35,12 +36,8 @@ type ProfilePostResult =
 export async function profileAction(userId: string, request: Request) {
   const unreadable = { errors: {}, values: EMPTY_PROFILE_FORM, message: PROFILE_POST_MESSAGES.unreadable };
   if (Number(request.headers.get("content-length") ?? "0") > MAX_POST_BYTES) return data(unreadable, { status: 400 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data(unreadable, { status: 400 });
-  }
+  const form = await readFormBody(request);
+  if (!form) return data(unreadable, { status: 400 });
   const result = await saveProfileFromPost(userId, form);
   if (!result.ok) {
     const { errors, values, message } = result;

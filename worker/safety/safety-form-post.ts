@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "~/shared/safety";
 import { ReportFormSchema, type SafetyResult } from "~/shared/schemas/safety";
+import { readPostedForm } from "../http/posted-form";
 import { BlockError, blockUser, unblockUser } from "./blocks";
 import { fileReport, ReportError } from "./reports";
 
@@ -14,7 +15,7 @@ function isSafetyIntent(intent: FormDataEntryValue | null): intent is "block" | 
  * that is not one of these forms, or for a refused one (with the reason to show).
  */
 export async function safetyAction(meId: string, otherId: string | undefined, request: Request) {
-  return safetyFormAction(meId, otherId, await request.formData());
+  return safetyFormAction(meId, otherId, await readPostedForm(request));
 }
 
 /** safetyAction, for a page whose action has read the posted form already (it has other forms too). */

@@ -16,6 +16,7 @@ import {
   parseListenerForm,
 } from "~/shared/schemas/listeners";
 import { addListener, ListenerError, listListeners, removeListener, setListenerAlias } from "~worker/desk/listeners";
+import { readFormBody } from "~worker/http/posted-form";
 import type { Route } from "./+types/listeners";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(answer({ problem: { field: null, message: LISTENER_TEXTS.forbidden } }), { status: 403 });
   }
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
-  const posted = await request.formData().catch(() => new FormData());
+  const posted = (await readFormBody(request)) ?? new FormData();
   const parsed = parseListenerForm(posted);
   if (!parsed.ok) return data(answer({ problem: parsed.problem }), { status: 400 });
   /** What was typed, as typed: a refused field shows it again unchanged. */

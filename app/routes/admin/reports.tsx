@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { PATHS, userProfilePath } from "~/shared/routes";
 import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel, suspensionReasonLabel } from "~/shared/safety";
 import { parseSuspendForm, type SuspendFormProblem } from "~/shared/schemas/safety";
+import { readPostedForm } from "~worker/http/posted-form";
 import {
   dismissReport,
   liftSuspension,
@@ -52,7 +53,7 @@ const answer = (fields: Partial<ActionData>): ActionData => ({
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   try {

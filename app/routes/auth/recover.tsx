@@ -7,6 +7,7 @@ import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/shared/routes";
 import { AUTH_MESSAGES, EmailSchema, type FormError } from "~/shared/schemas/auth";
 import { requestPasswordReset } from "~worker/auth/password-forms";
+import { readPostedForm } from "~worker/http/posted-form";
 import type { Route } from "./+types/recover";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -20,7 +21,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 /** Sends the reset link; posted with or without the page's scripts. */
 export async function action({ request }: Route.ActionArgs) {
-  const outcome = await requestPasswordReset(request, await request.formData());
+  const outcome = await requestPasswordReset(request, await readPostedForm(request));
   if (!outcome.ok) return data({ sent: false, error: outcome.error, email: outcome.email }, { status: outcome.status });
   return { sent: true, error: null, email: "" };
 }

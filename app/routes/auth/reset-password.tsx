@@ -8,6 +8,7 @@ import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/shared/routes";
 import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/shared/schemas/auth";
 import { setNewPassword } from "~worker/auth/password-forms";
+import { readPostedForm } from "~worker/http/posted-form";
 import type { Route } from "./+types/reset-password";
 
 /** The new-password screen needs React in the browser: show/hide and checks before posting. */
@@ -27,7 +28,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 /** Sets the new password; posted with or without the page's scripts. */
 export async function action({ request }: Route.ActionArgs) {
-  const outcome = await setNewPassword(request, await request.formData());
+  const outcome = await setNewPassword(request, await readPostedForm(request));
   if (outcome.ok) return { done: true, linkInvalid: false, error: null };
   return data({ done: false, linkInvalid: outcome.linkInvalid, error: outcome.error }, { status: outcome.status });
 }

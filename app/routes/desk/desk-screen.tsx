@@ -11,6 +11,7 @@ import { DESK_TEXTS, type DeskConversation } from "~/shared/desk";
 import { deskConversationPath } from "~/shared/routes";
 import { setDeskAvailability } from "~worker/desk/desk-availability";
 import { supportDesk } from "~worker/desk/desk-service";
+import { readPostedForm } from "~worker/http/posted-form";
 import type { Route } from "./+types/desk-screen";
 import { requireDeskActor } from "./desk-access";
 
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Available / Away, and 'Take next' (which opens the conversation it took). */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireDeskActor(context);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readPostedForm(request)).get("intent");
   if (intent === "available" || intent === "away") {
     // A request whose session ended meanwhile changes nothing; the page's guard then signs them out.
     const set = await setDeskAvailability(request, actor, intent === "available");

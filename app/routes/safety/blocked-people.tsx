@@ -8,6 +8,7 @@ import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { PATHS, userProfilePath } from "~/shared/routes";
 import { BLOCK_TEXTS } from "~/shared/safety";
+import { readPostedForm } from "~worker/http/posted-form";
 import { listBlockedPeople, unblockUser } from "~worker/safety/blocks";
 import type { Route } from "./+types/blocked-people";
 
@@ -33,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Unblock one of them: only ever the signed-in person's own block is removed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const userId = form.get("userId");
   if (form.get("intent") !== "unblock" || typeof userId !== "string" || !userId) {
     throw data("That action is not known here.", { status: 400 });

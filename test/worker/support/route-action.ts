@@ -55,6 +55,15 @@ export async function callAction(
   return answerOf(request, action, options);
 }
 
+/** callAction with a request the test built itself (a body of any type, or none). */
+export function callActionWithRequest(
+  action: RouteAction,
+  request: Request,
+  options: { user?: SignedInUser | null; params?: Record<string, string> } = {},
+): Promise<ActionAnswer> {
+  return answerOf(request, action, options);
+}
+
 /**
  * Calls a route module's loader as React Router does for a GET of `path` (a document request,
  * unless `headers` say otherwise), after the route's own middleware when it has one.
