@@ -2,6 +2,7 @@ import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { CRISIS_RESOURCES } from "../../app/shared/crisis-resources";
+import { VISITOR_DESK_HEADLINES } from "../../app/shared/desk";
 import { chatWith, PATHS } from "../../app/shared/routes";
 import { bytes, PNG_IEND, PNG_SIGNATURE, pngChunk } from "../unit/images/fixtures";
 import { composer, log, openConversation } from "./support/chat-page";
@@ -124,10 +125,13 @@ for (const screen of PHONES) {
 
     test("shows the contact's presence in words beside their name, and this device's connection by the composer", async ({
       page,
+      browser,
       baseURL,
     }) => {
       await signUpThroughApi(page, baseURL ?? "");
-      await openConversation(page, SUPPORT_CHAT_PATH);
+      // A person's presence: the support account is a desk, whose header says whether a listener is there.
+      const other = await anotherPerson(browser, baseURL ?? "");
+      await openConversation(page, chatWith(other.user.id));
       const name = contactName(page);
       const username = ((await name.textContent()) ?? "").replace("View the profile of ", "").trim();
       const presence = page.getByText(new RegExp(`^${username} is (Online|Offline|Last seen \\d.*)$`));
@@ -141,6 +145,20 @@ for (const screen of PHONES) {
       const logBox = await box(log(page));
       expect(connectionBox.y).toBeGreaterThanOrEqual(logBox.y + logBox.height);
       await expect(composer(page)).toBeInViewport({ ratio: 1 });
+      await other.context.close();
+    });
+
+    test("in the support conversation, says beside the name whether a listener is there, never the account's presence", async ({
+      page,
+      baseURL,
+    }) => {
+      await signUpThroughApi(page, baseURL ?? "");
+      await openConversation(page, SUPPORT_CHAT_PATH);
+      const name = contactName(page);
+      const desk = page.getByText(new RegExp(`^(${Object.values(VISITOR_DESK_HEADLINES).join("|")})$`));
+      await expect(desk).toBeVisible();
+      expect(onOneRow(await box(desk), await box(name))).toBe(true);
+      await expect(page.getByText(/ is (Online|Offline|Last seen)/)).toHaveCount(0);
     });
 
     test("'Back to chats' and each message's 'Report' are targets of at least 24 × 24 px", async ({

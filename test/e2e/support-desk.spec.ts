@@ -24,7 +24,9 @@ import {
  * test running at the same time, so these tests run one after another, each begins by emptying the
  * queue, and every listener they make is Away at the end.
  */
-test.describe.configure({ mode: "serial" });
+// Each journey drives up to six people's browsers (listeners, visitors, the admin) one step after
+// another, each step with its own 5 s expectation: on CI's two busy cores that can take over a minute.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const SUPPORT_ID = "kindred-support";
 const SCREENS = [
