@@ -1,4 +1,5 @@
 import { HISTORY_BURST, HISTORY_PAGES_PER_SECOND } from "~/shared/schemas/chat-protocol";
+import { type Bucket, takeToken } from "./token-bucket";
 
 /**
  * How fast each socket may ask for pages of history (HISTORY_BURST, then HISTORY_PAGES_PER_SECOND):
@@ -8,16 +9,13 @@ import { HISTORY_BURST, HISTORY_PAGES_PER_SECOND } from "~/shared/schemas/chat-p
  * starts everyone afresh (sockets woken from hibernation are new objects).
  */
 export class HistoryBudget {
-  private readonly buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
+  private readonly buckets = new WeakMap<WebSocket, Bucket>();
 
   /** Takes a token for a page; false when the socket is over the rate. */
   take(socket: WebSocket, now = Date.now()): boolean {
-    const bucket = this.buckets.get(socket) ?? { tokens: HISTORY_BURST, at: now };
-    bucket.tokens = Math.min(HISTORY_BURST, bucket.tokens + ((now - bucket.at) / 1000) * HISTORY_PAGES_PER_SECOND);
-    bucket.at = now;
+    const limit = { burst: HISTORY_BURST, perSecond: HISTORY_PAGES_PER_SECOND };
+    const { bucket, taken } = takeToken(this.buckets.get(socket), limit, now);
     this.buckets.set(socket, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+    return taken;
   }
 }

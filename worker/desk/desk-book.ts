@@ -220,14 +220,7 @@ export class DeskBook {
    */
   private nextPairing(): { row: ConversationRow; listenerId: string } | null {
     if (!this.leastLoaded(null)) return null;
-    const heads = this.sql
-      .exec<ConversationRow>(
-        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
-         WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT ?`,
-        PAIRING_LOOKAHEAD,
-      )
-      .toArray();
-    for (const row of heads) {
+    for (const row of this.queueHead(PAIRING_LOOKAHEAD)) {
       const listenerId = this.leastLoaded(row.lapsed_by);
       if (listenerId) return { row, listenerId };
     }
@@ -238,7 +231,7 @@ export class DeskBook {
   takeNext(listenerId: string, now: number): Assignment | Refusal {
     const listener = this.listener(listenerId);
     if (listener && listener.active >= this.capacity) return { refusal: "atCapacity" };
-    const head = this.queueHead();
+    const [head] = this.queueHead(1);
     if (!head) return { refusal: "queueEmpty" };
     return this.assign(head, listenerId, now);
   }
@@ -389,13 +382,7 @@ export class DeskBook {
 
   /** What every listener's desk shows alike (computed once when many desks are told a change). */
   sharedView() {
-    const waiting = this.sql
-      .exec<ConversationRow>(
-        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
-         WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT ?`,
-        MAX_WAITING_SHOWN,
-      )
-      .toArray();
+    const waiting = this.queueHead(MAX_WAITING_SHOWN);
     const waitingCount = this.sql
       .exec<{ n: number }>("SELECT count(*) AS n FROM desk_conversations WHERE listener_id IS NULL")
       .one().n;
@@ -430,15 +417,15 @@ export class DeskBook {
     };
   }
 
-  private queueHead(): ConversationRow | null {
-    return (
-      this.sql
-        .exec<ConversationRow>(
-          `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
-           WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT 1`,
-        )
-        .toArray()[0] ?? null
-    );
+  /** The first `count` conversations in line, in the queue's order. */
+  private queueHead(count: number): ConversationRow[] {
+    return this.sql
+      .exec<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
+         WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT ?`,
+        count,
+      )
+      .toArray();
   }
 
   /** The listener present (available, desk page there) with the fewest conversations under capacity. */
