@@ -14,7 +14,7 @@ export const CRISIS_BANNER_TEXTS = {
   heading: "You're not alone",
   /** After the heading (which says they are not alone), short: on a phone each line is the conversation's room. */
   lead: "More free, confidential help, any time of day or night:",
-  /** To the person who received them (issue 23): the help is addressed to them, about the other. */
+  /** To the person who received them: the help is addressed to them, about the other. */
   aboutOther: (username: string) => `${username} may be going through something serious.`,
   shareLead: "You can share these numbers, free and confidential, any time of day or night:",
   support: "Talk with our support team",
@@ -45,10 +45,10 @@ function closedKey(pairId: string, audience: CrisisAudience) {
 export type CrisisBannerState = ReturnType<typeof useCrisisBanner>;
 
 /**
- * When crisis help shows in a conversation (issue: crisis help in the conversation): once the text
+ * When crisis help shows in a conversation: once the text
  * being written or a message in the conversation reads as crisis (app/shared/crisis-phrases.ts).
  * Decided from the words on the page: the server shows it for the messages it renders and the text
- * it puts back in the composer, so a page without scripts has it (issue 26), and the browser for what
+ * it puts back in the composer, so a page without scripts has it, and the browser for what
  * arrives and what is typed; showing or closing it sends nothing anywhere. Messages from either side
  * count, so sending the words keeps it, and once shown it stays until closed, so deleting them does
  * too. Closed, it stays closed for this conversation in this tab (also on reload), whatever arrives
@@ -75,7 +75,7 @@ export function useCrisisBanner({
   const [announced, setAnnounced] = useState(false);
 
   // Session storage exists only in the browser, so it is read after mount: the server shows the
-  // banner for what it rendered (issue 26), and a banner closed in this tab goes once it is read.
+  // banner for what it rendered, and a banner closed in this tab goes once it is read.
   useEffect(() => {
     setClosed({
       self: window.sessionStorage.getItem(closedKey(pairId, "self")) === "1",
@@ -110,7 +110,7 @@ export function useCrisisBanner({
  * Crisis help pinned above the composer while `useCrisisBanner` says so. It never blocks or delays
  * sending and takes no focus.
  *
- * It is addressed to whoever reads it (issue 23): the person whose own words showed it is told they
+ * It is addressed to whoever reads it: the person whose own words showed it is told they
  * are not alone; the person who received such words is told the other may be going through
  * something serious and that they can share the numbers. Each is closed on its own. It is one line
  * until opened, so the conversation keeps its room on a phone, and that line already holds the
@@ -170,7 +170,7 @@ export function CrisisBanner({
       {/* The live region is always in the page, so screen readers announce the banner when it appears. */}
       <div aria-live="polite">
         {audience && !hydrated ? (
-          // The server's banner (issue 26): the browser's own disclosure opens the other numbers, with
+          // The server's banner: the browser's own disclosure opens the other numbers, with
           // or without scripts; the first ones sit beside it, on its line. Closing it needs scripts,
           // so Close comes with them.
           <section
