@@ -307,9 +307,10 @@ export function Conversation({
   return (
     <div className="flex h-[min(70vh,40rem)] flex-col">
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 pb-3">
-        {/* The contact's name and their presence, in words, on one row; this device's own connection
-            is by the composer, where it cannot be read as theirs (issue 23). */}
-        <div className="flex min-w-0 items-baseline gap-x-2">
+        {/* The contact's name and their presence, in words, on one row, the presence below a name too
+            long to share it; this device's own connection is by the composer, where it cannot be read
+            as theirs. */}
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
           <h2 className="min-w-0 truncate text-lg font-semibold text-slate-900">
             {profileLink ? (
               <Link
