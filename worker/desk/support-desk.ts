@@ -167,7 +167,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
 
   /**
    * Hands a held conversation to another available listener with room; the note (if any) is kept
-   * with the conversation for the desk only. The visitor is told nothing: they stay 'assigned'.
+   * with the conversation for the desk only. The visitor reads that a listener is on the way until
+   * the new one opens it (never who, never the note).
    */
   async transfer(pairId: string, from: DeskActor, toId: string, note: string | null): Promise<Outcome<{ ok: true }>> {
     // Only to someone whose desk page is there now.
