@@ -5,7 +5,9 @@ export type TimelineRow<Message> = { message: Message; event?: never } | { event
 
 /**
  * The messages with the desk's events where they happened: an event goes after every message
- * written at or before its time (a listener joins before their first reply, never below it).
+ * written before its time and before those written in the same millisecond (the runtime's clock
+ * stands still while one request runs, so a listener's first reply carries the very time they
+ * joined at, and the join must still come first).
  * Events older than `shownFrom` (the first message shown, when older ones are not) are left out,
  * so nothing appears out of its place at the top of a partial history.
  */
@@ -18,7 +20,7 @@ export function withDeskEvents<Message extends { timestamp: number }>(
   const rows: TimelineRow<Message>[] = [];
   let next = 0;
   for (const message of messages) {
-    while (next < pending.length && (pending[next]?.at ?? 0) < message.timestamp) {
+    while (next < pending.length && (pending[next]?.at ?? 0) <= message.timestamp) {
       rows.push({ event: pending[next] as DeskEvent });
       next += 1;
     }

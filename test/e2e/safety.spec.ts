@@ -140,11 +140,11 @@ test.describe("reports and moderation", () => {
     const confirm = admin.page.getByRole("dialog", { name: MODERATION_TEXTS.suspendTitle(them.user.username) });
     await confirm.getByRole("radio", { name: suspensionReasonLabel("harassment") }).check();
     await confirm.getByRole("button", { name: MODERATION_TEXTS.confirmSuspend }).click();
-    // The suspended person's open page leaves at once, with the reason.
-    await expect(them.page).toHaveURL(/\/signup\?reason=suspended/);
-    await expect(them.page.getByText(SESSION_END_MESSAGES.suspended)).toBeVisible();
     await expect(admin.page.getByRole("article").filter({ hasText: hurtful })).toHaveCount(0);
     await expect(admin.page.getByText(`Suspended an account (${them.user.username})`)).toBeVisible();
+    // Once the suspension is done, the suspended person's open page leaves by itself, with the reason.
+    await expect(them.page).toHaveURL(/\/signup\?reason=suspended/);
+    await expect(them.page.getByText(SESSION_END_MESSAGES.suspended)).toBeVisible();
 
     // Unsuspending is recorded too, and they can sign in again.
     await admin.page.getByRole("button", { name: MODERATION_TEXTS.unsuspend(them.user.username) }).click();
