@@ -6,7 +6,8 @@
  *      page's form from another site: 403), each followed at once by a real sign-up: every sign-up
  *      must succeed (a refused body left unread used to fail the dev server's next request);
  *   2. the pages that hydrate, in Chromium: no console error and no uncaught exception (a nonce
- *      hydration mismatch used to log one on every such page);
+ *      hydration mismatch used to log one on every such page), and /profile's tabs kept by
+ *      hydration and answering a click made at once;
  *
  *   npm run test:dev           (about a minute; not part of `npm test`: see docs/decisions.md)
  *
@@ -127,6 +128,40 @@ async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 30_000 });
 }
 
+/**
+ * /profile's tabs, as the server drew them, are adopted by hydration and answer a click made at
+ * once. The dev server's scripts arrive one by one, so React hydrated before the page's streamed
+ * data had settled in the browser and then drew the tabs anew, and a click in between was lost.
+ */
+async function tabsAfterHydration(page: Page, base: string): Promise<string[]> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { tabsRedrawn: number };
+    counted.tabsRedrawn = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.matches("[role=tablist]") || node.querySelector("[role=tablist]"))) {
+            counted.tabsRedrawn += 1;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${base}/profile`);
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Edit Profile" }).click();
+  const failures: string[] = [];
+  try {
+    await page.waitForURL(/\/profile\?tab=edit$/, { timeout: 10_000 });
+    await page.getByRole("tab", { name: "Edit Profile", selected: true }).waitFor({ timeout: 10_000 });
+  } catch {
+    failures.push(`/profile: 'Edit Profile' clicked right after hydration did nothing (at ${page.url()})`);
+  }
+  const redrawn = await page.evaluate(() => (window as unknown as { tabsRedrawn: number }).tabsRedrawn);
+  if (redrawn > 0) failures.push(`/profile: the tabs the server drew were drawn anew ${redrawn} time(s) after loading`);
+  return failures;
+}
+
 /** The pages that hydrate, signed out and signed in. */
 async function browserChecks(base: string): Promise<string[]> {
   const failures: string[] = [];
@@ -155,6 +190,7 @@ async function browserChecks(base: string): Promise<string[]> {
       await page.goto(`${base}${path}`);
       await waitForHydration(page);
     }
+    failures.push(...(await tabsAfterHydration(page, base)));
     await context.close();
   } finally {
     await browser.close();

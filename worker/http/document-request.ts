@@ -14,3 +14,18 @@ export function isOwnDocumentView(request: Request): boolean {
   const destination = request.headers.get("sec-fetch-dest");
   return destination === null || destination === "document";
 }
+
+/**
+ * Whether a request is React Router's `.data` request: a client-side navigation (or revalidation)
+ * fetching a page's data, as opposed to the page's document.
+ *
+ * A loader streams slow data (a promise shown through `<Suspense>` and `<Await>`) only for these. A
+ * document waits for all of it anyway (app/entry.server.tsx), and a promise in the document's data
+ * is still pending in the browser when React hydrates: React then keeps that part as server HTML
+ * until the promise settles, and throws it away and draws it anew when the router re-renders the
+ * screen meanwhile, losing a click or anything typed there. So a document's loader hands over the
+ * value itself.
+ */
+export function isNavigationDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
+}

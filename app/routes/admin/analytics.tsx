@@ -10,6 +10,7 @@ import { isAdmin } from "~/shared/accounts";
 import { PATHS } from "~/shared/routes";
 import type { AnalyticsSummary } from "~/shared/schemas/analytics";
 import { summarize } from "~worker/analytics/summary";
+import { isNavigationDataRequest } from "~worker/http/document-request";
 import type { Route } from "./+types/analytics";
 
 const DASHBOARD_TEXTS = {
@@ -26,10 +27,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /** /admin/analytics: the admin only (the role is checked here, on the server). */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
   if (!isAdmin(user)) throw data(DASHBOARD_TEXTS.forbidden, { status: 403 });
-  return { summary: summarize() };
+  // Streamed on client navigations only (see isNavigationDataRequest).
+  const summary = summarize();
+  return { summary: isNavigationDataRequest(request) ? summary : await summary };
 }
 
 export default function AnalyticsDashboard({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "~/shared/receipts";
 import { PATHS } from "~/shared/routes";
 import { receiptAction } from "~worker/donations/receipt-form-post";
 import { findReceipt, toReceiptView } from "~worker/donations/receipts";
+import { isNavigationDataRequest } from "~worker/http/document-request";
 import type { Route } from "./+types/thank-you";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -31,17 +32,17 @@ export function meta({ matches, location }: Route.MetaArgs) {
  * request may fetch this address any number of times, so without ?receipt it answers with the form
  * that opens one (posted by the page itself on arrival), and with it the receipt as stored.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, PATHS.login);
   const id = new URL(request.url).searchParams.get("receipt");
   if (!id) return { receipt: null };
   if (!RECEIPT_ID_PATTERN.test(id)) throw data("We couldn't find that receipt.", { status: 404 });
-  // Streamed on client navigations: the page shows its loading state until the receipt is read.
-  const receipt = findReceipt(user.id, id).then((row) => {
-    if (!row) throw new Error("not found");
-    return { view: toReceiptView(row), emailStatus: row.emailStatus };
-  });
-  return { receipt };
+  // Streamed on client navigations only (see isNavigationDataRequest): the page shows its loading
+  // state until the receipt is read. Not found is an answer (null), not an error.
+  const receipt = findReceipt(user.id, id).then((row) =>
+    row ? { view: toReceiptView(row), emailStatus: row.emailStatus } : null,
+  );
+  return { receipt: isNavigationDataRequest(request) ? receipt : await receipt };
 }
 
 /** Opening a receipt and emailing it (see receiptAction). */
@@ -66,7 +67,13 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       ) : (
         <Suspense fallback={<LoadingState>{RECEIPT_TEXTS.preparing}</LoadingState>}>
           <Await resolve={loaderData.receipt} errorElement={<ReceiptMissing />}>
-            {(receipt) => <DonationReceipt receipt={receipt.view} emailStatus={receipt.emailStatus} />}
+            {(receipt) =>
+              receipt ? (
+                <DonationReceipt receipt={receipt.view} emailStatus={receipt.emailStatus} />
+              ) : (
+                <ReceiptMissing />
+              )
+            }
           </Await>
         </Suspense>
       )}

@@ -6,6 +6,7 @@ import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
+import { isNavigationDataRequest } from "~worker/http/document-request";
 import { profileAction } from "~worker/profiles/profile-form-post";
 import { getOwnProfile } from "~worker/profiles/profile-store";
 import type { Route } from "./+types/profile-screen";
@@ -18,10 +19,11 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /** /profile: the signed-in user's own profile only (signed-out visitors go to /signup). */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
-  // Not awaited: the page streams, and shows 'Loading your profile...' until the profile is read.
-  return { userId: user.id, profile: getOwnProfile(user.id) };
+  // On a client navigation the page streams, and shows 'Loading your profile...' until it is read.
+  const profile = getOwnProfile(user.id);
+  return { userId: user.id, profile: isNavigationDataRequest(request) ? profile : await profile };
 }
 
 /** Save Profile, posted without scripts or in place by the page's script (see profileAction). */
