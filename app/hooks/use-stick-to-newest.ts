@@ -1,24 +1,54 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 
-/** How close to the end a list counts as showing its newest item. */
+/** How close to its resting place a list counts as showing its newest item. */
 const AT_END_PX = 24;
 
+/** The rows of the conversation (messages and the desk's events), newest last. */
+const ROWS = "ol > li";
+
 /**
- * Keeps a scrolling list at its end while the person is reading its end, when its size or its
- * content's size changes without a new item: a picture finishing loading, or the crisis help
- * opening above the composer and taking height from the list (issue 23). Someone who scrolled up
- * to read older messages stays where they are.
+ * Where a list rests when it shows its newest: scrolled to its end, unless what follows the newest
+ * row (the desk's line, a notice) would push that row above the top on a short screen; then the
+ * newest row sits at the top and what follows it is read by scrolling on.
  */
-export function useStickToNewest(listRef: RefObject<HTMLElement | null>) {
+function restingTop(list: HTMLElement): number {
+  const end = Math.max(0, list.scrollHeight - list.clientHeight);
+  const rows = list.querySelectorAll(ROWS);
+  const newest = rows[rows.length - 1];
+  if (!newest) return end;
+  const newestAtTop = list.scrollTop + newest.getBoundingClientRect().top - list.getBoundingClientRect().top;
+  return Math.min(end, Math.max(0, newestAtTop));
+}
+
+/**
+ * Keeps a scrolling list showing its newest row while the person is reading there, when its size or
+ * its content's size changes without a new item: a picture finishing loading, or the crisis help
+ * opening above the composer and taking height from the list. Someone who scrolled up to read older
+ * messages stays where they are. Answers the function that shows the newest row (for a new item).
+ */
+export function useStickToNewest(listRef: RefObject<HTMLElement | null>): () => void {
+  // Where the page itself last scrolled the list: the scroll event of that move can arrive after the
+  // list has changed size again, and must not be taken for the person scrolling away.
+  const placedAt = useRef<number | null>(null);
+  const atNewest = useRef(true);
+  const showNewest = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    list.scrollTop = restingTop(list);
+    placedAt.current = list.scrollTop;
+    atNewest.current = true;
+  }, [listRef]);
+
   useEffect(() => {
     const list = listRef.current;
     if (!list || typeof ResizeObserver === "undefined") return;
-    let atEnd = true;
     const measure = () => {
-      atEnd = list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
+      if (list.scrollTop === placedAt.current) return;
+      placedAt.current = null;
+      atNewest.current = list.scrollTop >= restingTop(list) - AT_END_PX;
     };
     const keep = () => {
-      if (atEnd) list.scrollTop = list.scrollHeight;
+      if (atNewest.current) showNewest();
     };
     list.addEventListener("scroll", measure, { passive: true });
     const observer = new ResizeObserver(keep);
@@ -28,5 +58,6 @@ export function useStickToNewest(listRef: RefObject<HTMLElement | null>) {
       list.removeEventListener("scroll", measure);
       observer.disconnect();
     };
-  }, [listRef]);
+  }, [listRef, showNewest]);
+  return showNewest;
 }

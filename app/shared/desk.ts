@@ -39,8 +39,9 @@ export const VISITOR_DESK_TEXTS = {
   /** In the conversation's flow, at the moment a listener opened it; their alias when the admin set one. */
   joined: (alias: string | null) => (alias ? `${alias} has joined.` : "A listener has joined."),
   ended: "This conversation has ended. If you write again, you'll be back in line for a listener.",
-  noListener:
-    "No listener is available right now. Your message is kept and someone will reply as soon as they can. If you are in danger, call 988 or your local emergency number.",
+  noListener: "No listener is available right now. Your message is kept and someone will reply as soon as they can.",
+  /** Said after `noListener` unless the conversation's crisis banner already shows the numbers. */
+  inDanger: "If you are in danger, call 988 or your local emergency number.",
 } as const;
 
 /** The support conversation's header: the desk's state in a few words, never the support account's presence. */
@@ -127,13 +128,21 @@ export const VisitorDeskStatusSchema = z.object({
 });
 export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
 
-/** The line the visitor reads above the composer for a status (null: nothing to say). */
-export function visitorDeskLine(status: VisitorDeskStatus | null): string | null {
+/**
+ * The line the visitor reads above the composer for a status (null: nothing to say). With nobody
+ * there it says what to do in danger, unless the crisis banner above the composer already shows
+ * the numbers (a phone's few lines are not spent on saying it twice).
+ */
+export function visitorDeskLine(status: VisitorDeskStatus | null, crisisBannerShown: boolean): string | null {
   if (!status) return null;
   // Joined is said once, among the messages where it happened (deskEventText).
   if (status.state === "assigned") return status.opened ? null : VISITOR_DESK_TEXTS.comingSoon;
   // Never a silent room: before the first message too, a visitor learns nobody is there.
-  if (!status.listenersAvailable) return VISITOR_DESK_TEXTS.noListener;
+  if (!status.listenersAvailable) {
+    return crisisBannerShown
+      ? VISITOR_DESK_TEXTS.noListener
+      : `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`;
+  }
   if (status.state === "idle") return null;
   return VISITOR_DESK_TEXTS.inLine(status.position ?? 1);
 }

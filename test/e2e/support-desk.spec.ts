@@ -39,6 +39,8 @@ const deskStatus = (page: Page) =>
   page.getByRole("status").filter({ hasText: /in line|will be with you shortly|No listener is available/ });
 /** 'A listener has joined.', said among the messages where it happened (a listener opened it). */
 const joinedEvents = (page: Page) => log(page).getByText(VISITOR_DESK_TEXTS.joined(null));
+/** The line while nobody is Available, with what to do in danger (no crisis banner shows in these). */
+const NOBODY_THERE = `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`;
 /** The crisis numbers beside the line, and the one tap that shows them. */
 const crisisNumbers = (page: Page) => page.getByRole("group", { name: "Crisis numbers" });
 const showCrisisNumbers = (page: Page) => page.getByRole("button", { name: "Crisis numbers" });
@@ -188,7 +190,7 @@ for (const { name, viewport } of SCREENS) {
         const visitor = (await signUpThroughApi(page, baseURL)).user;
         await openConversation(page, SUPPORT_ID);
         await send(page, "Hello, is anyone there?");
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
         await recordDeskLines(page);
 
         // The first listener takes it from its page; then the second is Available to take it over.
@@ -299,9 +301,9 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
         const visitor = (await signUpThroughApi(page, baseURL)).user;
         await openConversation(page, SUPPORT_ID);
         // Never a silent room: said before the first message too.
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
         await send(page, "Is anybody reading this tonight?");
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+        await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
         // The long line leaves the message in sight and the composer whole, even on the smallest phone.
         await expect(log(page).getByText("Is anybody reading this tonight?")).toBeInViewport();
         await expect(composer(page)).toBeInViewport({ ratio: 1 });
@@ -368,7 +370,7 @@ test("without scripts, a listener takes the conversation on its desk page and an
     await openConversation(page, SUPPORT_ID);
     await send(page, "Hello, I had a hard day.");
     // A page without scripts cannot prove the listener is there: nothing is offered to them, they take it.
-    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+    await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
 
     // The history is on the page as the server renders it: the visitor's words, under their name.
     await listener.page.goto(deskConversationPath(visitor.id));
@@ -519,7 +521,7 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
     try {
       await openConversation(next.page, SUPPORT_ID);
       await send(next.page, "Anyone there tonight?");
-      await expect(deskStatus(next.page)).toHaveText(VISITOR_DESK_TEXTS.noListener);
+      await expect(deskStatus(next.page)).toHaveText(NOBODY_THERE);
       await expect(joinedEvents(next.page)).toHaveCount(0);
       await expect(deskStatus(next.page)).not.toHaveText(VISITOR_DESK_TEXTS.comingSoon);
     } finally {

@@ -56,7 +56,11 @@ describe("a listener's desk page proves they are there", () => {
     await deskHolds(later.pairId, null);
     const told = await later.socket.waitFor((frame) => isDesk(frame) && frame.state === "queued");
     // Nobody is said to be available: the line says so, not 'soon'.
-    expect(visitorDeskLine(told as DeskFrame)).toBe(VISITOR_DESK_TEXTS.noListener);
+    expect(visitorDeskLine(told as DeskFrame, false)).toBe(
+      `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`,
+    );
+    // The crisis banner, when it shows, holds the numbers: the line does not say them again.
+    expect(visitorDeskLine(told as DeskFrame, true)).toBe(VISITOR_DESK_TEXTS.noListener);
     const urgent = await visitorInSupportChat();
     await say(urgent.socket, "I want to end my life");
     await deskHolds(urgent.pairId, null);
@@ -106,12 +110,12 @@ describe("what the visitor reads of a listener", () => {
     await deskHolds(visitor.pairId, listener.user.id);
     const given = await visitor.socket.waitFor((frame) => isDesk(frame) && frame.state === "assigned");
     expect(given).toMatchObject({ opened: false, events: [] });
-    expect(visitorDeskLine(given as DeskFrame)).toBe(VISITOR_DESK_TEXTS.comingSoon);
+    expect(visitorDeskLine(given as DeskFrame, false)).toBe(VISITOR_DESK_TEXTS.comingSoon);
 
     const room = await openDeskConversation(listener.cookie, visitor.user.id);
     if (!room.socket) throw new Error(`refused ${room.status}`);
     const joined = (await visitor.socket.waitFor((frame) => isDesk(frame) && frame.opened)) as DeskFrame;
-    expect(visitorDeskLine(joined)).toBeNull();
+    expect(visitorDeskLine(joined, false)).toBeNull();
     expect(joined.events.map(deskEventText)).toEqual(["Sam has joined."]);
     await say(room.socket, "I'm here.");
     // The join comes before the first reply, in time.

@@ -189,14 +189,13 @@ export function Conversation({
   useFocusWhenLost(closedNoticeRef, `${closed}:${block}`);
   useFocusWhenLost(inputRef, `${closed}:${block}`);
 
-  // Keep the newest message in view.
+  // The newest message in view, and kept there while the list changes size (a picture loading, the
+  // crisis help opening).
+  const showNewest = useStickToNewest(listRef);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows
   useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    showNewest();
   }, [messages.length]);
-  // ...and there while it changes size (a picture loading, the crisis help opening).
-  useStickToNewest(listRef);
 
   // Messages arriving while the conversation is visible are read (spec: unread is cleared whenever
   // messages arrive in the open conversation); a hidden tab reads them when it is shown again.
@@ -334,9 +333,6 @@ export function Conversation({
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">{headerActions}</div>
       </div>
-      <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200">
-        {CONVERSATION_TEXTS.sessionNotice}
-      </p>
       <div
         ref={listRef}
         role="log"
@@ -345,10 +341,16 @@ export function Conversation({
         aria-label={`Messages with ${contact.username}`}
         aria-live="polite"
         // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
-        // opens it there (issue 26); with scripts the page keeps it there itself.
-        className="mt-3 flex-1 overflow-y-auto pr-1 no-js:flex no-js:flex-col-reverse"
+        // opens it there; with scripts the page keeps it there itself (useStickToNewest), and the
+        // browser's own scroll anchoring, which moves the list when its height changes, is off.
+        className="mt-3 flex-1 overflow-y-auto pr-1 [overflow-anchor:none] no-js:flex no-js:flex-col-reverse"
       >
         <div>
+          {/* At the start of the conversation, scrolling away with it: on a small phone the messages
+              need the room more than a notice read once. */}
+          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200">
+            {CONVERSATION_TEXTS.sessionNotice}
+          </p>
           {earlierPath ? (
             <p className="mb-2 text-center">
               <a href={earlierPath} className={plainLinkClass}>

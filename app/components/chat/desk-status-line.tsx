@@ -39,7 +39,7 @@ export function DeskStatusLine({
   const numbersId = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
-  const line = visitorDeskLine(status);
+  const line = visitorDeskLine(status, crisisBannerShown);
   // With a listener there, the numbers would only crowd the conversation; they stay in the footer.
   const offerNumbers = line !== null && status?.state !== "assigned" && !crisisBannerShown;
   if (offerNumbers && !hydrated) {
