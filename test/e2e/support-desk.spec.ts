@@ -111,6 +111,10 @@ for (const { name, viewport } of SCREENS) {
       for (const n of [1, 2, 3]) others.push(await anotherVisitorWrites(browser, baseURL, `Hello, it's visitor ${n}.`));
       await openDesk(busy.page);
       await expect(busy.page.getByText(DESK_PAGE_TEXTS.capacity(3, 3))).toBeVisible();
+      // The desk says why its page must stay open, and marks what was given but not opened yet.
+      await expect(busy.page.getByText(DESK_TEXTS.offeredWhileOpen)).toBeVisible();
+      await expect(deskList(busy.page, DESK_TEXTS.mine).getByText(DESK_TEXTS.notOpened)).toHaveCount(3);
+      const busyHears = busy.page.getByRole("status", { name: DESK_PAGE_TEXTS.announcements });
       const listener = await newListener(browser, baseURL, admin.page, viewport);
       try {
         await page.goto("/");
@@ -128,6 +132,10 @@ for (const { name, viewport } of SCREENS) {
         // Crisis words put the conversation first in line.
         await send(page, "I can't sleep. Some nights I want to die.");
         await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
+        const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
+        await expect(header).toContainText(VISITOR_DESK_HEADLINES.waiting);
+        // A listener's open desk page tells their screen reader someone new is waiting.
+        await expect(busyHears).toContainText(DESK_ANNOUNCEMENTS.waiting(1));
         // The crisis banner holds the numbers now (call or text 988 on its line), so the line beside
         // the desk's status offers no second list of the same numbers.
         const banner = page.getByRole("region", { name: "You're not alone" });
@@ -225,8 +233,25 @@ for (const { name, viewport } of SCREENS) {
         await expect(log(page).getByText("Would you like to tell me about your day?")).toBeVisible();
         await expect(page.locator("body")).not.toContainText(privateNote);
 
+        // Reached backwards from the note with the keyboard, the listener picker comes fully out from
+        // under the sticky header (scrolled so that it sits under it, as after reading downwards).
+        const picker = first.page.getByLabel(DESK_PAGE_TEXTS.transferTo);
+        const transferNoteField = first.page.getByLabel(DESK_PAGE_TEXTS.transferNote);
+        await transferNoteField.focus();
+        const headerBottom = async () => {
+          const box = await first.page.getByRole("banner").boundingBox();
+          return (box?.y ?? 0) + (box?.height ?? 0);
+        };
+        const noteTop = (await transferNoteField.boundingBox())?.y ?? 0;
+        await first.page.evaluate((by) => window.scrollBy(0, by), noteTop - (await headerBottom()) - 4);
+        await first.page.keyboard.press("Shift+Tab");
+        await expect(picker).toBeFocused();
+        await expect(async () => {
+          expect((await picker.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(await headerBottom());
+        }).toPass();
+
         // A refusal says what to do, beside the form, and keeps what was typed.
-        await first.page.getByLabel(DESK_PAGE_TEXTS.transferNote).fill(transferNote);
+        await transferNoteField.fill(transferNote);
         await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
         await expect(first.page.getByRole("alert")).toHaveText(DESK_PAGE_TEXTS.chooseListenerFirst);
         await expect(first.page.getByLabel(DESK_PAGE_TEXTS.transferNote)).toHaveValue(transferNote);
@@ -300,8 +325,10 @@ for (const { name, viewport } of NO_LISTENER_SCREENS) {
       try {
         const visitor = (await signUpThroughApi(page, baseURL)).user;
         await openConversation(page, SUPPORT_ID);
-        // Never a silent room: said before the first message too.
+        // Never a silent room: said before the first message too, in the header and above the composer.
         await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
+        const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
+        await expect(header).toContainText(VISITOR_DESK_HEADLINES.nobody);
         await send(page, "Is anybody reading this tonight?");
         await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
         // The long line leaves the message in sight and the composer whole, even on the smallest phone.
