@@ -14,6 +14,6 @@ export const requestPathContext = createContext<string>("/");
 /**
  * Why the session this request carried has ended (sign-out elsewhere, inactivity, a password reset,
  * a suspension), set by the root middleware; null when it carried a live one or none. A guard sends
- * the person to the sign-in page that says so (issue 23).
+ * the person to the sign-in page that says so.
  */
 export const sessionEndedContext = createContext<SessionEndReason | null>(null);

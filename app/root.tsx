@@ -57,10 +57,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const [header, openReports] = await Promise.all([
     user ? userInbox(user.id).headerFacts() : { unreadCount: 0, listener: false },
-    // The admin's header menu counts the reports waiting (issue 12).
+    // The admin's header menu counts the reports waiting.
     user && isAdmin(user) ? countOpenReports() : 0,
   ]);
-  // Listeners and the admin find the support desk in their account menu (issue 25); the inbox's copy
+  // Listeners and the admin find the support desk in their account menu; the inbox's copy
   // of the role spares each page view a D1 read, and the desk itself checks D1.
   const deskAccess = user !== null && (isAdmin(user) || header.listener);
   return { config: getConfig().public, user, unreadCount: header.unreadCount, openReports, deskAccess };

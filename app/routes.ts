@@ -22,7 +22,7 @@ export default [
     route("users/:userId", "routes/users/user-profile.tsx"), // another person's profile, read-only
     route("thankyou", "routes/donation/thank-you.tsx"), // after a donation: the receipt (signed in only)
     route("blocked", "routes/safety/blocked-people.tsx"), // the people one blocked, to unblock them
-    // The support desk (issue 25): listeners and the admin answer visitors as the support account.
+    // The support desk: listeners and the admin answer visitors as the support account.
     route("desk", "routes/desk/desk-screen.tsx"), // the queue, my conversations, availability
     route("desk/:visitorId", "routes/desk/desk-conversation.tsx"), // one support conversation on the desk
     route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals (admin only)

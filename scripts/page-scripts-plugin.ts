@@ -4,7 +4,7 @@ import { rolldown } from "rolldown";
 import type { Plugin } from "vite";
 
 /**
- * The small scripts of pages that load no framework (issue 26), built from typed sources under
+ * The small scripts of pages that load no framework, built from typed sources under
  * app/page-scripts/ that import the same constants and modules as the app (one source of truth):
  *
  *   - `boot`: inlined into every page's <head> (classic script): marks that scripts run and wires

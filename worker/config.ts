@@ -45,7 +45,7 @@ const ServerEnvSchema = z.object({
   EMAIL_FROM: z.string().min(3),
   CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
   CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
-  /** How many conversations a listener holds at once on the support desk (issue 25). */
+  /** How many conversations a listener holds at once on the support desk. */
   DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
   /** How long a listener who went away has before their waiting conversations go back to the queue. */
   DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),

@@ -12,7 +12,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * The policy of every page (issue 11): scripts run only with this response's nonce (React Router
+ * The policy of every page: scripts run only with this response's nonce (React Router
  * puts it on its inline and module scripts; 'strict-dynamic' lets those load the route chunks),
  * nothing may embed the page, and the page may talk only to the app and its own WebSocket origin.
  * Images come from the app, plus data: and blob: for the local previews of a chosen picture.

@@ -22,7 +22,7 @@ import {
 
 /**
  * The room closes a socket with this code when it may no longer use the conversation: a support
- * conversation transferred away from, or resolved by, the listener who had it open (issue 25). Like
+ * conversation transferred away from, or resolved by, the listener who had it open. Like
  * a session's end, it is final: reconnecting would only be refused again.
  */
 const WITHDRAWN_CLOSE_CODE = 4403;
@@ -57,7 +57,7 @@ const PRESENCE_REFRESH_MS = 30_000;
 
 /**
  * One conversation's socket (/api/chats/:pairId/ws). It starts from what the server rendered
- * (issue 26) and, on every (re)connect, asks for what it missed after the last seq it holds without
+ * and, on every (re)connect, asks for what it missed after the last seq it holds without
  * a gap, so a dropped connection loses and doubles nothing; messages being sent show at once under
  * their temp- id and are replaced when acknowledged. Connecting, reconnecting, pings and frame
  * validation are the shared transport's (app/lib/socket-transport.ts).
@@ -69,9 +69,9 @@ export function useChatSocket(options: {
   socketPath?: string;
   /** The other member's presence as the page was rendered (null: not known yet). */
   initialPresence: Presence | null;
-  /** Whether a block closed the conversation as the page was rendered (issue 12). */
+  /** Whether a block closed the conversation as the page was rendered. */
   initialClosed?: boolean;
-  /** The conversation as the server rendered it (issue 26): the page starts from it, then goes live. */
+  /** The conversation as the server rendered it: the page starts from it, then goes live. */
   initial?: ConversationView;
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
@@ -87,12 +87,12 @@ export function useChatSocket(options: {
   const [loaded, setLoaded] = useState(initial !== undefined);
   const [sessionNotice, setSessionNotice] = useState<string | null>(initial?.sessionNotice ?? null);
   const [otherTyping, setOtherTyping] = useState(false);
-  /** Where a support conversation stands on the desk, as the room tells its visitor (issue 25). */
+  /** Where a support conversation stands on the desk, as the room tells its visitor. */
   const [deskStatus, setDeskStatus] = useState<VisitorDeskStatus | null>(initial?.desk ?? null);
-  /** The room closed this socket for good: the conversation is no longer this listener's (issue 25). */
+  /** The room closed this socket for good: the conversation is no longer this listener's. */
   const [withdrawn, setWithdrawn] = useState(false);
   /**
-   * A block closed the conversation (issue 12): the history stays readable, nothing can be sent.
+   * A block closed the conversation: the history stays readable, nothing can be sent.
    * The room says so first thing on a connection, or the moment the block is made; a connection
    * whose history arrives without it is open (a block lifted meanwhile).
    */

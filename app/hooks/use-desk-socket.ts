@@ -10,7 +10,7 @@ const NOT_A_LISTENER_CLOSE_CODE = 4403;
 export type DeskConnection = "connecting" | "live" | "reconnecting";
 
 /**
- * The support desk's socket (/api/desk/ws, issue 25): the server sends the listener's whole desk
+ * The support desk's socket (/api/desk/ws): the server sends the listener's whole desk
  * when it opens and after every change, so the page shows the newest one without reloading. The
  * socket only listens (the desk's writes are the page's forms), but its pings prove the listener is
  * at the desk: conversations are offered only while a page of theirs keeps one open. Connecting,

@@ -9,14 +9,14 @@ const PREFIX = "kindred:draft:";
  * `field` is the box the draft is written in. What was typed into it before the page's scripts ran
  * (a slow phone shows the server's page first) is still in it when they do, but the first render
  * that follows would set the box back to the empty draft: so it is taken into the draft on mount,
- * ahead of any stored one (issue 23). Text the server rendered into the box (`initial`) is in it the
+ * ahead of any stored one. Text the server rendered into the box (`initial`) is in it the
  * same way.
  */
 export function useDraft(
   userId: string,
   key: string,
   field?: RefObject<HTMLTextAreaElement | HTMLInputElement | null>,
-  /** Text the server puts back in the box (a form post it refused, issue 26): rendered with the page. */
+  /** Text the server puts back in the box (a form post it refused): rendered with the page. */
   initial = "",
 ): [string, (value: string) => void, () => void] {
   const storageKey = `${PREFIX}${userId}:${key}`;

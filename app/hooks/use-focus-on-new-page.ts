@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 /**
  * After a client-side move to another page, focus goes to the new page's main heading, so a screen
  * reader reads where the person arrived, as it would after a full page load, and Tab continues
- * from the top of the new content (issue 23). A page is its path: a new query or hash on the same
+ * from the top of the new content. A page is its path: a new query or hash on the same
  * path (a /users search answering, the skip link) is the same page and leaves focus alone, while
  * another conversation (/chat/:id) is another page. Not on the first load, where the browser starts
  * at the top by itself.

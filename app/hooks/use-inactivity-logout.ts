@@ -122,7 +122,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
     let framesInFlight: { reported: number; sentAt: number }[] = [];
 
     /**
-     * Reports activity (issue 23): as a frame on the inbox socket when one is open, otherwise, at a
+     * Reports activity: as a frame on the inbox socket when one is open, otherwise, at a
      * check, with the POST. A check reports only activity since the last report; the socket's
      * opening always reports (its first frame), as does the page's, if a socket is already open.
      */

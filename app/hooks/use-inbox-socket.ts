@@ -21,14 +21,14 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
     let transport: SocketTransport<InboxClientFrame> | null = null;
     // The schema (and zod with it) loads when the socket starts, apart from the header's chunk: the
     // signed-in header shows without waiting for zod, and zod cannot slip into a signed-out page's
-    // scripts (the landing page's budget, issue 13).
+    // scripts (the landing page's budget).
     import("~/shared/schemas/inbox-protocol").then(
       ({ InboxFrameSchema }) => {
         if (unmounted) return;
         transport = startSocketTransport<InboxFrame, InboxClientFrame>({
           url: `${window.location.origin.replace(/^http/, "ws")}/api/inbox/ws`,
           schema: InboxFrameSchema,
-          // The activity heartbeat rides on this socket (issue 23), its first frame as it opens.
+          // The activity heartbeat rides on this socket, its first frame as it opens.
           onOpen: activitySocketOpened,
           onFrame: (frame) => {
             if (frame.type === "inbox") setInboxState({ unread: frame.unread, chats: frame.chats });

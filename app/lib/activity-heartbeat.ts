@@ -1,5 +1,5 @@
 /**
- * The way the activity heartbeat reaches the server (issue 23): a frame on the user's inbox socket
+ * The way the activity heartbeat reaches the server: a frame on the user's inbox socket
  * while one is open, sent as soon as it opens and then with each check; the POST
  * /api/session/activity only while none is open, so a network that refuses WebSockets never signs
  * an active person out. The inbox socket (app/hooks/use-inbox-socket.ts) plugs in here; the

@@ -1,5 +1,5 @@
 /**
- * The avatar drawn for someone without a picture (issue 23: the sign-up picture is optional). It is
+ * The avatar drawn for someone without a picture (the sign-up picture is optional). It is
  * made from the username alone, so it is the same on every screen and every device and needs
  * nothing stored: one or two letters on a colour picked by the name.
  */

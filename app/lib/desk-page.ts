@@ -1,5 +1,5 @@
 /**
- * The desk pages' own words (issue 25), beside the desk's shared texts (DESK_TEXTS in
+ * The desk pages' own words, beside the desk's shared texts (DESK_TEXTS in
  * app/shared/desk.ts, which the server's refusals use too). The browser tests read the same.
  */
 export const DESK_PAGE_TEXTS = {

@@ -1,5 +1,5 @@
 /**
- * Who an Escape press belongs to (issue 23). Escape closes the thing on top: a modal dialog (the
+ * Who an Escape press belongs to. Escape closes the thing on top: a modal dialog (the
  * browser's own), else the most recently opened menu. Only a press that nothing closed belongs to
  * Quick exit (three of those leave the site), so someone closing things never leaves by accident.
  *

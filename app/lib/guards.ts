@@ -11,7 +11,7 @@ import { sessionEndPath } from "~/shared/session-end";
  * signing in brings them back there; the sign-in screens send a signed-in person on to that place,
  * or to /chat. A request whose session has just ended (the server's own inactivity logout, say,
  * found by a page that slept) goes where the browser's own logout would: /signup?reason=…, which
- * says why and opens on signing in (issue 23).
+ * says why and opens on signing in.
  */
 export function requireUser(context: Readonly<RouterContextProvider>, signInPath: string = PATHS.signup): SignedInUser {
   const user = context.get(userContext);

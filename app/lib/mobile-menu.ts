@@ -7,7 +7,7 @@ import { openEscapeLayer, returnFocusOnEscape } from "./escape-key";
  * app/page-scripts/public-page.ts on the others):
  *
  *   - Escape closes it (after anything opened inside it, newest first) and puts focus back on its
- *     toggle when focus was inside; that press does not count toward Quick exit (issue 23's rule,
+ *     toggle when focus was inside; that press does not count toward Quick exit (the rule in
  *     app/lib/escape-key.ts);
  *   - choosing a link inside it closes it (a link to a section of the same page included).
  */

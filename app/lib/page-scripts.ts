@@ -1,5 +1,5 @@
 /**
- * Which pages load the framework (issue 26). Public pages are rendered on the server and need no
+ * Which pages load the framework. Public pages are rendered on the server and need no
  * React afterwards: they load only the page's own small scripts (app/page-scripts/), and what moves
  * on them (the carousel, the phone menu, Quick exit) is plain DOM code that works without React and
  * degrades to plain HTML without scripts. A page hydrates when one of its routes asks for it in its

@@ -45,7 +45,7 @@ export type QuickExitKind = "leave" | "sign-out";
 export function startQuickExit(url: string): () => void {
   const isThirdEscape = createEscapeCounter();
   // On window, bubbling: after every menu and dialog had its turn. A press that closed one of them
-  // is theirs and does not count toward the three (issue 23; app/lib/escape-key.ts).
+  // is theirs and does not count toward the three (app/lib/escape-key.ts).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape" || escapeWasConsumed(event)) return;
     if (isThirdEscape(event)) quickExit(url);

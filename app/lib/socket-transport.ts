@@ -1,5 +1,5 @@
 /**
- * The browser's one WebSocket client (issue 13), under both the conversation's socket and the
+ * The browser's one WebSocket client, under both the conversation's socket and the
  * app-wide inbox socket: it connects, keeps the connection alive, validates what the server sends
  * and reconnects with a backoff that no server behaviour can turn into a flood. Plain TypeScript
  * with its clock, randomness and socket injectable, so its rules are unit-tested

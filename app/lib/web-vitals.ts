@@ -3,7 +3,7 @@ import type { WebVitalName } from "~/shared/analytics-protocol";
 /**
  * The published thresholds of each web vital (web.dev, "Web Vitals"): at or under `good` is good,
  * over `poor` is poor, between needs improvement. Milliseconds, except CLS (a unitless score).
- * The admin dashboard draws them on each chart (issue 23).
+ * The admin dashboard draws them on each chart.
  */
 export const WEB_VITAL_THRESHOLDS: Record<WebVitalName, { good: number; poor: number }> = {
   LCP: { good: 2500, poor: 4000 },

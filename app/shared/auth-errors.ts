@@ -13,7 +13,7 @@ export const AUTH_ERROR_MESSAGES = {
 } as const;
 
 /**
- * What a suspended person reads when they try to sign in (issue 23): the category of the reason
+ * What a suspended person reads when they try to sign in: the category of the reason
  * (never the admin's note, which is for the moderation log) and where to appeal. A suspension
  * recorded before reasons existed names none.
  */

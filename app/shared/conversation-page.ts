@@ -2,12 +2,12 @@ import type { VisitorDeskStatus } from "./desk";
 import type { ChatMessage } from "./schemas/chat-protocol";
 
 /**
- * A conversation's page without its socket (issue 26): what the server renders of it, and the
+ * A conversation's page without its socket: what the server renders of it, and the
  * composer's form that posts to the page's own action, for the browser, the route modules, the
  * worker and the tests alike.
  */
 
-/** The page renders at most this many of a conversation's messages, the newest (issue 26). */
+/** The page renders at most this many of a conversation's messages, the newest. */
 export const RENDERED_MESSAGES = 100;
 
 /** `?before={seq}`: the page of messages older than `seq` (a plain link without scripts). */

@@ -1,8 +1,7 @@
 /**
  * Crisis phrasing in a conversation: the one list of phrases that makes the conversation offer the
  * crisis resources (app/components/chat/crisis-banner.tsx), and that puts a waiting support
- * conversation first in the desk's queue with a flag only listeners see (worker/chat/desk-link.ts,
- * issue 25). The match itself is never stored with the message or sent to the visitor's contact.
+ * conversation first in the desk's queue with a flag only listeners see (worker/chat/desk-link.ts). The match itself is never stored with the message or sent to the visitor's contact.
  *
  * How a phrase matches: whole words only, case-insensitively, after both the text and the phrase are
  * normalised the same way (see `normalise`): apostrophes are dropped ("don't" = "dont"), every other

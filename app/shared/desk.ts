@@ -1,7 +1,7 @@
 import { z } from "./schemas/zod";
 
 /**
- * The support desk (issue 25): listeners answer the one support account's conversations together.
+ * The support desk: listeners answer the one support account's conversations together.
  * What a visitor is told about their place, what the desk says, and the desk's defaults, in one place
  * for the worker, the pages and the tests.
  */

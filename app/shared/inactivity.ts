@@ -10,7 +10,7 @@ export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", 
 export const INACTIVITY_MESSAGES = {
   warning: "You will be automatically logged out in 2 minutes due to inactivity. Click OK to stay logged in.",
   /**
-   * Added to the warning on a conversation (issue 23): someone waiting for a reply must not fear
+   * Added to the warning on a conversation: someone waiting for a reply must not fear
    * that the logout loses it. True because messages live in the room, the draft in this browser,
    * and signing in again returns to the conversation.
    */

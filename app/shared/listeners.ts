@@ -1,7 +1,7 @@
 import { MODERATION_TEXTS } from "./safety";
 
 /**
- * Listeners (issue 25, "Roles"): accounts the admin lets answer visitors on the support desk. The
+ * Listeners ("Roles"): accounts the admin lets answer visitors on the support desk. The
  * admin page, its action, the worker and the tests read their limits and messages from here.
  */
 

@@ -18,7 +18,7 @@ export const PATHS = {
   adminReports: "/admin/reports",
   adminListeners: "/admin/listeners",
   blockedPeople: "/blocked",
-  /** The support desk: listeners and the admin (issue 25). */
+  /** The support desk: listeners and the admin. */
   desk: "/desk",
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
@@ -39,7 +39,7 @@ export function userProfilePath(userId: string): string {
   return `/users/${encodeURIComponent(userId)}`;
 }
 
-/** /desk/{visitorId}: a support conversation on the desk (issue 25). */
+/** /desk/{visitorId}: a support conversation on the desk. */
 export function deskConversationPath(visitorId: string): string {
   return `/desk/${encodeURIComponent(visitorId)}`;
 }

@@ -1,10 +1,10 @@
 /**
- * Blocking, reporting and moderation (issue 12): the options, limits and texts used by the screens,
+ * Blocking, reporting and moderation: the options, limits and texts used by the screens,
  * the route actions, the worker and the tests. One source for each.
  */
 import { POLICY } from "./legal";
 
-/** Why someone reports a message or a profile (issue 12). `value` is stored; `label` is shown. */
+/** Why someone reports a message or a profile. `value` is stored; `label` is shown. */
 export const REPORT_REASONS = [
   { value: "harassment", label: "Harassment" },
   { value: "spam", label: "Spam" },
@@ -34,7 +34,7 @@ export const REPORT_RETENTION_MS = POLICY.reportRetentionDays * 24 * 60 * 60 * 1
 export const REPORT_STATUSES = ["open", "dismissed", "suspended"] as const;
 
 /**
- * Why the admin suspends an account (issue 23): a short list of categories. `value` is stored with
+ * Why the admin suspends an account: a short list of categories. `value` is stored with
  * the suspension and in the moderation log; `label` is what the admin picks and what the suspended
  * person reads when they try to sign in. The admin's note is for the log only: the person never
  * sees it.

@@ -30,7 +30,7 @@ export function isSessionEndReason(value: unknown): value is SessionEndReason {
 
 /**
  * The close code of a chat or inbox socket whose session ended (sign-out, password reset,
- * inactivity, suspension); the close reason is the SessionEndReason. Issue 11: the page leaves for
+ * inactivity, suspension); the close reason is the SessionEndReason. the page leaves for
  * the sign-in page with that reason's message instead of reconnecting.
  */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -59,7 +59,7 @@ export function sessionEndNotice(url: string): string | null {
 type AuthScreenMode = "signup" | "signin";
 
 /**
- * Which side of the one sign-in / create-account screen /signup shows (issue 23). A session's end
+ * Which side of the one sign-in / create-account screen /signup shows. A session's end
  * (signing out, the inactivity logout, a password reset, a suspension) always leaves someone who
  * already has an account, so /signup?reason=… (the spec's destination) opens on 'Welcome Back',
  * with the reason's message, instead of offering a new account with a new username; 'Create an

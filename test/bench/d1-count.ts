@@ -1,5 +1,5 @@
 /**
- * Central-database work (issue 14): the statements that reach D1, reads and writes, for
+ * Central-database work: the statements that reach D1, reads and writes, for
  *   - 100 sign-ins (10 accounts, 10 each, from different addresses);
  *   - 100 signed-in page views (documents, as a browser keeps its cookies between them);
  *   - 10 person-minutes of chatting with pages open: 10 people in 5 conversations for a minute, a
@@ -8,12 +8,12 @@
  * counter (test/bench/support/d1-counting-entry.ts); the app's own bundle has no such thing.
  * It also watches the local D1 files on disk through a minute of 6 people in 3 conversations chatting
  * the same way: they must not be written at all.
- * First, analytics (issue 26): a minute of page views at the load model's rate (833 a second,
+ * First, analytics: a minute of page views at the load model's rate (833 a second,
  * docs/architecture.md), each with its page's web vitals in one beacon to POST /api/events as pages
  * send them, then until the analytics shards' alarms have flushed every count to D1: the D1 writes
  * (statements, and the rows D1 reports written) per 1,000 page views at the rate the machine kept,
- * and, from the measured cost of a flush, at the load model's rate. A build from before issue 26
- * writes D1 per beacon, whatever the rate (BENCH_ANALYTICS_MS shortens the minute).
+ * and, from the measured cost of a flush, at the load model's rate. A build from before the analytics
+ * shards writes D1 per beacon, whatever the rate (BENCH_ANALYTICS_MS shortens the minute).
  * Targets: 0 writes per person-minute of steady chatting, at most 1 read per signed-in page view,
  * at most 5 analytics writes per 1,000 page views.
  *
@@ -435,7 +435,7 @@ async function signIn(i: number): Promise<Jar> {
 }
 
 /**
- * The activity heartbeat as a page sends it: a frame on its inbox socket (issue 23). A build from
+ * The activity heartbeat as a page sends it: a frame on its inbox socket. A build from
  * before that answers the frame with an error; its pages sent the heartbeat as a request, and so
  * does this then.
  */

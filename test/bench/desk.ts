@@ -1,5 +1,5 @@
 /**
- * Support desk benchmark (issue 25): a simulated desk of 2,000 visitors and 40 listeners against the
+ * Support desk benchmark: a simulated desk of 2,000 visitors and 40 listeners against the
  * production build in workerd (`wrangler dev`, fresh local state), driven from one client process
  * over the app's real HTTP and WebSocket routes.
  *

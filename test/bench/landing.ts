@@ -2,11 +2,11 @@
  * Landing-page benchmark against the production build served by the Workers runtime:
  *   - SSR time to first byte of GET / over N sequential requests (p50, p95, min, max): first as a
  *     crawler's requests, which are not counted as page views (the page's rendering alone, as this
- *     figure was before issue 26), then as a browser's, each of which also records its page view
+ *     figure was before page views were counted on the server), then as a browser's, each of which also records its page view
  *     in the request's waitUntil (worker/analytics/page-views.ts), the cost a visitor's view has now;
  *   - all the JavaScript the landing page loads, gzipped: its inline scripts, every script and
  *     modulepreload the HTML references and every module those import, against the 15 KB budget
- *     (issue 26; JSON data blocks such as the FAQ's structured data are not scripts).
+ *     (JSON data blocks such as the FAQ's structured data are not scripts).
  *
  *   npm run bench            (builds first; set BENCH_REQUESTS to change N, default 300;
  *                             BENCH_PORT to serve on another port, default 8798; BENCH_CONFIG to

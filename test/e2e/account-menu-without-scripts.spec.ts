@@ -7,7 +7,7 @@ import { menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expect, pageWithoutScripts, signUpThroughApi, test } from "./support/test";
 
 /**
- * The signed-in header without JavaScript (issue 26): a person in Tor Browser's 'Safest' mode who
+ * The signed-in header without JavaScript: a person in Tor Browser's 'Safest' mode who
  * can talk to the support desk must also reach their profile and be able to sign out. The account
  * menu's panel shows without its button's script, and 'Sign Out' is a form posted to /signout.
  */

@@ -95,7 +95,7 @@ test.describe("creating an account", () => {
     await page.getByLabel("Confirm password").fill("123456");
     await expectMessage("Please select your gender");
     await page.getByLabel("Gender").selectOption("male");
-    // The picture is optional (issue 23), but one that is chosen must be under 5 MB.
+    // The picture is optional, but one that is chosen must be under 5 MB.
     await page.getByLabel("Choose a picture").setInputFiles(pngFile("huge.png", 5_242_880));
     await expectMessage("Profile picture must be less than 5MB");
     // Nothing was created along the way.
@@ -162,7 +162,7 @@ async function expectNoHorizontalScroll(page: Page) {
 }
 
 for (const width of [320, 375]) {
-  test.describe(`creating an account without a picture, at ${width} px (issue 23)`, () => {
+  test.describe(`creating an account without a picture, at ${width} px`, () => {
     test.use({ viewport: { width, height: 640 } });
 
     test("says the picture is optional, creates the account and shows a generated avatar in chat", async ({ page }) => {
@@ -203,7 +203,7 @@ for (const viewport of [
   { width: 375, height: 667 },
   { width: 1280, height: 800 },
 ]) {
-  test.describe(`field errors from the keyboard, at ${viewport.width} px (issue 23)`, () => {
+  test.describe(`field errors from the keyboard, at ${viewport.width} px`, () => {
     test.use({ viewport });
 
     test("Enter in a sign-up field with a problem announces it and keeps focus on that field", async ({ page }) => {
@@ -284,7 +284,7 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL("**/signup?reason=signed-out");
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
-    // The spec's /signup, on the side for someone who has an account (issue 23).
+    // The spec's /signup, on the side for someone who has an account.
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
     await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
     // It says what happened, and never that it was inactivity.

@@ -33,7 +33,7 @@ async function write(page: Page, text: string) {
 }
 
 /**
- * Issue 23: a message stored by the room whose own frame (its acknowledgement) never reached the
+ * a message stored by the room whose own frame (its acknowledgement) never reached the
  * page, because the connection dropped in between. The page still holds it as pending; after
  * reconnecting, the resume page carries it and the resend is answered with an ack. It must settle
  * once: shown a single time, no longer 'Sending…'.

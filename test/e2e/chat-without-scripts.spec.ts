@@ -25,7 +25,7 @@ import {
 } from "./support/test";
 
 /**
- * The support journey without JavaScript (issue 26): Tor Browser's 'Safest' mode, an old phone. The
+ * The support journey without JavaScript: Tor Browser's 'Safest' mode, an old phone. The
  * conversation renders on the server, its composer is a form posted to the page's action, and
  * 'Refresh' brings what arrived since. With scripts, the same page hydrates and goes live.
  */

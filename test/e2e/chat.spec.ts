@@ -282,7 +282,7 @@ test.describe("drafts", () => {
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
 
     // Signing in again from there goes straight back to the conversation, draft and all. The page
-    // opens on signing in (issue 23), so there is no 'Sign in' link to follow first.
+    // opens on signing in, so there is no 'Sign in' link to follow first.
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     await page.getByLabel("Email").fill(visitor.email);

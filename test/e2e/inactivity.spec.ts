@@ -74,9 +74,9 @@ test.describe("inactivity", () => {
     // Signing in again comes back to the page the person was on.
     await page.waitForURL("**/signup?reason=inactivity&next=%2Fchat");
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut)).toBeVisible();
-    // The person has an account: the spec's /signup opens on signing in (issue 23).
+    // The person has an account: the spec's /signup opens on signing in.
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
-    // The server ended the session too, and a page asked for with its cookie says why (issue 23).
+    // The server ended the session too, and a page asked for with its cookie says why.
     await page.goto(SUPPORT_CHAT_PATH);
     await expect(page).toHaveURL(`/signup?reason=inactivity&next=${encodeURIComponent(SUPPORT_CHAT_PATH)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
@@ -170,7 +170,7 @@ test.describe("inactivity", () => {
 });
 
 for (const width of [320, 375]) {
-  test.describe(`an inactivity logout on a conversation, at ${width} px (issue 23)`, () => {
+  test.describe(`an inactivity logout on a conversation, at ${width} px`, () => {
     test.use({ viewport: { width, height: 640 } });
 
     test("warns that nothing is lost, lands on Welcome Back and signing in returns to the conversation and its draft", async ({

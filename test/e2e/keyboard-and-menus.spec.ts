@@ -8,7 +8,7 @@ import { expectOnScreen } from "./support/on-screen";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
-/** The widths a phone layout must hold (issue 10), each with a common screen height for it. */
+/** The widths a phone layout must hold, each with a common screen height for it. */
 const PHONES = [
   { width: 320, height: 568 },
   { width: 375, height: 667 },

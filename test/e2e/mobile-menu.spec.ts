@@ -6,7 +6,7 @@ import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expectOnScreen } from "./support/on-screen";
 import { expect, pageWithoutScripts, test, waitForPageScripts } from "./support/test";
 
-/** The phone widths issue 26 names, each with a common screen height for it. */
+/** The common phone widths, each with a common screen height for it. */
 const PHONES = [
   { width: 320, height: 568 },
   { width: 375, height: 667 },

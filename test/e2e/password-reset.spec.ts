@@ -8,7 +8,7 @@ test.describe("password reset", () => {
     await page.goto("/recover");
     await waitForPageScripts(page);
     await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
-    // Someone who remembered their password goes back to signing in (issue 23).
+    // Someone who remembered their password goes back to signing in.
     await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/login");
     const send = page.getByRole("button", { name: "Send Reset Link" });
     await send.click();
@@ -62,7 +62,7 @@ test.describe("password reset", () => {
     await expect(page).toHaveURL(/\/signup\?reason=password-reset/);
     await expect(page.getByText(SESSION_END_MESSAGES["password-reset"])).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
-    // A page asked for with the ended session's cookie says why too (issue 23).
+    // A page asked for with the ended session's cookie says why too.
     await page.goto("/chat");
     await expect(page).toHaveURL(/\/signup\?reason=password-reset$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();

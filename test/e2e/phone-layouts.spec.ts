@@ -3,7 +3,7 @@ import { completeProfile } from "../fixtures/profile";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import { expect, pngFile, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
 
-/** The widths issue 10 names, each with a common screen height for it. */
+/** The widths the layouts are checked at, each with a common screen height for it. */
 const SCREENS = [
   { width: 320, height: 568 },
   { width: 360, height: 640 },

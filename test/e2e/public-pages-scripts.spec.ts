@@ -4,7 +4,7 @@ import { PUBLIC_PAGE_JS_BUDGET_KB } from "../fixtures/budgets";
 import { PUBLIC_PAGES } from "./support/config";
 import { expect, signUpThroughApi, test, waitForHydration, waitForPageScripts } from "./support/test";
 
-/** Public pages a visitor reads: rendered on the server, no framework in the browser (issue 26). */
+/** Public pages a visitor reads: rendered on the server, no framework in the browser. */
 const PAGES_WITHOUT_FRAMEWORK = [
   ...PUBLIC_PAGES.map((page) => page.path),
   "/recover",

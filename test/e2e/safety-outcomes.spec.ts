@@ -4,7 +4,7 @@ import { seriousViolations } from "./support/axe";
 import { composer, log, openContactMenu, openConversation } from "./support/chat-page";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
-/** The phone widths issue 23 checks, each with a common screen height for it. */
+/** The phone widths checked here, each with a common screen height for it. */
 const PHONES = [
   { width: 320, height: 568 },
   { width: 375, height: 667 },

@@ -24,7 +24,7 @@ const quickExitLink = (page: Page) => header(page).getByRole("link", { name: QUI
 const quickExitAndSignOut = (page: Page) => header(page).getByRole("link", { name: QUICK_EXIT_TEXTS.signOut });
 const crisisBanner = (page: Page) => page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
 
-/** Opens the crisis banner's numbers: one line until then (issue 23). */
+/** Opens the crisis banner's numbers: one line until then. */
 async function showCrisisNumbers(page: Page) {
   const toggle = crisisBanner(page).getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers });
   await toggle.click();
@@ -120,7 +120,7 @@ test.describe("Quick exit", () => {
     await composer(page).fill("Half a sentence");
     await openAccountMenu(page);
 
-    // The first press closes the menu (issue 23); the three after it leave.
+    // The first press closes the menu; the three after it leave.
     for (let i = 0; i < 4; i++) await page.keyboard.press("Escape");
     await expect(page).toHaveURL(QUICK_EXIT_URL);
     await page.goBack();
@@ -228,7 +228,7 @@ test.describe("crisis help in a conversation", () => {
     await composer(page).fill(words);
     const banner = crisisBanner(page);
     await expect(banner).toBeVisible();
-    // One line until opened: the numbers are one tap away (issue 23).
+    // One line until opened: the numbers are one tap away.
     await showCrisisNumbers(page);
     for (const contact of CRISIS_RESOURCES.flatMap((resource) => resource.contacts)) {
       await expect(banner.getByRole("link", { name: contact.label, exact: true })).toHaveAttribute(
@@ -276,7 +276,7 @@ test.describe("crisis help in a conversation", () => {
     await composer(other.page).fill("I have been feeling suicidal");
     await composer(other.page).press("Enter");
     await expect(page.getByRole("log").getByText("I have been feeling suicidal")).toBeVisible();
-    // Addressed to the person who received the words (issue 23).
+    // Addressed to the person who received the words.
     const received = page.getByRole("region", { name: CRISIS_BANNER_TEXTS.aboutOther(other.user.username) });
     await expect(received).toBeVisible();
 

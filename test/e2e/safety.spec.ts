@@ -44,7 +44,7 @@ test.describe("blocking", () => {
 
     await expect(page.getByText(BLOCK_TEXTS.blocked(them.user.username))).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Recent chats" })).not.toContainText(them.user.username);
-    // The history stays readable (issue 23); only sending stops.
+    // The history stays readable; only sending stops.
     await expect(log(page).getByText("Answer me right now")).toBeVisible();
     await expect(composer(page)).toBeHidden();
 
@@ -136,7 +136,7 @@ test.describe("reports and moderation", () => {
     expect(await seriousViolations(admin.page)).toEqual([]);
 
     await report.getByRole("button", { name: MODERATION_TEXTS.suspend(them.user.username) }).click();
-    // Suspending asks for a reason first (issue 23; moderation.spec.ts covers the confirmation).
+    // Suspending asks for a reason first (moderation.spec.ts covers the confirmation).
     const confirm = admin.page.getByRole("dialog", { name: MODERATION_TEXTS.suspendTitle(them.user.username) });
     await confirm.getByRole("radio", { name: suspensionReasonLabel("harassment") }).check();
     await confirm.getByRole("button", { name: MODERATION_TEXTS.confirmSuspend }).click();

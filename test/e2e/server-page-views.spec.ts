@@ -3,7 +3,7 @@ import type { AnalyticsSummary } from "../../app/shared/schemas/analytics";
 import { expect, randomClientAddress, signedInAsSupport, test, waitForPageScripts } from "./support/test";
 
 /**
- * Page views are counted by the server from the document request (issue 26): a public page loads
+ * Page views are counted by the server from the document request: a public page loads
  * no framework and sends no beacon, and a page without scripts is counted all the same. Web vitals
  * come from the page's own small module. Both are read back where the admin reads them.
  */

@@ -5,7 +5,7 @@ import { SUPPORT_CHAT_PATH } from "./support/config";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
- * The browser's socket transport (issue 13, app/lib/socket-transport.ts) against servers that
+ * The browser's socket transport (app/lib/socket-transport.ts) against servers that
  * misbehave, played by Playwright's WebSocket routes in front of the real one.
  */
 

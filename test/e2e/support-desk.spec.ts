@@ -19,7 +19,7 @@ import {
 } from "./support/test";
 
 /**
- * The support desk (issue 25): visitors wait in line and are told so; listeners answer them as the
+ * The support desk: visitors wait in line and are told so; listeners answer them as the
  * support account. The desk is one for the whole server and the Support account is shared by every
  * test running at the same time, so these tests run one after another, each begins by emptying the
  * queue, and every listener they make is Away at the end.

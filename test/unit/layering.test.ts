@@ -63,7 +63,7 @@ describe("the code's layers", () => {
 
   it("keeps the scripts of pages without the framework free of React and the router", () => {
     // What app/page-scripts/ reaches, import by import: none of it may pull in the framework, or the
-    // public pages would load it after all (issue 26).
+    // public pages would load it after all.
     const resolve = (specifier: string, from: string): string | null => {
       const base = specifier.startsWith("~/")
         ? `/app/${specifier.slice(2)}`

@@ -230,7 +230,7 @@ describe("inactivity on the server", () => {
     const { cookie, user } = await signUpUser();
     const lastActive = Date.now() - 9 * 60 * 1000;
     await setLastActivity(user.id, lastActive);
-    // Claimed an hour ago: neither back (the inbox keeps the later time) nor forward (issue 23: a
+    // Claimed an hour ago: neither back (the inbox keeps the later time) nor forward (a
     // page that reports long idleness must not keep the session alive).
     const response = await postJson("/api/session/activity", { idleMs: 60 * 60 * 1000 }, { cookie });
     const { lastActivity } = (await response.json()) as { lastActivity: number; serverNow: number };

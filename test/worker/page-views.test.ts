@@ -16,7 +16,7 @@ function answer(status = 200, contentType = "text/html") {
   });
 }
 
-describe("a page view from a document request (issue 26)", () => {
+describe("a page view from a document request", () => {
   it("counts a GET answered with a page, as its route pattern only", () => {
     expect(pageViewOf(documentRequest("/privacypolicy"), answer())).toEqual({
       type: "page_view",

@@ -10,7 +10,7 @@ import { closing, openInboxSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 /**
- * Issue 14: a signed-in request is answered by better-auth's signed session cache cookie and the
+ * a signed-in request is answered by better-auth's signed session cache cookie and the
  * user's inbox, not D1; activity lives in the inbox; ending a session still ends access at once.
  */
 
@@ -171,7 +171,7 @@ describe("activity kept by the user's inbox", () => {
 });
 
 /**
- * Issue 23: better-auth answers get-session from its signed session cache cookie alone, so a copied
+ * better-auth answers get-session from its signed session cache cookie alone, so a copied
  * cookie pair kept reading the account after its session had ended. Every end ends it here too.
  */
 describe("get-session", () => {

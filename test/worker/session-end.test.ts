@@ -95,7 +95,7 @@ describe("ending a session ends its sockets everywhere", () => {
     const { alice } = await expectSocketsClosedBy("suspended", (alice) => suspendAccount(alice.user.id));
     const refused = await postJson("/api/auth/sign-in/email", { email: alice.email, password: alice.password });
     expect(refused.status).toBe(403);
-    // Suspended without a recorded reason (issue 23): the message still says where to appeal.
+    // Suspended without a recorded reason: the message still says where to appeal.
     expect(await refused.json()).toMatchObject({
       message: "This account has been suspended. To appeal, email support@kindred.example.",
     });

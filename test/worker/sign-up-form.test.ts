@@ -128,7 +128,7 @@ describe("creating an account with its picture in one post (the form without scr
   });
 });
 
-describe("creating an account without a picture (issue 23: the picture is optional)", () => {
+describe("creating an account without a picture (the picture is optional)", () => {
   it("creates the account with no picture, signs them in and goes to chat", async () => {
     const answer = await postSignUp(signUpForm({ picture: null }));
     expect(answer).toMatchObject({ status: 302, location: "/chat", reloadDocument: true });

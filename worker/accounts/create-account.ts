@@ -40,7 +40,7 @@ export async function createAccount(request: Request, form: FormData): Promise<C
   const values = { email: fields.email, gender: fields.gender };
   const problem = firstSignUpError(fields);
   if (problem) return refuse(problem.field === "picture" && fields.picture ? 413 : 400, problem, values);
-  // The picture is optional (issue 23); one that was chosen is checked (firstSignUpError: its size)
+  // The picture is optional; one that was chosen is checked (firstSignUpError: its size)
   // from its bytes before anything is created.
   const image = fields.picture ? await prepareImage(fields.picture) : null;
   if (image && !image.ok) return refuse(image.status, { field: "picture", message: image.message }, values);

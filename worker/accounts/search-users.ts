@@ -8,7 +8,7 @@ import { usernameMatches } from "./find-user";
 /**
  * Users whose username is exactly the term, in any letter case, never the searcher (spec section 5),
  * with a few basic facts from their profile when they filled them. Someone who blocked the searcher
- * is not found (issue 12), except by the admin, whose search finds everyone.
+ * is not found, except by the admin, whose search finds everyone.
  */
 export async function findUsersByUsername(
   term: string,

@@ -7,8 +7,8 @@ import { users } from "../db/schema";
 
 /**
  * Suspends an account: sign-in is refused with 'This account has been suspended.', the reason's
- * category and where to appeal, and every session ends now, with its open sockets (issue 11).
- * Moderation (issues 12 and 23) decides who and why.
+ * category and where to appeal, and every session ends now, with its open sockets.
+ * Moderation decides who and why.
  */
 export async function suspendAccount(
   userId: string,

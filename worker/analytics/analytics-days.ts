@@ -1,5 +1,5 @@
 /**
- * Analytics are counted per UTC day (issue 26): a row's `day` is the epoch ms of the midnight that
+ * Analytics are counted per UTC day: a row's `day` is the epoch ms of the midnight that
  * starts it. The dashboard shows, and the cron keeps, the days whose start is less than the
  * retention period ago, so nothing older than that is kept (a day goes whole when its first moment
  * is that old) and the dashboard never shows a day the cron is about to delete.

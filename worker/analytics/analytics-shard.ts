@@ -7,7 +7,7 @@ import { SHARD_TABLES, type ShardBatch, ShardCounts, type Unflushed } from "./sh
 export const FLUSH_INTERVAL_MS = 60_000;
 
 /**
- * One of the analytics shards (issue 26, docs/architecture.md "Scaling"): it counts page views and
+ * One of the analytics shards (docs/architecture.md "Scaling"): it counts page views and
  * web vitals in its SQLite storage as they arrive (worker/analytics/events.ts decides which shard
  * gets what) and, with its alarm, writes them to D1 as aggregated rows about once a minute. A flush
  * that fails keeps its counts for the next try; one written twice counts once (flush-writer.ts).

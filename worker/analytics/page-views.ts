@@ -3,7 +3,7 @@ import { routePatternOf } from "~/shared/routes";
 import type { AnalyticsEvent } from "~/shared/schemas/analytics";
 
 /**
- * The page view a document response counts as, or null (issue 26): the server counts each page from
+ * The page view a document response counts as, or null: the server counts each page from
  * its document request, so pages without the framework need no beacon and a hydrated page reports
  * only its later client-side route changes (app/lib/analytics.ts). Counted: a GET answered with a
  * successful HTML page. Not counted: other methods, redirects, errors and 404s, the framework's data

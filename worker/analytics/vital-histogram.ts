@@ -1,5 +1,5 @@
 /**
- * Web vitals are kept as histograms, not samples (issue 26): each value is counted in a log-spaced
+ * Web vitals are kept as histograms, not samples: each value is counted in a log-spaced
  * bucket, so a day's p75 comes from aggregates that add up across shards and flushes.
  *
  * The bound: bucket k ≥ 1 holds the values in (S·γ^(k-1), S·γ^k], with S = SMALLEST_TRACKED and

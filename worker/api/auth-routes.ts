@@ -5,11 +5,11 @@ import type { ApiEnv } from "./signed-in";
 /**
  * /api/auth/*: better-auth (sign-up, sign-in, sign-out, session, password reset) with its own rate
  * limits, origin checks and error codes. Its JSON answers lose any session token on the way out:
- * the HttpOnly cookie is the only place a page's scripts cannot read it from (issue 11).
+ * the HttpOnly cookie is the only place a page's scripts cannot read it from.
  */
 export const authRoutes = new Hono<ApiEnv>()
   // better-auth would answer from its session cache cookie alone, which cannot know that the
-  // session was signed out, reset, suspended or left idle since (issue 23): the app answers it
+  // session was signed out, reset, suspended or left idle since: the app answers it
   // itself, through the same check as every signed-in page, and tells the browser to drop the
   // cookies of a session that has ended.
   .get("/get-session", async (c) => {

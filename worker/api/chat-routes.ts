@@ -31,7 +31,7 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const db = createDb(c.env.DB);
   const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, members));
   if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
-  // A block either way closes the conversation (issue 12) for sending, not for reading (issue 23):
+  // A block either way closes the conversation for sending, not for reading:
   // the room hears D1's answer too, in case its own copy of the blocks is behind.
   const [userA, userB] = members;
   const closedAtGate = await isConversationClosed(userA, userB);

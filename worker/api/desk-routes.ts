@@ -15,7 +15,7 @@ const notFound = (c: { json: (body: object, status: 404) => Response }) =>
   c.json({ code: "not_found", message: "No such API endpoint." }, 404);
 
 /**
- * The support desk's sockets (issue 25), for listeners and the admin only, checked here before the
+ * The support desk's sockets, for listeners and the admin only, checked here before the
  * upgrade like every socket (worker/api/socket-upgrade.ts):
  * - GET /api/desk/ws: the desk itself, which sends each change;
  * - GET /api/desk/conversations/:visitorId/ws: a support conversation's room, in which a listener

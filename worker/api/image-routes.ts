@@ -23,7 +23,7 @@ export const imageRoutes = new Hono<ApiEnv>().get("/*", async (c) => {
   if (!key || key.includes("..")) return c.json({ code: "not_found", message: "No such image." }, 404);
   const user = await getSignedInUser(c.req.raw);
   if (!user) return c.json({ code: "unauthorized", message: "Please sign in to see this image." }, 401);
-  // A support conversation's images also reach the listeners the desk lets read it (issue 25).
+  // A support conversation's images also reach the listeners the desk lets read it.
   if (!canViewImage(key, user) && !(await deskMayView(key, user))) {
     return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
   }

@@ -4,7 +4,7 @@ import type { z } from "zod";
 /**
  * Reads a JSON body and checks its shape with the endpoint's schema: malformed JSON, and JSON of the
  * wrong shape (an array, null, a string where an object belongs), get a 400 with a code and the
- * endpoint's own message, never a 500 (issue 11).
+ * endpoint's own message, never a 500.
  */
 export async function readJsonBody<T>(
   c: Context,

@@ -13,7 +13,7 @@ export const sessionRoutes = new Hono<ApiEnv>()
   .use(sameOrigin)
   // The throttled activity heartbeat while the page has no inbox socket open (a network that
   // refuses WebSockets must not sign an active person out); with one open it is a frame on that
-  // socket (issue 23). The answer carries the server's clock too, so the browser can compare the
+  // socket. The answer carries the server's clock too, so the browser can compare the
   // stored time with its own in its own clock frame (clocks differ between devices).
   .post("/activity", signedIn, async (c) => {
     const body = await readJsonBody(c, ActivityBodySchema, "Send how long ago the last activity was.");

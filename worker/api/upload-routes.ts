@@ -55,7 +55,7 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
     }
     const found = await createDb(c.env.DB).select({ id: users.id }).from(users).where(inArray(users.id, members));
     if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
-    // A conversation a block closed takes no new image: it could never be sent (issue 12).
+    // A conversation a block closed takes no new image: it could never be sent.
     if (await isConversationClosed(members[0], members[1])) {
       return c.json({ code: "blocked", message: BLOCK_TEXTS.cannotMessage }, 403);
     }

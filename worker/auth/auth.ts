@@ -37,7 +37,7 @@ const AUTH_RATE_LIMITS = {
 /**
  * The better-auth endpoints this app uses; every other one (update-user, change-email,
  * change-password, delete-user, list-sessions, revoke-*, social sign-in, …) answers 404, so no
- * generic endpoint can reshape an account (issue 11: username, gender and role are the app's).
+ * generic endpoint can reshape an account (username, gender and role are the app's).
  */
 const AUTH_PATHS_IN_USE: readonly string[] = [
   "/sign-up/email",
@@ -113,7 +113,7 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       // Sent after the answer (waitUntil): the response takes the same time whether or not the
       // account exists, so timing reveals nothing about who uses a support site.
       sendResetPassword: async ({ user, url, token }) => {
-        // Only the newest link works (issue 11): an older one, maybe in a mailbox someone else
+        // Only the newest link works: an older one, maybe in a mailbox someone else
         // reads, no longer changes the password.
         await db
           .delete(verifications)
@@ -213,7 +213,7 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       session: {
         create: {
           // Checked after the password: a suspended account says so only to its owner, with the
-          // reason's category and where to appeal (issue 23); the admin's note stays in the log.
+          // reason's category and where to appeal; the admin's note stays in the log.
           before: async (session) => {
             const [user] = await db
               .select({ suspendedAt: users.suspendedAt, suspensionReason: users.suspensionReason })
@@ -253,7 +253,7 @@ async function prepareSignUp(db: Db, body: unknown) {
     });
   }
   // The username shown on the form is kept only if it is one this app could have generated and is
-  // still free (issue 11: markup, look-alikes of 'Support' and long names never get in).
+  // still free (markup, look-alikes of 'Support' and long names never get in).
   const { username: requested, ...rest } = parsed.data;
   const username =
     requested && isGeneratedUsername(requested) && (await isUsernameAvailable(db, requested))

@@ -6,7 +6,7 @@ import { sessions } from "../db/schema";
 import { userInbox } from "../inbox/inbox-service";
 import { rememberEndedSessions } from "./ended-sessions";
 
-/** What ended, as the user's inbox and rooms are told (issue 11: sessions end everywhere at once). */
+/** What ended, as the user's inbox and rooms are told (sessions end everywhere at once). */
 export type SessionEnd = {
   reason: SessionEndReason;
   /** The sessions that ended; their sockets close. */

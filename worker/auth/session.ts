@@ -90,7 +90,7 @@ type AuthUser = AuthSession["user"] & {
 /**
  * better-auth's session for a request's cookies, only while it lives; otherwise why it ended (null
  * when there was none). Every signed-in answer goes through here, the app's pages and API and
- * better-auth's own get-session alike (issue 23).
+ * better-auth's own get-session alike.
  *
  * D1 is not asked on most requests: better-auth's signed session cache cookie vouches for the
  * session for a few minutes, and the user's inbox, which keeps their activity and hears of every
@@ -137,7 +137,7 @@ export async function dropSessionCache(): Promise<void> {
   setResponseCookie(expiredCookie((await authCookies()).sessionData));
 }
 
-/** The session has ended: the browser that sent its cookies drops both (issue 23). */
+/** The session has ended: the browser that sent its cookies drops both. */
 export async function dropSessionCookies(): Promise<void> {
   const { sessionToken, sessionData } = await authCookies();
   for (const cookie of [sessionToken, sessionData]) setResponseCookie(expiredCookie(cookie));

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { signInFailures } from "../db/schema";
 
 /**
- * The per-account limit on password guessing (issue 11): after 10 failed sign-ins for one email
+ * The per-account limit on password guessing: after 10 failed sign-ins for one email
  * within 15 minutes, that email's sign-in is refused for 15 minutes from any address. The
  * per-address limits of better-auth stay; this one stops many addresses guessing one password.
  */

@@ -30,9 +30,9 @@ import { SESSION_NOTICE_FRAME, SessionNotice } from "./session-notice";
 import { SocketAdmissions } from "./socket-admissions";
 
 /**
- * Who a socket belongs to, and the session it was opened with (issue 11); `closedAtGate` when the
+ * Who a socket belongs to, and the session it was opened with; `closedAtGate` when the
  * Worker found the conversation closed by a block in D1 as it opened (read-only for its lifetime).
- * A listener's socket on the desk (issue 25) is theirs (`userId`: their session, their inbox) but
+ * A listener's socket on the desk is theirs (`userId`: their session, their inbox) but
  * speaks as the support account (`speakerId`, `userName`); `deskRole` says whether it is the admin.
  */
 type SocketIdentity = {
@@ -49,7 +49,7 @@ const speakerOf = (identity: SocketIdentity) => identity.speakerId ?? identity.u
 type ErrorFrame = Extract<ServerFrame, { type: "error" }>;
 
 /**
- * A conversation's page read without its socket (issue 26), after the Worker's checks: the room
+ * A conversation's page read without its socket, after the Worker's checks: the room
  * checks again that the reader is a member.
  */
 export type PageRead = {
@@ -64,7 +64,7 @@ export type PageRead = {
   closedAtGate: boolean;
 };
 
-/** A message posted with a page's form (issue 26), after the Worker's checks of the session and the image. */
+/** A message posted with a page's form, after the Worker's checks of the session and the image. */
 export type PagePost = {
   pairId: string;
   /** The account that posts: the member, or the listener writing as the support account. */
@@ -140,7 +140,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (!upgrade || !room) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
     const { userName, pairId, closedAtGate, deskRole } = room;
-    // A listener speaks as the support account, in a support conversation only (issue 25).
+    // A listener speaks as the support account, in a support conversation only.
     const speakerId = deskRole ? getConfig().public.supportUserId : userId;
     // Defence in depth: this room serves one pair, and only its two members.
     const members = parsePairId(pairId);
@@ -159,7 +159,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     );
     if ("ended" in admitted) return endedSessionResponse(admitted.ended);
     const { socket, response } = admitted.opened;
-    // A block closes the conversation for sending, never for reading its history (issue 23): the
+    // A block closes the conversation for sending, never for reading its history: the
     // Worker's answer from D1 or the room's own copy of the blocks.
     if (closedAtGate || this.blocks.isClosed()) {
       // Told at once, before the history it asks for: it reads, it cannot write, and nobody's
@@ -232,9 +232,9 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
-   * A member blocked the other, or lifted a block (worker/safety/blocks.ts; issue 12). A block
+   * A member blocked the other, or lifted a block (worker/safety/blocks.ts). A block
    * closes the conversation for both: every open socket is told so and stays open to read the
-   * history (issue 23), and nothing more is stored, delivered or sent to the inboxes until it is
+   * history, and nothing more is stored, delivered or sent to the inboxes until it is
    * lifted. Lifting it closes the sockets in a way pages reconnect after, to find it open again.
    */
   async setBlocked(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
@@ -260,7 +260,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
-   * A send, from a socket or a page's form (issue 26): the image must be a stored upload of this
+   * A send, from a socket or a page's form: the image must be a stored upload of this
    * conversation, the sender within the rate limit, and a temp- id already stored finds its message.
    * A new message is stored, `announce`d, and read by sending (./read-positions.ts).
    */
@@ -301,7 +301,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
-   * A conversation's page, rendered on the server (issue 26): its newest messages, the other
+   * A conversation's page, rendered on the server: its newest messages, the other
    * member's receipts, the session notice while it stands and, for a visitor, the desk's word. Null
    * for someone who is not a member. Reading writes nothing, unless the request is a person's own
    * view of the page (`markRead`), which reads what it shows like the socket's read frame
@@ -336,7 +336,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
-   * A message posted with a page's form (issue 26), handed to the room like a socket's send: the
+   * A message posted with a page's form, handed to the room like a socket's send: the
    * same checks (membership, a block either way, the desk's assignment for a listener, the message's
    * rules, the image, the rate limit), the same seq, the same broadcast to every open socket, inbox
    * updates, emails and desk hand-off; and the same de-duplication by temp- id, so a form posted
@@ -387,7 +387,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (members && this.outbox.owe(this.inboxMembers(members), message.seq, message.timestamp)) {
       this.nextAlarm.bringForward(this.outbox.alarmDue(message.timestamp));
     }
-    // A support conversation's visitor wrote: the desk hears if nobody holds it (issue 25).
+    // A support conversation's visitor wrote: the desk hears if nobody holds it.
     const pairId = this.members.pairId();
     if (pairId && this.isSupportRoom() && sender.userId !== getConfig().public.supportUserId) {
       const call = this.desk.visitorWrote({
@@ -447,7 +447,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     if (!this.positions.markRead(userId, seq)) return null;
     if (!closed) this.broadcast({ type: "read", userId, upToSeq: seq }, { tag: userId });
     const contactId = this.members.other(userId);
-    // The support account's inbox does not list its conversations (the desk does; issue 25).
+    // The support account's inbox does not list its conversations (the desk does).
     if (!contactId || this.isSupportSide(userId)) return null;
     return userInbox(userId).recordRead(contactId, seq);
   }
@@ -486,7 +486,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
-   * The desk's word on this support conversation (issue 25): kept, told to the visitor's sockets
+   * The desk's word on this support conversation: kept, told to the visitor's sockets
    * (never who answers), and when it changes hands (taken, transferred, handed back, resolved)
    * every listener's socket but the new holder's closes; a listener may open a queued one again.
    */
@@ -529,7 +529,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     return visitor ? this.log.firstUnansweredFrom(visitor) : null;
   }
 
-  /** A private note for the desk (issue 25): stored here, never sent over a socket. */
+  /** A private note for the desk: stored here, never sent over a socket. */
   async addDeskNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): Promise<void> {
     if (!this.isSupportRoom()) throw new Error("Not a support conversation");
     this.notes.add(note, Date.now());
@@ -573,7 +573,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
 
   /**
    * Whose inboxes a message updates: both members, but never the support account's for a support
-   * conversation: with thousands of them its one inbox would take an update from each (issue 25).
+   * conversation: with thousands of them its one inbox would take an update from each.
    */
   private inboxMembers(members: readonly [string, string]): readonly string[] {
     return this.isSupportRoom() ? members.filter((member) => member !== getConfig().public.supportUserId) : members;
@@ -610,7 +610,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   }
 
   /**
-   * A message a member received, for their report (issue 12): only the other member's messages,
+   * A message a member received, for their report: only the other member's messages,
    * and only while they are kept. Null for anything else.
    */
   async receivedMessage(reporterId: string, seq: number): Promise<ChatMessage | null> {

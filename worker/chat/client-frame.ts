@@ -14,7 +14,7 @@ type ReadFrame = { frame: ClientFrame; refusal?: never } | { frame?: never; refu
 
 /**
  * Reads what a socket sent. A plain send takes the fast path (plainSendFrame: no zod on the room's
- * hot path, issue 13); anything else goes through ClientFrameSchema, whose messages every refusal
+ * hot path); anything else goes through ClientFrameSchema, whose messages every refusal
  * uses. A refused send is named by its temp- id when one can be found, so the page can mark it.
  */
 export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
@@ -28,7 +28,7 @@ export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
 }
 
 /**
- * A send that came as a page's form (issue 26), read by the same rules and answered with the same
+ * A send that came as a page's form, read by the same rules and answered with the same
  * refusals as one from a socket.
  */
 export function readSendFrame(

@@ -2,9 +2,9 @@ import { BLOCK_TEXTS } from "~/shared/safety";
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
 
 /**
- * The frame that tells a member a block closed the conversation (issue 12): sent to every open
+ * The frame that tells a member a block closed the conversation: sent to every open
  * socket when the block is made, to a socket opened while it lasts, and as the answer to a send
- * (with its temp- id). The socket stays open: the history stays readable for both (issue 23).
+ * (with its temp- id). The socket stays open: the history stays readable for both.
  */
 export function blockedFrame(clientId?: string): ServerFrame {
   return { type: "error", code: "blocked", message: BLOCK_TEXTS.cannotMessage, ...(clientId ? { clientId } : {}) };

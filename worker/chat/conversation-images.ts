@@ -6,8 +6,7 @@ export function conversationImageKey(pairId: string | null, url: string): string
 }
 
 /**
- * Whether a message's image is one the upload endpoint stored for this conversation (issue 11:
- * otherwise the receiver's browser would request whatever URL the sender chose).
+ * Whether a message's image is one the upload endpoint stored for this conversation (* otherwise the receiver's browser would request whatever URL the sender chose).
  */
 export async function isStoredConversationImage(
   images: R2Bucket,

@@ -20,7 +20,7 @@ import { registerConversation } from "./conversation-registry";
 import { chatRoom } from "./room-service";
 
 /**
- * A conversation's page without its socket (issue 26): what the server renders of it, and its
+ * A conversation's page without its socket: what the server renders of it, and its
  * composer posted as a form, handed to the room as a socket's send would be. Used by the member's
  * page (/chat/{userId}) and the listener's on the desk (/desk/{visitorId}); their route modules
  * check who may see and write, the room checks again.

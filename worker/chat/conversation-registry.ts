@@ -6,7 +6,7 @@ import { chats } from "../db/schema";
 /**
  * Opening a conversation creates its registry row if missing (spec section 4): the chats table the
  * sweeps and the admin read. Asked when a member's socket opens and when a page's form sends into it
- * (issue 26); a row that exists is left as it is.
+ *; a row that exists is left as it is.
  */
 export async function registerConversation(pairId: string): Promise<void> {
   const members = parsePairId(pairId);

@@ -2,7 +2,7 @@ import type { DeskNote } from "~/shared/desk";
 import { sqlMigration } from "../sockets/migrations";
 
 export const DESK_NOTES_TABLE = sqlMigration(`
-  -- Listeners' private notes on a support conversation (issue 25): read only by the desk's pages,
+  -- Listeners' private notes on a support conversation: read only by the desk's pages,
   -- never sent over the room's sockets, never in an inbox or an email.
   CREATE TABLE IF NOT EXISTS desk_notes (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -164,7 +164,7 @@ export class MessageLog {
 
   /**
    * The newest `limit` messages before `beforeSeq` (all of them with null), oldest first, and
-   * whether older ones exist: what a conversation's page renders (issue 26).
+   * whether older ones exist: what a conversation's page renders.
    */
   recentPage(beforeSeq: number | null, limit: number): { messages: ChatMessage[]; hasOlder: boolean } {
     const rows = this.sql

@@ -40,7 +40,7 @@ type InboxDelivery = {
 };
 
 /**
- * The inbox updates a conversation owes its members (issue 13), durable in the room's SQLite: a row
+ * The inbox updates a conversation owes its members, durable in the room's SQLite: a row
  * is written in the same step as the message that makes it owed, so a restart cannot lose it. A
  * timer delivers it; the room's alarm is the backstop for an instance that did not live to.
  *

@@ -9,7 +9,7 @@ export const BLOCKS_TABLE = sqlMigration(`
 `);
 
 /**
- * The room's own copy of the blocks between its members (issue 12; D1 holds the other, which the
+ * The room's own copy of the blocks between its members (D1 holds the other, which the
  * Worker checks at its gate): a block either way closes the conversation for sending.
  */
 export class RoomBlocks {

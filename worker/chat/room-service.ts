@@ -6,11 +6,11 @@ import type { ChatRoom } from "./chat-room";
  * from (DESIGN.md "ChatRoom"), so who calls whom is visible here rather than scattered over stubs:
  * - the Worker: `fetch` (a chat socket, after its checks), `setBlocked` (blocks),
  *   `receivedMessage` (a report quotes what its reporter received), `purgeExpired` (the daily sweep),
- *   and for a conversation's page without its socket (issue 26) `pageView` (what the page renders)
+ *   and for a conversation's page without its socket `pageView` (what the page renders)
  *   and `sendFromPage` (the composer posted as a form);
  * - a user's UserInbox: `endSessions` (a session's end closes its sockets here) and `markDelivered`
  *   (a page received the new-message event);
- * - the SupportDesk, for a support conversation (issue 25): `deskChanged` (where it stands),
+ * - the SupportDesk, for a support conversation: `deskChanged` (where it stands),
  *   `deskWaitingSince` (whether its visitor waits for a reply), `addDeskNote` (a transfer's note);
  *   and the desk's pages: `deskNotes`, `addDeskNote`.
  */

@@ -7,7 +7,7 @@ const ROOM_UPGRADE_HEADERS = {
   pairId: "X-Kindred-Pair-Id",
   /** "1" when D1 says a block closes the conversation (the room's own copy is the other source). */
   closed: "X-Kindred-Conversation-Closed",
-  /** A listener (or the admin) on the desk, who speaks as the support account (issue 25). */
+  /** A listener (or the admin) on the desk, who speaks as the support account. */
   deskRole: "X-Kindred-Desk-Role",
 } as const;
 

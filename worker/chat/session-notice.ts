@@ -4,7 +4,7 @@ import type { Meta } from "../sockets/meta";
 export const SESSION_NOTICE_FRAME: ServerFrame = { type: "session-notice", message: CHAT_MESSAGES.sessionNotice };
 
 /**
- * The conversation's session (spec section 2; issue 4: the room tracks it): it starts with the
+ * The conversation's session (spec section 2; the room tracks it): it starts with the
  * first message after 20 quiet minutes (or the very first), and 20 minutes later both members are
  * told once. Nobody is cut off. Kept in the room's `meta` table.
  */
@@ -29,7 +29,7 @@ export class SessionNotice {
   /**
    * Whether the notice given for a session still stands at `now`: it was given, and the
    * conversation has not been quiet for 20 minutes since its newest message (at `newestAt`), after
-   * which the next message starts a new session. A rendered page shows it then (issue 26).
+   * which the next message starts a new session. A rendered page shows it then.
    */
   stands(newestAt: number | null, now: number): boolean {
     if (newestAt === null || !this.meta.get("session_notified")) return false;

@@ -40,9 +40,9 @@ export const users = sqliteTable(
     isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
     lastSeen: integer("last_seen", { mode: "timestamp_ms" }),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
-    /** Set while the account is suspended: no sign-in, no session (issue 11). */
+    /** Set while the account is suspended: no sign-in, no session. */
     suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
-    /** The category of the suspension's reason, told to the person at sign-in (issue 23). */
+    /** The category of the suspension's reason, told to the person at sign-in. */
     suspensionReason: text("suspension_reason", { enum: SUSPENSION_REASON_VALUES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -121,7 +121,7 @@ export const rateLimits = sqliteTable("rate_limits", {
 });
 
 /**
- * Failed sign-ins per account (issue 11): the per-address limit cannot stop many addresses guessing
+ * Failed sign-ins per account: the per-address limit cannot stop many addresses guessing
  * one password, so failures are also counted per email. Keyed by a hash of the lower-cased email,
  * so guesses at addresses nobody registered leave no readable address behind.
  */
@@ -259,7 +259,7 @@ export const receipts = sqliteTable(
 );
 
 /**
- * First-party, anonymous analytics (issue 26): page views per UTC day and route pattern, added up
+ * First-party, anonymous analytics: page views per UTC day and route pattern, added up
  * by the AnalyticsShard Durable Objects and written here about once a minute, never a row per event.
  * No IP, user id or cookie. `day` is the epoch ms of the UTC midnight that starts the day. Purged
  * when the day's start is 30 days old.
@@ -323,7 +323,7 @@ export const emailOutbox = sqliteTable(
 );
 
 /**
- * Who blocked whom (issue 12). The ChatRoom and the UserInbox keep their own copy of the rows that
+ * Who blocked whom. The ChatRoom and the UserInbox keep their own copy of the rows that
  * concern them, written when a block changes, so the message path never reads this table.
  */
 export const blocks = sqliteTable(
@@ -341,7 +341,7 @@ export const blocks = sqliteTable(
 );
 
 /**
- * Reports of a received message or a profile (issue 12), with a snapshot of what was reported so
+ * Reports of a received message or a profile, with a snapshot of what was reported so
  * moderation works after the 7-day message purge: the text, and a copy of the image in R2 under
  * `reports/`. Deleted with the copy after 30 days (the Privacy Policy).
  */
@@ -378,7 +378,7 @@ export const reports = sqliteTable(
   ],
 );
 
-/** Every moderation action: who did what to whom, and when (issue 12). Kept 30 days. */
+/** Every moderation action: who did what to whom, and when. Kept 30 days. */
 export const moderationActions = sqliteTable(
   "moderation_actions",
   {
@@ -397,7 +397,7 @@ export const moderationActions = sqliteTable(
 );
 
 /**
- * Listeners (issue 25): accounts the admin lets answer visitors on the support desk, as the support
+ * Listeners: accounts the admin lets answer visitors on the support desk, as the support
  * account. Their own account stays theirs for the community area. `alias` is an optional display
  * name a listener may show visitors (never their username); null when none.
  */

@@ -11,7 +11,7 @@ import type { DeskActor } from "./support-desk";
 /** How a listener may hold a support conversation on the desk. */
 export type DeskAccess = "assigned" | "queued" | "admin";
 
-/** What a support conversation's page on the desk shows (issue 25). */
+/** What a support conversation's page on the desk shows. */
 export type DeskConversationView = {
   visitor: { id: string; username: string };
   pairId: string;
@@ -75,7 +75,7 @@ export async function addPrivateNote(
 
 /**
  * How a listener (or the admin) reaches a support conversation by its pair id, for its images
- * (issue 25): null unless the pair is a visitor's with the support account and the desk lets them
+ *: null unless the pair is a visitor's with the support account and the desk lets them
  * in. Reading needs any access; sending an image needs the conversation to be theirs.
  */
 export async function deskAccessToPair(user: SignedInUser, pairId: string): Promise<DeskAccess | null> {

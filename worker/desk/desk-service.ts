@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import type { SupportDesk } from "./support-desk";
 
 /**
- * What the rest of the server may ask of the support desk (issue 25), and the one place it is
+ * What the rest of the server may ask of the support desk, and the one place it is
  * reached from (like worker/chat/room-service.ts):
  * - the Worker: `fetch` (a desk socket, after its checks), `snapshot`, `accessOf`, the listeners'
  *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `resolve`), `forgetListener` (the

@@ -11,7 +11,7 @@ import { userInbox } from "../inbox/inbox-service";
 import { supportDesk } from "./desk-service";
 
 /**
- * The listener role (issue 25, "Roles"): accounts the admin lets answer visitors on the support
+ * The listener role ("Roles"): accounts the admin lets answer visitors on the support
  * desk. It lives in D1 beside the account, so a listener keeps their own account for the
  * community area. Who may grant it is the route's check (/admin/listeners, the admin only).
  */

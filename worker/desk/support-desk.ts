@@ -29,7 +29,7 @@ type Outcome<T> = T | { refusal: string };
 const SOCKET_COALESCE_MS = 250;
 
 /**
- * The support desk (issue 25): the queue of support conversations waiting for a listener, who is
+ * The support desk: the queue of support conversations waiting for a listener, who is
  * available and how much they hold, and every assignment. One object, so an assignment is decided
  * and written in one step: no conversation is ever given to two listeners. It takes only the
  * desk's transitions (a conversation joins the queue, is taken, transferred, resolved; a listener

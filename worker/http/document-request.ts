@@ -1,5 +1,5 @@
 /**
- * Whether a request is a person opening a page themselves (issue 26): a GET for the document. Not
+ * Whether a request is a person opening a page themselves: a GET for the document. Not
  * React Router's `.data` request (the page's own scripts revalidating or navigating, after which the
  * live socket does what the page needs), not a prefetch or prerender made ahead of a click, and not
  * a fetch by a script. A conversation's page reads what it shows on such a request only

@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { getConfig } from "../config";
 
 /**
- * What every request passes before any route sees it (issue 11: every malformed input is a 4xx
+ * What every request passes before any route sees it (every malformed input is a 4xx
  * with a code, never a 500): a URL whose percent-encoding is broken is refused, and so is a body
  * larger than its endpoint can need, and a page's form post that another site sent.
  */
@@ -27,7 +27,7 @@ const BODY_LIMITS: Record<string, number> = {
 
 /**
  * A conversation's page (/chat/{userId}, and /desk/{visitorId} for a listener) takes its composer
- * posted as a form (issue 26): the largest chat image, its framing, and the longest message's text
+ * posted as a form: the largest chat image, its framing, and the longest message's text
  * (at most 3 UTF-8 bytes a character; a line break, sent as CRLF, is 2).
  */
 const CONVERSATION_FORM = /^\/(chat|desk)\/[^/]+$/;

@@ -51,7 +51,7 @@ export function keyInFolder(url: string, folder: string): string | null {
 
 /**
  * Whether a user may see an image: profile pictures to anyone signed in, chat images to members,
- * reports' copies (issue 12) to the admin only.
+ * reports' copies to the admin only.
  */
 export function canViewImage(key: string, user: { id: string; role: UserRole }): boolean {
   const [folder, owner] = key.split("/");

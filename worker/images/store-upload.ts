@@ -26,8 +26,7 @@ export function uploadTooLarge(purpose: UploadPurpose): RefusedUpload {
 }
 
 /**
- * One pipeline for every image a person sends (the upload endpoint and a conversation's form,
- * issue 26): the size limit of its purpose, the type decided from its bytes, metadata stripped, and
+ * One pipeline for every image a person sends (the upload endpoint and a conversation's form): the size limit of its purpose, the type decided from its bytes, metadata stripped, and
  * a key the server chooses under its owner's folder (`profiles/{userId}`, `chats/{pairId}`).
  * The caller has checked that `owner` is the person's to write under.
  */

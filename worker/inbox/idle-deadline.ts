@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { Meta } from "../sockets/meta";
 
 /**
- * The user's idle deadline (spec section 4; issue 14): 10 minutes after the latest activity on any
+ * The user's idle deadline (spec section 4): 10 minutes after the latest activity on any
  * of their pages, kept in the user's inbox so a heartbeat writes nothing to D1. Once it passes,
  * every session of the user ends.
  */

@@ -6,7 +6,7 @@ import type { Meta } from "../sockets/meta";
 import { socketAttachment } from "../sockets/socket-attachment";
 import type { SocketSession } from "../sockets/socket-session";
 
-/** What an inbox socket carries: its session (issue 11), and when it connected (presence). */
+/** What an inbox socket carries: its session, and when it connected (presence). */
 export type InboxSocket = Partial<SocketSession> & { connectedAt?: number };
 
 /** A socket silent (no ping) for longer than this is dead, and its user counts as offline. */

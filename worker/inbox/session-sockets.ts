@@ -23,7 +23,7 @@ export const SESSION_SOCKETS_TABLES = `
 
 /**
  * Which of the user's sessions ended, and which conversations' rooms hold sockets of the user
- * (issue 11; DESIGN.md "Session ↔ socket"): ending a session is one call to the inbox, which closes
+ * (DESIGN.md "Session ↔ socket"): ending a session is one call to the inbox, which closes
  * its own sockets and through these rooms every other socket opened with it.
  */
 export class SessionSockets {
@@ -71,7 +71,7 @@ export class SessionSockets {
     const rooms = this.sql.exec<{ pair_id: string }>("SELECT pair_id FROM rooms").toArray();
     const results = await Promise.allSettled(
       rooms.map(async ({ pair_id }) => {
-        // The support desk's sockets are remembered like a room's, under its own name (issue 25).
+        // The support desk's sockets are remembered like a room's, under its own name.
         const holder = pair_id === DESK_SOCKET_ROOM ? supportDesk() : chatRoom(pair_id);
         const remaining = await holder.endSessions(userId, end);
         if (remaining === 0) this.leftRoom(pair_id);

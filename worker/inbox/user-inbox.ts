@@ -99,7 +99,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     if (!(await this.frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
     if (!frame) return this.send(ws, { type: "error", message: CHAT_MESSAGES.badFrame });
     if (frame.type === "activity") {
-      // The heartbeat as a frame (issue 23): no request of its own, nothing written to D1. It never
+      // The heartbeat as a frame: no request of its own, nothing written to D1. It never
       // revives a session past its deadline: that ends here, every socket with it.
       const serverNow = Date.now();
       if ((await this.idle.live(this.owner(), serverNow)) === null) return;
@@ -123,7 +123,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   /**
    * One alarm for three duties: closing sockets that stopped pinging (a vanished device counts as
    * offline within a minute), ending the sessions of a user idle past the deadline while their
-   * sockets are open (issue 11: nobody need be looking), and the offline emails.
+   * sockets are open (nobody need be looking), and the offline emails.
    */
   override async alarm(): Promise<void> {
     const now = Date.now();
@@ -137,7 +137,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     await this.scheduleAlarm(now);
   }
 
-  // --- Sessions (issue 11; DESIGN.md "Session ↔ socket") --------------------------------------------
+  // --- Sessions (DESIGN.md "Session ↔ socket") --------------------------------------------
 
   /**
    * A session ended: every socket opened with it closes (the inbox's own at once, each room's
@@ -239,7 +239,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   }
 
   /**
-   * This user blocked a contact, or lifted the block (worker/safety/blocks.ts; issue 12). While it
+   * This user blocked a contact, or lifted the block (worker/safety/blocks.ts). While it
    * lasts the conversation is left out of the list and the badge, and no email is owed for it;
    * unblocking brings the conversation back as it was.
    */
@@ -260,7 +260,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   /**
    * What every page's header shows of the user's own: the unread badge, and whether they are a
    * listener (the account menu's link to the support desk). The role lives in D1, which decides
-   * every desk access; this copy only saves each page view a D1 read (issue 25).
+   * every desk access; this copy only saves each page view a D1 read.
    */
   async headerFacts(): Promise<{ unreadCount: number; listener: boolean }> {
     return { unreadCount: this.chats.unreadCount(), listener: this.meta.get("listener") === "1" };

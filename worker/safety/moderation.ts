@@ -16,7 +16,7 @@ import { moderationActions, reports, users } from "../db/schema";
 import { imageUrl } from "../images/image-store";
 
 /**
- * What the admin does with reports (issue 12): dismiss one, suspend the reported account, lift a
+ * What the admin does with reports: dismiss one, suspend the reported account, lift a
  * suspension. Every function checks the admin role itself (whoever calls it), and every action is
  * recorded with who, what and when.
  */
@@ -205,7 +205,7 @@ export async function dismissReport(reportId: string, actor: Actor, now = Date.n
 /**
  * Suspends the reported account: its sessions and sockets end at once and sign-in is refused
  * (worker/accounts/suspension.ts). Every open report about that account is settled with it.
- * A suspension needs a reason (issue 23): the decision is checked here whoever calls, and one
+ * A suspension needs a reason: the decision is checked here whoever calls, and one
  * without a reason changes nothing.
  */
 export async function suspendFromReport(

@@ -44,7 +44,7 @@ const PROFILE_SNAPSHOT_FIELDS = [
 type PublicProfileOf = NonNullable<Awaited<ReturnType<typeof getPublicProfile>>>;
 
 /**
- * Files a report with a snapshot of what was reported (issue 12; DESIGN.md "Reports"): a message's
+ * Files a report with a snapshot of what was reported (DESIGN.md "Reports"): a message's
  * text and a copy of its image, or a profile's texts and a copy of its photo, so moderation works
  * after the 7-day purge. A second report of the same message by the same person is the first one.
  */

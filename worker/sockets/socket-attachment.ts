@@ -1,6 +1,6 @@
 /**
  * A socket's attachment, kept in memory once read, so a frame's checks cost no structured-clone
- * deserialization (issue 13: every chat message reads its sender's). Written only through
+ * deserialization (every chat message reads its sender's). Written only through
  * setSocketAttachment, so the copy in memory and the stored one agree; after hibernation the sockets
  * are new objects and their attachments are read afresh.
  */

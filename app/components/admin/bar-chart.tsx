@@ -7,7 +7,7 @@ const NICE_STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
 
 /**
  * The top of a chart's axis: the smallest round number (1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of
- * ten) at or above every value, so a CLS of 0.05 gets an axis of 0.05, not 1 (issue 23).
+ * ten) at or above every value, so a CLS of 0.05 gets an axis of 0.05, not 1.
  */
 function niceAxisMax(values: number[], { integer = false }: { integer?: boolean } = {}): number {
   const top = Math.max(0, ...values);

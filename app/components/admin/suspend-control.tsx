@@ -8,7 +8,7 @@ import { type SuspendFormProblem, SuspensionDecisionSchema } from "~/shared/sche
 
 /**
  * The opener of a suspension: outlined, not filled, so the one filled red button is the dialog's
- * confirmation and a tap meant for Dismiss can never suspend anyone (issue 23).
+ * confirmation and a tap meant for Dismiss can never suspend anyone.
  */
 const suspendOpenerClass =
   "inline-flex min-h-11 items-center justify-center rounded-full px-5 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 [overflow-wrap:anywhere]";

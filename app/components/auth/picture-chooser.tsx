@@ -4,7 +4,7 @@ import { PersonIcon } from "~/components/ui/person-icon";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { ACCEPTED_IMAGE_TYPES, PICTURE_CHOOSER_TEXTS } from "~/shared/uploads";
 
-/** What the chooser says about the picture being optional (issue 23), shown under its heading. */
+/** What the chooser says about the picture being optional, shown under its heading. */
 const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";
 
 /**

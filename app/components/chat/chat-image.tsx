@@ -8,7 +8,7 @@ const CHAT_IMAGE_TEXTS = { open: ", open full size", close: "Close" } as const;
 /**
  * A chat image in its message: a box of fixed shape (4:3, the bubble's width), so the list's height
  * is known before the picture arrives and a conversation opened at its newest message stays there
- * when it loads (issue 23); the whole picture shows inside it. Tapped, it opens full size; the link
+ * when it loads; the whole picture shows inside it. Tapped, it opens full size; the link
  * is the picture's own address, so a new tab or a page without scripts still gets it.
  */
 export function ImageThumbnail({ src, alt, onOpen }: ViewedImage & { onOpen: (image: ViewedImage) => void }) {

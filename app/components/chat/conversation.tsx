@@ -33,7 +33,7 @@ export const CONVERSATION_TEXTS = {
   sessionNotice: SESSION_LIMIT_TEXT,
   noMessages: "No messages yet",
   sayHello: "Start the conversation by saying hello!",
-  /** Without the live socket (no scripts), new messages show when the page is loaded again (issue 26). */
+  /** Without the live socket (no scripts), new messages show when the page is loaded again. */
   refresh: "Refresh",
   refreshContext: " to see new messages",
   earlier: "Show earlier messages",
@@ -98,11 +98,11 @@ export function Conversation({
   presence: Presence | null;
   /** Controls beside the contact's name (the menu with Report and Block). */
   headerActions?: ReactNode;
-  /** 'Report' on a received message (issue 12). */
+  /** 'Report' on a received message. */
   onReport?: (seq: number) => void;
-  /** A block closes it (issue 12): the history stays readable and the unsent text stays (issue 23). */
+  /** A block closes it: the history stays readable and the unsent text stays. */
   block?: ConversationBlock;
-  /** The room's socket path when it is not the member's own: the support desk's (issue 25). */
+  /** The room's socket path when it is not the member's own: the support desk's. */
   socketPath?: string;
   /**
    * Why nothing can be sent yet (a conversation waiting on the desk until a listener takes it): the
@@ -111,10 +111,10 @@ export function Conversation({
   lockedNotice?: ReactNode;
   /** Shown when the room withdraws the conversation from this socket (transferred away, resolved). */
   withdrawnNotice?: ReactNode;
-  /** The conversation as the server rendered it (issue 26): shown at once, then live. */
+  /** The conversation as the server rendered it: shown at once, then live. */
   initial: ConversationView;
   /**
-   * The composer as a form (issue 26): the page it posts to (and reloads, to Refresh) and the token
+   * The composer as a form: the page it posts to (and reloads, to Refresh) and the token
    * that makes a second post of it store nothing more. With scripts it sends over the socket.
    */
   form: { path: string; token: string };
@@ -127,7 +127,7 @@ export function Conversation({
   profileLink?: boolean;
 }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  // What was typed before the scripts ran goes into the draft (issue 23).
+  // What was typed before the scripts ran goes into the draft.
   const [draft, setDraft] = useDraft(me.id, `chat:${pairId}`, inputRef, refusal?.typed);
   const [failure, setFailure] = useState<string | null>(refusal?.message ?? null);
   const hydrated = useHydrated();
@@ -238,7 +238,7 @@ export function Conversation({
   };
 
   // A picture chosen before the page's scripts ran is still in the file field: it goes with the
-  // message, as typed text does (issue 26).
+  // message, as typed text does.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the scripts take over the form
   useEffect(() => {
     const chosen = fileInputRef.current?.files?.[0];
@@ -393,7 +393,7 @@ export function Conversation({
                       {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
                     </p>
                     {!mine && onReport ? (
-                      // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8; issue 23). Its dialog
+                      // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8). Its dialog
                       // needs scripts: a browser without them does not show it (the person's profile,
                       // linked above, takes a report without them).
                       <button
@@ -418,7 +418,7 @@ export function Conversation({
               {sessionNotice}
             </p>
           ) : null}
-          {/* Last in the list, so it never takes the messages' room on a small phone (issue 25). */}
+          {/* Last in the list, so it never takes the messages' room on a small phone. */}
           {isSupportConversation ? (
             <DeskStatusLine status={deskStatus} crisisBannerShown={crisisBanner.audience !== null} />
           ) : null}
@@ -496,7 +496,7 @@ export function Conversation({
         // by the desk, the read-only composer stays in view: it opens as soon as the listener takes it.
         hidden={closedByBlock && draft === ""}
         // Without scripts (or before they run) the browser posts it to the page's action, which hands
-        // the message to the room (issue 26); with them it goes over the socket.
+        // the message to the room; with them it goes over the socket.
         method="post"
         action={form.path}
         encType="multipart/form-data"

@@ -307,7 +307,7 @@ export function Chevron({ className }: { className: string }) {
 /**
  * The crisis numbers as small links, one tap each (tel: and sms:); on a phone the emergency numbers
  * show their short form and keep their full name for screen readers. A list in the banner; a named
- * group of links in the support conversation's status line (issue 25), which sits among the
+ * group of links in the support conversation's status line, which sits among the
  * messages, whose list items are messages.
  */
 export function CrisisNumberList({

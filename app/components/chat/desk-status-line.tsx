@@ -16,7 +16,7 @@ const DESK_STATUS_TEXTS = {
 } as const;
 
 /**
- * Where the visitor stands in the support conversation (issue 25), at the end of the messages, just
+ * Where the visitor stands in the support conversation, at the end of the messages, just
  * above the composer: their place in line, that a listener joined, or that nobody is available.
  * Never a silent room. While they wait, or when nobody is there at all, the crisis numbers are one
  * tap away beside the line, in the crisis banner's compact way: a disclosure that shows them all
@@ -43,7 +43,7 @@ export function DeskStatusLine({
   // With a listener there, the numbers would only crowd the conversation; they stay in the footer.
   const offerNumbers = line !== null && status?.state !== "assigned" && !crisisBannerShown;
   if (offerNumbers && !hydrated) {
-    // The server's line (issue 26): the browser's own disclosure opens the numbers, with or without
+    // The server's line: the browser's own disclosure opens the numbers, with or without
     // scripts.
     return (
       <div className="mx-px mt-3 rounded-xl bg-sky-50 px-2.5 py-1.5 text-xs text-sky-950 ring-1 ring-sky-200">

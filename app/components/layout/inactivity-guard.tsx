@@ -7,7 +7,7 @@ import { routePatternOf } from "~/shared/routes";
 
 /**
  * Runs the inactivity rules while someone is signed in and shows the 8-minute warning; on a
- * conversation it also says that nothing is lost (issue 23).
+ * conversation it also says that nothing is lost.
  */
 export default function InactivityGuard() {
   const user = useSignedInUser();

@@ -110,7 +110,7 @@ function EnableNotificationsButton() {
 /**
  * Where the account menu's panel opens: under its button, lined up with its right edge, in the
  * desktop header; in the page's flow, as wide as the mobile menu, inside the mobile menu. A panel
- * hanging from a button that can sit anywhere in a 320 px row would leave the screen (issue 23).
+ * hanging from a button that can sit anywhere in a 320 px row would leave the screen.
  */
 export type AccountMenuPlacement = "dropdown" | "inline";
 

@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/form-controls";
 import { BLOCK_TEXTS } from "~/shared/safety";
 
 /**
- * 'Block {username}' with a confirmation that says what blocking does (issue 12). The form posts
+ * 'Block {username}' with a confirmation that says what blocking does. The form posts
  * to the page's own action, which blocks the person the page is about.
  */
 export function BlockButton({ username }: { username: string }) {

@@ -17,7 +17,7 @@ type ReportTarget = {
 };
 
 /**
- * The report dialog (issue 12): a reason, an optional note and an offer to block too, posted to the
+ * The report dialog: a reason, an optional note and an offer to block too, posted to the
  * page's own action; the confirmation replaces the form, with the crisis resources after a
  * self-harm report.
  */
@@ -35,7 +35,7 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
   const legendId = useId();
   const firstReasonRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
-  // Each answer moves focus to what it is about (issue 23): the reasons when one is missing (the
+  // Each answer moves focus to what it is about: the reasons when one is missing (the
   // error is announced as an alert), the confirmation once the report is in (it replaces the form
   // whose button had focus).
   useEffect(() => {

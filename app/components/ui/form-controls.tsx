@@ -6,7 +6,7 @@ const borderClass = (invalid: boolean) => (invalid ? "border-red-600" : "border-
 
 /**
  * Whether a field's error is read out as it appears (an alert), for forms that show one problem at
- * a time: otherwise a person who pressed Enter in the field hears nothing (issue 23). Forms that
+ * a time: otherwise a person who pressed Enter in the field hears nothing. Forms that
  * show many errors at once announce them in one place instead.
  */
 type Announce = { announceError?: boolean };

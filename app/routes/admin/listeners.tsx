@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 type ActionData = { intent: ListenerForm["intent"] | null; done: string | null; problem: ListenerFormProblem | null };
 const answer = (fields: Partial<ActionData>): ActionData => ({ intent: null, done: null, problem: null, ...fields });
 
-/** Add a listener by exact username, remove one, or set or clear a listener's alias (issue 25). */
+/** Add a listener by exact username, remove one, or set or clear a listener's alias. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   if (!isAdmin(user)) {

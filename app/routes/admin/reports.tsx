@@ -48,7 +48,7 @@ const answer = (fields: Partial<ActionData>): ActionData => ({
 });
 
 /**
- * Dismiss a report, suspend the reported account (with a reason, issue 23), or lift a suspension;
+ * Dismiss a report, suspend the reported account (with a reason), or lift a suspension;
  * each one recorded.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -30,7 +30,7 @@ import type { Route } from "./+types/chat-screen";
 const CHAT_TEXTS = {
   noConversations: "No conversations yet",
   waitForMessages: "Wait for users to message you",
-  /** Ways on from an empty list, so a new member is not left at a dead end (issue 23). */
+  /** Ways on from an empty list, so a new member is not left at a dead end. */
   findPeople: "Find Other Christians",
   talkToSupport: "Talk with our support team",
 } as const;
@@ -51,7 +51,7 @@ async function conversationContact(meId: string, userId: string) {
 }
 
 /**
- * A conversation as its page shows it (issue 26): who blocked whom, and what the server renders of
+ * A conversation as its page shows it: who blocked whom, and what the server renders of
  * it (a person's own view of the page reads what it shows).
  */
 async function openConversation(user: SignedInUser, contact: PublicUser, request: Request) {
@@ -92,7 +92,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /**
  * /chat and /chat/{userId}: signed-out visitors go to /signup (checked here, on the server). A
- * conversation's page renders its newest messages (issue 26): read without scripts, and where the
+ * conversation's page renders its newest messages: read without scripts, and where the
  * live page starts from with them.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -116,7 +116,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { contact, block, pairId, view } =
     context.get(viewedConversation) ??
     (await openConversation(user, await conversationContact(user.id, params.userId), request));
-  // Someone who blocked this person shows them nothing of their presence (issue 12).
+  // Someone who blocked this person shows them nothing of their presence.
   const presence = block === "none" ? await userInbox(contact.id).presence() : null;
   return {
     me,
@@ -128,14 +128,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     isAdmin: admin,
     block,
     view,
-    // A fresh token per rendered composer: the room keeps one message per token (issue 26).
+    // A fresh token per rendered composer: the room keeps one message per token.
     formToken: newFormToken(),
   };
 }
 
 /**
- * The composer posted as a form (issue 26: without scripts, or before they ran), and block, unblock
- * and report the person this conversation is with (issue 12).
+ * The composer posted as a form (without scripts, or before they ran), and block, unblock
+ * and report the person this conversation is with.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
@@ -232,7 +232,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
             <>
               <Link
                 to={PATHS.chat}
-                // A target of at least 24 × 24 px (WCAG 2.2, 2.5.8; issue 23).
+                // A target of at least 24 × 24 px (WCAG 2.2, 2.5.8).
                 className="-ml-1 mb-2 inline-flex min-h-8 items-center gap-1 rounded px-1 text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
               >
                 <span aria-hidden="true">←</span> Back to chats
@@ -245,7 +245,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               <SafetyStatus
                 message={answer?.ok && answer.intent === "unblock" ? BLOCK_TEXTS.unblocked(answer.username) : null}
               />
-              {/* A block keeps the conversation readable for both: only sending stops (issue 23). */}
+              {/* A block keeps the conversation readable for both: only sending stops. */}
               <Conversation
                 key={pairId}
                 me={me}

@@ -4,7 +4,7 @@ import { deskActorOf } from "~worker/desk/desk-conversation";
 import type { DeskActor } from "~worker/desk/support-desk";
 
 /**
- * The desk is for listeners and the admin (issue 25): a signed-out visitor goes to sign in like on
+ * The desk is for listeners and the admin: a signed-out visitor goes to sign in like on
  * any signed-in page; anyone else signed in gets the not-found page, so the desk is not even shown
  * to exist.
  */

@@ -27,7 +27,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /**
- * /desk/{visitorId}: a support conversation on the desk (issue 25), for the listener who has it, any
+ * /desk/{visitorId}: a support conversation on the desk, for the listener who has it, any
  * listener while it waits in line, and the admin. Anyone else, and an unknown visitor, gets the
  * not-found page; a signed-out visitor goes to sign in.
  */
@@ -35,7 +35,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
   const view = await openDeskConversation(user, params.visitorId);
   if (!view) throw data("Not Found", { status: 404 });
-  // The history renders with the page (issue 26), on the support account's side: the listener's.
+  // The history renders with the page, on the support account's side: the listener's.
   const conversation = await loadConversationPage(
     { pairId: view.pairId, speakerId: view.supportId, accountId: user.id, closed: false, visitor: false },
     request,
@@ -52,7 +52,7 @@ const refused = (intent: Intent, refusal: string, typed: ActionAnswer["typed"] =
 
 /**
  * Take, Transfer, Private note and Mark resolved; the desk's services check every one again. And
- * the composer posted as a form (issue 26): the listener writes as the support account, only in a
+ * the composer posted as a form: the listener writes as the support account, only in a
  * conversation the desk gave them (the room checks that again, as it does a socket's send).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -293,7 +293,7 @@ function ResolveForm({ refusal }: { refusal: string | null }) {
 }
 
 /**
- * Private notes (issue 25): kept with the conversation and shown only here, never to the visitor.
+ * Private notes: kept with the conversation and shown only here, never to the visitor.
  * A note that was added empties the box; a refused one keeps its text beside the reason.
  */
 function PrivateNotes({

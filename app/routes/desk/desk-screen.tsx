@@ -22,7 +22,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /desk: listeners and the admin only (issue 25); the desk as it is now, then live over its socket. */
+/** /desk: listeners and the admin only; the desk as it is now, then live over its socket. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requireDeskActor(context);
   return { desk: await supportDesk().snapshot(actor.id, actor.admin) };

@@ -24,7 +24,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /blocked: the people the signed-in person blocked (issue 12), from the account menu. */
+/** /blocked: the people the signed-in person blocked, from the account menu. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const people = await listBlockedPeople(user.id);

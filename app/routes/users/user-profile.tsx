@@ -35,7 +35,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 
 /**
  * /users/{userId}: what another person filled in, read-only; never their email or income. Someone
- * who blocked the viewer is not found (issue 12).
+ * who blocked the viewer is not found.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const me = requireUser(context);
@@ -48,7 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { profile, block, canBlock: profile.userId !== getConfig().public.supportUserId };
 }
 
-/** Block, unblock and report this person (issue 12). */
+/** Block, unblock and report this person. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return safetyAction(requireUser(context).id, params.userId, request);
 }

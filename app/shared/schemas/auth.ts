@@ -96,7 +96,7 @@ export function signUpFieldsFrom(form: FormData): SignUpFields & { picture: File
 /**
  * The first problem with a sign-up form, in the spec's order (section 5): email, password, its
  * length, the confirmation, gender, picture size. One message at a time, like the spec. The picture
- * itself is optional (issue 23: an anonymous visitor is not asked for a face; the spec's chat-area
+ * itself is optional (an anonymous visitor is not asked for a face; the spec's chat-area
  * reading treats it as optional): without one, a generated avatar stands in.
  */
 export function firstSignUpError(values: SignUpFields): FieldError<keyof SignUpFields> | null {

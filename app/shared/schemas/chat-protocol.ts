@@ -64,7 +64,7 @@ export type SendFrame = Extract<ClientFrame, { type: "send" }>;
 /**
  * A send frame that plainly passes ClientFrameSchema, checked by the same rules without zod, or null
  * for anything else (which then goes through the schema, whose messages every refusal uses). It is
- * the room's hot path: in workerd, zod's parse was about a tenth of a message's time (issue 13).
+ * the room's hot path: in workerd, zod's parse was about a tenth of a message's time.
  */
 export function plainSendFrame(value: unknown): SendFrame | null {
   if (typeof value !== "object" || value === null) return null;
@@ -78,7 +78,7 @@ export function plainSendFrame(value: unknown): SendFrame | null {
 }
 
 /**
- * What the room sends, as the browser checks it (issue 13): every frame is parsed with
+ * What the room sends, as the browser checks it: every frame is parsed with
  * ServerFrameSchema before it is used, and the types the worker sends are inferred from the same
  * schemas, so the two sides cannot drift apart. A frame that does not fit is logged and ignored.
  */
@@ -99,7 +99,7 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.number().nullable() });
 export type Presence = z.infer<typeof PresenceSchema>;
 
-/** Why the room refused a frame; 'blocked' also means the conversation is closed (issue 12). */
+/** Why the room refused a frame; 'blocked' also means the conversation is closed. */
 const CHAT_ERROR_CODES = [
   "bad_frame",
   "too_long",
@@ -109,7 +109,7 @@ const CHAT_ERROR_CODES = [
   "history_limited",
   "bad_image",
   "blocked",
-  // A listener wrote in a support conversation the desk has not given them (issue 25).
+  // A listener wrote in a support conversation the desk has not given them.
   "not_assigned",
 ] as const;
 
@@ -130,7 +130,7 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("typing"), userId: z.string(), typing: z.boolean() }),
   z.object({ type: z.literal("session-notice"), message: z.string() }),
   PresenceSchema.extend({ type: z.literal("presence"), userId: z.string() }),
-  // A support conversation's place on the desk, to its visitor only (issue 25).
+  // A support conversation's place on the desk, to its visitor only.
   VisitorDeskStatusSchema,
   z.object({
     type: z.literal("error"),

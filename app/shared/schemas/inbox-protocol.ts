@@ -21,7 +21,7 @@ export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
 /**
  * What the inbox socket pushes to the user's open pages. The browser parses every frame with this
- * schema (issue 13) and the worker's type is inferred from it: one definition of the protocol.
+ * schema and the worker's type is inferred from it: one definition of the protocol.
  */
 export const InboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("inbox"), unread: z.number().int().min(0), chats: z.array(ChatSummarySchema) }),
@@ -42,7 +42,7 @@ export type InboxFrame = z.infer<typeof InboxFrameSchema>;
 
 /**
  * What a page tells its inbox: it received a conversation's messages up to seq ('delivered'), and
- * the activity heartbeat (issue 23): how long ago the person was last active on the page, sent as
+ * the activity heartbeat: how long ago the person was last active on the page, sent as
  * the socket opens and then every check interval while there was activity since the last one.
  */
 export const InboxClientFrameSchema = z.discriminatedUnion("type", [

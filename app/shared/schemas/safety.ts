@@ -10,7 +10,7 @@ import {
 import { z } from "./zod";
 
 /**
- * The report form (issue 12), as the browser posts it to a route action. The person reported comes
+ * The report form, as the browser posts it to a route action. The person reported comes
  * from the route (the conversation or profile open), never from the form.
  */
 export const ReportFormSchema = z
@@ -40,7 +40,7 @@ export type SafetyResult =
   | { intent: "report"; ok: false; message?: string; errors: { reason?: string; note?: string } };
 
 /**
- * Why an account is suspended (issue 23): a category from the list, and a note for the moderation
+ * Why an account is suspended: a category from the list, and a note for the moderation
  * log. The route action and the moderation service both parse with it.
  */
 export const SuspensionDecisionSchema = z.object({

@@ -115,13 +115,13 @@ function counted<T extends DurableObjectClass>(Base: T): T {
 export const ChatRoom = counted(app.ChatRoom);
 export const UserInbox = counted(app.UserInbox);
 export const SupportDesk = counted(app.SupportDesk);
-// A build from before issue 26 has no analytics shards: an unused stand-in (the runtime refuses an
+// A build from before the analytics shards has none: an unused stand-in (the runtime refuses an
 // export that is not a class or handler).
 export const AnalyticsShard = app.AnalyticsShard ? counted(app.AnalyticsShard) : class extends DurableObject {};
 
 /**
  * Page views and vital samples in D1's analytics, and what the shards hold unflushed; before
- * issue 26, D1 held one row per event and there were no shards.
+ * the shards, D1 held one row per event.
  */
 async function analyticsState(env: Env): Promise<{ d1: number; unflushed: number }> {
   let d1: number;

@@ -4,7 +4,7 @@ import { PATHS } from "../../../app/shared/routes";
 import { anotherPerson, expect, waitForHydration } from "./test";
 
 /**
- * The support desk in browser tests (issue 25). The seeded Support account is the admin, shared by
+ * The support desk in browser tests. The seeded Support account is the admin, shared by
  * every test running at the same time, and so is the desk: the desk's tests run one after another
  * (serially), begin with an empty queue, and put every listener they made Away at the end.
  */

@@ -5,7 +5,7 @@ import { APP_ORIGIN } from "./auth-requests";
 
 /**
  * What the browser would do with a frame: the page parses every frame with the protocol's schema
- * and ignores one that does not fit (issue 13). Here such a frame is a failure of the server.
+ * and ignores one that does not fit. Here such a frame is a failure of the server.
  */
 function outsideProtocol(schema: typeof ServerFrameSchema | typeof InboxFrameSchema, data: unknown): string | null {
   const parsed = schema.safeParse(JSON.parse(data as string));
