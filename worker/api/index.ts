@@ -11,7 +11,7 @@ import type { ApiEnv } from "./signed-in";
 import { uploadRoutes } from "./upload-routes";
 
 /**
- * Everything under /api, and the images under /images (DESIGN.md "Runtime picture"). Errors are
+ * Everything under /api, and the images under /images (README, "Architecture"). Errors are
  * JSON with a stable `code`; a 500 is generic to the client and detailed in the log.
  */
 export const api = new Hono<ApiEnv>();

@@ -49,7 +49,10 @@ export async function endOneSession(userId: string, sessionId: string, reason: S
   await closeSessionSockets(userId, { reason, sessionIds: [sessionId], everySession: false });
 }
 
-/** The user's inbox knows their sockets and the rooms they have sockets in (DESIGN.md "Session ↔ socket"). */
+/**
+ * The user's inbox knows their sockets and the rooms they have sockets in (docs/decisions.md,
+ * "Ending a session ends its sockets everywhere").
+ */
 export function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
   return userInbox(userId).endSessions(end);
 }

@@ -97,7 +97,7 @@ const ROOM_MIGRATIONS = [
 ];
 
 /**
- * One conversation, addressed by pairId (DESIGN.md "ChatRoom"). It is the single writer of that
+ * One conversation, addressed by pairId (docs/architecture.md, "Scaling"). It is the single writer of that
  * conversation: every message gets a strictly increasing seq, is stored before it is acknowledged
  * or broadcast, is de-duplicated by its sender's temp- id, and a reconnecting client receives
  * exactly what it missed. Sockets are hibernatable; who they belong to is in their attachment.

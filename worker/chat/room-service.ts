@@ -3,7 +3,7 @@ import type { ChatRoom } from "./chat-room";
 
 /**
  * What the rest of the server may ask of a conversation's room, and the one place it is reached
- * from (DESIGN.md "ChatRoom"), so who calls whom is visible here rather than scattered over stubs:
+ * from (docs/architecture.md, "Scaling"), so who calls whom is visible here rather than scattered over stubs:
  * - the Worker: `fetch` (a chat socket, after its checks), `setBlocked` (blocks),
  *   `receivedMessage` (a report quotes what its reporter received), `purgeExpired` (the daily sweep),
  *   and for a conversation's page without its socket `pageView` (what the page renders)

@@ -1,5 +1,5 @@
 /**
- * The D1 data model (DESIGN.md "Runtime picture"). Messages and inbox summaries are not here: they
+ * The D1 data model (README, "Architecture"). Messages and inbox summaries are not here: they
  * live in the ChatRoom and UserInbox Durable Objects. drizzle-kit generates migrations/ from this file.
  *
  * Timestamps are epoch milliseconds (`timestamp_ms`) so the app, the Durable Objects and the spec's

@@ -3,7 +3,7 @@ import { accounts, profiles, users } from "./schema";
 
 /**
  * The one account every deployment needs: the support account that every call to action opens a
- * chat with, which is also the admin by default (DESIGN.md "Fixed accounts").
+ * chat with, which is also the admin by default.
  */
 type SupportAccountSeed = {
   userId: string;

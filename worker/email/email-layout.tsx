@@ -1,5 +1,5 @@
 /**
- * The frame every email shares (DESIGN.md "Email"): the brand name on top, the message, and a footer
+ * The frame every email shares: the brand name on top, the message, and a footer
  * that always carries the crisis line and the reminder that this is emotional support, not
  * professional mental health care. Email clients ignore stylesheets, so every style is inline.
  */

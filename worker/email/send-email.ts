@@ -1,5 +1,5 @@
 /**
- * Email delivery (DESIGN.md "Email"). With RESEND_API_KEY, email goes out through Resend; without it
+ * Email delivery. With RESEND_API_KEY, email goes out through Resend; without it
  * (the local default) the email_outbox table and the log are the delivery, so flows such as password
  * reset work end to end on a laptop. Either way every email gets an outbox row: the audit trail.
  */

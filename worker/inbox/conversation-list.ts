@@ -40,7 +40,7 @@ type SummaryRow = {
 };
 
 /**
- * The user's conversation list (spec section 9; DESIGN.md "UserInbox"): a summary per conversation
+ * The user's conversation list (spec section 9; docs/architecture.md, "Scaling"): a summary per conversation
  * with its last message and whether it is unread, the unread count behind the header badge, and the
  * contacts the user blocked, whose conversations the list leaves out.
  */

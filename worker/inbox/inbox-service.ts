@@ -3,7 +3,7 @@ import type { UserInbox } from "./user-inbox";
 
 /**
  * What the rest of the server may ask of a user's inbox, and the one place it is reached from
- * (DESIGN.md "UserInbox"), so who calls whom is visible here rather than scattered over stubs:
+ * (docs/architecture.md, "Scaling"), so who calls whom is visible here rather than scattered over stubs:
  * - the Worker: `fetch` (the app-wide socket, after its checks); `confirmSession`,
  *   `recordActivity` and `endSessions` (sessions); `list`, `unreadCount`, `headerFacts` and
  *   `presence` (pages); `setBlocked` (blocks); `setListener` (the listener role, for the header);

@@ -36,7 +36,7 @@ const INBOX_MIGRATIONS = [
 ];
 
 /**
- * One user's inbox (DESIGN.md "UserInbox"): their conversation list and unread badge, their
+ * One user's inbox (docs/architecture.md, "Scaling"): their conversation list and unread badge, their
  * app-wide sockets, their sessions, presence and idle deadline, and the offline email. A
  * conversation's room updates it with the newest message once per run of messages (about every two
  * seconds while a conversation keeps going; worker/chat/owed-inbox-updates.ts) and when the user
@@ -137,7 +137,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     await this.scheduleAlarm(now);
   }
 
-  // --- Sessions (DESIGN.md "Session ↔ socket") --------------------------------------------
+  // --- Sessions (docs/decisions.md, "Ending a session ends its sockets everywhere") -----------
 
   /**
    * A session ended: every socket opened with it closes (the inbox's own at once, each room's
@@ -193,7 +193,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     return this.idle.recordActivity(lastActivity);
   }
 
-  // --- Presence (DESIGN.md "Activity and presence") -------------------------------------------------
+  // --- Presence (docs/decisions.md, "Presence comes from the inbox sockets…") ----------------
 
   /** What others see of this user (the conversation header): online, else when last seen. */
   async presence(): Promise<Presence> {

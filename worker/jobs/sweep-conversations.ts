@@ -9,7 +9,7 @@ import { chats } from "../db/schema";
 const SWEEP_BATCH = 100;
 
 /**
- * A backstop for the rooms' own alarms (DESIGN.md "Cron"): conversations not checked for longer
+ * A backstop for the rooms' own alarms: conversations not checked for longer
  * than the retention period are purged through their room, which stamps the registry when done.
  */
 export async function sweepIdleConversations(

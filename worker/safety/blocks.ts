@@ -10,7 +10,7 @@ import { blocks, users } from "../db/schema";
 import { userInbox } from "../inbox/inbox-service";
 
 /**
- * Who may reach whom (DESIGN.md). The rule: a block either way closes a conversation for
+ * Who may reach whom. The rule: a block either way closes a conversation for
  * both members — the blocked person cannot open or send in it, and the blocker reopens it only by
  * unblocking. The Worker's socket gate, loaders and search ask D1 here; the ChatRoom and UserInbox
  * keep their own copy, written by `blockUser`/`unblockUser`, so the message path never reads D1.

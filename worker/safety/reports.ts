@@ -44,8 +44,8 @@ const PROFILE_SNAPSHOT_FIELDS = [
 type PublicProfileOf = NonNullable<Awaited<ReturnType<typeof getPublicProfile>>>;
 
 /**
- * Files a report with a snapshot of what was reported (DESIGN.md "Reports"): a message's
- * text and a copy of its image, or a profile's texts and a copy of its photo, so moderation works
+ * Files a report with a snapshot of what was reported (docs/decisions.md, "Reports keep a snapshot"): a
+ * message's text and a copy of its image, or a profile's texts and a copy of its photo, so moderation works
  * after the 7-day purge. A second report of the same message by the same person is the first one.
  */
 export async function fileReport(input: ReportInput, now = Date.now()): Promise<{ id: string }> {
