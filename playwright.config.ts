@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // The longer journeys (two people, several pages, axe scans) take 15 to 30 s on this 2-core machine
-  // when it is slow; each step still fails on its own 5 s expectation (docs/decisions.md).
+  // when it is slow; each step still fails on its own 5 s expectation
+  // (docs/decisions/013-browser-tests-get-60-s-each-with-no-retries.md).
   timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

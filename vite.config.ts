@@ -7,8 +7,9 @@ import { pageScripts } from "./scripts/page-scripts-plugin.ts";
 /**
  * Small app modules that every hydrated page loads (root, layout, header, footer and what they
  * import). Shared by many routes, the bundler would give each its own tiny file; as one chunk they
- * are one request (docs/decisions.md). Lazy, signed-in-only modules stay out. Public pages load none
- * of this: their scripts are app/page-scripts/ (scripts/page-scripts-plugin.ts).
+ * are one request (docs/decisions/115-small-modules-every-hydrated-page-loads-share-one-chunk.md).
+ * Lazy, signed-in-only modules stay out. Public pages load none of this: their scripts are
+ * app/page-scripts/ (scripts/page-scripts-plugin.ts).
  */
 const SHELL_MODULES = [
   "app/shared/routes.ts",

@@ -28,7 +28,8 @@ export default defineConfig(async () => {
       tsconfigPaths: true,
       alias: {
         // Pages are rendered and tested in the browser suite against the real build; the React
-        // Router build does not exist in this runtime (see docs/decisions.md).
+        // Router build does not exist in this runtime
+        // (see docs/decisions/014-worker-tests-never-render-pages.md).
         "virtual:react-router/server-build": "./test/worker/support/no-server-build.ts",
       },
     },

@@ -1,12 +1,13 @@
 /**
- * When a message being sent has failed, written once (docs/decisions.md, "A pending message fails
- * only on a refusal or a silent open socket"). A message waits while the page is offline or
- * reconnecting and goes out again, with the same temp- id, on every (re)connect: the room stores a
- * temp- id once and answers a resend of a stored message with its seq, so waiting never doubles it.
- * It fails only when the room refuses it (an error frame naming it), or when it went out over an
- * open socket that then gave no answer for SEND_ANSWER_TIMEOUT_MS while it stayed open. A failed
- * message keeps its id for a retry of the same content: if it was stored and only its answer was
- * lost, the retry is acknowledged, not stored a second time.
+ * When a message being sent has failed, written once
+ * (docs/decisions/136-a-pending-message-fails-only-on-a-refusal-or-a-silent-socket.md). A message
+ * waits while the page is offline or reconnecting and goes out again, with the same temp- id, on
+ * every (re)connect: the room stores a temp- id once and answers a resend of a stored message with
+ * its seq, so waiting never doubles it. It fails only when the room refuses it (an error frame
+ * naming it), or when it went out over an open socket that then gave no answer for
+ * SEND_ANSWER_TIMEOUT_MS while it stayed open. A failed message keeps its id for a retry of the
+ * same content: if it was stored and only its answer was lost, the retry is acknowledged, not
+ * stored a second time.
  */
 
 /** A message sent over an open socket that has had no answer this long, the socket still open, has failed. */

@@ -18,7 +18,8 @@
  * It prints figures and their ratios to the bare room; it asserts nothing. Record them in docs/benchmarks.md.
  *
  * The per-sender rate limit is raised for this server only (CHAT_SEND_* vars): it protects people from
- * floods, and would otherwise be all this measures (docs/decisions.md).
+ * floods, and would otherwise be all this measures
+ * (docs/decisions/057-the-send-rate-limit-is-configuration.md).
  *
  * Where the machine has two processors or more, the client runs on the first and both servers share
  * the rest (BENCH_PIN=0 leaves placement to the scheduler): unpinned, two starts of the same server

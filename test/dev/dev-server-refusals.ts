@@ -9,7 +9,8 @@
  *      hydration mismatch used to log one on every such page), and /profile's tabs kept by
  *      hydration and answering a click made at once;
  *
- *   npm run test:dev           (about a minute; not part of `npm test`: see docs/decisions.md)
+ *   npm run test:dev           (about a minute; not part of `npm test`: see
+ *     docs/decisions/141-npm-run-dev-is-checked-by-its-own-script-outside-npm-test.md)
  *
  * Exits non-zero on any failure, printing each one.
  */

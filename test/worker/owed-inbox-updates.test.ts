@@ -10,9 +10,9 @@ import { EMAIL_GRACE_MS } from "./support/inbox-alarm";
 import { until } from "./support/until";
 
 /**
- * The rules the room is held to (docs/decisions.md): an inbox update waits 100 ms for more
- * messages, then comes about every 2 s (1.5 to 2.5 s) while the conversation goes on, and the
- * room's alarm is the backstop 5 s after one fell due.
+ * The rules the room is held to (docs/decisions/072-inbox-updates-are-coalesced-per-room.md): an
+ * inbox update waits 100 ms for more messages, then comes about every 2 s (1.5 to 2.5 s) while the
+ * conversation goes on, and the room's alarm is the backstop 5 s after one fell due.
  */
 const COALESCE_MS = 100;
 const UPDATE_INTERVAL_MS = 2000;

@@ -1,10 +1,11 @@
 /**
- * Which AnalyticsShard counts an event (docs/decisions.md, "Analytics are counted in sixteen
- * shards…"): a fixed ring of ANALYTICS_SHARDS objects, and each route pattern spread over
- * SLOTS_PER_PATTERN neighbours on it, so one busy pattern (the landing page) is several objects'
- * work, and a shard's minute of counts is a few patterns' rows. The ring is fixed so the dashboard
- * can ask every shard for what it has not flushed yet. Raise the count, never lower it: a shard
- * left off the ring still flushes by its own alarm, but the dashboard would not see its last minute.
+ * Which AnalyticsShard counts an event
+ * (docs/decisions/119-analytics-are-counted-in-sixteen-shards-and-written-to-d1.md): a fixed ring
+ * of ANALYTICS_SHARDS objects, and each route pattern spread over SLOTS_PER_PATTERN neighbours on
+ * it, so one busy pattern (the landing page) is several objects' work, and a shard's minute of
+ * counts is a few patterns' rows. The ring is fixed so the dashboard can ask every shard for what
+ * it has not flushed yet. Raise the count, never lower it: a shard left off the ring still flushes
+ * by its own alarm, but the dashboard would not see its last minute.
  */
 export const ANALYTICS_SHARDS = 16;
 export const SLOTS_PER_PATTERN = 4;

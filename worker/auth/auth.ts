@@ -62,9 +62,9 @@ const RESET_TOKEN_PREFIX = "reset-password:";
 type AuthOptions = { d1: D1Database; appUrl?: string };
 
 /**
- * better-auth on D1 (docs/decisions.md, "Auth and sessions"): email + password, sessions in an HttpOnly
- * SameSite=Lax cookie (Secure when the app is served over https), origin/CSRF checks against the configured
- * origins, database-backed rate limiting keyed by the client IP Cloudflare reports.
+ * better-auth on D1 (docs/decisions/README.md, "Auth and sessions"): email + password, sessions in an
+ * HttpOnly SameSite=Lax cookie (Secure when the app is served over https), origin/CSRF checks against the
+ * configured origins, database-backed rate limiting keyed by the client IP Cloudflare reports.
  */
 export function createAuth({ d1, appUrl }: AuthOptions) {
   const config = getConfig();

@@ -50,8 +50,8 @@ export async function endOneSession(userId: string, sessionId: string, reason: S
 }
 
 /**
- * The user's inbox knows their sockets and the rooms they have sockets in (docs/decisions.md,
- * "Ending a session ends its sockets everywhere").
+ * The user's inbox knows their sockets and the rooms they have sockets in
+ * (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md).
  */
 export function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
   return userInbox(userId).endSessions(end);

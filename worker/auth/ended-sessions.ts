@@ -16,7 +16,7 @@ type RememberedReason = (typeof endedSessions.$inferInsert)["reason"];
  * Remembers why sessions ended, by their tokens. A browser whose session ended while none of its
  * pages was open (the server's idle check, a suspension) still holds the cookie; once the row is
  * gone better-auth no longer knows it, and without this record the visitor would land on 'Create
- * an Account' with no word of why (docs/decisions.md, "An ended session's cookie still says why").
+ * an Account' with no word of why (docs/decisions/047-an-ended-sessions-cookie-still-says-why.md).
  * Only a hash of each token is kept: the record is no key to anything.
  */
 export async function rememberEndedSessions(

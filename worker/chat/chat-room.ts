@@ -163,7 +163,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     // Worker's answer from D1 or the room's own copy of the blocks.
     if (closedAtGate || this.blocks.isClosed()) {
       // Told at once, before the history it asks for: it reads, it cannot write, and nobody's
-      // presence travels (docs/decisions.md: the blocked person is told neutrally).
+      // presence travels (docs/decisions/091-the-blocked-person-is-told-neutrally.md).
       this.send(socket, blockedFrame());
     } else {
       // Someone with the conversation open is online: the other member's header hears it at once.
@@ -305,7 +305,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
    * member's receipts, the session notice while it stands and, for a visitor, the desk's word. Null
    * for someone who is not a member. Reading writes nothing, unless the request is a person's own
    * view of the page (`markRead`), which reads what it shows like the socket's read frame
-   * (docs/decisions.md).
+   * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md).
    */
   async pageView(read: PageRead): Promise<ConversationView | null> {
     const members = parsePairId(read.pairId);
@@ -417,7 +417,8 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
   /**
    * A message just stored, as one frame serialized once: the sender's socket gets it first, and
    * that copy is its acknowledgement (store, then acknowledge, then broadcast); then every other
-   * open socket, the sender's other devices included (docs/decisions.md).
+   * open socket, the sender's other devices included
+   * (docs/decisions/059-a-new-messages-own-frame-is-its-senders-acknowledgement.md).
    */
   private announce(sender: WebSocket, message: ChatMessage) {
     const payload = JSON.stringify({ type: "message", message } satisfies ServerFrame);

@@ -42,7 +42,8 @@ type PageSide = {
 /**
  * What the page renders of a conversation. A person's own document request (not a script's data
  * request, not a prefetch) reads what it shows, as the live page's read frame does, and counts as
- * their activity: without scripts no heartbeat keeps the session alive (docs/decisions.md).
+ * their activity: without scripts no heartbeat keeps the session alive
+ * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md).
  */
 export async function loadConversationPage(side: PageSide, request: Request): Promise<ConversationView> {
   const markRead = isOwnDocumentView(request);

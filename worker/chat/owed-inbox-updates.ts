@@ -8,7 +8,8 @@ const INBOX_COALESCE_MS = 100;
 /**
  * During a conversation that keeps going, the inboxes take an update about every two seconds (1.5 to
  * 2.5 s, spread so that rooms busy since the same moment do not update in step): each update costs
- * both inboxes a durable write, which would otherwise be paid per message (docs/decisions.md).
+ * both inboxes a durable write, which would otherwise be paid per message
+ * (docs/decisions/072-inbox-updates-are-coalesced-per-room.md).
  */
 const INBOX_UPDATE_INTERVAL_MS = 2000;
 const nextUpdateAfter = (at: number) => at + INBOX_UPDATE_INTERVAL_MS * (0.75 + Math.random() / 2);

@@ -10,11 +10,12 @@ type RoomSide = {
 };
 
 /**
- * Keeps each member's inbox told which rooms hold their sockets (docs/decisions.md, "Ending a session ends
- * its sockets everywhere"), so ending a session reaches every socket opened with it: a socket is admitted
- * only after the inbox has remembered this room (and refused if its session ended meanwhile), and the inbox
- * forgets the room once the member has no socket here and none on its way. Calls about one member
- * are made in order, so a socket that opens right after a leave is remembered after it.
+ * Keeps each member's inbox told which rooms hold their sockets
+ * (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md), so ending a session reaches
+ * every socket opened with it: a socket is admitted only after the inbox has remembered this room
+ * (and refused if its session ended meanwhile), and the inbox forgets the room once the member has
+ * no socket here and none on its way. Calls about one member are made in order, so a socket that
+ * opens right after a leave is remembered after it.
  */
 export class SocketAdmissions {
   /**

@@ -3,7 +3,8 @@
  * React Router's `.data` request (the page's own scripts revalidating or navigating, after which the
  * live socket does what the page needs), not a prefetch or prerender made ahead of a click, and not
  * a fetch by a script. A conversation's page reads what it shows on such a request only
- * (docs/decisions.md: the one exception to "a GET never writes").
+ * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md: the one exception to
+ * "a GET never writes").
  */
 export function isOwnDocumentView(request: Request): boolean {
   if (request.method !== "GET") return false;

@@ -13,8 +13,9 @@ export type InboxSocket = Partial<SocketSession> & { connectedAt?: number };
 const PRESENCE_TIMEOUT_MS = 60_000;
 
 /**
- * Whether the user is online and when they were last seen (docs/decisions.md, "Presence comes from the inbox
- * sockets…"): online while a page of theirs has a live socket, one that pinged within the last minute.
+ * Whether the user is online and when they were last seen
+ * (docs/decisions/075-presence-comes-from-the-inbox-sockets.md): online while a page of theirs has a
+ * live socket, one that pinged within the last minute.
  *
  * `isOnline` / `lastSeen` in D1 have this one writer, which writes only on a real change: online
  * with the first open page, offline when the last one goes. It keeps its own copy of lastSeen in

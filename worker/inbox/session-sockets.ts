@@ -23,8 +23,8 @@ export const SESSION_SOCKETS_TABLES = `
 
 /**
  * Which of the user's sessions ended, and which conversations' rooms hold sockets of the user
- * (docs/decisions.md, "Ending a session ends its sockets everywhere"): ending a session is one call to the
- * inbox, which closes its own sockets and through these rooms every other socket opened with it.
+ * (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md): ending a session is one call to
+ * the inbox, which closes its own sockets and through these rooms every other socket opened with it.
  */
 export class SessionSockets {
   constructor(

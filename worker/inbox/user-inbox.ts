@@ -137,7 +137,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     await this.scheduleAlarm(now);
   }
 
-  // --- Sessions (docs/decisions.md, "Ending a session ends its sockets everywhere") -----------
+  // --- Sessions (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md) ----------
 
   /**
    * A session ended: every socket opened with it closes (the inbox's own at once, each room's
@@ -193,7 +193,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     return this.idle.recordActivity(lastActivity);
   }
 
-  // --- Presence (docs/decisions.md, "Presence comes from the inbox sockets…") ----------------
+  // --- Presence (docs/decisions/075-presence-comes-from-the-inbox-sockets.md) ------------------
 
   /** What others see of this user (the conversation header): online, else when last seen. */
   async presence(): Promise<Presence> {

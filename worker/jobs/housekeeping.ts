@@ -15,7 +15,7 @@ import {
   verifications,
 } from "../db/schema";
 
-/** Analytics are kept as long as the Privacy Policy says (docs/decisions.md, "Analytics"). */
+/** Analytics are kept as long as the Privacy Policy says (docs/decisions/README.md, "Analytics"). */
 export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 60 * 1000;
 
 /** Inactivity records are kept this long after a forced logout or the last activity. */

@@ -44,7 +44,7 @@ const PROFILE_SNAPSHOT_FIELDS = [
 type PublicProfileOf = NonNullable<Awaited<ReturnType<typeof getPublicProfile>>>;
 
 /**
- * Files a report with a snapshot of what was reported (docs/decisions.md, "Reports keep a snapshot"): a
+ * Files a report with a snapshot of what was reported (docs/decisions/092-reports-keep-a-snapshot.md): a
  * message's text and a copy of its image, or a profile's texts and a copy of its photo, so moderation works
  * after the 7-day purge. A second report of the same message by the same person is the first one.
  */

@@ -4,9 +4,9 @@ import { setSocketAttachment } from "./socket-attachment";
 
 /**
  * The session a socket was opened with, kept in its attachment by the ChatRoom and the UserInbox
- * (docs/decisions.md, "Ending a session ends its sockets everywhere"): ending that session closes the
- * socket, and a frame that arrives after its idle deadline is checked with the user's inbox before anything
- * is done with it.
+ * (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md): ending that session closes
+ * the socket, and a frame that arrives after its idle deadline is checked with the user's inbox before
+ * anything is done with it.
  */
 export type SocketSession = {
   sessionId: string;

@@ -324,7 +324,8 @@ export function Conversation({
             )}
           </h2>
           {/* The support account is a desk, not a person: its header says whether a listener is there.
-              A closed conversation shows no presence, either way (docs/decisions.md: told neutrally). */}
+              A closed conversation shows no presence, either way
+              (docs/decisions/091-the-blocked-person-is-told-neutrally.md). */}
           {isSupportConversation ? (
             <DeskHeadline status={deskStatus} />
           ) : (

@@ -75,9 +75,9 @@ const viewedConversation = createContext<Awaited<ReturnType<typeof openConversat
 
 /**
  * A person's own view of a conversation (a document request, not a script's) reads what it shows
- * (docs/decisions.md). It is done here, before the loaders run, so the page's header (the root
- * loader's unread count) already counts it read. Nothing is thrown here: the loader says what is
- * wrong with an address.
+ * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md). It is done here, before
+ * the loaders run, so the page's header (the root loader's unread count) already counts it read.
+ * Nothing is thrown here: the loader says what is wrong with an address.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params, context }, next) => {
