@@ -3,42 +3,60 @@ import { defineConfig } from "vitest/config";
 import { pageScripts } from "./scripts/page-scripts-plugin.ts";
 
 /**
- * Server-side tests run inside workerd with the bindings of wrangler.toml; every test file gets
- * isolated D1/R2/Durable Object storage, with the migrations applied by the setup file.
+ * Two projects (docs/decisions/142-worker-test-files-share-a-runtime-and-start-from-empty-storage.md):
+ * - `unit`: pure functions (parsers, formatters, rules), in Node: nothing of the runtime is needed;
+ * - `worker`: the server, inside workerd with the bindings of wrangler.toml. Its files share one
+ *   runtime per Vitest worker instead of starting one each (that start-up was most of the suite's
+ *   time); each file still starts from an empty D1 and R2, emptied by the setup file.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
-    plugins: [
-      // The root layout imports the page scripts' inline code and URLs (route modules' actions and
-      // the root middleware run in these tests): built by the same plugin as the app.
-      pageScripts(),
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            // Test-only secret: workerd tests have no .dev.vars.
-            BETTER_AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnop",
+    resolve: { tsconfigPaths: true },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+        },
+        {
+          extends: true,
+          plugins: [
+            // The root layout imports the page scripts' inline code and URLs (route modules' actions
+            // and the root middleware run in these tests): built by the same plugin as the app.
+            pageScripts(),
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  // Test-only secret: workerd tests have no .dev.vars.
+                  BETTER_AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnop",
+                },
+              },
+            }),
+          ],
+          resolve: {
+            alias: {
+              // Pages are rendered and tested in the browser suite against the real build; the React
+              // Router build does not exist in this runtime
+              // (see docs/decisions/014-worker-tests-never-render-pages.md).
+              "virtual:react-router/server-build": "./test/worker/support/no-server-build.ts",
+            },
+          },
+          test: {
+            name: "worker",
+            include: ["test/worker/**/*.test.ts"],
+            setupFiles: ["./test/worker/support/empty-storage.ts"],
+            isolate: false,
+            // Password hashing is CPU-bound: a test of a dozen sign-ins takes 1.5 s alone but over
+            // 5 s (Vitest's default limit) while both workers run on CI's two cores.
+            testTimeout: 20_000,
           },
         },
-      }),
-    ],
-    resolve: {
-      tsconfigPaths: true,
-      alias: {
-        // Pages are rendered and tested in the browser suite against the real build; the React
-        // Router build does not exist in this runtime
-        // (see docs/decisions/014-worker-tests-never-render-pages.md).
-        "virtual:react-router/server-build": "./test/worker/support/no-server-build.ts",
-      },
-    },
-    test: {
-      include: ["test/unit/**/*.test.ts", "test/worker/**/*.test.ts"],
-      setupFiles: ["./test/worker/support/apply-migrations.ts"],
-      // Password hashing is CPU-bound: a test of a dozen sign-ins takes 1.5 s alone but over 5 s
-      // (Vitest's default limit) while every file runs at once on CI's two cores.
-      testTimeout: 20_000,
+      ],
+      // Two runtimes side by side: most worker tests wait on timers and sockets, not the CPU.
+      maxWorkers: 2,
     },
   };
 });

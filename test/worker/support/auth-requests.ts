@@ -2,11 +2,17 @@ import { env, exports } from "cloudflare:workers";
 
 export const APP_ORIGIN = new URL(env.APP_URL).origin;
 
-let ipCounter = 0;
-/** A distinct client address per caller, so rate limits of one test never touch another. */
+/**
+ * A distinct client address per caller (an IPv6 documentation address in its own /64, the unit the
+ * rate limits count by), so rate limits of one test never touch another. The count lives on the
+ * runtime's global object: test files share one runtime and its storage, and a count per module
+ * would start again in every file.
+ */
 export function freshIp(): string {
-  ipCounter += 1;
-  return `203.0.113.${ipCounter}`;
+  const counted = globalThis as { clientAddressCount?: number };
+  const n = (counted.clientAddressCount ?? 0) + 1;
+  counted.clientAddressCount = n;
+  return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
 }
 
 export function postJson(path: string, body: unknown, init: { cookie?: string; ip?: string } = {}) {
