@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./test/e2e/support/chromium";
+import { chromiumLaunchOptions, FULL_BROWSER } from "./test/e2e/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -24,9 +24,20 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
-    launchOptions: chromiumLaunchOptions(),
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
+  // The headless shell for all but the tests tagged FULL_BROWSER (see test/e2e/support/chromium.ts).
+  projects: [
+    {
+      name: "chromium",
+      grepInvert: new RegExp(FULL_BROWSER),
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("headless-shell") },
+    },
+    {
+      name: "chromium-full",
+      grep: new RegExp(FULL_BROWSER),
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("full") },
+    },
+  ],
   webServer: {
     command: "npm run e2e:server",
     url: `${BASE_URL}/api/health`,

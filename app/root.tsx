@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
-import { userInbox } from "~worker/inbox/inbox-service";
+import { userInbox } from "~worker/objects/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";

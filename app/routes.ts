@@ -25,9 +25,12 @@ export default [
     // The support desk: listeners and the admin answer visitors as the support account.
     route("desk", "routes/desk/desk-screen.tsx"), // the queue, my conversations, availability
     route("desk/:visitorId", "routes/desk/desk-conversation.tsx"), // one support conversation on the desk
-    route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals (admin only)
-    route("admin/reports", "routes/admin/reports.tsx"), // moderation: open reports, suspensions (admin only)
-    route("admin/listeners", "routes/admin/listeners.tsx"), // who answers on the support desk (admin only)
+    // The admin's pages: one guard (middleware), heading and nav for all of them.
+    layout("routes/admin/admin-layout.tsx", [
+      route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals
+      route("admin/reports", "routes/admin/reports.tsx"), // moderation: open reports, suspensions
+      route("admin/listeners", "routes/admin/listeners.tsx"), // who answers on the support desk
+    ]),
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),
     route("*", "routes/not-found.tsx"), // anything else: a real 404 inside the layout

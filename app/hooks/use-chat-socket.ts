@@ -19,13 +19,7 @@ import {
   type ServerFrame,
   ServerFrameSchema,
 } from "~/shared/schemas/chat-protocol";
-
-/**
- * The room closes a socket with this code when it may no longer use the conversation: a support
- * conversation transferred away from, or resolved by, the listener who had it open. Like
- * a session's end, it is final: reconnecting would only be refused again.
- */
-const WITHDRAWN_CLOSE_CODE = 4403;
+import { CLOSE_CODES, SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
 
 /**
  * This device's connection to the conversation (spec section 4: Unknown, Online, Offline), plus
@@ -76,7 +70,7 @@ export function useChatSocket(options: {
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
   const { pairId, userId } = options;
-  const socketPath = options.socketPath ?? `/api/chats/${encodeURIComponent(pairId)}/ws`;
+  const socketPath = options.socketPath ?? SOCKET_PATHS.conversation(pairId);
   const { initial } = options;
   const [contactPresence, setContactPresence] = useState<Presence | null>(options.initialPresence);
   const [messages, setMessages] = useState<ChatMessage[]>(initial?.messages ?? []);
@@ -271,9 +265,9 @@ export function useChatSocket(options: {
     };
 
     const transport = startSocketTransport<ServerFrame, ClientFrame>({
-      url: `${window.location.origin.replace(/^http/, "ws")}${socketPath}`,
+      url: socketUrl(socketPath),
       schema: ServerFrameSchema,
-      finalCloseCodes: [WITHDRAWN_CLOSE_CODE],
+      finalCloseCodes: [CLOSE_CODES.withdrawn],
       onOpen: () => {
         window.clearTimeout(resumeRetryTimer);
         closedOnThisConnectionRef.current = false;
@@ -292,7 +286,7 @@ export function useChatSocket(options: {
       },
       onFinalClose: (close) => {
         if (leaveIfSessionEnded(close)) return;
-        if (close.code === WITHDRAWN_CLOSE_CODE) setWithdrawn(true);
+        if (close.code === CLOSE_CODES.withdrawn) setWithdrawn(true);
         setConnection("unknown");
       },
     });

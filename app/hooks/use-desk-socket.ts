@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { startSocketTransport } from "~/lib/socket-transport";
 import { DESK_PAGE_PING_MS, type DeskServerFrame, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
-
-/** The desk closes the sockets of someone who is no longer a listener with this code. */
-const NOT_A_LISTENER_CLOSE_CODE = 4403;
+import { CLOSE_CODES, SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
 
 /** Whether the desk is being kept up to date right now. */
 export type DeskConnection = "connecting" | "live" | "reconnecting";
@@ -29,7 +27,7 @@ export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; conne
 
   useEffect(() => {
     const transport = startSocketTransport<DeskServerFrame, never>({
-      url: `${window.location.origin.replace(/^http/, "ws")}/api/desk/ws`,
+      url: socketUrl(SOCKET_PATHS.desk),
       schema: DeskServerFrameSchema,
       // The pings are the page's proof that the listener is there: without them, no conversations.
       pingEveryMs: DESK_PAGE_PING_MS,
@@ -39,8 +37,8 @@ export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; conne
         else console.warn("The desk socket refused something", frame.message);
       },
       onRetrying: () => setConnection("reconnecting"),
-      // 4403: the admin took the listener role away; the page asks again and gets the not-found answer.
-      finalCloseCodes: [NOT_A_LISTENER_CLOSE_CODE],
+      // The admin took the listener role away: the page asks again and gets the not-found answer.
+      finalCloseCodes: [CLOSE_CODES.withdrawn],
       onFinalClose: (close) => {
         if (!leaveIfSessionEnded(close)) window.location.reload();
       },

@@ -5,6 +5,7 @@ import type { IncomingMessage } from "~/lib/incoming-message-alert";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
 import type { InboxClientFrame, InboxFrame } from "~/shared/schemas/inbox-protocol";
+import { SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
 
 /**
  * The signed-in user's app-wide socket (/api/inbox/ws): live badge count and conversation list on
@@ -26,7 +27,7 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
       ({ InboxFrameSchema }) => {
         if (unmounted) return;
         transport = startSocketTransport<InboxFrame, InboxClientFrame>({
-          url: `${window.location.origin.replace(/^http/, "ws")}/api/inbox/ws`,
+          url: socketUrl(SOCKET_PATHS.inbox),
           schema: InboxFrameSchema,
           // The activity heartbeat rides on this socket, its first frame as it opens.
           onOpen: activitySocketOpened,

@@ -1,10 +1,6 @@
 import { isLeaving, startLeaving } from "~/lib/page-leaving";
-import {
-  isSessionEndReason,
-  SESSION_ENDED_CLOSE_CODE,
-  type SessionEndReason,
-  sessionEndPath,
-} from "~/shared/session-end";
+import { isSessionEndReason, type SessionEndReason, sessionEndPath } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 
 /** The tabs of one browser tell each other when the session ends, so all of them leave together. */
 export const SESSION_CHANNEL = "kindred-session";
@@ -25,7 +21,7 @@ export function leaveSession(reason: SessionEndReason, returnTo?: string): void 
  * Answers whether it did.
  */
 export function leaveIfSessionEnded(event: { code: number; reason: string }): boolean {
-  if (event.code !== SESSION_ENDED_CLOSE_CODE) return false;
+  if (event.code !== CLOSE_CODES.sessionEnded) return false;
   const reason = isSessionEndReason(event.reason) ? event.reason : "signed-out";
   leaveSession(reason, `${window.location.pathname}${window.location.search}`);
   return true;

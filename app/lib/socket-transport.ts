@@ -6,10 +6,11 @@
  * (test/unit/socket-transport.test.ts). It imports no schema library: each socket brings its own
  * schema, so zod stays out of the pages that need no socket.
  */
-import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
 
 /** The first retry waits about this long; each failed attempt doubles the window... */
 const RECONNECT_BASE_MS = 1000;
+
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 /** ...up to this cap. */
 export const RECONNECT_CAP_MS = 30_000;
 /**
@@ -83,7 +84,7 @@ type SocketTransportOptions<ServerFrame> = {
   schema: FrameSchema<ServerFrame>;
   /** How often to ping (PING_EVERY_MS unless a socket's server counts on hearing sooner). */
   pingEveryMs?: number;
-  /** Close codes after which this socket must not come back, besides the session's end (4401). */
+  /** Close codes after which this socket must not come back, besides the session's end. */
   finalCloseCodes?: readonly number[];
   /** The socket is open (first connect or reconnect): say hello, resend what is pending. */
   onOpen?: () => void;
@@ -114,7 +115,7 @@ export function startSocketTransport<ServerFrame, ClientFrame>(
   options: SocketTransportOptions<ServerFrame>,
 ): SocketTransport<ClientFrame> {
   const env: TransportEnvironment = { ...BROWSER, ...options.environment };
-  const finalCodes = new Set([SESSION_ENDED_CLOSE_CODE, ...(options.finalCloseCodes ?? [])]);
+  const finalCodes = new Set([CLOSE_CODES.sessionEnded, ...(options.finalCloseCodes ?? [])]);
   /** Attempts since the last connection that stayed up STABLE_CONNECTION_MS (the backoff exponent). */
   let failures = 0;
   let socket: TransportSocket | null = null;
@@ -222,7 +223,7 @@ export function startSocketTransport<ServerFrame, ClientFrame>(
       stopped = true;
       env.clearTimeout(retryTimer);
       clearSocketTimers();
-      socket?.close(1000, "leaving");
+      socket?.close(CLOSE_CODES.leaving, "leaving");
       socket = null;
     },
   };

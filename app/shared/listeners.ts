@@ -1,5 +1,3 @@
-import { MODERATION_TEXTS } from "./safety";
-
 /**
  * Listeners ("Roles"): accounts the admin lets answer visitors on the support desk. The
  * admin page, its action, the worker and the tests read their limits and messages from here.
@@ -15,7 +13,6 @@ export const MAX_LISTENER_USERNAME = 100;
 export const LISTENER_INTENTS = { add: "add", remove: "remove", alias: "alias" } as const;
 
 export const LISTENER_TEXTS = {
-  title: "Listeners",
   intro:
     "Listeners answer visitors on the support desk as the support account. Visitors never see a " +
     "listener's username; a listener keeps their own account for the community area.",
@@ -54,5 +51,4 @@ export const LISTENER_TEXTS = {
   malformed: "That form was incomplete, so nothing changed. Please reload the page and try again.",
   postFailed: "The server could not be reached, so nothing changed. Please try again.",
   /** The same answer /admin/reports and /admin/analytics give everyone but the admin. */
-  forbidden: MODERATION_TEXTS.forbidden,
 } as const;

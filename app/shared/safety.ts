@@ -130,7 +130,6 @@ export const REPORT_TEXTS = {
 } as const;
 
 export const MODERATION_TEXTS = {
-  title: "Reports",
   openHeading: (count: number) => `Open reports (${count})`,
   noOpenReports: "No open reports.",
   suspendedHeading: "Suspended accounts",
@@ -161,5 +160,4 @@ export const MODERATION_TEXTS = {
   cannotSuspendStaff: "The support and admin accounts can't be suspended.",
   unknownReport: "That report no longer exists.",
   notSuspended: "That account is not suspended.",
-  forbidden: "This page is for the admin only.",
 } as const;

@@ -29,13 +29,6 @@ export function isSessionEndReason(value: unknown): value is SessionEndReason {
 }
 
 /**
- * The close code of a chat or inbox socket whose session ended (sign-out, password reset,
- * inactivity, suspension); the close reason is the SessionEndReason. the page leaves for
- * the sign-in page with that reason's message instead of reconnecting.
- */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
-
-/**
  * Where a session's end sends the person (spec: sign-out and the inactivity logout go to /signup).
  * After an inactivity logout, signing in again returns to the page they were on.
  */

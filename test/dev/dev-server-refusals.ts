@@ -166,7 +166,7 @@ async function tabsAfterHydration(page: Page, base: string): Promise<string[]> {
 /** The pages that hydrate, signed out and signed in. */
 async function browserChecks(base: string): Promise<string[]> {
   const failures: string[] = [];
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await chromium.launch(chromiumLaunchOptions("headless-shell"));
   try {
     // The dev server optimizes the client's dependencies on its first page and reloads it once
     // when it finds more: a first visit warms it, as someone's first look at the app does.

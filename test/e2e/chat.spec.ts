@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
+import { FULL_BROWSER } from "./support/chromium";
 import {
   anotherPerson,
   expect,
@@ -324,12 +325,10 @@ test.describe("finding people", () => {
 });
 
 test.describe("a message arriving while the person looks elsewhere", () => {
-  test("shows 'Delivered' once a page has it, and alerts with a banner, a chime and a notification", async ({
-    page,
-    context,
-    browser,
-    baseURL,
-  }) => {
+  // The real Notification API: the headless shell denies it whatever is granted.
+  test("shows 'Delivered' once a page has it, and alerts with a banner, a chime and a notification", {
+    tag: FULL_BROWSER,
+  }, async ({ page, context, browser, baseURL }) => {
     await context.grantPermissions(["notifications"]);
     // The window is in the background, and the real Notification and audio APIs are watched.
     await page.addInitScript(() => {

@@ -1,6 +1,8 @@
+import { FULL_BROWSER } from "./support/chromium";
 import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
-test.describe("Enable Notifications", () => {
+// The real permission: the headless shell denies notifications whatever is granted.
+test.describe("Enable Notifications", { tag: FULL_BROWSER }, () => {
   test("shows while permission is not granted and asks for it", async ({ page, baseURL }) => {
     await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/chat");

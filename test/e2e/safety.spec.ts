@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ADMIN_TEXTS, ADMIN_TITLES } from "../../app/shared/admin";
 import { BLOCK_TEXTS, MODERATION_TEXTS, REPORT_TEXTS, suspensionReasonLabel } from "../../app/shared/safety";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { seriousViolations } from "./support/axe";
@@ -128,7 +129,7 @@ test.describe("reports and moderation", () => {
     await openAccountMenu(admin.page);
     await expect(admin.page.getByRole("link", { name: /^Reports \d+ open$/ })).toBeVisible();
     await admin.page.getByRole("link", { name: /^Reports/ }).click();
-    await expect(admin.page.getByRole("heading", { name: MODERATION_TEXTS.title, level: 1 })).toBeVisible();
+    await expect(admin.page.getByRole("heading", { name: ADMIN_TITLES.reports, level: 1 })).toBeVisible();
     const report = admin.page.getByRole("article").filter({ hasText: hurtful });
     await expect(report).toContainText(`Harassment: a message from ${them.user.username}`);
     await expect(report).toContainText(`by ${me.user.username}`);
@@ -213,7 +214,7 @@ test.describe("reports and moderation", () => {
     await signUpThroughApi(page, baseURL ?? "");
     const response = await page.goto("/admin/reports");
     expect(response?.status()).toBe(403);
-    await expect(page.getByText(MODERATION_TEXTS.forbidden)).toBeVisible();
+    await expect(page.getByText(ADMIN_TEXTS.forbidden)).toBeVisible();
     const post = await page.request.post("/admin/reports", {
       form: { intent: "unsuspend", id: "someone" },
       headers: { Origin: baseURL ?? "" },

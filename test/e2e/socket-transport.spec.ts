@@ -1,5 +1,6 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
-import { SESSION_END_MESSAGES, SESSION_ENDED_CLOSE_CODE } from "../../app/shared/session-end";
+import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
+import { CLOSE_CODES } from "../../app/shared/socket-protocol";
 import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
@@ -90,7 +91,7 @@ test.describe("a socket closed because the session ended", () => {
 
     // The session ended elsewhere (its cookie is gone) and the server closes the socket saying so.
     await context.clearCookies();
-    await sockets[0]?.close({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
+    await sockets[0]?.close({ code: CLOSE_CODES.sessionEnded, reason: "signed-out" });
     await page.waitForURL("**/signup?reason=signed-out");
     await expect(page.getByText(SESSION_END_MESSAGES["signed-out"])).toBeVisible();
     expect(sockets).toHaveLength(1);

@@ -92,12 +92,42 @@ describe("the code's layers", () => {
     expect([...reached].filter((file) => file.endsWith(".tsx"))).toEqual([]);
   });
 
+  it("has worker folders that depend one way: no folder reaches back to one that reaches it", () => {
+    // Value imports only: a type import leaves nothing behind at runtime. The files at the top of
+    // worker/ (the entry, the configuration) belong to no folder.
+    const folderOf = (file: string) => /^\/worker\/([^/]+)\//.exec(file)?.[1] ?? null;
+    const valueImports = (source: string) =>
+      [...source.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+"([^"]+)"/gm)].map((match) => match[1] ?? "");
+    const uses = new Map<string, Set<string>>();
+    for (const [file, source] of Object.entries(sources)) {
+      const from = folderOf(file);
+      if (!from) continue;
+      for (const specifier of valueImports(source)) {
+        const target = specifier.startsWith("~worker/")
+          ? `/worker/${specifier.slice("~worker/".length)}`
+          : specifier.startsWith(".")
+            ? new URL(specifier, `file://${file}`).pathname
+            : null;
+        const to = target ? folderOf(target) : null;
+        if (to && to !== from) uses.set(from, (uses.get(from) ?? new Set()).add(to));
+      }
+    }
+    expect(uses.get("chat")).toContain("objects");
+    // Every way back, through any number of folders.
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(uses.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && reaches(next, to, seen.add(next))));
+    const cycles = [...uses].flatMap(([from, targets]) =>
+      [...targets].filter((to) => reaches(to, from)).map((to) => `worker/${from} → worker/${to} → … → worker/${from}`),
+    );
+    expect(cycles).toEqual([]);
+  });
+
   it("reaches Durable Objects only through their service modules", () => {
     const services = [
-      "/worker/chat/room-service.ts",
-      "/worker/inbox/inbox-service.ts",
-      "/worker/desk/desk-service.ts",
-      "/worker/analytics/shard-service.ts",
+      "/worker/objects/room-service.ts",
+      "/worker/objects/inbox-service.ts",
+      "/worker/objects/desk-service.ts",
+      "/worker/objects/shard-service.ts",
     ];
     const stubs = Object.entries(sources)
       .filter(([file, source]) => !services.includes(file) && /\.(getByName|idFromName|get)\(/.test(source))

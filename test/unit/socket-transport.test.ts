@@ -9,7 +9,7 @@ import {
 } from "~/lib/socket-transport";
 import { type ServerFrame, ServerFrameSchema } from "~/shared/schemas/chat-protocol";
 import { InboxFrameSchema } from "~/shared/schemas/inbox-protocol";
-import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { type FakeSocket, fakeEnvironment } from "./support/fake-socket-environment";
 
 const URL = "ws://kindred.test/api/chats/a_b/ws";
@@ -162,21 +162,21 @@ describe("a socket that does not open", () => {
 });
 
 describe("close codes that mean stop", () => {
-  it("a session's end (4401) is final, with its reason, for every socket", () => {
+  it("a session's end is final, with its reason, for every socket", () => {
     const world = fakeEnvironment();
     const { transport, finals, events } = start(world);
     world.latest().open();
-    world.latest().serverClose(SESSION_ENDED_CLOSE_CODE, "signed-out");
+    world.latest().serverClose(CLOSE_CODES.sessionEnded, "signed-out");
     world.advance(60 * 60_000);
     // Not even the network coming back reopens it.
     expect(transport.reconnectNow()).toBe(false);
-    expect(finals).toEqual([{ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" }]);
+    expect(finals).toEqual([{ code: CLOSE_CODES.sessionEnded, reason: "signed-out" }]);
     expect(events).toEqual(["open"]);
     expect(world.sockets).toHaveLength(1);
   });
 
   it("a close code a socket names as final ends it there, and is retried where it is not named", () => {
-    const CLOSED_FOR_GOOD = 4403;
+    const CLOSED_FOR_GOOD = CLOSE_CODES.withdrawn;
     const chat = fakeEnvironment();
     const chatSocket = start(chat, [CLOSED_FOR_GOOD]);
     chat.latest().serverClose(CLOSED_FOR_GOOD, "blocked");

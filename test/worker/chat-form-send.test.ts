@@ -7,7 +7,8 @@ import { pairIdFor } from "~/shared/pair-id";
 import { chatWith, deskConversationPath } from "~/shared/routes";
 import { BLOCK_TEXTS } from "~/shared/safety";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT, type ServerFrame } from "~/shared/schemas/chat-protocol";
-import { SESSION_ENDED_CLOSE_CODE, sessionEndPath } from "~/shared/session-end";
+import { sessionEndPath } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import * as chatScreen from "../../app/routes/chat/chat-screen";
 import * as deskConversation from "../../app/routes/desk/desk-conversation";
@@ -166,7 +167,7 @@ describe("who may send with the conversation's form", () => {
     const closed = closing(socket.ws);
     await suspendAccount(a.user.id);
     const { code, reason } = await closed();
-    expect(code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(code).toBe(CLOSE_CODES.sessionEnded);
 
     // The browser's cookies: the session's token and better-auth's signed cache of it.
     const answer = await callAction(chatScreen.action, chatWith(b.user.id), composerForm({ text: "still here?" }), {

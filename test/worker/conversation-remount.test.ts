@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { pairIdFor } from "~/shared/pair-id";
-import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, connect, isAck } from "./support/chat-sockets";
 import { until } from "./support/until";
@@ -96,6 +96,6 @@ describe("a conversation socket closed and at once reopened", () => {
     await until(() => frames.some((frame) => isAck("temp-again")(JSON.parse(frame))));
     const closed = closing(ws);
     expect((await postJson("/api/auth/sign-out", {}, { cookie: alice.cookie })).status).toBe(200);
-    expect(await closed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
+    expect(await closed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "signed-out" });
   });
 });

@@ -2,8 +2,10 @@ import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { userContext } from "~/context";
+import { middleware as adminGuard } from "~/routes/admin/admin-layout";
 import { action, loader } from "~/routes/admin/listeners";
 import type { SignedInUser } from "~/shared/accounts";
+import { ADMIN_TEXTS } from "~/shared/admin";
 import { LISTENER_INTENTS, LISTENER_TEXTS, MAX_LISTENER_ALIAS } from "~/shared/listeners";
 import { PATHS } from "~/shared/routes";
 import { suspendAccount } from "../../worker/accounts/suspension";
@@ -17,7 +19,7 @@ import {
   setListenerAlias,
 } from "../../worker/desk/listeners";
 import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
-import { type ActionAnswer, callAction, signedInUser } from "./support/route-action";
+import { type ActionAnswer, callAction, callLoader, signedInUser } from "./support/route-action";
 
 type SignedUp = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -25,9 +27,14 @@ async function admin(): Promise<SignedInUser> {
   return { ...signedInUser(await signUpAdmin()), role: "admin" };
 }
 
-/** A post to /admin/listeners as `user` (null: signed out). */
+/** A post to /admin/listeners as `user` (null: signed out), through the admin pages' guard. */
 function post(user: SignedInUser | null, fields: Record<string, string>): Promise<ActionAnswer> {
-  return callAction(action, PATHS.adminListeners, new URLSearchParams(fields), { user });
+  return callAction(action, PATHS.adminListeners, new URLSearchParams(fields), { user, middleware: adminGuard });
+}
+
+/** /admin/listeners read as `user` (null: signed out), through the admin pages' guard. */
+function read(user: SignedInUser | null): Promise<ActionAnswer> {
+  return callLoader({ loader, middleware: adminGuard }, PATHS.adminListeners, { user });
 }
 
 const add = (user: SignedInUser | null, username: string) => post(user, { intent: LISTENER_INTENTS.add, username });
@@ -318,21 +325,17 @@ describe("/admin/listeners", () => {
     await addListener(listener.user.username);
     const before = await listenerRows();
     for (const user of [signedInUser(person), signedInUser(listener)]) {
-      const read = await callAction(loader, PATHS.adminListeners, new URLSearchParams(), { user });
-      expect(read).toMatchObject({ status: 403, thrown: true, data: LISTENER_TEXTS.forbidden });
+      expect(await read(user)).toMatchObject({ status: 403, thrown: true, data: ADMIN_TEXTS.forbidden });
       for (const answer of [
         await add(user, person.user.username),
         await remove(user, listener.user.id),
         await nameAlias(user, listener.user.id, "Not Allowed"),
       ]) {
-        expect(answer).toMatchObject({
-          status: 403,
-          data: { problem: { field: null, message: LISTENER_TEXTS.forbidden } },
-        });
+        expect(answer).toMatchObject({ status: 403, thrown: true, data: ADMIN_TEXTS.forbidden });
       }
     }
     expect(await listenerRows()).toEqual(before);
-    expect(LISTENER_TEXTS.forbidden).toBe("This page is for the admin only.");
+    expect(ADMIN_TEXTS.forbidden).toBe("This page is for the admin only.");
   });
 
   it("sends a signed-out visitor to sign in and back, reading and acting, and changes nothing", async () => {
@@ -340,8 +343,7 @@ describe("/admin/listeners", () => {
     await addListener(listener.user.username);
     const before = await listenerRows();
     const signIn = `${PATHS.signup}?next=${encodeURIComponent(PATHS.adminListeners)}`;
-    const read = await callAction(loader, PATHS.adminListeners, new URLSearchParams(), { user: null });
-    expect(read).toMatchObject({ status: 302, location: signIn, thrown: true });
+    expect(await read(null)).toMatchObject({ status: 302, location: signIn, thrown: true });
     const acted = await remove(null, listener.user.id);
     expect(acted).toMatchObject({ status: 302, location: signIn, thrown: true });
     expect(await listenerRows()).toEqual(before);
@@ -351,9 +353,9 @@ describe("/admin/listeners", () => {
     const boss = await admin();
     const person = await signUpUser();
     await addListener(person.user.username);
-    const read = await callAction(loader, PATHS.adminListeners, new URLSearchParams(), { user: boss });
-    expect(read.status).toBe(200);
-    expect((read.data as { listeners: { id: string }[] }).listeners.map((listener) => listener.id)).toContain(
+    const shown = await read(boss);
+    expect(shown.status).toBe(200);
+    expect((shown.data as { listeners: { id: string }[] }).listeners.map((listener) => listener.id)).toContain(
       person.user.id,
     );
   });

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ADMIN_TEXTS } from "~/shared/admin";
 import { pairIdFor } from "~/shared/pair-id";
 import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, suspensionReasonLabel } from "~/shared/safety";
-import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import {
   countOpenReports,
   dismissReport,
@@ -52,7 +53,7 @@ const log = async (targetUserId: string) =>
 describe("moderation", () => {
   it("refuses everyone but the admin, and changes nothing for them", async () => {
     const { a, b, reportId } = await reported();
-    const forbidden = new ModerationError(MODERATION_TEXTS.forbidden, 403);
+    const forbidden = new ModerationError(ADMIN_TEXTS.forbidden, 403);
     for (const person of [a, b]) {
       const actor = { id: person.user.id, role: "user" as const };
       await expect(moderationView(actor)).rejects.toThrow(forbidden);
@@ -103,8 +104,8 @@ describe("moderation", () => {
 
     await suspendFromReport(reportId, admin.actor, { reason: "harassment", note: "Insulted B every day." });
 
-    expect(await chatClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "suspended" });
-    expect(await inboxClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "suspended" });
+    expect(await chatClosed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "suspended" });
+    expect(await inboxClosed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "suspended" });
     const refused = await postJson("/api/auth/sign-in/email", { email: a.email, password: a.password });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
-import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken, signUpUser } from "./support/auth-requests";
@@ -128,7 +128,7 @@ describe("activity kept by the user's inbox", () => {
     await setLastActivity(user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
     const closed = closing(inbox.ws as WebSocket);
     inbox.ws?.send(JSON.stringify({ type: "activity", idleMs: 0 }));
-    expect(await closed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "inactivity" });
+    expect(await closed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "inactivity" });
     expect(await userSessionRecord(user.id)).toMatchObject({ last_activity: 0, reason: "inactivity_timeout" });
     expect((await heartbeat(cookie)).status).toBe(401);
   });

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { pairIdFor } from "~/shared/pair-id";
-import { SESSION_ENDED_CLOSE_CODE } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
@@ -43,8 +43,8 @@ async function expectSocketsClosedBy(
   } catch {
     // The socket may already know it is closed; either way nothing may arrive.
   }
-  expect(await chatClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason });
-  expect(await inboxClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason });
+  expect(await chatClosed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason });
+  expect(await inboxClosed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason });
 
   // Bob's own message is acknowledged after anything Alice's old socket sent before it.
   bobChat.send({ type: "send", clientId: "temp-bob", text: "Still here" });
@@ -123,8 +123,8 @@ describe("ending a session ends its sockets everywhere", () => {
       }
     });
     expect(await closed).toEqual([
-      { code: SESSION_ENDED_CLOSE_CODE, reason: "inactivity" },
-      { code: SESSION_ENDED_CLOSE_CODE, reason: "inactivity" },
+      { code: CLOSE_CODES.sessionEnded, reason: "inactivity" },
+      { code: CLOSE_CODES.sessionEnded, reason: "inactivity" },
     ]);
     const record = await env.DB.prepare("SELECT last_activity, reason FROM user_sessions WHERE user_id = ?")
       .bind(alice.user.id)
@@ -162,7 +162,7 @@ describe("ending a session ends its sockets everywhere", () => {
     const phoneClosed = closing(phoneChat.ws);
 
     await postJson("/api/auth/sign-out", {}, { cookie: phone });
-    expect(await phoneClosed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
+    expect(await phoneClosed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "signed-out" });
     laptopChat.send({ type: "send", clientId: "temp-laptop", text: "From the laptop" });
     await laptopChat.waitFor(isAck("temp-laptop"));
 
@@ -220,7 +220,7 @@ describe("ending a session ends its sockets everywhere", () => {
     if (!ws) throw new Error(`expected a socket that closes at once, got ${response.status}`);
     const closed = closing(ws);
     ws.accept();
-    expect(await closed()).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: "signed-out" });
+    expect(await closed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "signed-out" });
     expect(await messageCount(pairId)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DESK_TEXTS } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { setDeskAvailability } from "../../worker/desk/desk-availability";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
@@ -145,7 +146,7 @@ describe("a conversation on the desk", () => {
     });
 
     // The old listener's socket closes; the new one reads the history and the note.
-    expect((await aClosed()).code).toBe(4403);
+    expect((await aClosed()).code).toBe(CLOSE_CODES.withdrawn);
     await deskHolds(visitor.pairId, b.user.id);
     const notes = await env.CHAT_ROOM.getByName(visitor.pairId).deskNotes();
     expect(notes).toMatchObject([
@@ -187,7 +188,7 @@ describe("a conversation on the desk", () => {
     // Taken by a: b's socket closes and b can no longer open one.
     const bClosed = closing(reading.socket.ws);
     expect(await desk().take(visitor.pairId, a.actor)).toEqual({ visitorId: visitor.user.id });
-    expect((await bClosed()).code).toBe(4403);
+    expect((await bClosed()).code).toBe(CLOSE_CODES.withdrawn);
     expect((await openDeskConversation(b.cookie, visitor.user.id)).status).toBe(403);
     // Someone who is not a listener finds nothing at all.
     const stranger = await signUpUser();

@@ -1,9 +1,9 @@
 import { routePatternOf } from "~/shared/routes";
 import type { AnalyticsEvent } from "~/shared/schemas/analytics";
+import { analyticsShard } from "../objects/shard-service";
 import { dayOf } from "./analytics-days";
 import type { ShardBatch } from "./shard-counts";
 import { randomSlot, shardOf } from "./shard-routing";
-import { analyticsShard } from "./shard-service";
 import { bucketOf } from "./vital-histogram";
 
 /**

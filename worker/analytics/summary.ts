@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { POLICY } from "~/shared/legal";
 import { type AnalyticsSummary, WEB_VITAL_NAMES, type WebVitalName } from "~/shared/schemas/analytics";
+import { analyticsShard } from "../objects/shard-service";
 import { firstDayWithin, isoDay } from "./analytics-days";
 import { ANALYTICS_SHARDS } from "./shard-routing";
-import { analyticsShard } from "./shard-service";
 import { addToHistogram, type Histogram, p75Of, samplesIn } from "./vital-histogram";
 
 /** The dashboard's list of paths. */

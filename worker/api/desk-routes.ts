@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { DESK_TEXTS } from "~/shared/desk";
 import { usernameOf } from "../accounts/find-user";
-import { chatRoom } from "../chat/room-service";
 import { setRoomUpgradeHeaders } from "../chat/room-upgrade-headers";
 import { getConfig } from "../config";
 import { deskActorOf, deskReach } from "../desk/desk-conversation";
-import { supportDesk } from "../desk/desk-service";
-import { setDeskUpgradeHeaders } from "../desk/desk-upgrade-headers";
+import { supportDesk } from "../objects/desk-service";
+import { chatRoom } from "../objects/room-service";
+import { setDeskUpgradeHeaders } from "../sockets/desk-upgrade-headers";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { userSessions } from "../db/schema";
-import { userInbox } from "../inbox/inbox-service";
+import { userInbox } from "../objects/inbox-service";
 
 /**
  * The inactivity record on sign-in (spec section 4): a fresh lastActivity in D1, and the same with

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SessionEndReason } from "~/shared/session-end";
 import { createDb, type Db } from "../db/client";
 import { sessions } from "../db/schema";
-import { userInbox } from "../inbox/inbox-service";
+import { userInbox } from "../objects/inbox-service";
 import { rememberEndedSessions } from "./ended-sessions";
 
 /** What ended, as the user's inbox and rooms are told (sessions end everywhere at once). */

@@ -7,7 +7,7 @@ import type { SessionEndReason } from "~/shared/session-end";
 import { createDb, type Db } from "../db/client";
 import { userSessions } from "../db/schema";
 import { setResponseCookie } from "../http/response-cookies";
-import { userInbox } from "../inbox/inbox-service";
+import { userInbox } from "../objects/inbox-service";
 import { type Auth, createAuth } from "./auth";
 import { closeSessionSockets, deleteSessionsOf, endAllSessions } from "./end-sessions";
 import { endedSessionReason } from "./ended-sessions";

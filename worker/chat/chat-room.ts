@@ -2,10 +2,12 @@ import { type ConversationView, EMPTY_CONVERSATION_VIEW, RENDERED_MESSAGES } fro
 import { DESK_TEXTS, type DeskNote } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { CHAT_MESSAGES, type ChatMessage, type SendFrame, type ServerFrame } from "~/shared/schemas/chat-protocol";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
 import { getConfig } from "../config";
-import { supportDesk } from "../desk/desk-service";
-import { userInbox } from "../inbox/inbox-service";
+import { supportDesk } from "../objects/desk-service";
+import { userInbox } from "../objects/inbox-service";
+import { SocketAdmissions } from "../sockets/socket-admissions";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
@@ -27,7 +29,6 @@ import { RoomMembers } from "./room-members";
 import { roomUpgradeFrom } from "./room-upgrade-headers";
 import { SendBudget } from "./send-budget";
 import { SESSION_NOTICE_FRAME, SessionNotice } from "./session-notice";
-import { SocketAdmissions } from "./socket-admissions";
 
 /**
  * Who a socket belongs to, and the session it was opened with; `closedAtGate` when the
@@ -177,7 +178,7 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const identity = this.attachment(ws);
-    if (!identity) return ws.close(1008, "Unknown socket");
+    if (!identity) return ws.close(CLOSE_CODES.unknownSocket, "Unknown socket");
     // A socket whose session ended sends nothing more; past its idle deadline the member's inbox
     // says whether the session still lives (activity elsewhere moves the deadline).
     const { userId } = identity;

@@ -1,5 +1,6 @@
 import { BLOCK_TEXTS } from "~/shared/safety";
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 
 /**
  * The frame that tells a member a block closed the conversation: sent to every open
@@ -14,4 +15,4 @@ export function blockedFrame(clientId?: string): ServerFrame {
  * How the room closes its sockets when a block is lifted: an ordinary close the page reconnects
  * after, so it finds the conversation open again without a reload.
  */
-export const REOPENED_CLOSE = { code: 1012, reason: "reopened" } as const;
+export const REOPENED_CLOSE = { code: CLOSE_CODES.reopened, reason: "reopened" } as const;

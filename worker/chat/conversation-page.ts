@@ -10,14 +10,14 @@ import {
 import { DESK_TEXTS } from "~/shared/desk";
 import { BLOCK_TEXTS } from "~/shared/safety";
 import { recordActivity } from "../auth/session";
-import { supportDesk } from "../desk/desk-service";
 import { isOwnDocumentView } from "../http/document-request";
 import { deleteImage } from "../images/image-store";
 import { storeUpload } from "../images/store-upload";
+import { supportDesk } from "../objects/desk-service";
+import { chatRoom } from "../objects/room-service";
 import type { PageSendOutcome } from "./chat-room";
 import { readSendFrame } from "./client-frame";
 import { registerConversation } from "./conversation-registry";
-import { chatRoom } from "./room-service";
 
 /**
  * A conversation's page without its socket: what the server renders of it, and its

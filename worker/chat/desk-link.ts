@@ -1,6 +1,7 @@
 import { containsCrisisPhrase } from "~/shared/crisis-phrases";
 import { type DeskEvent, MAX_DESK_EVENTS, type VisitorDeskStatus } from "~/shared/desk";
-import { supportDesk } from "../desk/desk-service";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
+import { supportDesk } from "../objects/desk-service";
 import type { Meta } from "../sockets/meta";
 
 /**
@@ -10,7 +11,7 @@ import type { Meta } from "../sockets/meta";
 const UNANSWERED_ASK_MS = 30_000;
 
 /** How a listener's socket closes when the conversation is no longer theirs to read. */
-export const DESK_LISTENER_CLOSE = { code: 4403, reason: "No longer yours" } as const;
+export const DESK_LISTENER_CLOSE = { code: CLOSE_CODES.withdrawn, reason: "No longer yours" } as const;
 
 /** Where a support conversation stands on the desk, as the desk tells its room. */
 export type DeskRoomUpdate = {

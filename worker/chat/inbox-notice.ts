@@ -1,5 +1,5 @@
-import { userInbox } from "../inbox/inbox-service";
 import type { MessageNotice } from "../inbox/user-inbox";
+import { userInbox } from "../objects/inbox-service";
 import type { MessageLog, MessageRow } from "./message-log";
 import type { ReadPositions } from "./read-positions";
 import type { RoomMembers } from "./room-members";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { POLICY } from "~/shared/legal";
 import { createDb } from "../db/client";
 import { chats } from "../db/schema";
-import { userInbox } from "../inbox/inbox-service";
+import { userInbox } from "../objects/inbox-service";
 import { conversationImageKey } from "./conversation-images";
 import type { MessageLog } from "./message-log";
 import type { RoomMembers } from "./room-members";

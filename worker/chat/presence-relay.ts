@@ -1,5 +1,5 @@
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
-import { userInbox } from "../inbox/inbox-service";
+import { userInbox } from "../objects/inbox-service";
 
 /**
  * What a member's header learns of the other member while the conversation is open (never while a

@@ -1,7 +1,7 @@
 import { getSignedInSession } from "../auth/session";
-import { userInbox } from "../inbox/inbox-service";
-import { supportDesk } from "./desk-service";
-import { DESK_SOCKET_ROOM } from "./desk-upgrade-headers";
+import { supportDesk } from "../objects/desk-service";
+import { userInbox } from "../objects/inbox-service";
+import { DESK_SOCKET_ROOM } from "../sockets/desk-upgrade-headers";
 import type { DeskActor } from "./support-desk";
 
 /**

@@ -2,9 +2,9 @@ import type { SignedInUser } from "~/shared/accounts";
 import { DESK_TEXTS, type DeskNote, DeskNoteTextSchema, type DeskSnapshot } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { findPublicUser, usernameOf } from "../accounts/find-user";
-import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
-import { supportDesk } from "./desk-service";
+import { supportDesk } from "../objects/desk-service";
+import { chatRoom } from "../objects/room-service";
 import { deskStanding } from "./listeners";
 import type { DeskActor } from "./support-desk";
 

@@ -7,8 +7,8 @@ import { findAccountByUsername } from "../accounts/find-user";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { listeners, users } from "../db/schema";
-import { userInbox } from "../inbox/inbox-service";
-import { supportDesk } from "./desk-service";
+import { supportDesk } from "../objects/desk-service";
+import { userInbox } from "../objects/inbox-service";
 
 /**
  * The listener role ("Roles"): accounts the admin lets answer visitors on the support

@@ -1,5 +1,5 @@
 import type { DeskRoomUpdate } from "../chat/desk-link";
-import { chatRoom } from "../chat/room-service";
+import { chatRoom } from "../objects/room-service";
 import type { DeskBook } from "./desk-book";
 
 /**

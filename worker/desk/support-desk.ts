@@ -1,14 +1,15 @@
 import { DESK_PAGE_DEADLINE_MS, DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
 import type { DeskRoomUpdate } from "../chat/desk-link";
-import { chatRoom } from "../chat/room-service";
-import { SocketAdmissions } from "../chat/socket-admissions";
 import { getConfig } from "../config";
+import { chatRoom } from "../objects/room-service";
+import { DESK_SOCKET_ROOM, deskUpgradeFrom } from "../sockets/desk-upgrade-headers";
+import { SocketAdmissions } from "../sockets/socket-admissions";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
 import { type Assignment, DESK_MIGRATIONS, DeskBook, type Refusal } from "./desk-book";
-import { DESK_SOCKET_ROOM, deskUpgradeFrom } from "./desk-upgrade-headers";
 import { RoomNotices } from "./room-notices";
 
 /**
@@ -230,7 +231,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   async forgetListener(listenerId: string): Promise<void> {
     await this.handBack(listenerId);
     this.book.forget(listenerId);
-    this.closeSocketsOf(listenerId, 4403, "No longer a listener");
+    this.closeSocketsOf(listenerId, CLOSE_CODES.withdrawn, "No longer a listener");
     await this.changed();
   }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Presence } from "~/shared/schemas/chat-protocol";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { Meta } from "../sockets/meta";
@@ -44,7 +45,7 @@ export class PresenceKeeper {
   /** Closes the sockets that stopped pinging: a vanished device counts as offline within a minute. */
   closeSilent(sockets: WebSocket[], now: number): void {
     for (const ws of sockets) {
-      if (now - this.lastSign(ws) > PRESENCE_TIMEOUT_MS) ws.close(4000, "No ping for a minute");
+      if (now - this.lastSign(ws) > PRESENCE_TIMEOUT_MS) ws.close(CLOSE_CODES.silent, "No ping for a minute");
     }
   }
 

@@ -1,8 +1,8 @@
 import { isSessionEndReason, type SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
-import { chatRoom } from "../chat/room-service";
-import { supportDesk } from "../desk/desk-service";
-import { DESK_SOCKET_ROOM } from "../desk/desk-upgrade-headers";
+import { supportDesk } from "../objects/desk-service";
+import { chatRoom } from "../objects/room-service";
+import { DESK_SOCKET_ROOM } from "../sockets/desk-upgrade-headers";
 import type { Meta } from "../sockets/meta";
 import type { SocketSession } from "../sockets/socket-session";
 

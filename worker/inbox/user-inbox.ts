@@ -10,8 +10,8 @@ import {
 import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { activityTime } from "../auth/session";
-import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
+import { chatRoom } from "../objects/room-service";
 import { sqlMigration } from "../sockets/migrations";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SessionCheck, type SocketSession } from "../sockets/socket-session";

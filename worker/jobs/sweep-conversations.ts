@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { asc, lt } from "drizzle-orm";
 import { MESSAGE_RETENTION_MS } from "../chat/message-retention";
-import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
 import { chats } from "../db/schema";
+import { chatRoom } from "../objects/room-service";
 
 /** Rooms checked per run; the oldest-checked first, so every room comes round. */
 const SWEEP_BATCH = 100;

@@ -3,11 +3,11 @@ import { and, asc, eq, or } from "drizzle-orm";
 import { pairIdFor } from "~/shared/pair-id";
 import { BLOCK_TEXTS } from "~/shared/safety";
 import { usernameOf } from "../accounts/find-user";
-import { chatRoom } from "../chat/room-service";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { blocks, users } from "../db/schema";
-import { userInbox } from "../inbox/inbox-service";
+import { userInbox } from "../objects/inbox-service";
+import { chatRoom } from "../objects/room-service";
 
 /**
  * Who may reach whom. The rule: a block either way closes a conversation for

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { aliasedTable, and, count, desc, eq, isNotNull } from "drizzle-orm";
 import { isAdmin, type SignedInUser } from "~/shared/accounts";
+import { ADMIN_TEXTS } from "~/shared/admin";
 import {
   MODERATION_TEXTS,
   type ModerationAction,
@@ -34,7 +35,7 @@ type Actor = Pick<SignedInUser, "id" | "role">;
 
 /** Refuses anyone but the admin (the role comes from the session, never from the request). */
 export function requireModerator(actor: Actor): void {
-  if (!isAdmin(actor)) throw new ModerationError(MODERATION_TEXTS.forbidden, 403);
+  if (!isAdmin(actor)) throw new ModerationError(ADMIN_TEXTS.forbidden, 403);
 }
 
 type ModerationView = {

@@ -9,10 +9,10 @@ import {
   type ReportReason,
 } from "~/shared/safety";
 import { usernameOf } from "../accounts/find-user";
-import { chatRoom } from "../chat/room-service";
 import { createDb } from "../db/client";
 import { moderationActions, reports } from "../db/schema";
 import { copyImageForReport, keyInFolder } from "../images/image-store";
+import { chatRoom } from "../objects/room-service";
 import { getPublicProfile } from "../profiles/profile-store";
 
 /** A report as the reporter files it: about one received message, or about a profile. */

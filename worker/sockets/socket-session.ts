@@ -1,4 +1,5 @@
-import { SESSION_ENDED_CLOSE_CODE, type SessionEndReason } from "~/shared/session-end";
+import type { SessionEndReason } from "~/shared/session-end";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
 import { setSocketAttachment } from "./socket-attachment";
 
@@ -35,7 +36,7 @@ export function endCovers(end: SessionEnd, session: Partial<SocketSession> | nul
 /** Closes a socket whose session ended, with the code and reason the browser acts on. */
 export function closeEndedSocket(ws: WebSocket, reason: SessionEndReason): void {
   try {
-    ws.close(SESSION_ENDED_CLOSE_CODE, reason);
+    ws.close(CLOSE_CODES.sessionEnded, reason);
   } catch {
     // Already closing.
   }

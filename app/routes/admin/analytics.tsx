@@ -1,13 +1,10 @@
 import { Suspense } from "react";
-import { Await, data, Link } from "react-router";
+import { Await } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
-import { RouteErrorContent } from "~/components/layout/error-pages";
 import { LoadingState } from "~/components/ui/loading-state";
-import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { formatVital, WEB_VITAL_THRESHOLDS } from "~/lib/web-vitals";
-import { isAdmin } from "~/shared/accounts";
-import { PATHS } from "~/shared/routes";
+import { ADMIN_TITLES } from "~/shared/admin";
 import type { AnalyticsSummary } from "~/shared/schemas/analytics";
 import { summarize } from "~worker/analytics/summary";
 import { isNavigationDataRequest } from "~worker/http/document-request";
@@ -16,20 +13,22 @@ import type { Route } from "./+types/analytics";
 const DASHBOARD_TEXTS = {
   loading: "Loading analytics…",
   empty: "No visits recorded yet. Page views and web vitals appear here once people use the site.",
-  forbidden: "This page is for the admin only.",
 } as const;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: "Analytics", description: "Site analytics." }),
+    ...pageMeta({
+      matches,
+      pathname: location.pathname,
+      title: ADMIN_TITLES.analytics,
+      description: "Site analytics.",
+    }),
     { name: "robots", content: "noindex" },
   ];
 }
 
-/** /admin/analytics: the admin only (the role is checked here, on the server). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  if (!isAdmin(user)) throw data(DASHBOARD_TEXTS.forbidden, { status: 403 });
+/** /admin/analytics: the admin only (./admin-layout.tsx checks it first, on the server). */
+export async function loader({ request }: Route.LoaderArgs) {
   // Streamed on client navigations only (see isNavigationDataRequest).
   const summary = summarize();
   return { summary: isNavigationDataRequest(request) ? summary : await summary };
@@ -37,29 +36,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AnalyticsDashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
-        <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
-          <Link
-            to={PATHS.adminReports}
-            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Reports
-          </Link>
-          <Link
-            to={PATHS.adminListeners}
-            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Listeners
-          </Link>
-        </nav>
-      </div>
+    <>
       <p className="mt-1 text-slate-700">The last 30 days. Anonymous: no addresses, accounts or cookies.</p>
       <Suspense fallback={<LoadingState>{DASHBOARD_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.summary}>{(summary) => <Dashboard summary={summary} />}</Await>
       </Suspense>
-    </section>
+    </>
   );
 }
 
@@ -101,15 +83,5 @@ function Dashboard({ summary }: { summary: AnalyticsSummary }) {
         )}
       </div>
     </div>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorContent
-      error={error}
-      title="Analytics not available"
-      fallback="Something went wrong loading the analytics."
-    />
   );
 }

@@ -1,14 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { RouteErrorContent } from "~/components/layout/error-pages";
+import { data, Form, useNavigation } from "react-router";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert, TextField } from "~/components/ui/form-controls";
 import { serverActionOrFailure } from "~/lib/form-post-failure";
-import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { isAdmin } from "~/shared/accounts";
+import { ADMIN_TITLES } from "~/shared/admin";
 import { LISTENER_INTENTS, LISTENER_TEXTS } from "~/shared/listeners";
-import { PATHS } from "~/shared/routes";
 import {
   type ListenerForm,
   type ListenerFormProblem,
@@ -21,15 +18,13 @@ import type { Route } from "./+types/listeners";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: LISTENER_TEXTS.title, description: "Listeners." }),
+    ...pageMeta({ matches, pathname: location.pathname, title: ADMIN_TITLES.listeners, description: "Listeners." }),
     { name: "robots", content: "noindex" },
   ];
 }
 
-/** /admin/listeners: the admin only, with the answer /admin/reports gives everyone else. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  if (!isAdmin(user)) throw data(LISTENER_TEXTS.forbidden, { status: 403 });
+/** /admin/listeners: the admin only (./admin-layout.tsx checks it first, on the server). */
+export async function loader() {
   return { listeners: await listListeners() };
 }
 
@@ -38,11 +33,7 @@ type ActionData = { intent: ListenerForm["intent"] | null; done: string | null; 
 const answer = (fields: Partial<ActionData>): ActionData => ({ intent: null, done: null, problem: null, ...fields });
 
 /** Add a listener by exact username, remove one, or set or clear a listener's alias. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
-  if (!isAdmin(user)) {
-    return data(answer({ problem: { field: null, message: LISTENER_TEXTS.forbidden } }), { status: 403 });
-  }
+export async function action({ request }: Route.ActionArgs) {
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
   const posted = (await readFormBody(request)) ?? new FormData();
   const parsed = parseListenerForm(posted);
@@ -91,24 +82,7 @@ export default function Listeners({ loaderData, actionData }: Route.ComponentPro
     if (result?.done) done.current?.focus();
   }, [result]);
   return (
-    <section className="mx-auto max-w-3xl px-4 py-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{LISTENER_TEXTS.title}</h1>
-        <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
-          <Link
-            to={PATHS.adminReports}
-            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Reports
-          </Link>
-          <Link
-            to={PATHS.adminAnalytics}
-            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Analytics
-          </Link>
-        </nav>
-      </div>
+    <>
       <p className="mt-1 text-slate-700">{LISTENER_TEXTS.intro}</p>
       {generalError ? (
         <div className="mt-4">
@@ -143,7 +117,7 @@ export default function Listeners({ loaderData, actionData }: Route.ComponentPro
         problem={problem?.field === "username" ? problem : null}
         added={result?.intent === LISTENER_INTENTS.add ? result.done : null}
       />
-    </section>
+    </>
   );
 }
 
@@ -308,15 +282,4 @@ function AddListenerForm({
 /** The day a listener was added, in the reader's own words for dates. */
 function formatAddedDate(timestamp: number): string {
   return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorContent
-      error={error}
-      title={LISTENER_TEXTS.title}
-      fallback="Something went wrong loading the listeners."
-      link={{ to: PATHS.chat, label: "Back to your messages" }}
-    />
-  );
 }

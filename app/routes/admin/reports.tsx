@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { SuspendControl } from "~/components/admin/suspend-control";
-import { RouteErrorContent } from "~/components/layout/error-pages";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { LocalTime } from "~/components/ui/local-time";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
-import { PATHS, userProfilePath } from "~/shared/routes";
+import { ADMIN_TITLES } from "~/shared/admin";
+import { userProfilePath } from "~/shared/routes";
 import { MODERATION_ACTION_LABELS, MODERATION_TEXTS, reportReasonLabel, suspensionReasonLabel } from "~/shared/safety";
 import { parseSuspendForm, type SuspendFormProblem } from "~/shared/schemas/safety";
 import { readPostedForm } from "~worker/http/posted-form";
@@ -23,12 +23,15 @@ import type { Route } from "./+types/reports";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: MODERATION_TEXTS.title, description: "Moderation." }),
+    ...pageMeta({ matches, pathname: location.pathname, title: ADMIN_TITLES.reports, description: "Moderation." }),
     { name: "robots", content: "noindex" },
   ];
 }
 
-/** /admin/reports: the admin only (the services check the role from the session, on the server). */
+/**
+ * /admin/reports: the admin only (./admin-layout.tsx checks it first, on the server; the moderation
+ * services check the role again).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   try {
@@ -90,24 +93,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     if (result?.done) done.current?.focus();
   }, [result]);
   return (
-    <section className="mx-auto max-w-4xl px-4 py-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{MODERATION_TEXTS.title}</h1>
-        <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
-          <Link
-            to={PATHS.adminAnalytics}
-            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Analytics
-          </Link>
-          <Link
-            to={PATHS.adminListeners}
-            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Listeners
-          </Link>
-        </nav>
-      </div>
+    <>
       {error ? (
         <div className="mt-4">
           <Alert>{error}</Alert>
@@ -246,7 +232,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }
 
@@ -271,16 +257,5 @@ function ActionButton({
         {children}
       </button>
     </Form>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorContent
-      error={error}
-      title={MODERATION_TEXTS.title}
-      fallback="Something went wrong loading the reports."
-      link={{ to: PATHS.chat, label: "Back to your messages" }}
-    />
   );
 }

@@ -21,7 +21,7 @@ import { findPublicUser, type PublicUser } from "~worker/accounts/find-user";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
 import { getConfig } from "~worker/config";
 import { isOwnDocumentView } from "~worker/http/document-request";
-import { userInbox } from "~worker/inbox/inbox-service";
+import { userInbox } from "~worker/objects/inbox-service";
 import { blockStateBetween } from "~worker/safety/blocks";
 import { safetyFormAction } from "~worker/safety/safety-form-post";
 import type { Route } from "./+types/chat-screen";

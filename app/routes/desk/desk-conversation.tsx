@@ -14,9 +14,10 @@ import { isAdmin } from "~/shared/accounts";
 import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
 import { DESK_TEXTS, type DeskListener, type DeskNote, MAX_DESK_NOTE } from "~/shared/desk";
 import { deskConversationPath, PATHS } from "~/shared/routes";
+import { SOCKET_PATHS } from "~/shared/socket-protocol";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
 import { addPrivateNote, openDeskConversation } from "~worker/desk/desk-conversation";
-import { supportDesk } from "~worker/desk/desk-service";
+import { supportDesk } from "~worker/objects/desk-service";
 import type { Route } from "./+types/desk-conversation";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -142,7 +143,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
             pairId={view.pairId}
             presence={null}
             profileLink={false}
-            socketPath={`/api/desk/conversations/${encodeURIComponent(view.visitor.id)}/ws`}
+            socketPath={SOCKET_PATHS.deskConversation(view.visitor.id)}
             lockedNotice={
               view.access === "queued" ? (
                 <LockedNotice>{DESK_PAGE_TEXTS.queuedNotice}</LockedNotice>

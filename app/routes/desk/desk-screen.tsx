@@ -10,8 +10,8 @@ import { pageMeta } from "~/lib/meta";
 import { DESK_TEXTS, type DeskConversation } from "~/shared/desk";
 import { deskConversationPath } from "~/shared/routes";
 import { setDeskAvailability } from "~worker/desk/desk-availability";
-import { supportDesk } from "~worker/desk/desk-service";
 import { readPostedForm } from "~worker/http/posted-form";
+import { supportDesk } from "~worker/objects/desk-service";
 import type { Route } from "./+types/desk-screen";
 import { requireDeskActor } from "./desk-access";
 

@@ -10,7 +10,7 @@
 import { DurableObject, withEnv } from "cloudflare:workers";
 // Bundled into this entry by the benchmark (the build's index.js stays external).
 import { ANALYTICS_SHARDS } from "../../../worker/analytics/shard-routing";
-import { analyticsShard } from "../../../worker/analytics/shard-service";
+import { analyticsShard } from "../../../worker/objects/shard-service";
 // @ts-expect-error: the production build, beside this file once compiled (no types of its own).
 import * as app from "./index.js";
 

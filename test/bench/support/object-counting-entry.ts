@@ -6,8 +6,8 @@
  * What counts as a request into an object, and how it is seen:
  * - every call on a stub: an RPC method or `fetch` (a socket's upgrade), made by the Worker or by
  *   another object. The app reaches every object through `env.<NAMESPACE>.getByName(name)` in its
- *   service modules (worker/chat/room-service.ts, worker/inbox/inbox-service.ts,
- *   worker/desk/desk-service.ts); here that env's namespaces hand out counting stubs, and that env is
+ *   service modules (worker/objects/room-service.ts, worker/objects/inbox-service.ts,
+ *   worker/objects/desk-service.ts); here that env's namespaces hand out counting stubs, and that env is
  *   the one the app's code imports (`withEnv`) in the Worker and in each object's entry points;
  * - every event the runtime delivers to an object by itself: a WebSocket frame, close or error
  *   (hibernatable sockets), an alarm.
@@ -20,10 +20,10 @@
  * as the admin's page writes it) are described in test/bench/desk.ts.
  */
 import { env as importedEnv, withEnv } from "cloudflare:workers";
-import type { chatRoom } from "../../../worker/chat/room-service";
-import type { supportDesk } from "../../../worker/desk/desk-service";
 import type { DeskActor } from "../../../worker/desk/support-desk";
-import type { InboxCalls } from "../../../worker/inbox/inbox-service";
+import type { supportDesk } from "../../../worker/objects/desk-service";
+import type { InboxCalls } from "../../../worker/objects/inbox-service";
+import type { chatRoom } from "../../../worker/objects/room-service";
 // @ts-expect-error: the production build, beside this file once compiled (no types of its own).
 import * as app from "./index.js";
 

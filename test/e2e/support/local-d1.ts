@@ -1,7 +1,6 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-
-const run = promisify(execFile);
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 
 /**
  * Where the e2e server keeps its state: the same default and override as scripts/e2e-server.sh, so
@@ -9,29 +8,25 @@ const run = promisify(execFile);
  */
 const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
 
+/** The local D1's SQLite file (the one database of the app; metadata.sqlite is the runtime's). */
+function localD1File(): string {
+  const folder = join(E2E_STATE, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(folder).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (!file) throw new Error(`no local D1 database in ${folder}: is the e2e server running on this state?`);
+  return join(folder, file);
+}
+
+let database: DatabaseSync | null = null;
+
 /**
- * Runs SQL against the e2e server's local D1 and returns the rows. The running server writes the
- * same SQLite file, so a statement can meet a busy database: it is tried again (a failed statement
- * wrote nothing), and the last failure is reported with wrangler's own words.
+ * Runs SQL against the e2e server's local D1 and returns the rows, straight from its SQLite file
+ * (docs/decisions/144-browser-tests-read-the-local-d1-file-directly.md). The running server has the
+ * same file open in WAL mode and takes SQLite's own file locks, so a statement waits for the
+ * server's write to end rather than failing (the busy timeout).
  */
 export async function queryLocalD1<T>(sql: string): Promise<T[]> {
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= 4; attempt += 1) {
-    try {
-      const { stdout } = await run(
-        "npx",
-        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", sql],
-        { env: { ...process.env, CI: "true" }, maxBuffer: 16 * 1024 * 1024 },
-      );
-      const [result] = JSON.parse(stdout) as { results: T[] }[];
-      return result?.results ?? [];
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
-  }
-  const { stderr, stdout } = (lastError ?? {}) as { stderr?: string; stdout?: string };
-  throw new Error(`wrangler d1 execute failed 4 times: ${(stderr || stdout || String(lastError)).slice(-2000)}`);
+  database ??= new DatabaseSync(localD1File(), { timeout: 10_000 });
+  return database.prepare(sql).all() as T[];
 }
 
 /** A string as an SQL literal. */

@@ -41,6 +41,8 @@ export async function callAction(
      * a suspended account...), instead of `user`.
      */
     sessionFromCookie?: boolean;
+    /** The middleware of the routes above the action's (a layout's guard), run before it. */
+    middleware?: readonly RouteMiddleware[];
   } = {},
 ): Promise<ActionAnswer> {
   const request = new Request(`${APP_ORIGIN}${path}`, {
@@ -52,7 +54,7 @@ export async function callAction(
     },
     body,
   });
-  return answerOf(request, action, options);
+  return answerOf(request, throughMiddleware(action, options.middleware ?? []), options);
 }
 
 /** callAction with a request the test built itself (a body of any type, or none). */
@@ -69,7 +71,7 @@ export function callActionWithRequest(
  * unless `headers` say otherwise), after the route's own middleware when it has one.
  */
 export async function callLoader(
-  route: { loader: RouteAction; middleware?: RouteMiddleware[] },
+  route: { loader: RouteAction; middleware?: readonly RouteMiddleware[] },
   path: string,
   options: {
     user?: SignedInUser | null;
@@ -88,23 +90,30 @@ export async function callLoader(
       ...options.headers,
     },
   });
-  const withMiddleware: RouteAction = async (args: ActionArgs) => {
-    let loaded: unknown;
-    const run = async () => {
-      loaded = await route.loader(args);
-      return new Response(null);
-    };
-    const chain = [...(route.middleware ?? [])];
+  return answerOf(request, throughMiddleware(route.loader, route.middleware ?? []), options);
+}
+
+/**
+ * A loader or action behind route middleware (a layout's guard, a route's own), run in order as
+ * React Router runs them: each one's `next` runs the rest and then the handler.
+ */
+function throughMiddleware(handler: RouteAction, middleware: readonly RouteMiddleware[]): RouteAction {
+  if (middleware.length === 0) return handler;
+  return async (args: ActionArgs) => {
+    let answered: unknown;
+    const chain = [...middleware];
     const next = async (): Promise<Response> => {
-      const middleware = chain.shift();
-      if (!middleware) return run();
-      await middleware(args, next);
+      const step = chain.shift();
+      if (!step) {
+        answered = await handler(args);
+        return new Response(null);
+      }
+      await step(args, next);
       return new Response(null);
     };
     await next();
-    return loaded;
+    return answered;
   };
-  return answerOf(request, withMiddleware, options);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each route module's middleware has its own generated argument type

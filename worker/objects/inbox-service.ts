@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { UserInbox } from "./user-inbox";
+import type { UserInbox } from "../inbox/user-inbox";
 
 /**
  * What the rest of the server may ask of a user's inbox, and the one place it is reached from

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import type { AnalyticsShard } from "./analytics-shard";
+import type { AnalyticsShard } from "../analytics/analytics-shard";
 
 /**
  * What the rest of the server may ask of an analytics shard, and the one place one is reached from
- * (like worker/chat/room-service.ts):
+ * (like worker/objects/room-service.ts):
  * - `recordEvents` (./events.ts, the one entrance for events): `record`;
  * - the dashboard's summary (./summary.ts): `unflushed`.
  * Flushing is the shard's own alarm; nothing else calls it.

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { ChatRoom } from "./chat-room";
+import type { ChatRoom } from "../chat/chat-room";
 
 /**
  * What the rest of the server may ask of a conversation's room, and the one place it is reached

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import type { SupportDesk } from "./support-desk";
+import type { SupportDesk } from "../desk/support-desk";
 
 /**
  * What the rest of the server may ask of the support desk, and the one place it is
- * reached from (like worker/chat/room-service.ts):
+ * reached from (like worker/objects/room-service.ts):
  * - the Worker: `fetch` (a desk socket, after its checks), `snapshot`, `accessOf`, the listeners'
  *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `resolve`), `forgetListener` (the
  *   admin removed a listener), `renameListener` (the admin changed an alias);

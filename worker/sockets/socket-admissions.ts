@@ -1,6 +1,6 @@
 import type { SessionEndReason } from "~/shared/session-end";
-import { type InboxCalls, userInbox } from "../inbox/inbox-service";
-import type { SocketSession } from "../sockets/socket-session";
+import { type InboxCalls, userInbox } from "../objects/inbox-service";
+import type { SocketSession } from "./socket-session";
 
 type RoomSide = {
   pairId(): string | null;

@@ -1,0 +1,24 @@
+import { PATHS } from "./routes";
+
+/** Each admin page's heading (and its name in the admin nav and the page title). */
+export const ADMIN_TITLES = { reports: "Reports", listeners: "Listeners", analytics: "Analytics" } as const;
+
+/** The admin's pages, in the order of their nav. */
+export const ADMIN_PAGES = [
+  { path: PATHS.adminReports, title: ADMIN_TITLES.reports },
+  { path: PATHS.adminListeners, title: ADMIN_TITLES.listeners },
+  { path: PATHS.adminAnalytics, title: ADMIN_TITLES.analytics },
+] as const;
+
+export const ADMIN_TEXTS = {
+  /** What everyone but the admin is told on an admin page, reading or acting (a 403). */
+  forbidden: "This page is for the admin only.",
+  navLabel: "Admin pages",
+  failed: "Something went wrong loading this page.",
+  backToMessages: "Back to your messages",
+} as const;
+
+/** The admin page at `pathname`, if it is one. */
+export function adminPageAt(pathname: string) {
+  return ADMIN_PAGES.find((page) => page.path === pathname) ?? null;
+}
