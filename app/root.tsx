@@ -17,7 +17,7 @@ import { userInbox } from "~worker/objects/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { UnexpectedErrorPage } from "~/components/layout/error-pages";
+import { RefusedPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { trackPageView } from "~/lib/analytics";
@@ -169,5 +169,9 @@ export default function App() {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
+  // A guard's refusal in middleware, before any loader ran, can only be shown here: say it in its words.
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string") {
+    return <RefusedPage message={error.data} />;
+  }
   return <UnexpectedErrorPage />;
 }

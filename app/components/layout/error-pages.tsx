@@ -55,6 +55,33 @@ export function UnexpectedErrorPage() {
 }
 
 /**
+ * A refusal that came before any page data was read (a guard in route middleware, such as the admin
+ * pages'): the refusal's own words, at the root, with the crisis numbers in reach.
+ */
+export function RefusedPage({ message }: { message: string }) {
+  return (
+    <main id="main">
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <title>{REFUSED_TITLE}</title>
+        <h1 className="text-3xl font-bold text-slate-900">{REFUSED_TITLE}</h1>
+        <p className="mt-4 text-slate-700">{message}</p>
+        <a
+          href={PATHS.home}
+          className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          Go to the homepage
+        </a>
+        <div className="mx-auto mt-10 max-w-md text-left">
+          <CrisisResourcesBox tone="light" />
+        </div>
+      </section>
+    </main>
+  );
+}
+
+const REFUSED_TITLE = "Not available";
+
+/**
  * A screen's own refusal (a missing person, receipt or permission): the message its loader threw
  * with `data(message, { status })`, or `fallback` for anything else, and a way on.
  */

@@ -45,7 +45,10 @@ export default function AdminLayout() {
   );
 }
 
-/** Refused (403), or a page that could not load: its heading and why, with a way back. */
+/**
+ * A page that could not load: its heading and why, with a way back. (The guard's refusal comes before
+ * any loader ran, so React Router shows it with the root's boundary, in the refusal's words.)
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   return (
