@@ -1,5 +1,5 @@
 /**
- * Chat engine benchmark: Kindred's production build against the bare room (../shared/bench/bare-room,
+ * Chat engine benchmark: Kindred's production build against the bare room (test/bench/bare-room,
  * the runtime's floor: store a row with a seq and an idempotency key, then broadcast), both served by
  * `wrangler dev` in workerd on this machine, measured interleaved in one run from one client process.
  *
@@ -34,7 +34,7 @@ import { ms, onCpus, percentile, pinningPlan, pinSelf, startProductionServer } f
 
 const PORT = 8796;
 const BARE_PORT = 8788;
-const BARE_ROOM_DIR = resolve(process.env.BARE_ROOM_DIR ?? "../shared/bench/bare-room");
+const BARE_ROOM_DIR = resolve(process.env.BARE_ROOM_DIR ?? "test/bench/bare-room");
 // Enough samples that a p99 is not a handful of messages: 8 rounds of 1,000 give 8,000 latencies per
 // system for one conversation. With 3,200, three runs of the bare room's own logic served from Kindred's
 // room gave p99 ratios of 0.97, 1.12 and 1.35 while their p50s were all 1.02 (docs/benchmarks.md).

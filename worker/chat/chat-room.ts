@@ -1,5 +1,5 @@
 import { type ConversationView, EMPTY_CONVERSATION_VIEW, RENDERED_MESSAGES } from "~/shared/conversation-page";
-import { DESK_TEXTS, type DeskNote } from "~/shared/desk";
+import type { DeskNote } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { CHAT_MESSAGES, type ChatMessage, type SendFrame, type ServerFrame } from "~/shared/schemas/chat-protocol";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
@@ -27,6 +27,7 @@ import { RoomAlarm } from "./room-alarm";
 import { BLOCKS_TABLE, RoomBlocks } from "./room-blocks";
 import { RoomMembers } from "./room-members";
 import { roomUpgradeFrom } from "./room-upgrade-headers";
+import { admitSend } from "./send-admission";
 import { SendBudget } from "./send-budget";
 import { SESSION_NOTICE_FRAME, SessionNotice } from "./session-notice";
 
@@ -190,10 +191,11 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     const { frame, refusal } = readClientFrame(data);
     if (refusal) return this.send(ws, refusal);
     switch (frame.type) {
-      case "send":
-        if (closed) return this.send(ws, blockedFrame(frame.clientId));
-        if (identity.deskRole && !this.desk.mayWrite(userId)) return this.send(ws, notAssignedFrame(frame.clientId));
-        return this.handleSend(ws, identity, frame);
+      case "send": {
+        const desk = identity.deskRole ? { assigned: this.desk.mayWrite(userId) } : null;
+        const refused = admitSend({ closed, desk }, frame.clientId);
+        return refused ? this.send(ws, refused) : this.handleSend(ws, identity, frame);
+      }
       case "resume":
         // Refused, not queued: the page asks again after HISTORY_RETRY_MS, and a flood costs no pages.
         if (!this.historyBudget.take(ws)) return this.send(ws, HISTORY_LIMITED_FRAME);
@@ -351,8 +353,9 @@ export class ChatRoom extends SocketObject<SocketIdentity, ServerFrame> {
     }
     const { frame, refusal } = readSendFrame({ clientId: post.clientId, text: post.text, imageUrl: post.imageUrl });
     if (refusal) return refusedBy(refusal);
-    if (post.closedAtGate || this.blocks.isClosed()) return refusedBy(blockedFrame(frame.clientId));
-    if (post.deskRole && !this.desk.mayWrite(post.userId)) return refusedBy(notAssignedFrame(frame.clientId));
+    const closed = post.closedAtGate || this.blocks.isClosed();
+    const refused = admitSend({ closed, desk: post.deskRole ? { assigned: this.desk.mayWrite(post.userId) } : null });
+    if (refused) return refusedBy(refused);
     this.positions.addMembers(members);
     this.members.rememberName(speakerId, post.userName);
     const payload = (message: ChatMessage) => JSON.stringify({ type: "message", message } satisfies ServerFrame);
@@ -632,9 +635,4 @@ const HISTORY_LIMITED_FRAME: ServerFrame = {
 function refusedBy(frame: ServerFrame): PageSendOutcome {
   if (frame.type !== "error") throw new Error(`not a refusal: ${frame.type}`);
   return { ok: false, code: frame.code, message: frame.message };
-}
-
-/** A listener's send in a support conversation the desk has not given them. */
-function notAssignedFrame(clientId: string): ServerFrame {
-  return { type: "error", code: "not_assigned", message: DESK_TEXTS.notAssigned, clientId };
 }

@@ -7,7 +7,7 @@ import { CLOSE_CODES } from "~/shared/socket-protocol";
  * socket when the block is made, to a socket opened while it lasts, and as the answer to a send
  * (with its temp- id). The socket stays open: the history stays readable for both.
  */
-export function blockedFrame(clientId?: string): ServerFrame {
+export function blockedFrame(clientId?: string): Extract<ServerFrame, { type: "error" }> {
   return { type: "error", code: "blocked", message: BLOCK_TEXTS.cannotMessage, ...(clientId ? { clientId } : {}) };
 }
 

@@ -7,8 +7,6 @@ import {
   EMPTY_CONVERSATION_VIEW,
   postedText,
 } from "~/shared/conversation-page";
-import { DESK_TEXTS } from "~/shared/desk";
-import { BLOCK_TEXTS } from "~/shared/safety";
 import { recordActivity } from "../auth/session";
 import { isOwnDocumentView } from "../http/document-request";
 import { deleteImage } from "../images/image-store";
@@ -18,6 +16,7 @@ import { chatRoom } from "../objects/room-service";
 import type { PageSendOutcome } from "./chat-room";
 import { readSendFrame } from "./client-frame";
 import { registerConversation } from "./conversation-registry";
+import { admitSend } from "./send-admission";
 
 /**
  * A conversation's page without its socket: what the server renders of it, and its
@@ -142,8 +141,11 @@ async function handToRoom(
     imageUrl: image ? IMAGE_TO_COME : null,
   });
   if (checked.refusal) return refuse(400, checked.refusal.message);
-  if (sender.closed) return refuse(403, BLOCK_TEXTS.cannotMessage);
-  if (sender.desk && sender.desk.access !== "assigned") return refuse(403, DESK_TEXTS.notAssigned);
+  const refused = admitSend({
+    closed: sender.closed,
+    desk: sender.desk ? { assigned: sender.desk.access === "assigned" } : null,
+  });
+  if (refused) return refuse(403, refused.message);
 
   // The same pipeline and messages as /api/uploads: size, the type from the bytes, metadata gone,
   // stored under chats/{pairId}/.
