@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN_TEXTS, ADMIN_TITLES } from "../../app/shared/admin";
 import { LISTENER_TEXTS, MAX_LISTENER_ALIAS } from "../../app/shared/listeners";
 import { seriousViolations } from "./support/axe";
-import { queryLocalD1, sqlText } from "./support/local-d1";
+import { sqlText, writeLocalD1 } from "./support/local-d1";
 import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
@@ -187,7 +187,7 @@ test.describe("the admin's listeners page", () => {
     const person = await signUpThroughApi(page, baseURL ?? "");
     // Sign-up makes 10-character usernames; an older or imported account may have a far longer one.
     const longName = `Listener${crypto.randomUUID().replaceAll("-", "")}${"W".repeat(30)}`;
-    await queryLocalD1(`UPDATE users SET username = ${sqlText(longName)} WHERE id = ${sqlText(person.user.id)}`);
+    await writeLocalD1(`UPDATE users SET username = ${sqlText(longName)} WHERE id = ${sqlText(person.user.id)}`);
     const admin = await signedInAsSupport(browser, baseURL ?? "", NARROW);
     const p = admin.page;
     await p.goto(PATH);

@@ -7,7 +7,7 @@ import { CHAT_MESSAGES, MAX_MESSAGE_TEXT } from "../../app/shared/schemas/chat-p
 import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { leaveTheDesk, newListener, openDesk } from "./support/desk";
-import { queryLocalD1, sqlText } from "./support/local-d1";
+import { sqlText, writeLocalD1 } from "./support/local-d1";
 import {
   anotherPerson,
   expect,
@@ -189,7 +189,7 @@ test.describe("find people at 1280 px", () => {
     await signUpThroughApi(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "");
     await them.context.close();
-    await queryLocalD1(
+    await writeLocalD1(
       `INSERT INTO profiles (user_id, age, city, country) VALUES (${sqlText(them.user.id)}, 34, 'Manchester', 'United Kingdom') ` +
         "ON CONFLICT(user_id) DO UPDATE SET age = 34, city = 'Manchester', country = 'United Kingdom'",
     );

@@ -1,6 +1,10 @@
+import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
 
 /**
  * Where the e2e server keeps its state: the same default and override as scripts/e2e-server.sh, so
@@ -16,17 +20,43 @@ function localD1File(): string {
   return join(folder, file);
 }
 
-let database: DatabaseSync | null = null;
-
 /**
- * Runs SQL against the e2e server's local D1 and returns the rows, straight from its SQLite file
- * (docs/decisions/144-browser-tests-read-the-local-d1-file-directly.md). The running server has the
- * same file open in WAL mode and takes SQLite's own file locks, so a statement waits for the
- * server's write to end rather than failing (the busy timeout).
+ * Reads the e2e server's local D1 straight from its SQLite file, read-only
+ * (docs/decisions/144-browser-tests-read-the-local-d1-file-directly.md): the running server has the
+ * file open in WAL mode, where a reader never stands in a writer's way. Opened for each read and
+ * closed after it (a few milliseconds), so nothing of the test process stays open beside the server.
  */
 export async function queryLocalD1<T>(sql: string): Promise<T[]> {
-  database ??= new DatabaseSync(localD1File(), { timeout: 10_000 });
-  return database.prepare(sql).all() as T[];
+  const reader = new DatabaseSync(localD1File(), { readOnly: true, timeout: 10_000 });
+  try {
+    return reader.prepare(sql).all() as T[];
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Writes to the e2e server's local D1 through Wrangler, as the server's own runtime writes: a write
+ * from another SQLite library beside the running server made the server's next statement fail as
+ * busy. Slow (a process per statement), so only for the few tests that must set what no screen can.
+ * A statement that meets a busy database is tried again (a failed statement wrote nothing).
+ */
+export async function writeLocalD1(sql: string): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    try {
+      await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--command", sql], {
+        env: { ...process.env, CI: "true" },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+  const { stderr, stdout } = (lastError ?? {}) as { stderr?: string; stdout?: string };
+  throw new Error(`wrangler d1 execute failed 4 times: ${(stderr || stdout || String(lastError)).slice(-2000)}`);
 }
 
 /** A string as an SQL literal. */
