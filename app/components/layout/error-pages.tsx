@@ -22,16 +22,13 @@ export function NotFoundContent() {
   );
 }
 
-/**
- * Any unexpected failure (spec section 8: 'Unexpected Application Error!'). Never shows the error's
- * details; they go to the log. Crisis numbers stay in reach even when the page broke.
- */
-export function UnexpectedErrorContent() {
+/** An error page's body: what happened, the way home, and the crisis numbers in reach. */
+function ErrorPageContent({ title, message }: { title: string; message: string }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>Unexpected Application Error!</title>
-      <h1 className="text-3xl font-bold text-slate-900">Unexpected Application Error!</h1>
-      <p className="mt-4 text-slate-700">Something went wrong on our side. Please try again in a moment.</p>
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-4 text-slate-700">{message}</p>
       <a
         href={PATHS.home}
         className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
@@ -42,6 +39,19 @@ export function UnexpectedErrorContent() {
         <CrisisResourcesBox tone="light" />
       </div>
     </section>
+  );
+}
+
+/**
+ * Any unexpected failure (spec section 8: 'Unexpected Application Error!'). Never shows the error's
+ * details; they go to the log. Crisis numbers stay in reach even when the page broke.
+ */
+export function UnexpectedErrorContent() {
+  return (
+    <ErrorPageContent
+      title="Unexpected Application Error!"
+      message="Something went wrong on our side. Please try again in a moment."
+    />
   );
 }
 
@@ -61,25 +71,10 @@ export function UnexpectedErrorPage() {
 export function RefusedPage({ message }: { message: string }) {
   return (
     <main id="main">
-      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-        <title>{REFUSED_TITLE}</title>
-        <h1 className="text-3xl font-bold text-slate-900">{REFUSED_TITLE}</h1>
-        <p className="mt-4 text-slate-700">{message}</p>
-        <a
-          href={PATHS.home}
-          className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-        >
-          Go to the homepage
-        </a>
-        <div className="mx-auto mt-10 max-w-md text-left">
-          <CrisisResourcesBox tone="light" />
-        </div>
-      </section>
+      <ErrorPageContent title="Not available" message={message} />
     </main>
   );
 }
-
-const REFUSED_TITLE = "Not available";
 
 /**
  * A screen's own refusal (a missing person, receipt or permission): the message its loader threw
