@@ -18,7 +18,8 @@ export const ADMIN_TEXTS = {
   backToMessages: "Back to your messages",
 } as const;
 
-/** The admin page at `pathname`, if it is one. */
+/** The admin page at `pathname`, if it is one (the router serves it with a trailing slash too). */
 export function adminPageAt(pathname: string) {
-  return ADMIN_PAGES.find((page) => page.path === pathname) ?? null;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return ADMIN_PAGES.find((page) => page.path === path) ?? null;
 }
