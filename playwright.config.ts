@@ -23,7 +23,13 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace of every test cost a third of the suite's CPU; a failure still leaves its
+    // page's snapshot and a screenshot, and `--trace retain-on-failure` records traces when wanted.
+    trace: "off",
+    screenshot: "only-on-failure",
+    // A step that cannot happen fails on its own, naming itself, instead of waiting out the test.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
   },
   // The headless shell for all but the tests tagged FULL_BROWSER (see test/e2e/support/chromium.ts).
   projects: [

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CAROUSEL_TEXTS } from "../../app/lib/carousel";
+import { CAROUSEL_PARTS, CAROUSEL_TEXTS } from "../../app/lib/carousel";
 import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES, SUPPORT_NOW_CTA } from "../../app/lib/landing-content";
 import { seriousViolations } from "./support/axe";
 import {
@@ -110,6 +110,9 @@ test.describe("the carousel on a hydrated page (signed in), started by its React
     await expect(currentTitle(page)).toHaveText(TITLES[0] ?? "");
     // Once motion is allowed again, it moves on by itself.
     await page.emulateMedia({ reducedMotion: "no-preference" });
+    // The page hears of the change with its next rendering, not at once: the slides stop being
+    // announced (aria-live off) once the carousel rotates again, and only then does time move on.
+    await expect(carousel(page).locator(`[${CAROUSEL_PARTS.slides}]`)).toHaveAttribute("aria-live", "off");
     await page.clock.runFor(CAROUSEL_INTERVAL_MS);
     await expect(currentTitle(page)).toHaveText(TITLES[1] ?? "");
   });

@@ -62,7 +62,8 @@ describe("the inbox updates owed after a message", () => {
       runInDurableObject(
         room,
         (instance: ChatRoom) =>
-          (instance as unknown as { outbox: { due: Map<string, number>; lastDeliveryAt: number } }).outbox,
+          (instance as unknown as { parts: { outbox: { due: Map<string, number>; lastDeliveryAt: number } } }).parts
+            .outbox,
       );
     a.send({ type: "send", clientId: "temp-1", text: "one" });
     await until(async () => (await bobInbox.list())[0]?.lastSeq === 1);
@@ -106,7 +107,7 @@ describe("the inbox updates owed after a message", () => {
     const room = env.CHAT_ROOM.getByName(pairId);
     // Bob's inbox refuses the first update, as an inbox that is unreachable for a moment would.
     await runInDurableObject(room, (instance: ChatRoom) => {
-      const outbox = (instance as unknown as { outbox: { delivery: InboxDelivery } }).outbox;
+      const outbox = (instance as unknown as { parts: { outbox: { delivery: InboxDelivery } } }).parts.outbox;
       const { deliver, latestSeq } = outbox.delivery;
       let refusals = 1;
       outbox.delivery = {

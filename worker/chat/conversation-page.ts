@@ -13,9 +13,9 @@ import { deleteImage } from "../images/image-store";
 import { storeUpload } from "../images/store-upload";
 import { supportDesk } from "../objects/desk-service";
 import { chatRoom } from "../objects/room-service";
-import type { PageSendOutcome } from "./chat-room";
 import { readSendFrame } from "./client-frame";
 import { registerConversation } from "./conversation-registry";
+import type { PageSendOutcome } from "./room-pages";
 import { admitSend } from "./send-admission";
 
 /**

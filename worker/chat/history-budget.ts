@@ -1,4 +1,9 @@
-import { HISTORY_BURST, HISTORY_PAGES_PER_SECOND } from "~/shared/schemas/chat-protocol";
+import {
+  CHAT_MESSAGES,
+  HISTORY_BURST,
+  HISTORY_PAGES_PER_SECOND,
+  type ServerFrame,
+} from "~/shared/schemas/chat-protocol";
 import { type Bucket, takeToken } from "./token-bucket";
 
 /**
@@ -19,3 +24,10 @@ export class HistoryBudget {
     return taken;
   }
 }
+
+/** The answer to a history request over the socket's budget. */
+export const HISTORY_LIMITED_FRAME: ServerFrame = {
+  type: "error",
+  code: "history_limited",
+  message: CHAT_MESSAGES.historyLimited,
+};

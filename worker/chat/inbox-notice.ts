@@ -1,4 +1,4 @@
-import type { MessageNotice } from "../inbox/user-inbox";
+import type { MessageNotice } from "../inbox/conversation-list";
 import { userInbox } from "../objects/inbox-service";
 import type { MessageLog, MessageRow } from "./message-log";
 import type { ReadPositions } from "./read-positions";

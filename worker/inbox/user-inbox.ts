@@ -1,12 +1,7 @@
 import { parsePairId } from "~/shared/pair-id";
 import type { Presence } from "~/shared/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
-import {
-  type ChatSummary,
-  type InboxClientFrame,
-  InboxClientFrameSchema,
-  type InboxFrame,
-} from "~/shared/schemas/inbox-protocol";
+import type { ChatSummary, InboxFrame } from "~/shared/schemas/inbox-protocol";
 import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { activityTime } from "../auth/session";
@@ -19,11 +14,10 @@ import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers
 import { CONVERSATION_LIST_TABLES, ConversationList, type MessageNotice } from "./conversation-list";
 import { IdleDeadline } from "./idle-deadline";
 import { scheduleAlarm } from "./inbox-alarm";
+import { readInboxFrame } from "./inbox-frame";
 import { OFFLINE_EMAIL_TABLES, OfflineEmail } from "./offline-email";
 import { type InboxSocket, PresenceKeeper } from "./presence";
 import { SESSION_SOCKETS_TABLES, SessionSockets } from "./session-sockets";
-
-export type { MessageNotice };
 
 /**
  * The inbox's schema steps, in order, only ever appended (worker/sockets/migrations.ts). Inboxes
@@ -88,12 +82,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
    * new-message event, which the conversation's room shows its sender) and its activity heartbeat.
    */
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    let frame: InboxClientFrame | undefined;
-    try {
-      frame = InboxClientFrameSchema.safeParse(JSON.parse(typeof data === "string" ? data : "")).data;
-    } catch {
-      frame = undefined;
-    }
+    const frame = readInboxFrame(data);
     const attachment = this.attachment(ws) ?? {};
     // A session already idle past its deadline ends here, before its heartbeat could count.
     if (!(await this.frameAllowed(ws, attachment, (session) => this.confirmSession(session)))) return;
