@@ -60,6 +60,33 @@ test.describe("pages", () => {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["x-frame-options"]).toBe("DENY");
   });
+
+  test("load scripts and styles that browsers keep without asking again, the page itself revalidated", async ({
+    page,
+  }) => {
+    const assets: { url: string; cacheControl: string | undefined }[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/assets/")) {
+        assets.push({ url: response.url(), cacheControl: response.headers()["cache-control"] });
+      }
+    });
+    const document = await page.goto("/login");
+    await waitForHydration(page);
+    expect(document?.headers()["cache-control"]).not.toContain("immutable");
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect(asset.cacheControl, asset.url).toBe("public, max-age=31536000, immutable");
+    // Loaded again, the page takes every one of them from the browser's cache (nothing transferred).
+    await page.reload();
+    await waitForHydration(page);
+    const fromNetwork = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes("/assets/"))
+        .filter((entry) => (entry as PerformanceResourceTiming).transferSize > 0)
+        .map((entry) => entry.name),
+    );
+    expect(fromNetwork).toEqual([]);
+  });
 });
 
 test.describe("errors", () => {
