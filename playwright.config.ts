@@ -4,6 +4,8 @@ import { chromiumLaunchOptions, FULL_BROWSER } from "./test/e2e/support/chromium
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The tests that share the one support desk and so run one after another (see `projects`). */
+const DESK_TESTS = "support-desk.spec.ts";
 
 /**
  * Browser tests against the production build (`npm run build`) served by the Workers runtime on
@@ -32,9 +34,19 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   // The headless shell for all but the tests tagged FULL_BROWSER (see test/e2e/support/chromium.ts).
+  // The support desk's tests come first, in a project of their own: the desk is one for the whole
+  // server, so they run one after another (3 to 4 minutes) and, started first, on one worker while
+  // the other runs everything else, instead of alone at the end of the run with the other idle.
   projects: [
     {
+      name: "desk",
+      testMatch: DESK_TESTS,
+      grepInvert: new RegExp(FULL_BROWSER),
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("headless-shell") },
+    },
+    {
       name: "chromium",
+      testIgnore: DESK_TESTS,
       grepInvert: new RegExp(FULL_BROWSER),
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("headless-shell") },
     },

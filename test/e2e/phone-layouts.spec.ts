@@ -1,9 +1,23 @@
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { completeProfile } from "../fixtures/profile";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
-import { expect, pngFile, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
+import {
+  expect,
+  pngFile,
+  randomClientAddress,
+  signedInAsSupport,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+} from "./support/test";
 
-/** The widths the layouts are checked at, each with a common screen height for it. */
+/**
+ * The widths the layouts are checked at, each with a common screen height for it. A screen is
+ * loaded once, at the narrowest, and then laid out at each wider width in turn: the layouts are
+ * CSS and the scripts' media-query listeners, which a resize runs exactly as a load at that width
+ * does. The conversation, whose composer and newest message are placed as it loads, is loaded at
+ * each width.
+ */
 const SCREENS = [
   { width: 320, height: 568 },
   { width: 360, height: 640 },
@@ -40,6 +54,8 @@ const SIGNED_IN_PATHS = [
 
 /** Fails with what is wider than the screen, so a failure says where to look. */
 async function expectNoHorizontalScroll(page: Page, path: string) {
+  // The scripts' media-query listeners run with the next frame after a resize.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const overflow = await page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
     const widest = [...document.querySelectorAll<HTMLElement>("body *")]
@@ -84,46 +100,110 @@ async function saveProfileWithLongTexts(page: Page, baseURL: string) {
   expect(saved.headers().location).toBe("/profile?saved=1");
 }
 
-for (const screen of SCREENS) {
-  test.describe(`at ${screen.width} px`, () => {
-    test.use({ viewport: screen });
+/** The page laid out at each width, narrowest first, none of them scrolling sideways. */
+async function expectFitsEveryWidth(page: Page, path: string) {
+  for (const screen of SCREENS) {
+    await page.setViewportSize(screen);
+    await expectNoHorizontalScroll(page, path);
+  }
+}
 
-    test("no public or sign-in screen scrolls sideways", async ({ page }) => {
-      for (const path of SIGNED_OUT_PATHS) {
-        await page.goto(path);
-        await expectNoHorizontalScroll(page, path);
-      }
+async function newContext(browser: Browser, baseURL: string, options: { storageState?: string } = {}) {
+  return browser.newContext({
+    baseURL,
+    viewport: SCREENS[0],
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+    ...(options.storageState ? { storageState: JSON.parse(options.storageState) } : {}),
+  });
+}
+
+test("no public or sign-in screen scrolls sideways, at any width", async ({ page }) => {
+  for (const path of SIGNED_OUT_PATHS) {
+    await page.setViewportSize(SCREENS[0]);
+    await page.goto(path);
+    await expectFitsEveryWidth(page, path);
+  }
+});
+
+test.describe("signed in, with the longest texts people write", () => {
+  /** The visitor's session (their storage state), and their account; made once per worker. */
+  let visitorState = "";
+  let visitorId = "";
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await newContext(browser, baseURL ?? "");
+    const page = await context.newPage();
+    visitorId = (await signUpThroughApi(page, baseURL ?? "")).user.id;
+    await page.goto(SUPPORT_CHAT_PATH);
+    await waitForHydration(page);
+    await expect(page.getByText("Connection: Online")).toBeVisible();
+    for (const text of [LONG_URL, RTL_MESSAGE, LONGEST_MESSAGE]) await sendMessage(page, text);
+    await saveProfileWithLongTexts(page, baseURL ?? "");
+    // A report whose note is one unbroken 300-character word, so the moderation page has one to fit.
+    const report = await page.request.post(`/users/${SUPPORT_USER_ID}`, {
+      form: { intent: "report", subject: "profile", reason: "other", note: LONG_URL.slice(0, 300) },
+      headers: { Origin: baseURL ?? "" },
     });
+    expect(report.status()).toBe(200);
+    visitorState = JSON.stringify(await context.storageState());
+    await context.close();
+  });
 
-    test("no signed-in screen scrolls sideways, and a conversation keeps its composer in view", async ({
-      page,
+  let visitor: BrowserContext | undefined;
+  test.afterEach(async () => {
+    await visitor?.close();
+    visitor = undefined;
+  });
+
+  test("no signed-in screen scrolls sideways at any width, and the texts wrap and read in their direction", async ({
+    browser,
+    baseURL,
+  }) => {
+    visitor = await newContext(browser, baseURL ?? "", { storageState: visitorState });
+    const page = await visitor.newPage();
+    for (const path of SIGNED_IN_PATHS) {
+      await page.setViewportSize(SCREENS[0]);
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectFitsEveryWidth(page, path);
+    }
+
+    await page.setViewportSize(SCREENS[0]);
+    await page.goto("/profile");
+    await expect(page.getByText(LONG_URL)).toBeVisible();
+    expect(
+      await page.getByText(RTL_MESSAGE, { exact: true }).evaluate((element) => getComputedStyle(element).direction),
+    ).toBe("rtl");
+
+    // The list's preview of the last message wraps too (the conversation list shows beside the
+    // conversation from 768 px, and on its own below).
+    await page.goto("/chat");
+    await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeVisible();
+    await expectFitsEveryWidth(page, "/chat with a long preview");
+  });
+
+  test("the admin's screens and the other side of the conversation fit at any width", async ({ browser, baseURL }) => {
+    const admin = await signedInAsSupport(browser, baseURL ?? "", SCREENS[0]);
+    try {
+      for (const path of [`/chat/${visitorId}`, "/chat", `/users/${visitorId}`, "/admin/analytics", "/admin/reports"]) {
+        await admin.page.setViewportSize(SCREENS[0]);
+        await admin.page.goto(path);
+        await waitForHydration(admin.page);
+        await expectFitsEveryWidth(admin.page, `${path} (admin)`);
+      }
+    } finally {
+      await admin.context.close();
+    }
+  });
+
+  for (const screen of SCREENS) {
+    test(`at ${screen.width} px a conversation loads with every message inside its bubble, the RTL one right to left, and its composer in view for both people`, async ({
       browser,
       baseURL,
     }) => {
-      // A sweep of a dozen pages for two people: more than the default 30 s when the suite runs in parallel.
-      test.setTimeout(90_000);
-      const visitor = await signUpThroughApi(page, baseURL ?? "");
-      await page.goto(SUPPORT_CHAT_PATH);
-      await waitForHydration(page);
-      await expect(page.getByText("Connection: Online")).toBeVisible();
-      for (const text of [LONG_URL, RTL_MESSAGE, LONGEST_MESSAGE]) await sendMessage(page, text);
-      await saveProfileWithLongTexts(page, baseURL ?? "");
-
-      for (const path of SIGNED_IN_PATHS) {
-        await page.goto(path);
-        await waitForHydration(page);
-        await expectNoHorizontalScroll(page, path);
-      }
-
-      await page.goto("/profile");
-      const aboutMe = page.getByText(LONG_URL);
-      await expect(aboutMe).toBeVisible();
-      expect(
-        await page.getByText(RTL_MESSAGE, { exact: true }).evaluate((element) => getComputedStyle(element).direction),
-      ).toBe("rtl");
-
-      // The conversation, after a reload: every message wraps inside its bubble and the log, the
-      // RTL message reads right to left, and the composer with Send is wholly on the screen.
+      visitor = await newContext(browser, baseURL ?? "", { storageState: visitorState });
+      const page = await visitor.newPage();
+      await page.setViewportSize(screen);
       await page.goto(SUPPORT_CHAT_PATH);
       await waitForHydration(page);
       const log = page.getByRole("log");
@@ -134,37 +214,17 @@ for (const screen of SCREENS) {
       expect(await log.getByText(RTL_MESSAGE).evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
       await expect(page.getByRole("textbox", { name: /^Message / })).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
+      await expectNoHorizontalScroll(page, `${SUPPORT_CHAT_PATH} at ${screen.width} px`);
 
-      // The list's preview of the last message wraps too (the conversation list shows beside the
-      // conversation from 768 px, and on its own below).
-      await page.goto("/chat");
-      await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeVisible();
-      await expectNoHorizontalScroll(page, "/chat with a long preview");
-
-      // A report whose note is one unbroken 300-character word, so the moderation page has one to fit.
-      const report = await page.request.post(`/users/${SUPPORT_USER_ID}`, {
-        form: { intent: "report", subject: "profile", reason: "other", note: LONG_URL.slice(0, 300) },
-        headers: { Origin: baseURL ?? "" },
-      });
-      expect(report.status()).toBe(200);
-
-      // The other side sees the same messages and the admin's screens fit as well.
+      // The other side sees the same messages, with its composer in view as well.
       const admin = await signedInAsSupport(browser, baseURL ?? "", screen);
-      for (const path of [
-        `/chat/${visitor.user.id}`,
-        "/chat",
-        `/users/${visitor.user.id}`,
-        "/admin/analytics",
-        "/admin/reports",
-      ]) {
-        await admin.page.goto(path);
-        await waitForHydration(admin.page);
-        await expectNoHorizontalScroll(admin.page, `${path} (admin)`);
+      try {
+        await admin.page.goto(`/chat/${visitorId}`);
+        await expect(admin.page.getByRole("log").getByText(LONG_URL)).toBeVisible();
+        await expect(admin.page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
+      } finally {
+        await admin.context.close();
       }
-      await admin.page.goto(`/chat/${visitor.user.id}`);
-      await expect(admin.page.getByRole("log").getByText(LONG_URL)).toBeVisible();
-      await expect(admin.page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
-      await admin.context.close();
     });
-  });
-}
+  }
+});
