@@ -6,6 +6,25 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The tests that share the one support desk and so run one after another (see `projects`). */
 const DESK_TESTS = "support-desk.spec.ts";
+/** Tests that never write to the support account, so never queue a conversation on the desk. */
+const BESIDE_THE_DESK = [
+  "carousel.spec.ts",
+  "carousel-modes.spec.ts",
+  "legal.spec.ts",
+  "mobile-menu.spec.ts",
+  "navigation.spec.ts",
+  "password-reset.spec.ts",
+  "profile.spec.ts",
+  "public-pages-scripts.spec.ts",
+  "quick-exit-without-framework.spec.ts",
+  "safety-outcomes.spec.ts",
+  "sign-up-failures.spec.ts",
+];
+/** Every project but the full browser's: the headless shell, without the tests that need the full browser. */
+const headlessShell = {
+  grepInvert: new RegExp(FULL_BROWSER),
+  use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("headless-shell") },
+};
 
 /**
  * Browser tests against the production build (`npm run build`) served by the Workers runtime on
@@ -34,25 +53,23 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   // The headless shell for all but the tests tagged FULL_BROWSER (see test/e2e/support/chromium.ts).
-  // The support desk's tests come first, in a project of their own: the desk is one for the whole
-  // server, so they run one after another (3 to 4 minutes) and, started first, on one worker while
-  // the other runs everything else, instead of alone at the end of the run with the other idle.
+  // The support desk is one for the whole server, so its tests run one after another (3 to 4
+  // minutes) and nothing else may queue a conversation meanwhile. They start first, on one worker,
+  // while the other runs the tests that never write to the support account; everything else waits
+  // for the desk's tests to end (docs/decisions/149-the-desks-tests-run-first-beside-the-quiet-ones.md).
   projects: [
-    {
-      name: "desk",
-      testMatch: DESK_TESTS,
-      grepInvert: new RegExp(FULL_BROWSER),
-      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("headless-shell") },
-    },
+    { name: "desk", testMatch: DESK_TESTS, ...headlessShell },
+    { name: "beside-the-desk", testMatch: BESIDE_THE_DESK, ...headlessShell },
     {
       name: "chromium",
-      testIgnore: DESK_TESTS,
-      grepInvert: new RegExp(FULL_BROWSER),
-      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("headless-shell") },
+      testIgnore: [DESK_TESTS, ...BESIDE_THE_DESK],
+      dependencies: ["desk"],
+      ...headlessShell,
     },
     {
       name: "chromium-full",
       grep: new RegExp(FULL_BROWSER),
+      dependencies: ["desk"],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions("full") },
     },
   ],

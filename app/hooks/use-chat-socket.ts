@@ -27,7 +27,8 @@ import { CLOSE_CODES, SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
  */
 export type ConnectionState = "unknown" | "online" | "offline" | "reconnecting";
 export type MessageStatus = "sending" | "sent" | "delivered" | "read";
-type DisplayMessage = ChatMessage & { status: MessageStatus };
+/** A message as the conversation shows it: with where it has got to, for one of mine. */
+export type DisplayMessage = ChatMessage & { status: MessageStatus };
 
 /** A message of mine: read if the other member read up to it, delivered if their device has it. */
 function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq: number }): MessageStatus {

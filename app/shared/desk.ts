@@ -2,8 +2,9 @@ import { z } from "./schemas/zod";
 
 /**
  * The support desk: listeners answer the one support account's conversations together.
- * What a visitor is told about their place, what the desk says, and the desk's defaults, in one place
- * for the worker, the pages and the tests.
+ * Every word of the desk (what a visitor is told of it, the desk pages' words, the refusals, what
+ * its live region announces) and the desk's defaults, in one place for the worker, the pages and
+ * the tests.
  */
 
 /** How many conversations a listener holds at once unless configured (DESK_CAPACITY). */
@@ -85,6 +86,39 @@ export const DESK_TEXTS = {
   emptyNote: "Write a note first.",
   noteTooLong: `A note can be at most ${MAX_DESK_NOTE} characters.`,
   socketOnly: "The desk socket only sends; use the page's buttons.",
+} as const;
+
+/** The listeners' desk pages' own words, beside the texts the server's refusals share (DESK_TEXTS). */
+export const DESK_PAGE_TEXTS = {
+  availability: "Your availability",
+  sessionEnded: "Your session has ended. Please sign in again.",
+  capacity: (active: number, capacity: number) => `Your conversations: ${active} of ${capacity}`,
+  live: "Live",
+  /** The name of the desk's live region, which says who arrives. */
+  announcements: "Desk announcements",
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+  moreWaiting: (more: number) => `and ${more} more waiting`,
+  waitingFor: (waited: string) => `waiting ${waited}`,
+  assignedAgo: (ago: string) => `assigned ${ago} ago`,
+  inLine: "in line",
+  heldBy: (name: string) => `with ${name}`,
+  backToDesk: "Back to the desk",
+  conversationWith: (name: string) => `Conversation with ${name}`,
+  queuedNotice: "This conversation is waiting in line. Take it to reply.",
+  adminNotice: "You are reading this conversation as the admin. Only the listener who has it can reply.",
+  withdrawn: "This conversation is no longer yours: it was transferred or resolved.",
+  transferTo: "Transfer to",
+  chooseListener: "Choose a listener",
+  chooseListenerFirst: "Choose the listener to transfer this conversation to.",
+  listenerOption: (name: string, active: number) => `${name} (${active} active)`,
+  transferNote: "Note for the next listener (optional)",
+  nobodyToTransferTo: "No other listener is available right now.",
+  notes: "Private notes",
+  noNotes: "No notes yet.",
+  addNote: "Add note",
+  noteKinds: { note: "Note", transfer: "Transfer note" },
+  unknownAction: "That action is not known here.",
 } as const;
 
 /** The support conversation's events the visitor reads among the messages, in time order, at most this many. */

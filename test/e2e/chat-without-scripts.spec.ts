@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { CONVERSATION_TEXTS } from "../../app/components/chat/conversation";
+import { CONVERSATION_TEXTS } from "../../app/components/chat/conversation-texts";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { formatMessageTime } from "../../app/lib/time-format";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";

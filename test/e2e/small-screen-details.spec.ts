@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CONVERSATION_TEXTS } from "../../app/components/chat/conversation";
+import { CONVERSATION_TEXTS } from "../../app/components/chat/conversation-texts";
 import { DESK_TEXTS } from "../../app/shared/desk";
 import { chatWith, PATHS } from "../../app/shared/routes";
 import { BLOCK_TEXTS, CONTACT_MENU_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";

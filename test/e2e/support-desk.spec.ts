@@ -1,6 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
-import { DESK_PAGE_TEXTS } from "../../app/lib/desk-page";
-import { DESK_ANNOUNCEMENTS, DESK_TEXTS, VISITOR_DESK_HEADLINES, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
+import {
+  DESK_ANNOUNCEMENTS,
+  DESK_PAGE_TEXTS,
+  DESK_TEXTS,
+  VISITOR_DESK_HEADLINES,
+  VISITOR_DESK_TEXTS,
+} from "../../app/shared/desk";
 import { LISTENER_INTENTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";

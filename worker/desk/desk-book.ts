@@ -1,57 +1,5 @@
-import { type DESK_TEXTS, type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/shared/desk";
-import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
-
-export const DESK_TABLES = sqlMigration(`
-  -- Everyone who has used the desk: whether they take conversations now, and since when they are
-  -- gone (away, signed out, or their last desk page closed), for the hand-back after the grace.
-  CREATE TABLE IF NOT EXISTS desk_listeners (
-    listener_id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    available INTEGER NOT NULL DEFAULT 0,
-    away_since INTEGER,
-    last_assigned_at INTEGER NOT NULL DEFAULT 0
-  );
-  -- The open support conversations: queued (listener_id NULL) or held by a listener. A resolved
-  -- conversation has no row; its visitor's next message queues it again.
-  CREATE TABLE IF NOT EXISTS desk_conversations (
-    pair_id TEXT PRIMARY KEY,
-    visitor_id TEXT NOT NULL,
-    visitor_name TEXT NOT NULL,
-    listener_id TEXT,
-    waiting_since INTEGER NOT NULL,
-    crisis INTEGER NOT NULL DEFAULT 0,
-    assigned_at INTEGER
-  );
-  CREATE INDEX IF NOT EXISTS desk_queue ON desk_conversations (crisis DESC, waiting_since) WHERE listener_id IS NULL;
-  CREATE INDEX IF NOT EXISTS desk_held ON desk_conversations (listener_id);
-`);
-
-/** The desk's schema steps, in order, only ever appended. */
-export const DESK_MIGRATIONS: readonly Migration[] = [
-  DESK_TABLES,
-  // The alias the admin set, which a visitor reads when this listener joins.
-  addColumnMigration("desk_listeners", "alias", "TEXT"),
-  // When the holder opened the conversation: only then has a listener joined, as the visitor reads.
-  addColumnMigration("desk_conversations", "opened_at", "INTEGER"),
-  // The listener who let it go back unopened, who is not offered it again at once.
-  addColumnMigration("desk_conversations", "lapsed_by", "TEXT"),
-];
-
-type ConversationRow = {
-  pair_id: string;
-  visitor_id: string;
-  visitor_name: string;
-  listener_id: string | null;
-  listener_name: string | null;
-  listener_alias: string | null;
-  waiting_since: number;
-  crisis: number;
-  assigned_at: number | null;
-  opened_at: number | null;
-  lapsed_by: string | null;
-};
-
-type ListenerRow = { listener_id: string; name: string; available: number; away_since: number | null; active: number };
+import type { DESK_TEXTS } from "~/shared/desk";
+import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, PRESENT } from "./desk-tables";
 
 /** An assignment just made: which conversation went to whom. */
 export type Assignment = { pairId: string; visitorId: string; listenerId: string };
@@ -59,10 +7,6 @@ export type Assignment = { pairId: string; visitorId: string; listenerId: string
 /** A refusal names one of the desk's texts (app/shared/desk.ts). */
 export type Refusal = { refusal: keyof typeof DESK_TEXTS };
 
-const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
-  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by`;
-/** A listener who takes conversations now: marked Available, with a desk page that is there. */
-const PRESENT = "l.available = 1 AND l.away_since IS NULL";
 /** The queue's order: crisis-flagged first, then the longest waiting. */
 const QUEUE_ORDER = "c.crisis DESC, c.waiting_since, c.pair_id";
 /** How far down the line a pass looks past conversations only their lapsing listener could take. */
@@ -375,50 +319,8 @@ export class DeskBook {
       .map((row) => row.pair_id);
   }
 
-  /** The desk as one listener sees it ('all' only for the admin). */
-  view(listenerId: string, admin: boolean) {
-    return this.personalView(listenerId, admin, this.sharedView());
-  }
-
-  /** What every listener's desk shows alike (computed once when many desks are told a change). */
-  sharedView() {
-    const waiting = this.queueHead(MAX_WAITING_SHOWN);
-    const waitingCount = this.sql
-      .exec<{ n: number }>("SELECT count(*) AS n FROM desk_conversations WHERE listener_id IS NULL")
-      .one().n;
-    const listeners = this.sql
-      .exec<ListenerRow>(
-        `SELECT l.listener_id, l.name, l.available, l.away_since, count(c.pair_id) AS active
-         FROM desk_listeners l LEFT JOIN desk_conversations c ON c.listener_id = l.listener_id
-         GROUP BY l.listener_id ORDER BY l.name`,
-      )
-      .toArray();
-    return { waiting: waiting.map(toDeskConversation), waitingCount, listeners };
-  }
-
-  /** One listener's desk from the shared part: their own state, their conversations, 'All' for the admin. */
-  personalView(listenerId: string, admin: boolean, shared: ReturnType<DeskBook["sharedView"]>) {
-    const me = shared.listeners.find((listener) => listener.listener_id === listenerId);
-    const all = admin
-      ? this.sql
-          .exec<ConversationRow>(
-            `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c
-             JOIN desk_listeners l ON l.listener_id = c.listener_id ORDER BY l.name, c.assigned_at`,
-          )
-          .toArray()
-      : null;
-    return {
-      me: { available: me?.available === 1, active: me?.active ?? 0, capacity: this.capacity },
-      waiting: shared.waiting,
-      waitingCount: shared.waitingCount,
-      mine: this.heldBy(listenerId).map(toDeskConversation),
-      all: all?.map(toDeskConversation) ?? null,
-      listeners: shared.listeners.map(toDeskListener),
-    };
-  }
-
   /** The first `count` conversations in line, in the queue's order. */
-  private queueHead(count: number): ConversationRow[] {
+  queueHead(count: number): ConversationRow[] {
     return this.sql
       .exec<ConversationRow>(
         `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
@@ -453,29 +355,4 @@ export class DeskBook {
     this.sql.exec("UPDATE desk_listeners SET last_assigned_at = ? WHERE listener_id = ?", now, listenerId);
     return { pairId: row.pair_id, visitorId: row.visitor_id, listenerId };
   }
-}
-
-function toDeskConversation(row: ConversationRow): DeskConversation {
-  const held = row.listener_id !== null;
-  return {
-    pairId: row.pair_id,
-    visitorId: row.visitor_id,
-    visitorName: row.visitor_name,
-    // Who wrote last in a held conversation is the room's to know (no per-message traffic here).
-    waitingSince: held ? null : row.waiting_since,
-    crisis: row.crisis === 1,
-    listener: held && row.listener_id ? { id: row.listener_id, name: row.listener_name ?? "" } : null,
-    assignedAt: row.assigned_at,
-    openedAt: row.opened_at,
-  };
-}
-
-function toDeskListener(row: ListenerRow): DeskListener {
-  // Available to others (for a transfer) only while present: marked Available, with a desk page there.
-  return {
-    id: row.listener_id,
-    name: row.name,
-    available: row.available === 1 && row.away_since === null,
-    active: row.active,
-  };
 }

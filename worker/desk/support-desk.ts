@@ -1,4 +1,4 @@
-import { DESK_PAGE_DEADLINE_MS, DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
+import { DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
 import type { DeskRoomUpdate } from "../chat/desk-link";
@@ -7,16 +7,13 @@ import { chatRoom } from "../objects/room-service";
 import { DESK_SOCKET_ROOM, deskUpgradeFrom } from "../sockets/desk-upgrade-headers";
 import { SocketAdmissions } from "../sockets/socket-admissions";
 import { SocketObject } from "../sockets/socket-object";
-import { endedSessionResponse, type SocketSession } from "../sockets/socket-session";
+import { endedSessionResponse } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
-import { type Assignment, DESK_MIGRATIONS, DeskBook, type Refusal } from "./desk-book";
+import { type Assignment, DeskBook, type Refusal } from "./desk-book";
+import { DeskPages, type DeskSocket } from "./desk-pages";
+import { DESK_MIGRATIONS } from "./desk-tables";
+import { DeskViews } from "./desk-views";
 import { RoomNotices } from "./room-notices";
-
-/**
- * A desk socket: whose it is, whether they see 'All', the session it was opened with, and when it
- * opened (its first proof that the page is there; its pings are the next ones).
- */
-type DeskSocket = { userId: string; admin: boolean; openedAt?: number } & SocketSession;
 
 /**
  * Someone acting on the desk, as the Worker vouches for them (a listener, or the admin), with the
@@ -25,9 +22,6 @@ type DeskSocket = { userId: string; admin: boolean; openedAt?: number } & Socket
 export type DeskActor = { id: string; name: string; admin: boolean; alias?: string | null };
 
 type Outcome<T> = T | { refusal: string };
-
-/** Desk pages hear about changes at most this often (a burst of changes is one frame). */
-const SOCKET_COALESCE_MS = 250;
 
 /**
  * The support desk: the queue of support conversations waiting for a listener, who is
@@ -39,13 +33,20 @@ const SOCKET_COALESCE_MS = 250;
  */
 export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   private readonly book = new DeskBook(this.sql, getConfig().desk.capacity);
+  private readonly views = new DeskViews(this.sql, getConfig().desk.capacity, this.book);
+  private readonly pages = new DeskPages({
+    ctx: this.ctx,
+    book: this.book,
+    views: this.views,
+    sockets: () => this.liveSockets(),
+    sendPayload: (ws, payload) => this.sendPayload(ws, payload),
+  });
   private readonly rooms = new RoomNotices(this.book, (promise) => this.ctx.waitUntil(promise));
   private readonly admissions = new SocketAdmissions({
     pairId: () => DESK_SOCKET_ROOM,
     openSockets: (userId) => this.openSockets(userId),
     waitUntil: (promise) => this.ctx.waitUntil(promise),
   });
-  private socketTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, DESK_MIGRATIONS);
@@ -68,7 +69,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     this.book.markBack(userId);
     this.assigned(this.book.assignWaiting(Date.now()));
     await this.changed();
-    this.send(admitted.opened.socket, { type: "desk-state", desk: this.book.view(userId, desk.admin) });
+    this.send(admitted.opened.socket, { type: "desk-state", desk: this.views.of(userId, desk.admin) });
     return admitted.opened.response;
   }
 
@@ -86,7 +87,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const socket = this.attachment(ws);
     if (!socket) return;
     this.admissions.leaveIfGone(socket.userId, ws);
-    if (this.pagesThere(Date.now(), ws).has(socket.userId)) return;
+    if (this.pages.there(Date.now(), ws).has(socket.userId)) return;
     this.book.markGone(socket.userId, Date.now());
     await this.changed();
   }
@@ -108,7 +109,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
 
   /** The desk as one listener sees it. */
   async snapshot(listenerId: string, admin: boolean): Promise<DeskSnapshot> {
-    return this.book.view(listenerId, admin);
+    return this.views.of(listenerId, admin);
   }
 
   /** Whether `actor` may open a support conversation on the desk, and as what. */
@@ -131,7 +132,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     this.book.know(actor);
     this.book.setAvailable(actor.id, available, now);
     if (available) {
-      this.checkPages(now);
+      this.pages.check(now);
       this.assigned(this.book.assignWaiting(now));
     }
     await this.changed();
@@ -173,7 +174,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    */
   async transfer(pairId: string, from: DeskActor, toId: string, note: string | null): Promise<Outcome<{ ok: true }>> {
     // Only to someone whose desk page is there now.
-    this.checkPages(Date.now());
+    this.pages.check(Date.now());
     const outcome = this.book.transfer(pairId, from.admin ? null : from.id, toId, Date.now());
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
     if (note) await chatRoom(pairId).addDeskNote({ authorName: from.name, kind: "transfer", text: note });
@@ -191,7 +192,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
     const now = Date.now();
     this.rooms.tellIdle(pairId, now);
-    this.checkPages(now);
+    this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
     await this.changed();
     return { ok: true };
@@ -215,7 +216,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     // Already held: the room's word was behind, and learns where it stands again.
     if (row?.listener_id) return this.rooms.standing(entry.pairId, now);
     this.book.enqueue(entry);
-    this.checkPages(now);
+    this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
     await this.changed();
     return this.rooms.standing(entry.pairId, now);
@@ -223,7 +224,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
 
   /** Whether anyone takes conversations now, for a visitor who has not written yet. */
   async listenersAvailable(): Promise<boolean> {
-    if (this.checkPages(Date.now())) await this.changed();
+    if (this.pages.check(Date.now())) await this.changed();
     return this.book.anyoneAvailable();
   }
 
@@ -245,7 +246,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * a conversation given to someone who never opened it goes back to its place in line.
    */
   private async tick(now: number): Promise<void> {
-    let changed = this.checkPages(now);
+    let changed = this.pages.check(now);
     const { handbackGraceMs, openDeadlineMs } = getConfig().desk;
     for (const listenerId of this.book.goneSince(now - handbackGraceMs)) {
       this.book.settleGone(listenerId);
@@ -262,65 +263,6 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     // A page that pinged in time changes nothing: only the alarm moves on.
     if (changed || made.length > 0) await this.changed(now);
     else await this.scheduleAlarm(now);
-  }
-
-  /**
-   * Which listeners have a desk page there at `now`: a socket open and not ended whose last proof
-   * (its opening, or its newest ping, which the runtime answers and notes without waking the desk)
-   * is within DESK_PAGE_DEADLINE_MS. `except`: a socket that is closing.
-   */
-  private pagesThere(now: number, except?: WebSocket): Set<string> {
-    const there = new Set<string>();
-    for (const ws of this.openSockets()) {
-      const socket = this.attachment(ws);
-      if (ws === except || !socket || socket.ended) continue;
-      if (now - this.lastProof(ws, socket) <= DESK_PAGE_DEADLINE_MS) there.add(socket.userId);
-    }
-    return there;
-  }
-
-  private lastProof(ws: WebSocket, socket: Readonly<DeskSocket>): number {
-    const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
-    return Math.max(socket.openedAt ?? 0, pinged);
-  }
-
-  /**
-   * Brings each Available listener's presence up to date with their pages: one with no page there
-   * is taken for gone (nothing new offered; the grace starts), one whose page is back is present
-   * again. Answers whether anything changed.
-   */
-  private checkPages(now: number): boolean {
-    const there = this.pagesThere(now);
-    let changed = false;
-    for (const { listenerId, gone } of this.book.markedAvailable()) {
-      if (gone && there.has(listenerId)) this.book.markBack(listenerId);
-      else if (!gone && !there.has(listenerId)) this.book.markGone(listenerId, now);
-      else continue;
-      changed = true;
-    }
-    return changed;
-  }
-
-  /** When the next page of a present listener would pass its deadline unless it pings (null: none). */
-  private nextPageDeadline(): number | null {
-    const present = new Set(
-      this.book
-        .markedAvailable()
-        .filter((listener) => !listener.gone)
-        .map((listener) => listener.listenerId),
-    );
-    let earliest: number | null = null;
-    const newest = new Map<string, number>();
-    for (const ws of this.openSockets()) {
-      const socket = this.attachment(ws);
-      if (!socket || socket.ended || !present.has(socket.userId)) continue;
-      newest.set(socket.userId, Math.max(newest.get(socket.userId) ?? 0, this.lastProof(ws, socket)));
-    }
-    for (const proof of newest.values()) {
-      const due = proof + DESK_PAGE_DEADLINE_MS + 1;
-      earliest = earliest === null ? due : Math.min(earliest, due);
-    }
-    return earliest;
   }
 
   /**
@@ -342,7 +284,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       if (outcome === "closed") this.rooms.tellIdle(row.pair_id);
       if (outcome === "queued") this.rooms.tellQueuedAgain(row.pair_id);
     });
-    this.checkPages(now);
+    this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
   }
 
@@ -362,35 +304,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   /** Something changed: the places in line, the desk pages, and the desk's alarm follow. */
   private async changed(now = Date.now()): Promise<void> {
     this.rooms.placesChanged();
-    this.refreshSocketsSoon();
+    this.pages.refreshSoon();
     await this.scheduleAlarm(now);
-  }
-
-  private refreshSocketsSoon(): void {
-    if (this.socketTimer) return;
-    this.socketTimer = setTimeout(() => {
-      this.socketTimer = null;
-      this.refreshSockets();
-    }, SOCKET_COALESCE_MS);
-  }
-
-  /** Every open desk page gets its listener's desk: the shared part computed once, each listener's once. */
-  private refreshSockets(): void {
-    const views = new Map<string, string>();
-    const shared = this.book.sharedView();
-    for (const ws of this.openSockets()) {
-      const socket = this.attachment(ws);
-      if (!socket || socket.ended) continue;
-      const key = `${socket.userId}:${socket.admin}`;
-      let payload = views.get(key);
-      if (!payload) {
-        const desk = this.book.personalView(socket.userId, socket.admin, shared);
-        const frame: DeskServerFrame = { type: "desk-state", desk };
-        payload = JSON.stringify(frame);
-        views.set(key, payload);
-      }
-      this.sendPayload(ws, payload);
-    }
   }
 
   /**
@@ -404,7 +319,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const candidates = [
       gone === null ? null : gone + handbackGraceMs,
       unopened === null ? null : unopened + openDeadlineMs,
-      this.nextPageDeadline(),
+      this.pages.nextDeadline(),
     ].filter((at): at is number => at !== null);
     const due = candidates.length === 0 ? null : Math.max(now, Math.min(...candidates));
     const current = await this.ctx.storage.getAlarm();
@@ -413,6 +328,14 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     } else if (current !== due) {
       await this.ctx.storage.setAlarm(due);
     }
+  }
+
+  /** The open desk sockets with their attachments, none whose session ended. */
+  private liveSockets(): { ws: WebSocket; socket: Readonly<DeskSocket> }[] {
+    return this.openSockets().flatMap((ws) => {
+      const socket = this.attachment(ws);
+      return socket && !socket.ended ? [{ ws, socket }] : [];
+    });
   }
 
   /** Closes one user's desk sockets. */

@@ -1,6 +1,5 @@
 import { useDeskAnnouncements } from "~/hooks/use-desk-announcements";
-import { DESK_PAGE_TEXTS } from "~/lib/desk-page";
-import type { DeskSnapshot } from "~/shared/desk";
+import { DESK_PAGE_TEXTS, type DeskSnapshot } from "~/shared/desk";
 
 /**
  * The desk's polite live region, on every desk page: arrivals (someone new waiting, a conversation

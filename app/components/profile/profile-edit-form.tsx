@@ -1,28 +1,14 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import {
-  Alert,
-  CheckboxGroup,
-  ProgressBar,
-  primaryButtonClass,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "~/components/ui/form-controls";
+import { Alert, ProgressBar, primaryButtonClass } from "~/components/ui/form-controls";
 import { PersonIcon } from "~/components/ui/person-icon";
-import { useObjectUrl } from "~/hooks/use-object-url";
 import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
 import type { PostFailure } from "~/lib/form-post-failure";
-import { EDIT_SECTIONS, LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
-import { UploadError, uploadImage } from "~/lib/upload-image";
+import { EDIT_SECTIONS, LONG_TEXT_FIELDS } from "~/lib/profile-labels";
 import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import {
-  AT_LEAST_ONE,
   firstErrorField,
   isListField,
-  LONG_TEXT_MAX,
-  LONG_TEXT_MIN,
-  longTextLength,
   PROFILE_FIELDS,
   PROFILE_MESSAGES,
   type ProfileErrors,
@@ -31,9 +17,10 @@ import {
   profileErrors,
   profileFromFormData,
   profileToFormData,
-  REQUIRED_PROFILE_FIELDS,
 } from "~/shared/schemas/profile";
-import { ACCEPTED_IMAGE_TYPES, chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
+import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
+import { usePhotoUpload, useProfileDraft } from "./profile-form-state";
+import { fieldId, labelOf, ProfileInput } from "./profile-input";
 
 export const PROFILE_FORM_TEXTS = {
   photoReady: "New photo uploaded. Save Profile to keep it.",
@@ -42,11 +29,6 @@ export const PROFILE_FORM_TEXTS = {
 
 /** How long 'Profile Saved!' stays (spec section 9). */
 export const SAVED_NOTICE_MS = 2000;
-
-export const fieldId = (field: ProfileField) => `profile-${field}`;
-const isRequired = (field: ProfileField) =>
-  (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field) || field in AT_LEAST_ONE;
-const labelOf = (field: ProfileField) => `${PROFILE_LABELS[field]}${isRequired(field) ? " *" : ""}`;
 
 type SaveState = { kind: "idle" } | { kind: "saved" } | { kind: "failed"; message: string };
 
@@ -289,92 +271,6 @@ function useTypedBeforeScripts(
   }, [formRef]);
 }
 
-/** One field of the form, drawn by its kind: checkbox group, select, long text or short text. */
-function ProfileInput({
-  field,
-  values,
-  error,
-  onChange,
-}: {
-  field: ProfileField;
-  values: ProfileForm;
-  error?: string;
-  onChange: <F extends ProfileField>(field: F, value: ProfileForm[F]) => void;
-}) {
-  const options = PROFILE_OPTIONS[field];
-  const value = values[field];
-  if (isListField(field)) {
-    return (
-      <CheckboxGroup
-        id={fieldId(field)}
-        name={field}
-        legend={labelOf(field)}
-        options={options ?? []}
-        value={values[field]}
-        error={error}
-        onChange={(next) => onChange(field, next)}
-      />
-    );
-  }
-  const text = value as string;
-  const common = {
-    id: fieldId(field),
-    name: field,
-    label: labelOf(field),
-    error,
-    "aria-required": isRequired(field) || undefined,
-  };
-  if (options) {
-    return (
-      <SelectField
-        {...common}
-        value={text}
-        placeholder="Select…"
-        options={options.map((option) => ({ value: option, label: option }))}
-        onChange={(event) => onChange(field, event.target.value)}
-      />
-    );
-  }
-  if (LONG_TEXT_FIELDS.includes(field)) {
-    return (
-      <TextAreaField
-        {...common}
-        value={text}
-        rows={4}
-        onChange={(event) => onChange(field, event.target.value)}
-        footer={<LengthCounter length={longTextLength(text)} required={isRequired(field)} />}
-      />
-    );
-  }
-  return (
-    <TextField
-      {...common}
-      value={text}
-      {...(field === "age" ? { type: "text", inputMode: "numeric" as const, autoComplete: "off" } : {})}
-      {...(field === "zipCode" ? { autoComplete: "postal-code" } : {})}
-      {...(field === "firstName" ? { autoComplete: "given-name" } : {})}
-      {...(field === "lastName" ? { autoComplete: "family-name" } : {})}
-      onChange={(event) => onChange(field, event.target.value)}
-    />
-  );
-}
-
-/** count/max (minimum 50): red below the minimum, amber above 90 % of the maximum (spec section 5). */
-function LengthCounter({ length, required }: { length: number; required: boolean }) {
-  const level =
-    length < LONG_TEXT_MIN && (required || length > 0)
-      ? "below-minimum"
-      : length > LONG_TEXT_MAX * 0.9
-        ? "near-maximum"
-        : "ok";
-  const color = { "below-minimum": "text-red-700", "near-maximum": "text-amber-700", ok: "text-slate-600" }[level];
-  return (
-    <p data-level={level} className={`mt-1 text-right text-xs ${color}`}>
-      {length}/{LONG_TEXT_MAX} (minimum {LONG_TEXT_MIN})
-    </p>
-  );
-}
-
 /** Scrolls smoothly (unless motion is reduced) to a field and focuses it, after React has drawn the errors. */
 function useFocusFirstError() {
   const reducedMotion = usePrefersReducedMotion();
@@ -390,74 +286,4 @@ function useFocusFirstError() {
   return (field: ProfileField | undefined) => {
     if (field) setTarget({ field });
   };
-}
-
-/** Choosing a photo: checked for size first, shown at once, then uploaded with progress. */
-function usePhotoUpload(onUploaded: (url: string) => void) {
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const preview = useObjectUrl(file);
-  const onUploadedRef = useRef(onUploaded);
-  onUploadedRef.current = onUploaded;
-
-  async function choose(chosen: File | null) {
-    if (!chosen) return;
-    const problem = chosenImageProblem(chosen, "profile");
-    if (problem) return setError(problem);
-    setError(null);
-    setFile(chosen);
-    setProgress(0);
-    try {
-      const { url } = await uploadImage(chosen, { purpose: "profile", onProgress: setProgress });
-      onUploadedRef.current(url);
-    } catch (failure) {
-      setFile(null);
-      setError(failure instanceof UploadError ? failure.message : UPLOAD_MESSAGES.networkError);
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  return { choose, preview, progress, error, uploading: progress !== null };
-}
-
-const DRAFT_PREFIX = "kindred:profile-draft:";
-
-/**
- * The form's values, with unsaved changes kept in this browser's localStorage per user, so a
- * reload, a failed save or a forced logout loses nothing. Read after mount (the server never sees
- * it), in a layout effect like useTypedBeforeScripts and before it, so what was typed goes on top.
- */
-function useProfileDraft(userId: string, initial: ProfileForm) {
-  const key = `${DRAFT_PREFIX}${userId}`;
-  const [values, setValuesState] = useState<ProfileForm>(initial);
-  const [restored, setRestored] = useState(false);
-  const initialRef = useRef(initial);
-
-  useLayoutEffect(() => {
-    const stored = window.localStorage.getItem(key);
-    if (!stored) return;
-    try {
-      const draft = { ...initialRef.current, ...(JSON.parse(stored) as Partial<ProfileForm>) };
-      if (JSON.stringify(draft) !== JSON.stringify(initialRef.current)) {
-        setValuesState(draft);
-        setRestored(true);
-      }
-    } catch {
-      window.localStorage.removeItem(key);
-    }
-  }, [key]);
-
-  const setValues = (update: (current: ProfileForm) => ProfileForm) =>
-    setValuesState((current) => {
-      const next = update(current);
-      window.localStorage.setItem(key, JSON.stringify(next));
-      return next;
-    });
-  const clear = () => {
-    window.localStorage.removeItem(key);
-    setRestored(false);
-  };
-  return [values, setValues, clear, restored] as const;
 }

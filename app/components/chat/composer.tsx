@@ -1,0 +1,319 @@
+import { useEffect, useRef, useState } from "react";
+import { ProgressBar } from "~/components/ui/form-controls";
+import type { ConnectionState } from "~/hooks/use-chat-socket";
+import { useDraft } from "~/hooks/use-draft";
+import { useObjectUrl } from "~/hooks/use-object-url";
+import { chosenFileProblem } from "~/lib/upload-image";
+import { COMPOSER_FIELDS, type ComposerRefusal, SEND_INTENT } from "~/shared/conversation-page";
+import { CHAT_MESSAGES, MAX_MESSAGE_TEXT } from "~/shared/schemas/chat-protocol";
+import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
+import { CONVERSATION_TEXTS, plainLinkClass } from "./conversation-texts";
+
+/** The message input grows with its text up to this height (docs/requirements.md, the chat screen). */
+const COMPOSER_MAX_HEIGHT_PX = 128;
+
+/** From here the composer counts the characters against the limit (90 percent of it). */
+const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
+
+/**
+ * This device's own connection, kept apart from the contact's presence. Before the socket has
+ * answered (and without scripts, where there is none) nothing true can be said about it, so nothing
+ * is: the page offers Refresh instead.
+ */
+const CONNECTION_LABELS: Record<ConnectionState, string | null> = {
+  unknown: null,
+  online: "Connection: Online",
+  offline: "Connection: Offline",
+  reconnecting: "Reconnecting…",
+};
+
+const CONNECTION_DOTS: Record<ConnectionState, string> = {
+  unknown: "bg-slate-400",
+  online: "bg-emerald-500",
+  offline: "bg-red-600",
+  reconnecting: "bg-amber-500",
+};
+
+/**
+ * What the composer holds, which nothing may lose: the draft (stored, and what was typed before the
+ * scripts ran or came back with a refused form), the chosen picture (one chosen before the scripts
+ * ran included), the upload's progress and what went wrong.
+ */
+export function useComposerState(userId: string, pairId: string, refusal: ComposerRefusal | null) {
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useDraft(userId, `chat:${pairId}`, inputRef, refusal?.typed);
+  const [failure, setFailure] = useState<string | null>(refusal?.message ?? null);
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+
+  // The input grows with its text, up to 128 px.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = "auto";
+    input.style.height = `${Math.min(input.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  /** The latest choice: a slower check of an earlier file must not overrule it. */
+  const latestChoice = useRef<File | null>(null);
+  const chooseImage = async (file: File | null) => {
+    if (fileInputRef.current) fileInputRef.current.value = "";
+    if (!file) return;
+    latestChoice.current = file;
+    const problem = await chosenFileProblem(file, "chat");
+    if (latestChoice.current !== file) return;
+    if (problem) return setFailure(problem);
+    setFailure(null);
+    setImage(file);
+  };
+
+  // A picture chosen before the page's scripts ran is still in the file field: it goes with the
+  // message, as typed text does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the scripts take over the form
+  useEffect(() => {
+    const chosen = fileInputRef.current?.files?.[0];
+    if (chosen) void chooseImage(chosen);
+  }, []);
+
+  /** A send that failed: why, and its text back in the composer, before anything typed since. */
+  const sendFailed = ({ text, message }: { text: string; message: string }) => {
+    setFailure(message);
+    const current = draftRef.current;
+    setDraft(current ? `${text}\n${current}` : text);
+  };
+
+  return {
+    ...{ inputRef, fileInputRef, draft, setDraft, failure, setFailure, image, setImage, progress, setProgress },
+    chooseImage,
+    sendFailed,
+    tooLong: draft.length > MAX_MESSAGE_TEXT,
+  };
+}
+
+export type ComposerState = ReturnType<typeof useComposerState>;
+
+/** How often 'typing' is repeated while someone types, and how long a pause means they stopped. */
+const TYPING_REPEAT_MS = 2000;
+const TYPING_IDLE_MS = 3000;
+
+/** Tells the other member when this person types: at most every 2 s, and 'stopped' after 3 quiet s. */
+export function useTypingSignal(setTyping: (typing: boolean) => void) {
+  const state = useRef({ lastSent: 0, idleTimer: undefined as number | undefined, typing: false });
+  useEffect(() => () => window.clearTimeout(state.current.idleTimer), []);
+  const stop = () => {
+    window.clearTimeout(state.current.idleTimer);
+    if (state.current.typing) setTyping(false);
+    state.current.typing = false;
+    state.current.lastSent = 0;
+  };
+  const touch = () => {
+    const now = Date.now();
+    if (!state.current.typing || now - state.current.lastSent > TYPING_REPEAT_MS) {
+      setTyping(true);
+      state.current.typing = true;
+      state.current.lastSent = now;
+    }
+    window.clearTimeout(state.current.idleTimer);
+    state.current.idleTimer = window.setTimeout(stop, TYPING_IDLE_MS);
+  };
+  return { touch, stop };
+}
+
+/**
+ * The line above the composer: who is typing, and this device's connection (by the composer it
+ * concerns); without the live socket (no scripts yet, or at all), Refresh, since new messages then
+ * come with a reload.
+ */
+export function ComposerStatus({
+  typingName,
+  connection,
+  refreshPath,
+}: {
+  typingName: string | null;
+  connection: ConnectionState;
+  refreshPath: string;
+}) {
+  const label = CONNECTION_LABELS[connection];
+  return (
+    <div className="mt-1 flex min-h-4 items-start justify-between gap-2 text-xs text-slate-600">
+      <p aria-live="polite" className="min-w-0">
+        {typingName ? `${typingName} is typing…` : ""}
+      </p>
+      <p aria-live="polite" className="shrink-0 font-medium">
+        {label ? (
+          <>
+            <span
+              aria-hidden="true"
+              className={`mr-1.5 inline-block h-2 w-2 rounded-full ${CONNECTION_DOTS[connection]}`}
+            />
+            {label}
+          </>
+        ) : null}
+        {connection === "online" ? null : (
+          <>
+            {label ? " · " : null}
+            <a href={refreshPath} className={plainLinkClass}>
+              {CONVERSATION_TEXTS.refresh}
+              <span className="sr-only">{CONVERSATION_TEXTS.refreshContext}</span>
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The picture chosen to send, with the upload's progress and a way to take it back. */
+export function ChosenImage({ composer }: { composer: ComposerState }) {
+  const preview = useObjectUrl(composer.image);
+  if (!preview) return null;
+  const uploading = composer.progress !== null;
+  return (
+    <div className="mt-3 flex items-center gap-3 rounded-lg bg-slate-50 p-2">
+      <img src={preview} alt="Chosen to send" className="h-16 w-16 rounded object-cover" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm text-slate-700">{composer.image?.name}</p>
+        {uploading ? <ProgressBar value={composer.progress ?? 0} label="Uploading image" /> : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => composer.setImage(null)}
+        disabled={uploading}
+        className="rounded-full px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-200"
+      >
+        Remove<span className="sr-only"> the chosen image</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The composer, a real form: without scripts (or before they run) the browser posts it to the
+ * page's action, which hands the message to the room; with them it goes over the socket. Closed by
+ * a block, the unsent text stays in view (read-only) and in the stored draft; closed by the desk,
+ * the read-only composer stays in view: it opens as soon as the listener takes it.
+ */
+export function ComposerForm({
+  composer,
+  pairId,
+  contactName,
+  form,
+  closed,
+  hidden,
+  sendEnabled,
+  onSubmit,
+  onTyped,
+}: {
+  composer: ComposerState;
+  pairId: string;
+  contactName: string;
+  form: { path: string; token: string };
+  closed: boolean;
+  hidden: boolean;
+  /** Whether Send is enabled (until the page's scripts run, the form is the browser's: always). */
+  sendEnabled: boolean;
+  onSubmit: () => void;
+  onTyped: () => void;
+}) {
+  const { draft } = composer;
+  return (
+    <form
+      hidden={hidden}
+      method="post"
+      action={form.path}
+      encType="multipart/form-data"
+      className="mt-3 flex items-end gap-2 no-js:flex-wrap"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <input type="hidden" name={COMPOSER_FIELDS.intent} value={SEND_INTENT} />
+      <input type="hidden" name={COMPOSER_FIELDS.clientId} value={form.token} />
+      <label
+        hidden={closed}
+        // Without scripts the browser's own file field shows what was chosen, on its own row.
+        className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600 no-js:order-last no-js:h-auto no-js:w-full no-js:flex-wrap no-js:justify-start no-js:gap-x-2 no-js:rounded-lg no-js:text-sm"
+      >
+        <span className="sr-only no-js:not-sr-only no-js:font-medium">{CONVERSATION_TEXTS.attach}</span>
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6 no-js:hidden"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
+          <path d="M4 5h16v14H4z M4 15l4-4 4 4 3-3 5 5" strokeLinejoin="round" />
+        </svg>
+        <input
+          ref={composer.fileInputRef}
+          type="file"
+          name={COMPOSER_FIELDS.image}
+          accept={ACCEPTED_IMAGE_TYPES.join(",")}
+          className="sr-only no-js:not-sr-only no-js:max-w-full no-js:min-w-0 no-js:text-slate-700"
+          onChange={(event) => void composer.chooseImage(event.currentTarget.files?.[0] ?? null)}
+        />
+      </label>
+      <label htmlFor={`composer-${pairId}`} className="sr-only">
+        Message {contactName}
+      </label>
+      <textarea
+        ref={composer.inputRef}
+        id={`composer-${pairId}`}
+        name={COMPOSER_FIELDS.text}
+        rows={1}
+        value={draft}
+        dir="auto"
+        readOnly={closed}
+        aria-invalid={composer.tooLong || undefined}
+        aria-describedby={
+          closed ? `closed-${pairId}` : draft.length >= COMPOSER_COUNTER_FROM ? `composer-count-${pairId}` : undefined
+        }
+        placeholder={CONVERSATION_TEXTS.placeholder}
+        onChange={(event) => {
+          composer.setDraft(event.target.value);
+          onTyped();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            onSubmit();
+          }
+        }}
+        // Without scripts the box grows with its text where the browser can (field-sizing).
+        className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600 no-js:field-sizing-content"
+      />
+      <button
+        type="submit"
+        disabled={!sendEnabled}
+        className="h-11 shrink-0 rounded-full bg-brand-700 px-4 font-semibold sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        Send
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Near the limit the composer counts; past it (a long paste) it says so and keeps every character,
+ * so the person can shorten the text rather than lose the end of it.
+ */
+export function ComposerCount({ pairId, length }: { pairId: string; length: number }) {
+  if (length < COMPOSER_COUNTER_FROM) return null;
+  const over = length > MAX_MESSAGE_TEXT;
+  return (
+    <p
+      id={`composer-count-${pairId}`}
+      aria-live="polite"
+      className={`mt-1 text-right text-xs ${over ? "text-red-700" : "text-amber-800"}`}
+    >
+      {over ? `${CHAT_MESSAGES.tooLong} This one has ${length.toLocaleString("en-US")}.` : null}
+      {over ? null : `${length.toLocaleString("en-US")} / ${MAX_MESSAGE_TEXT.toLocaleString("en-US")}`}
+    </p>
+  );
+}

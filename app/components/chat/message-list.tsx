@@ -1,0 +1,164 @@
+import type { ReactNode, RefObject } from "react";
+import { LocalTime } from "~/components/ui/local-time";
+import type { DisplayMessage, MessageStatus } from "~/hooks/use-chat-socket";
+import type { TimelineRow } from "~/lib/desk-timeline";
+import { REPORT_TEXTS } from "~/shared/safety";
+import { ImageThumbnail, type ViewedImage } from "./chat-image";
+import { CONVERSATION_TEXTS, plainLinkClass } from "./conversation-texts";
+import { DeskEventRow } from "./desk-status-line";
+
+const STATUS_LABELS: Record<MessageStatus, string> = {
+  sending: "Sending…",
+  sent: "Sent",
+  delivered: "Delivered",
+  read: "Read",
+};
+
+/**
+ * The conversation's messages, as one scrolling log: the session notice at its start, a link to
+ * earlier messages, the messages with the desk's events where they happened, and at its end the
+ * room's session notice and `footer` (the desk's line for a visitor).
+ */
+export function MessageList({
+  listRef,
+  meId,
+  contactName,
+  timeline,
+  empty,
+  earlierPath,
+  sessionNotice,
+  onReport,
+  onView,
+  footer,
+}: {
+  listRef: RefObject<HTMLDivElement | null>;
+  meId: string;
+  contactName: string;
+  timeline: TimelineRow<DisplayMessage>[];
+  /** Loaded, with no message at all: the empty state shows. */
+  empty: boolean;
+  /** Where the earlier messages are, while the live socket does not have them (null: nowhere). */
+  earlierPath: string | null;
+  sessionNotice: string | null;
+  onReport?: (seq: number) => void;
+  onView: (image: ViewedImage) => void;
+  footer?: ReactNode;
+}) {
+  return (
+    <div
+      ref={listRef}
+      role="log"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a long conversation scrolls, and the keyboard must reach it to scroll it (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label={`Messages with ${contactName}`}
+      aria-live="polite"
+      // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
+      // opens it there; with scripts the page keeps it there itself (useStickToNewest), and the
+      // browser's own scroll anchoring, which moves the list when its height changes, is off.
+      className="mt-3 flex-1 overflow-y-auto pr-1 [overflow-anchor:none] no-js:flex no-js:flex-col-reverse"
+    >
+      <div>
+        {/* At the start of the conversation, scrolling away with it: on a small phone the messages
+            need the room more than a notice read once. */}
+        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200">
+          {CONVERSATION_TEXTS.sessionNotice}
+        </p>
+        {earlierPath ? (
+          <p className="mb-2 text-center">
+            <a href={earlierPath} className={plainLinkClass}>
+              {CONVERSATION_TEXTS.earlier}
+            </a>
+          </p>
+        ) : null}
+        {empty ? (
+          <div className="py-10 text-center">
+            <p className="font-medium text-slate-800">{CONVERSATION_TEXTS.noMessages}</p>
+            <p className="text-sm text-slate-600">{CONVERSATION_TEXTS.sayHello}</p>
+          </div>
+        ) : null}
+        <ol className="space-y-2">
+          {timeline.map(({ message, event }) =>
+            event ? (
+              <DeskEventRow key={`desk-${event.kind}-${event.at}`} event={event} />
+            ) : (
+              <MessageBubble
+                key={message.clientId}
+                message={message}
+                mine={message.senderId === meId}
+                contactName={contactName}
+                onReport={onReport}
+                onView={onView}
+              />
+            ),
+          )}
+        </ol>
+        {sessionNotice ? (
+          <p
+            role="status"
+            className="mx-auto mt-3 max-w-md rounded-lg bg-amber-50 px-3 py-2 text-center text-xs text-amber-950"
+          >
+            {sessionNotice}
+          </p>
+        ) : null}
+        {/* Last in the list, so it never takes the messages' room on a small phone. */}
+        {footer}
+      </div>
+    </div>
+  );
+}
+
+/** One message: mine on the right with where it has got to, theirs on the left with 'Report'. */
+function MessageBubble({
+  message,
+  mine,
+  contactName,
+  onReport,
+  onView,
+}: {
+  message: DisplayMessage;
+  mine: boolean;
+  contactName: string;
+  onReport?: (seq: number) => void;
+  onView: (image: ViewedImage) => void;
+}) {
+  return (
+    <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+      <div
+        className={`min-w-0 max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
+      >
+        <span className="sr-only">{mine ? "You" : contactName}: </span>
+        {message.imageUrl ? (
+          <ImageThumbnail
+            src={message.imageUrl}
+            alt={mine ? CONVERSATION_TEXTS.imageYouSent : CONVERSATION_TEXTS.imageFrom(contactName)}
+            onOpen={onView}
+          />
+        ) : null}
+        {/* Plain text, never HTML: React escapes it. */}
+        {/* Any unbroken word or URL wraps inside the bubble; each message takes its own direction. */}
+        {message.text ? (
+          <p dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {message.text}
+          </p>
+        ) : null}
+        <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
+          <LocalTime timestamp={message.timestamp} />
+          {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
+        </p>
+        {!mine && onReport ? (
+          // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8). Its dialog
+          // needs scripts: a browser without them does not show it (the person's profile,
+          // linked above, takes a report without them).
+          <button
+            type="button"
+            onClick={() => onReport(message.seq)}
+            className="no-js:hidden -mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {REPORT_TEXTS.messageButton}
+            <span className="sr-only"> this message from {contactName}</span>
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

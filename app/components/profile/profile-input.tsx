@@ -1,0 +1,106 @@
+import { CheckboxGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
+import {
+  AT_LEAST_ONE,
+  isListField,
+  LONG_TEXT_MAX,
+  LONG_TEXT_MIN,
+  longTextLength,
+  type ProfileField,
+  type ProfileForm,
+  REQUIRED_PROFILE_FIELDS,
+} from "~/shared/schemas/profile";
+
+/** The id of a field's control (a fieldset for a checkbox group), to focus it or point at it. */
+export const fieldId = (field: ProfileField) => `profile-${field}`;
+function isRequiredField(field: ProfileField): boolean {
+  return (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field) || field in AT_LEAST_ONE;
+}
+/** A field's label, with its star when it is required. */
+export const labelOf = (field: ProfileField) => `${PROFILE_LABELS[field]}${isRequiredField(field) ? " *" : ""}`;
+
+/** One field of the form, drawn by its kind: checkbox group, select, long text or short text. */
+export function ProfileInput({
+  field,
+  values,
+  error,
+  onChange,
+}: {
+  field: ProfileField;
+  values: ProfileForm;
+  error?: string;
+  onChange: <F extends ProfileField>(field: F, value: ProfileForm[F]) => void;
+}) {
+  const options = PROFILE_OPTIONS[field];
+  const value = values[field];
+  if (isListField(field)) {
+    return (
+      <CheckboxGroup
+        id={fieldId(field)}
+        name={field}
+        legend={labelOf(field)}
+        options={options ?? []}
+        value={values[field]}
+        error={error}
+        onChange={(next) => onChange(field, next)}
+      />
+    );
+  }
+  const text = value as string;
+  const common = {
+    id: fieldId(field),
+    name: field,
+    label: labelOf(field),
+    error,
+    "aria-required": isRequiredField(field) || undefined,
+  };
+  if (options) {
+    return (
+      <SelectField
+        {...common}
+        value={text}
+        placeholder="Select…"
+        options={options.map((option) => ({ value: option, label: option }))}
+        onChange={(event) => onChange(field, event.target.value)}
+      />
+    );
+  }
+  if (LONG_TEXT_FIELDS.includes(field)) {
+    return (
+      <TextAreaField
+        {...common}
+        value={text}
+        rows={4}
+        onChange={(event) => onChange(field, event.target.value)}
+        footer={<LengthCounter length={longTextLength(text)} required={isRequiredField(field)} />}
+      />
+    );
+  }
+  return (
+    <TextField
+      {...common}
+      value={text}
+      {...(field === "age" ? { type: "text", inputMode: "numeric" as const, autoComplete: "off" } : {})}
+      {...(field === "zipCode" ? { autoComplete: "postal-code" } : {})}
+      {...(field === "firstName" ? { autoComplete: "given-name" } : {})}
+      {...(field === "lastName" ? { autoComplete: "family-name" } : {})}
+      onChange={(event) => onChange(field, event.target.value)}
+    />
+  );
+}
+
+/** count/max (minimum 50): red below the minimum, amber above 90 % of the maximum (spec section 5). */
+function LengthCounter({ length, required }: { length: number; required: boolean }) {
+  const level =
+    length < LONG_TEXT_MIN && (required || length > 0)
+      ? "below-minimum"
+      : length > LONG_TEXT_MAX * 0.9
+        ? "near-maximum"
+        : "ok";
+  const color = { "below-minimum": "text-red-700", "near-maximum": "text-amber-700", ok: "text-slate-600" }[level];
+  return (
+    <p data-level={level} className={`mt-1 text-right text-xs ${color}`}>
+      {length}/{LONG_TEXT_MAX} (minimum {LONG_TEXT_MIN})
+    </p>
+  );
+}

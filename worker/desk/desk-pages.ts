@@ -1,0 +1,115 @@
+import { DESK_PAGE_DEADLINE_MS, type DeskServerFrame } from "~/shared/desk";
+import type { SocketSession } from "../sockets/socket-session";
+import type { DeskBook } from "./desk-book";
+import type { DeskViews } from "./desk-views";
+
+/**
+ * A desk socket: whose it is, whether they see 'All', the session it was opened with, and when it
+ * opened (its first proof that the page is there; its pings are the next ones).
+ */
+export type DeskSocket = { userId: string; admin: boolean; openedAt?: number } & SocketSession;
+
+/** What the pages reach of the desk. */
+export type PagesDesk = {
+  ctx: DurableObjectState;
+  book: DeskBook;
+  views: DeskViews;
+  /** The desk's open sockets with their attachments (none whose session ended). */
+  sockets(): { ws: WebSocket; socket: Readonly<DeskSocket> }[];
+  sendPayload(ws: WebSocket, payload: string): void;
+};
+
+/** Desk pages hear about changes at most this often (a burst of changes is one frame). */
+const SOCKET_COALESCE_MS = 250;
+
+/**
+ * The listeners' desk pages: whether each listener has one there (their presence), and each page's
+ * view of the desk, sent again when the desk changes.
+ */
+export class DeskPages {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly desk: PagesDesk) {}
+
+  /**
+   * Which listeners have a desk page there at `now`: a socket open and not ended whose last proof
+   * (its opening, or its newest ping, which the runtime answers and notes without waking the desk)
+   * is within DESK_PAGE_DEADLINE_MS. `except`: a socket that is closing.
+   */
+  there(now: number, except?: WebSocket): Set<string> {
+    const there = new Set<string>();
+    for (const { ws, socket } of this.desk.sockets()) {
+      if (ws === except) continue;
+      if (now - this.lastProof(ws, socket) <= DESK_PAGE_DEADLINE_MS) there.add(socket.userId);
+    }
+    return there;
+  }
+
+  /**
+   * Brings each Available listener's presence up to date with their pages: one with no page there
+   * is taken for gone (nothing new offered; the grace starts), one whose page is back is present
+   * again. Answers whether anything changed.
+   */
+  check(now: number): boolean {
+    const { book } = this.desk;
+    const there = this.there(now);
+    let changed = false;
+    for (const { listenerId, gone } of book.markedAvailable()) {
+      if (gone && there.has(listenerId)) book.markBack(listenerId);
+      else if (!gone && !there.has(listenerId)) book.markGone(listenerId, now);
+      else continue;
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** When the next page of a present listener would pass its deadline unless it pings (null: none). */
+  nextDeadline(): number | null {
+    const present = new Set(
+      this.desk.book
+        .markedAvailable()
+        .filter((listener) => !listener.gone)
+        .map((listener) => listener.listenerId),
+    );
+    const newest = new Map<string, number>();
+    for (const { ws, socket } of this.desk.sockets()) {
+      if (!present.has(socket.userId)) continue;
+      newest.set(socket.userId, Math.max(newest.get(socket.userId) ?? 0, this.lastProof(ws, socket)));
+    }
+    const dues = [...newest.values()].map((proof) => proof + DESK_PAGE_DEADLINE_MS + 1);
+    return dues.length === 0 ? null : Math.min(...dues);
+  }
+
+  /** The desk changed: every page hears it within SOCKET_COALESCE_MS, once for a burst of changes. */
+  refreshSoon(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.refresh();
+    }, SOCKET_COALESCE_MS);
+  }
+
+  /** Every open desk page gets its listener's desk: the shared part computed once, each listener's once. */
+  private refresh(): void {
+    const payloads = new Map<string, string>();
+    const shared = this.desk.views.shared();
+    for (const { ws, socket } of this.desk.sockets()) {
+      const key = `${socket.userId}:${socket.admin}`;
+      let payload = payloads.get(key);
+      if (!payload) {
+        const frame: DeskServerFrame = {
+          type: "desk-state",
+          desk: this.desk.views.personal(socket.userId, socket.admin, shared),
+        };
+        payload = JSON.stringify(frame);
+        payloads.set(key, payload);
+      }
+      this.desk.sendPayload(ws, payload);
+    }
+  }
+
+  private lastProof(ws: WebSocket, socket: Readonly<DeskSocket>): number {
+    const pinged = this.desk.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+    return Math.max(socket.openedAt ?? 0, pinged);
+  }
+}

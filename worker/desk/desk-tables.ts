@@ -1,0 +1,64 @@
+import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
+
+export const DESK_TABLES = sqlMigration(`
+  -- Everyone who has used the desk: whether they take conversations now, and since when they are
+  -- gone (away, signed out, or their last desk page closed), for the hand-back after the grace.
+  CREATE TABLE IF NOT EXISTS desk_listeners (
+    listener_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    available INTEGER NOT NULL DEFAULT 0,
+    away_since INTEGER,
+    last_assigned_at INTEGER NOT NULL DEFAULT 0
+  );
+  -- The open support conversations: queued (listener_id NULL) or held by a listener. A resolved
+  -- conversation has no row; its visitor's next message queues it again.
+  CREATE TABLE IF NOT EXISTS desk_conversations (
+    pair_id TEXT PRIMARY KEY,
+    visitor_id TEXT NOT NULL,
+    visitor_name TEXT NOT NULL,
+    listener_id TEXT,
+    waiting_since INTEGER NOT NULL,
+    crisis INTEGER NOT NULL DEFAULT 0,
+    assigned_at INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS desk_queue ON desk_conversations (crisis DESC, waiting_since) WHERE listener_id IS NULL;
+  CREATE INDEX IF NOT EXISTS desk_held ON desk_conversations (listener_id);
+`);
+
+/** The desk's schema steps, in order, only ever appended. */
+export const DESK_MIGRATIONS: readonly Migration[] = [
+  DESK_TABLES,
+  // The alias the admin set, which a visitor reads when this listener joins.
+  addColumnMigration("desk_listeners", "alias", "TEXT"),
+  // When the holder opened the conversation: only then has a listener joined, as the visitor reads.
+  addColumnMigration("desk_conversations", "opened_at", "INTEGER"),
+  // The listener who let it go back unopened, who is not offered it again at once.
+  addColumnMigration("desk_conversations", "lapsed_by", "TEXT"),
+];
+
+export type ConversationRow = {
+  pair_id: string;
+  visitor_id: string;
+  visitor_name: string;
+  listener_id: string | null;
+  listener_name: string | null;
+  listener_alias: string | null;
+  waiting_since: number;
+  crisis: number;
+  assigned_at: number | null;
+  opened_at: number | null;
+  lapsed_by: string | null;
+};
+
+export type ListenerRow = {
+  listener_id: string;
+  name: string;
+  available: number;
+  away_since: number | null;
+  active: number;
+};
+
+export const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
+  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by`;
+/** A listener who takes conversations now: marked Available, with a desk page that is there. */
+export const PRESENT = "l.available = 1 AND l.away_since IS NULL";

@@ -1,0 +1,85 @@
+import { type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/shared/desk";
+import type { DeskBook } from "./desk-book";
+import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow } from "./desk-tables";
+
+/** What every listener's desk shows alike. */
+export type SharedDeskView = ReturnType<DeskViews["shared"]>;
+
+/**
+ * The desk as its pages show it, read from the book (./desk-book.ts): the part every listener's
+ * desk shares, computed once when many desks are told a change, and each listener's own.
+ */
+export class DeskViews {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly capacity: number,
+    private readonly book: DeskBook,
+  ) {}
+
+  /** The desk as one listener sees it ('all' only for the admin). */
+  of(listenerId: string, admin: boolean) {
+    return this.personal(listenerId, admin, this.shared());
+  }
+
+  /** What every listener's desk shows alike (computed once when many desks are told a change). */
+  shared() {
+    const waiting = this.book.queueHead(MAX_WAITING_SHOWN);
+    const waitingCount = this.sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM desk_conversations WHERE listener_id IS NULL")
+      .one().n;
+    const listeners = this.sql
+      .exec<ListenerRow>(
+        `SELECT l.listener_id, l.name, l.available, l.away_since, count(c.pair_id) AS active
+         FROM desk_listeners l LEFT JOIN desk_conversations c ON c.listener_id = l.listener_id
+         GROUP BY l.listener_id ORDER BY l.name`,
+      )
+      .toArray();
+    return { waiting: waiting.map(toDeskConversation), waitingCount, listeners };
+  }
+
+  /** One listener's desk from the shared part: their own state, their conversations, 'All' for the admin. */
+  personal(listenerId: string, admin: boolean, shared: SharedDeskView) {
+    const me = shared.listeners.find((listener) => listener.listener_id === listenerId);
+    const all = admin
+      ? this.sql
+          .exec<ConversationRow>(
+            `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c
+             JOIN desk_listeners l ON l.listener_id = c.listener_id ORDER BY l.name, c.assigned_at`,
+          )
+          .toArray()
+      : null;
+    return {
+      me: { available: me?.available === 1, active: me?.active ?? 0, capacity: this.capacity },
+      waiting: shared.waiting,
+      waitingCount: shared.waitingCount,
+      mine: this.book.heldBy(listenerId).map(toDeskConversation),
+      all: all?.map(toDeskConversation) ?? null,
+      listeners: shared.listeners.map(toDeskListener),
+    };
+  }
+}
+
+function toDeskConversation(row: ConversationRow): DeskConversation {
+  const held = row.listener_id !== null;
+  return {
+    pairId: row.pair_id,
+    visitorId: row.visitor_id,
+    visitorName: row.visitor_name,
+    // Who wrote last in a held conversation is the room's to know (no per-message traffic here).
+    waitingSince: held ? null : row.waiting_since,
+    crisis: row.crisis === 1,
+    listener: held && row.listener_id ? { id: row.listener_id, name: row.listener_name ?? "" } : null,
+    assignedAt: row.assigned_at,
+    openedAt: row.opened_at,
+  };
+}
+
+function toDeskListener(row: ListenerRow): DeskListener {
+  // Available to others (for a transfer) only while present: marked Available, with a desk page there.
+  return {
+    id: row.listener_id,
+    name: row.name,
+    available: row.available === 1 && row.away_since === null,
+    active: row.active,
+  };
+}
