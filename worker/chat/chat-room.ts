@@ -96,7 +96,8 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
       // Someone with the conversation open is online: the other member's header hears it at once.
       this.broadcast(openedFrame(speakerId), { tag: userId });
     }
-    // The listener the desk gave it to has opened it: only now has a listener joined.
+    // The listener the desk gave it to has opened it: only now has a listener joined. A visitor
+    // hears where the conversation stands on the desk.
     if (deskRole) this.parts.support.listenerHere(userId);
     else if (this.parts.support.isVisitor(userId)) this.parts.support.tellVisitor(socket);
     return response;
