@@ -64,16 +64,34 @@ export function roomParts(
   const intake = new MessageIntake({
     ctx,
     images: env.IMAGES,
-    ...{ members, log, outbox, receipts, support, session, alarm },
+    members,
+    log,
+    outbox,
+    receipts,
+    support,
+    session,
+    alarm,
     scheduleAlarm: () => duties.schedule(),
   });
   const historyBudget = new HistoryBudget();
-  const { broadcastPayload } = sockets;
-  return {
-    ...{ members, log, positions, blocks, session, alarm, support, receipts, admissions, outbox, duties, intake },
+  // A page's read and post take the parts as they are (./room-pages.ts).
+  const parts = {
+    members,
+    log,
+    positions,
+    blocks,
+    session,
+    alarm,
+    support,
+    receipts,
+    admissions,
+    outbox,
+    duties,
+    intake,
     historyBudget,
-    broadcastPayload,
-  } satisfies PageRoom & Record<string, unknown>;
+    broadcastPayload: sockets.broadcastPayload,
+  };
+  return parts satisfies PageRoom;
 }
 
 export type RoomParts = ReturnType<typeof roomParts>;
