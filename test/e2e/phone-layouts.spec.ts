@@ -108,12 +108,14 @@ async function expectFitsEveryWidth(page: Page, path: string) {
   }
 }
 
-async function newContext(browser: Browser, baseURL: string, options: { storageState?: string } = {}) {
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+async function newContext(browser: Browser, baseURL: string, storageState?: StorageState) {
   return browser.newContext({
     baseURL,
     viewport: SCREENS[0],
     extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-    ...(options.storageState ? { storageState: JSON.parse(options.storageState) } : {}),
+    ...(storageState ? { storageState } : {}),
   });
 }
 
@@ -127,7 +129,7 @@ test("no public or sign-in screen scrolls sideways, at any width", async ({ page
 
 test.describe("signed in, with the longest texts people write", () => {
   /** The visitor's session (their storage state), and their account; made once per worker. */
-  let visitorState = "";
+  let visitorState: StorageState | undefined;
   let visitorId = "";
 
   test.beforeAll(async ({ browser, baseURL }) => {
@@ -145,7 +147,7 @@ test.describe("signed in, with the longest texts people write", () => {
       headers: { Origin: baseURL ?? "" },
     });
     expect(report.status()).toBe(200);
-    visitorState = JSON.stringify(await context.storageState());
+    visitorState = await context.storageState();
     await context.close();
   });
 
@@ -159,7 +161,7 @@ test.describe("signed in, with the longest texts people write", () => {
     browser,
     baseURL,
   }) => {
-    visitor = await newContext(browser, baseURL ?? "", { storageState: visitorState });
+    visitor = await newContext(browser, baseURL ?? "", visitorState);
     const page = await visitor.newPage();
     for (const path of SIGNED_IN_PATHS) {
       await page.setViewportSize(SCREENS[0]);
@@ -201,7 +203,7 @@ test.describe("signed in, with the longest texts people write", () => {
       browser,
       baseURL,
     }) => {
-      visitor = await newContext(browser, baseURL ?? "", { storageState: visitorState });
+      visitor = await newContext(browser, baseURL ?? "", visitorState);
       const page = await visitor.newPage();
       await page.setViewportSize(screen);
       await page.goto(SUPPORT_CHAT_PATH);

@@ -93,5 +93,3 @@ export function roomParts(
   };
   return parts satisfies PageRoom;
 }
-
-export type RoomParts = ReturnType<typeof roomParts>;
