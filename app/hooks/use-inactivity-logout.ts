@@ -102,8 +102,6 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
 
     /** Takes a heartbeat's answer into account: the stored time may be newer (another device). */
     const takeAnswer = (answer: Partial<ActivityAnswer> | null, reported: number, sentAt: number) => {
-      // Visible to tests and to anyone debugging: this answer has been taken into account.
-      document.documentElement.dataset.sessionCheckedAt = String(sentAt);
       if (!answer?.lastActivity || !answer.serverNow) return;
       // Activity since sending is newer than anything this answer knows (a slow answer would
       // otherwise move the time back past an 'OK' pressed meanwhile); the next check reports it.
@@ -166,12 +164,8 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
     const interval = window.setInterval(() => heartbeat("check"), SESSION_CHECK_INTERVAL_MS);
     schedule();
     heartbeat("page-opened");
-    // Visible to tests and to anyone debugging: the timers are armed from this moment.
-    document.documentElement.dataset.sessionTimers = "armed";
 
     return () => {
-      delete document.documentElement.dataset.sessionTimers;
-      delete document.documentElement.dataset.sessionCheckedAt;
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       channel?.close();
       stopListening();

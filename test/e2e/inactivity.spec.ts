@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
+import { readSessionProbe } from "./support/session-probe";
 import { expect, signUpThroughApi, test, waitForHydration, waitForSessionTimers } from "./support/test";
 
 const MINUTE = 60_000;
@@ -106,7 +107,7 @@ test.describe("inactivity", () => {
     await warning(page).getByRole("button", { name: "OK" }).press("Enter");
     await expect(warning(page)).toBeHidden();
     inbox.release();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.sessionCheckedAt)).toBeDefined();
+    await expect.poll(async () => (await readSessionProbe(page)).answers).toBeGreaterThan(0);
 
     await page.clock.runFor(7 * MINUTE);
     await expect(page).toHaveURL(/\/chat$/);

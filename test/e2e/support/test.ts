@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { pngWithMetadata } from "../../unit/images/fixtures";
+import { addSessionProbe, readSessionProbe } from "./session-probe";
 
 /**
  * Every test acts from its own client address (an IPv6 documentation address in its own /64), so
@@ -10,6 +11,11 @@ export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads this pattern to learn a fixture's dependencies
   extraHTTPHeaders: async ({}, use) => {
     await use({ "cf-connecting-ip": randomClientAddress() });
+  },
+  // Every page of the test's own context reports on its inactivity rules (see session-probe.ts).
+  context: async ({ context }, use) => {
+    await addSessionProbe(context);
+    await use(context);
   },
 });
 
@@ -100,16 +106,16 @@ export async function waitForSessionTimers(page: Page, { firstCheckAnswered = tr
   await expect
     .poll(async () => {
       await page.clock.runFor(100);
-      return page.evaluate(() => document.documentElement.dataset.sessionTimers);
+      return (await readSessionProbe(page)).armed;
     })
-    .toBe("armed");
+    .toBe(true);
   if (!firstCheckAnswered) return;
   await expect
     .poll(async () => {
       await page.clock.runFor(100);
-      return page.evaluate(() => document.documentElement.dataset.sessionCheckedAt !== undefined);
+      return (await readSessionProbe(page)).answers;
     })
-    .toBe(true);
+    .toBeGreaterThan(0);
 }
 
 /**
