@@ -9,6 +9,7 @@ import {
   openAccountMenu,
   pageWithoutScripts,
   pngFile,
+  pngFileOnDisk,
   SEEDED_SUPPORT,
   signUpThroughApi,
   test,
@@ -96,7 +97,7 @@ test.describe("creating an account", () => {
     await expectMessage("Please select your gender");
     await page.getByLabel("Gender").selectOption("male");
     // The picture is optional, but one that is chosen must be under 5 MB.
-    await page.getByLabel("Choose a picture").setInputFiles(pngFile("huge.png", 5_242_880));
+    await page.getByLabel("Choose a picture").setInputFiles(pngFileOnDisk("huge.png", 5_242_880));
     await expectMessage("Profile picture must be less than 5MB");
     // Nothing was created along the way.
     await expect(page).toHaveURL(/\/signup$/);

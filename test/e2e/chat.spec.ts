@@ -6,6 +6,7 @@ import {
   anotherPerson,
   expect,
   pngFile,
+  pngFileOnDisk,
   signedInAsSupport,
   signUpThroughApi,
   test,
@@ -157,7 +158,7 @@ test.describe("images", () => {
   test("a file over 10 MB is refused before upload with the spec's message", async ({ page, baseURL }) => {
     await signUpThroughApi(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
-    await page.getByLabel("Attach an image").setInputFiles(pngFile("huge.png", 10_485_761));
+    await page.getByLabel("Attach an image").setInputFiles(pngFileOnDisk("huge.png", 10_485_761));
     await expect(page.getByRole("alert")).toHaveText("File size exceeds 10MB. Please select a smaller image.");
     await expect(page.getByRole("img", { name: "Chosen to send" })).toHaveCount(0);
   });

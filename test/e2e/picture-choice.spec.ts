@@ -6,6 +6,7 @@ import {
   expect,
   pageWithoutScripts,
   pngFile,
+  pngFileOnDisk,
   signUpThroughApi,
   test,
   uniqueEmail,
@@ -78,7 +79,7 @@ test.describe("choosing a picture at sign-up", () => {
     await page.getByLabel("Password", { exact: true }).fill("steady steps");
     await page.getByLabel("Confirm password").fill("steady steps");
     await page.getByLabel("Gender").selectOption("female");
-    await chooser(page).setInputFiles(pngFile("six-megabytes.png", MAX_PROFILE_PICTURE_BYTES + 1_000_000));
+    await chooser(page).setInputFiles(pngFileOnDisk("six-megabytes.png", MAX_PROFILE_PICTURE_BYTES + 1_000_000));
     await expect(page.getByText(UPLOAD_MESSAGES.profileTooLarge, { exact: true })).toBeVisible();
 
     // From the keyboard: the chooser, then the button.

@@ -10,6 +10,7 @@ import {
   openAccountMenu,
   pageWithoutScripts,
   pngFile,
+  pngFileOnDisk,
   signUpThroughApi,
   test,
   waitForHydration,
@@ -202,7 +203,7 @@ test.describe("the profile screen", () => {
       downloadThroughput: 5_000_000,
       uploadThroughput: 400_000,
     });
-    await field(page, "photoUrl").setInputFiles(pngFile("big.png", 1_500_000));
+    await field(page, "photoUrl").setInputFiles(pngFileOnDisk("big.png", 1_500_000));
     await expect(page.getByRole("img", { name: "You" })).toHaveAttribute("src", /^blob:/);
     await expect(page.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
     await expect(page.getByText(PROFILE_FORM_TEXTS.photoReady)).toBeVisible({ timeout: 20_000 });
@@ -214,7 +215,7 @@ test.describe("the profile screen", () => {
       uploadThroughput: -1,
     });
 
-    await field(page, "photoUrl").setInputFiles(pngFile("huge.png", 5_242_880));
+    await field(page, "photoUrl").setInputFiles(pngFileOnDisk("huge.png", 5_242_880));
     await expect(page.getByRole("alert")).toHaveText("Profile picture must be less than 5MB");
   });
 

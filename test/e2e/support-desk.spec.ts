@@ -34,10 +34,15 @@ import {
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const SUPPORT_ID = "kindred-support";
-const SCREENS = [
-  { name: "phone", viewport: { width: 375, height: 740 } },
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-] as const;
+/**
+ * The journeys run once each, their people on different screens: visitors mostly write from phones,
+ * so the visitor is on one (the smallest where the line about the desk is longest), and the listeners
+ * on a phone and a desktop between them. What only the width changes is swept separately, at every
+ * width, by the layout tests.
+ */
+const SMALL_PHONE = { width: 320, height: 568 };
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
 
 /** The line above the visitor's composer that says where they stand. */
 const deskStatus = (page: Page) =>
@@ -96,291 +101,283 @@ async function anotherVisitorWrites(browser: Browser, baseURL: string, text: str
   return person;
 }
 
-for (const { name, viewport } of SCREENS) {
-  test.describe(`on a ${name}`, () => {
-    test.use({ viewport });
+test.describe("a visitor on a phone", () => {
+  test.use({ viewport: PHONE });
 
-    test("a visitor from the landing page waits in line, and a listener who marks Available gets the conversation and answers as the support account", async ({
-      page,
-      browser,
-      baseURL: base,
-    }) => {
-      const baseURL = base ?? "";
-      const admin = await signedInAsSupport(browser, baseURL);
-      await emptyTheQueue(admin.page, baseURL);
-      // A place in line needs listeners who are all busy: one Available listener holding as many
-      // conversations as they can (3 by default).
-      const busy = await newListener(browser, baseURL, admin.page);
-      await markAvailable(busy.page);
-      const others = [];
-      for (const n of [1, 2, 3]) others.push(await anotherVisitorWrites(browser, baseURL, `Hello, it's visitor ${n}.`));
-      await openDesk(busy.page);
-      await expect(busy.page.getByText(DESK_PAGE_TEXTS.capacity(3, 3))).toBeVisible();
-      // The desk says why its page must stay open, and marks what was given but not opened yet.
-      await expect(busy.page.getByText(DESK_TEXTS.offeredWhileOpen)).toBeVisible();
-      await expect(deskList(busy.page, DESK_TEXTS.mine).getByText(DESK_TEXTS.notOpened)).toHaveCount(3);
-      const busyHears = busy.page.getByRole("status", { name: DESK_PAGE_TEXTS.announcements });
-      const listener = await newListener(browser, baseURL, admin.page, viewport);
-      try {
-        await page.goto("/");
-        await waitForPageScripts(page);
-        await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
-        await page.getByLabel("Email").fill(uniqueEmail());
-        await page.getByLabel("Password", { exact: true }).fill("steady steps");
-        await page.getByLabel("Confirm password").fill("steady steps");
-        await page.getByLabel("Gender").selectOption("female");
-        await page.getByRole("button", { name: "Create Account" }).click();
-        await expect(page).toHaveURL(chatWith(SUPPORT_ID));
-        await waitForHydration(page);
-        const visitor = await whoAmI(page);
+  test("a visitor from the landing page waits in line, and a listener who marks Available gets the conversation and answers as the support account", async ({
+    page,
+    browser,
+    baseURL: base,
+  }) => {
+    const baseURL = base ?? "";
+    const admin = await signedInAsSupport(browser, baseURL);
+    await emptyTheQueue(admin.page, baseURL);
+    // A place in line needs listeners who are all busy: one Available listener holding as many
+    // conversations as they can (3 by default).
+    const busy = await newListener(browser, baseURL, admin.page);
+    await markAvailable(busy.page);
+    const others = [];
+    for (const n of [1, 2, 3]) others.push(await anotherVisitorWrites(browser, baseURL, `Hello, it's visitor ${n}.`));
+    await openDesk(busy.page);
+    await expect(busy.page.getByText(DESK_PAGE_TEXTS.capacity(3, 3))).toBeVisible();
+    // The desk says why its page must stay open, and marks what was given but not opened yet.
+    await expect(busy.page.getByText(DESK_TEXTS.offeredWhileOpen)).toBeVisible();
+    await expect(deskList(busy.page, DESK_TEXTS.mine).getByText(DESK_TEXTS.notOpened)).toHaveCount(3);
+    const busyHears = busy.page.getByRole("status", { name: DESK_PAGE_TEXTS.announcements });
+    const listener = await newListener(browser, baseURL, admin.page, DESKTOP);
+    try {
+      await page.goto("/");
+      await waitForPageScripts(page);
+      await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
+      await page.getByLabel("Email").fill(uniqueEmail());
+      await page.getByLabel("Password", { exact: true }).fill("steady steps");
+      await page.getByLabel("Confirm password").fill("steady steps");
+      await page.getByLabel("Gender").selectOption("female");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(chatWith(SUPPORT_ID));
+      await waitForHydration(page);
+      const visitor = await whoAmI(page);
 
-        // Crisis words put the conversation first in line.
-        await send(page, "I can't sleep. Some nights I want to die.");
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
-        const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
-        await expect(header).toContainText(VISITOR_DESK_HEADLINES.waiting);
-        // A listener's open desk page tells their screen reader someone new is waiting.
-        await expect(busyHears).toContainText(DESK_ANNOUNCEMENTS.waiting(1));
-        // The crisis banner holds the numbers now (call or text 988 on its line), so the line beside
-        // the desk's status offers no second list of the same numbers.
-        const banner = page.getByRole("region", { name: "You're not alone" });
-        await expect(banner.getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
-        await expect(showCrisisNumbers(page)).toHaveCount(0);
-        await banner.getByRole("button", { name: "More numbers" }).click();
-        await expect(banner.getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
-        await expect(banner.getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
-        await expect(composer(page)).toBeInViewport();
+      // Crisis words put the conversation first in line.
+      await send(page, "I can't sleep. Some nights I want to die.");
+      await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
+      const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
+      await expect(header).toContainText(VISITOR_DESK_HEADLINES.waiting);
+      // A listener's open desk page tells their screen reader someone new is waiting.
+      await expect(busyHears).toContainText(DESK_ANNOUNCEMENTS.waiting(1));
+      // The crisis banner holds the numbers now (call or text 988 on its line), so the line beside
+      // the desk's status offers no second list of the same numbers.
+      const banner = page.getByRole("region", { name: "You're not alone" });
+      await expect(banner.getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
+      await expect(showCrisisNumbers(page)).toHaveCount(0);
+      await banner.getByRole("button", { name: "More numbers" }).click();
+      await expect(banner.getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
+      await expect(banner.getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
+      await expect(composer(page)).toBeInViewport();
 
-        await openDesk(listener.page);
-        const desk = listener.page;
-        const waiting = deskList(desk, DESK_TEXTS.waiting).getByRole("listitem").first();
-        await expect(waiting.getByRole("link", { name: visitor.username })).toBeVisible();
-        await expect(waiting).toContainText(DESK_TEXTS.crisisFlag);
-        await expect(desk.getByRole("button", { name: DESK_TEXTS.away })).toHaveAttribute("aria-pressed", "true");
-        expect(await seriousViolations(desk)).toEqual([]);
+      await openDesk(listener.page);
+      const desk = listener.page;
+      const waiting = deskList(desk, DESK_TEXTS.waiting).getByRole("listitem").first();
+      await expect(waiting.getByRole("link", { name: visitor.username })).toBeVisible();
+      await expect(waiting).toContainText(DESK_TEXTS.crisisFlag);
+      await expect(desk.getByRole("button", { name: DESK_TEXTS.away })).toHaveAttribute("aria-pressed", "true");
+      expect(await seriousViolations(desk)).toEqual([]);
 
-        await desk.getByRole("button", { name: DESK_TEXTS.available }).click();
-        await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
-        await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
-        // Given to a listener who has not opened it yet: nobody has joined.
-        await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
-        await expect(joinedEvents(page)).toHaveCount(0);
-        await expect(showCrisisNumbers(page)).toHaveCount(0);
+      await desk.getByRole("button", { name: DESK_TEXTS.available }).click();
+      await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
+      await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
+      // Given to a listener who has not opened it yet: nobody has joined.
+      await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+      await expect(joinedEvents(page)).toHaveCount(0);
+      await expect(showCrisisNumbers(page)).toHaveCount(0);
 
-        await deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
-        await expect(desk).toHaveURL(deskConversationPath(visitor.id));
-        await expect(joinedEvents(page)).toHaveCount(1);
-        await expect(deskStatus(page)).toHaveCount(0);
-        await expect(desk.getByText("Connection: Online")).toBeVisible();
-        await expect(log(desk).getByText("I can't sleep. Some nights I want to die.")).toBeVisible();
-        expect(await seriousViolations(desk)).toEqual([]);
+      await deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
+      await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+      await expect(joinedEvents(page)).toHaveCount(1);
+      await expect(deskStatus(page)).toHaveCount(0);
+      await expect(desk.getByText("Connection: Online")).toBeVisible();
+      await expect(log(desk).getByText("I can't sleep. Some nights I want to die.")).toBeVisible();
+      expect(await seriousViolations(desk)).toEqual([]);
 
-        await send(desk, "I'm here with you. What is keeping you up?");
-        const reply = log(page).getByRole("listitem").filter({ hasText: "I'm here with you." });
-        await expect(reply).toContainText("Support: I'm here with you. What is keeping you up?");
-        // Listeners are anonymous: the visitor talks to the support account, never to a username.
-        await expect(page.locator("main")).not.toContainText(listener.user.username);
-      } finally {
-        await leaveTheDesk(listener.page, baseURL);
-        await leaveTheDesk(busy.page, baseURL);
-        for (const person of [listener, busy, admin, ...others]) await person.context.close();
-      }
-    });
-
-    test("a private note stays on the desk, and a transfer hands the conversation and its note to another listener, the visitor told only that a listener joined again", async ({
-      page,
-      browser,
-      baseURL: base,
-    }) => {
-      const baseURL = base ?? "";
-      const admin = await signedInAsSupport(browser, baseURL);
-      await emptyTheQueue(admin.page, baseURL);
-      const first = await newListener(browser, baseURL, admin.page, viewport);
-      const second = await newListener(browser, baseURL, admin.page, viewport);
-      const privateNote = "Mentioned a sister in Leeds; prefers short messages.";
-      const transferNote = "Steady now; ask how the evening walk went.";
-      try {
-        const visitor = (await signUpThroughApi(page, baseURL)).user;
-        await openConversation(page, SUPPORT_ID);
-        await send(page, "Hello, is anyone there?");
-        await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
-        await recordDeskLines(page);
-
-        // The first listener takes it from its page; then the second is Available to take it over.
-        await openConversation(first.page, deskConversationPath(visitor.id));
-        await first.page.getByRole("button", { name: DESK_TEXTS.take }).click();
-        await expect(composer(first.page)).toBeEditable();
-        // Taken from its open page: the listener is there.
-        await expect(joinedEvents(page)).toHaveCount(1);
-        await openDesk(second.page);
-        await second.page.getByRole("button", { name: DESK_TEXTS.available }).click();
-        await expect(second.page.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute(
-          "aria-pressed",
-          "true",
-        );
-        await openConversation(first.page, deskConversationPath(visitor.id));
-        // A second tab of the same listener, to see the conversation leave it.
-        const otherTab = await first.context.newPage();
-        await openConversation(otherTab, deskConversationPath(visitor.id));
-        await send(first.page, "Yes, I'm here. Take your time.");
-        await expect(log(page).getByText("Yes, I'm here. Take your time.")).toBeVisible();
-
-        await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
-        await expect(first.page.getByRole("alert")).toHaveText(DESK_TEXTS.emptyNote);
-        await first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true }).fill(privateNote);
-        await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
-        const notes = first.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
-        await expect(notes.getByRole("listitem").filter({ hasText: privateNote })).toContainText(first.user.username);
-        await expect(notes).toContainText(DESK_TEXTS.notesOnlyHere);
-        await expect(first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true })).toHaveValue("");
-        // A message sent after the note reaches the visitor: the note, stored before, never did.
-        await send(first.page, "Would you like to tell me about your day?");
-        await expect(log(page).getByText("Would you like to tell me about your day?")).toBeVisible();
-        await expect(page.locator("body")).not.toContainText(privateNote);
-
-        // Reached backwards from the note with the keyboard, the listener picker comes fully out from
-        // under the sticky header (scrolled so that it sits under it, as after reading downwards).
-        const picker = first.page.getByLabel(DESK_PAGE_TEXTS.transferTo);
-        const transferNoteField = first.page.getByLabel(DESK_PAGE_TEXTS.transferNote);
-        await transferNoteField.focus();
-        const headerBottom = async () => {
-          const box = await first.page.getByRole("banner").boundingBox();
-          return (box?.y ?? 0) + (box?.height ?? 0);
-        };
-        const noteTop = (await transferNoteField.boundingBox())?.y ?? 0;
-        await first.page.evaluate((by) => window.scrollBy(0, by), noteTop - (await headerBottom()) - 4);
-        await first.page.keyboard.press("Shift+Tab");
-        await expect(picker).toBeFocused();
-        await expect(async () => {
-          expect((await picker.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(await headerBottom());
-        }).toPass();
-
-        // A refusal says what to do, beside the form, and keeps what was typed.
-        await transferNoteField.fill(transferNote);
-        await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
-        await expect(first.page.getByRole("alert")).toHaveText(DESK_PAGE_TEXTS.chooseListenerFirst);
-        await expect(first.page.getByLabel(DESK_PAGE_TEXTS.transferNote)).toHaveValue(transferNote);
-        await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
-        await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
-        await expect(first.page).toHaveURL(PATHS.desk);
-        await expect(deskList(first.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
-        await expect(otherTab.getByText(DESK_PAGE_TEXTS.withdrawn)).toBeVisible();
-        await expect(composer(otherTab)).not.toBeEditable();
-
-        // The second listener's desk shows it live; its page has the whole history and both notes.
-        const mine = deskList(second.page, DESK_TEXTS.mine).getByRole("link", { name: visitor.username });
-        await expect(mine).toBeVisible();
-        await mine.click();
-        await expect(second.page).toHaveURL(deskConversationPath(visitor.id));
-        await waitForHydration(second.page);
-        await expect(second.page.getByText("Connection: Online")).toBeVisible();
-        for (const text of ["Hello, is anyone there?", "Yes, I'm here. Take your time.", "Would you like to tell"]) {
-          await expect(log(second.page).getByText(text)).toBeVisible();
-        }
-        const secondNotes = second.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
-        await expect(secondNotes.getByRole("listitem").filter({ hasText: transferNote })).toContainText(
-          DESK_PAGE_TEXTS.noteKinds.transfer,
-        );
-        await expect(secondNotes.getByRole("listitem").filter({ hasText: privateNote })).toBeVisible();
-        await send(second.page, "Hi again. How did the evening walk go?");
-
-        // The visitor got the new listener's message. What they read was true all along, and never
-        // who: while it changed hands a listener was on the way, then one joined again.
-        await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
-        await expect(joinedEvents(page)).toHaveCount(2);
-        expect(await deskLines(page)).toContain(VISITOR_DESK_TEXTS.comingSoon);
-        for (const hidden of [privateNote, transferNote, first.user.username, second.user.username]) {
-          await expect(page.locator("body")).not.toContainText(hidden);
-        }
-        await page.reload();
-        await waitForHydration(page);
-        await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
-        // A reload says the same.
-        await expect(joinedEvents(page)).toHaveCount(2);
-        await expect(deskStatus(page)).toHaveCount(0);
-        for (const hidden of [privateNote, transferNote]) await expect(page.locator("body")).not.toContainText(hidden);
-      } finally {
-        await leaveTheDesk(first.page, baseURL);
-        await leaveTheDesk(second.page, baseURL);
-        await first.context.close();
-        await second.context.close();
-        await admin.context.close();
-      }
-    });
+      await send(desk, "I'm here with you. What is keeping you up?");
+      const reply = log(page).getByRole("listitem").filter({ hasText: "I'm here with you." });
+      await expect(reply).toContainText("Support: I'm here with you. What is keeping you up?");
+      // Listeners are anonymous: the visitor talks to the support account, never to a username.
+      await expect(page.locator("main")).not.toContainText(listener.user.username);
+    } finally {
+      await leaveTheDesk(listener.page, baseURL);
+      await leaveTheDesk(busy.page, baseURL);
+      for (const person of [listener, busy, admin, ...others]) await person.context.close();
+    }
   });
-}
 
-const NO_LISTENER_SCREENS = [
-  { name: "small phone", viewport: { width: 320, height: 568 } },
-  ...SCREENS.map(({ name, viewport }) => ({ name, viewport })),
-];
-for (const { name, viewport } of NO_LISTENER_SCREENS) {
-  test.describe(`on a ${name}`, () => {
-    test.use({ viewport });
+  test("a private note stays on the desk, and a transfer hands the conversation and its note to another listener, the visitor told only that a listener joined again", async ({
+    page,
+    browser,
+    baseURL: base,
+  }) => {
+    const baseURL = base ?? "";
+    const admin = await signedInAsSupport(browser, baseURL);
+    await emptyTheQueue(admin.page, baseURL);
+    const first = await newListener(browser, baseURL, admin.page, PHONE);
+    const second = await newListener(browser, baseURL, admin.page, DESKTOP);
+    const privateNote = "Mentioned a sister in Leeds; prefers short messages.";
+    const transferNote = "Steady now; ask how the evening walk went.";
+    try {
+      const visitor = (await signUpThroughApi(page, baseURL)).user;
+      await openConversation(page, SUPPORT_ID);
+      await send(page, "Hello, is anyone there?");
+      await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
+      await recordDeskLines(page);
 
-    test("with nobody Available the visitor is told so beside the crisis numbers, and a listener can still take the conversation from its page", async ({
-      page,
-      browser,
-      baseURL: base,
-    }) => {
-      const baseURL = base ?? "";
-      const admin = await signedInAsSupport(browser, baseURL);
-      await emptyTheQueue(admin.page, baseURL);
-      const listener = await newListener(browser, baseURL, admin.page, viewport);
-      try {
-        const visitor = (await signUpThroughApi(page, baseURL)).user;
-        await openConversation(page, SUPPORT_ID);
-        // Never a silent room: said before the first message too, in the header and above the composer.
-        await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
-        const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
-        await expect(header).toContainText(VISITOR_DESK_HEADLINES.nobody);
-        await send(page, "Is anybody reading this tonight?");
-        await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
-        // The long line leaves the message in sight and the composer whole, even on the smallest phone.
-        await expect(log(page).getByText("Is anybody reading this tonight?")).toBeInViewport();
-        await expect(composer(page)).toBeInViewport({ ratio: 1 });
-        await showCrisisNumbers(page).click();
-        await expect(crisisNumbers(page).getByRole("link")).toHaveCount(6);
-        await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
-        await expect(composer(page)).toBeInViewport({ ratio: 1 });
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
-        expect(await seriousViolations(page)).toEqual([]);
+      // The first listener takes it from its page; then the second is Available to take it over.
+      await openConversation(first.page, deskConversationPath(visitor.id));
+      await first.page.getByRole("button", { name: DESK_TEXTS.take }).click();
+      await expect(composer(first.page)).toBeEditable();
+      // Taken from its open page: the listener is there.
+      await expect(joinedEvents(page)).toHaveCount(1);
+      await openDesk(second.page);
+      await second.page.getByRole("button", { name: DESK_TEXTS.available }).click();
+      await expect(second.page.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await openConversation(first.page, deskConversationPath(visitor.id));
+      // A second tab of the same listener, to see the conversation leave it.
+      const otherTab = await first.context.newPage();
+      await openConversation(otherTab, deskConversationPath(visitor.id));
+      await send(first.page, "Yes, I'm here. Take your time.");
+      await expect(log(page).getByText("Yes, I'm here. Take your time.")).toBeVisible();
 
-        await openDesk(listener.page);
-        const row = deskList(listener.page, DESK_TEXTS.waiting)
-          .getByRole("listitem")
-          .filter({ has: listener.page.getByRole("link", { name: visitor.username }) });
-        await expect(row).toContainText(/waiting (under a minute|\d+ min)/);
-        await row.getByRole("link", { name: visitor.username }).click();
-        await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
-        await waitForHydration(listener.page);
-        await expect(log(listener.page).getByText("Is anybody reading this tonight?")).toBeVisible();
-        await expect(listener.page.getByText(DESK_PAGE_TEXTS.queuedNotice)).toBeVisible();
-        await expect(composer(listener.page)).not.toBeEditable();
+      await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
+      await expect(first.page.getByRole("alert")).toHaveText(DESK_TEXTS.emptyNote);
+      await first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true }).fill(privateNote);
+      await first.page.getByRole("button", { name: DESK_PAGE_TEXTS.addNote }).click();
+      const notes = first.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
+      await expect(notes.getByRole("listitem").filter({ hasText: privateNote })).toContainText(first.user.username);
+      await expect(notes).toContainText(DESK_TEXTS.notesOnlyHere);
+      await expect(first.page.getByRole("textbox", { name: DESK_TEXTS.privateNote, exact: true })).toHaveValue("");
+      // A message sent after the note reaches the visitor: the note, stored before, never did.
+      await send(first.page, "Would you like to tell me about your day?");
+      await expect(log(page).getByText("Would you like to tell me about your day?")).toBeVisible();
+      await expect(page.locator("body")).not.toContainText(privateNote);
 
-        await listener.page.getByRole("button", { name: DESK_TEXTS.take }).click();
-        await expect(composer(listener.page)).toBeEditable();
-        await expect(listener.page.getByRole("button", { name: DESK_TEXTS.markResolved })).toBeVisible();
-        await send(listener.page, "I'm really glad you wrote. I'm here now.");
-        await expect(joinedEvents(page)).toHaveCount(1);
-        await expect(log(page).getByText("I'm really glad you wrote. I'm here now.")).toBeVisible();
+      // Reached backwards from the note with the keyboard, the listener picker comes fully out from
+      // under the sticky header (scrolled so that it sits under it, as after reading downwards).
+      const picker = first.page.getByLabel(DESK_PAGE_TEXTS.transferTo);
+      const transferNoteField = first.page.getByLabel(DESK_PAGE_TEXTS.transferNote);
+      await transferNoteField.focus();
+      const headerBottom = async () => {
+        const box = await first.page.getByRole("banner").boundingBox();
+        return (box?.y ?? 0) + (box?.height ?? 0);
+      };
+      const noteTop = (await transferNoteField.boundingBox())?.y ?? 0;
+      await first.page.evaluate((by) => window.scrollBy(0, by), noteTop - (await headerBottom()) - 4);
+      await first.page.keyboard.press("Shift+Tab");
+      await expect(picker).toBeFocused();
+      await expect(async () => {
+        expect((await picker.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(await headerBottom());
+      }).toPass();
 
-        // Resolved, it leaves the listener's desk, and the visitor is told it ended.
-        await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
-        await expect(listener.page).toHaveURL(PATHS.desk);
-        await expect(deskList(listener.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
-        await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
-      } finally {
-        await leaveTheDesk(listener.page, baseURL);
-        await listener.context.close();
-        await admin.context.close();
+      // A refusal says what to do, beside the form, and keeps what was typed.
+      await transferNoteField.fill(transferNote);
+      await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
+      await expect(first.page.getByRole("alert")).toHaveText(DESK_PAGE_TEXTS.chooseListenerFirst);
+      await expect(first.page.getByLabel(DESK_PAGE_TEXTS.transferNote)).toHaveValue(transferNote);
+      await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
+      await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
+      await expect(first.page).toHaveURL(PATHS.desk);
+      await expect(deskList(first.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
+      await expect(otherTab.getByText(DESK_PAGE_TEXTS.withdrawn)).toBeVisible();
+      await expect(composer(otherTab)).not.toBeEditable();
+
+      // The second listener's desk shows it live; its page has the whole history and both notes.
+      const mine = deskList(second.page, DESK_TEXTS.mine).getByRole("link", { name: visitor.username });
+      await expect(mine).toBeVisible();
+      await mine.click();
+      await expect(second.page).toHaveURL(deskConversationPath(visitor.id));
+      await waitForHydration(second.page);
+      await expect(second.page.getByText("Connection: Online")).toBeVisible();
+      for (const text of ["Hello, is anyone there?", "Yes, I'm here. Take your time.", "Would you like to tell"]) {
+        await expect(log(second.page).getByText(text)).toBeVisible();
       }
-    });
+      const secondNotes = second.page.getByRole("region", { name: DESK_PAGE_TEXTS.notes });
+      await expect(secondNotes.getByRole("listitem").filter({ hasText: transferNote })).toContainText(
+        DESK_PAGE_TEXTS.noteKinds.transfer,
+      );
+      await expect(secondNotes.getByRole("listitem").filter({ hasText: privateNote })).toBeVisible();
+      await send(second.page, "Hi again. How did the evening walk go?");
+
+      // The visitor got the new listener's message. What they read was true all along, and never
+      // who: while it changed hands a listener was on the way, then one joined again.
+      await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
+      await expect(joinedEvents(page)).toHaveCount(2);
+      expect(await deskLines(page)).toContain(VISITOR_DESK_TEXTS.comingSoon);
+      for (const hidden of [privateNote, transferNote, first.user.username, second.user.username]) {
+        await expect(page.locator("body")).not.toContainText(hidden);
+      }
+      await page.reload();
+      await waitForHydration(page);
+      await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
+      // A reload says the same.
+      await expect(joinedEvents(page)).toHaveCount(2);
+      await expect(deskStatus(page)).toHaveCount(0);
+      for (const hidden of [privateNote, transferNote]) await expect(page.locator("body")).not.toContainText(hidden);
+    } finally {
+      await leaveTheDesk(first.page, baseURL);
+      await leaveTheDesk(second.page, baseURL);
+      await first.context.close();
+      await second.context.close();
+      await admin.context.close();
+    }
   });
-}
+});
+
+test.describe("a visitor on a small phone", () => {
+  test.use({ viewport: SMALL_PHONE });
+
+  test("with nobody Available the visitor is told so beside the crisis numbers, and a listener can still take the conversation from its page", async ({
+    page,
+    browser,
+    baseURL: base,
+  }) => {
+    const baseURL = base ?? "";
+    const admin = await signedInAsSupport(browser, baseURL);
+    await emptyTheQueue(admin.page, baseURL);
+    const listener = await newListener(browser, baseURL, admin.page, DESKTOP);
+    try {
+      const visitor = (await signUpThroughApi(page, baseURL)).user;
+      await openConversation(page, SUPPORT_ID);
+      // Never a silent room: said before the first message too, in the header and above the composer.
+      await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
+      const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
+      await expect(header).toContainText(VISITOR_DESK_HEADLINES.nobody);
+      await send(page, "Is anybody reading this tonight?");
+      await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
+      // The long line leaves the message in sight and the composer whole, even on the smallest phone.
+      await expect(log(page).getByText("Is anybody reading this tonight?")).toBeInViewport();
+      await expect(composer(page)).toBeInViewport({ ratio: 1 });
+      await showCrisisNumbers(page).click();
+      await expect(crisisNumbers(page).getByRole("link")).toHaveCount(6);
+      await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
+      await expect(composer(page)).toBeInViewport({ ratio: 1 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await openDesk(listener.page);
+      const row = deskList(listener.page, DESK_TEXTS.waiting)
+        .getByRole("listitem")
+        .filter({ has: listener.page.getByRole("link", { name: visitor.username }) });
+      await expect(row).toContainText(/waiting (under a minute|\d+ min)/);
+      await row.getByRole("link", { name: visitor.username }).click();
+      await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
+      await waitForHydration(listener.page);
+      await expect(log(listener.page).getByText("Is anybody reading this tonight?")).toBeVisible();
+      await expect(listener.page.getByText(DESK_PAGE_TEXTS.queuedNotice)).toBeVisible();
+      await expect(composer(listener.page)).not.toBeEditable();
+
+      await listener.page.getByRole("button", { name: DESK_TEXTS.take }).click();
+      await expect(composer(listener.page)).toBeEditable();
+      await expect(listener.page.getByRole("button", { name: DESK_TEXTS.markResolved })).toBeVisible();
+      await send(listener.page, "I'm really glad you wrote. I'm here now.");
+      await expect(joinedEvents(page)).toHaveCount(1);
+      await expect(log(page).getByText("I'm really glad you wrote. I'm here now.")).toBeVisible();
+
+      // Resolved, it leaves the listener's desk, and the visitor is told it ended.
+      await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+      await expect(listener.page).toHaveURL(PATHS.desk);
+      await expect(deskList(listener.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
+      await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
+    } finally {
+      await leaveTheDesk(listener.page, baseURL);
+      await listener.context.close();
+      await admin.context.close();
+    }
+  });
+});
 
 test("without scripts, a listener takes the conversation on its desk page and answers with its form, as the support account", async ({
   page,
@@ -390,13 +387,7 @@ test("without scripts, a listener takes the conversation on its desk page and an
   const baseURL = base ?? "";
   const admin = await signedInAsSupport(browser, baseURL);
   await emptyTheQueue(admin.page, baseURL);
-  const listener = await newListener(
-    browser,
-    baseURL,
-    admin.page,
-    { width: 375, height: 740 },
-    { javaScriptEnabled: false },
-  );
+  const listener = await newListener(browser, baseURL, admin.page, PHONE, { javaScriptEnabled: false });
   try {
     const visitor = (await signUpThroughApi(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
@@ -495,10 +486,10 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
   baseURL: base,
 }) => {
   const baseURL = base ?? "";
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize(PHONE);
   const admin = await signedInAsSupport(browser, baseURL);
   await emptyTheQueue(admin.page, baseURL);
-  const listener = await newListener(browser, baseURL, admin.page, { width: 375, height: 740 });
+  const listener = await newListener(browser, baseURL, admin.page, PHONE);
   let listenerGone = false;
   try {
     const aliasSaved = await admin.page.request.post(PATHS.adminListeners, {
@@ -549,7 +540,7 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
     // The listener's browser goes away while they are still marked Available.
     await listener.context.close();
     listenerGone = true;
-    const next = await anotherPerson(browser, baseURL, { viewport: { width: 375, height: 740 } });
+    const next = await anotherPerson(browser, baseURL, { viewport: PHONE });
     try {
       await openConversation(next.page, SUPPORT_ID);
       await send(next.page, "Anyone there tonight?");
@@ -584,7 +575,7 @@ test("without scripts, a visitor's first message is followed at once by where th
   await emptyTheQueue(admin.page, baseURL);
   const listener = await newListener(browser, baseURL, admin.page);
   const visitor = await anotherPerson(browser, baseURL, {
-    viewport: { width: 320, height: 568 },
+    viewport: SMALL_PHONE,
     javaScriptEnabled: false,
   });
   try {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { pngWithMetadata } from "../../unit/images/fixtures";
 import { addSessionProbe, readSessionProbe } from "./session-probe";
@@ -40,6 +43,16 @@ export function pngFile(name = "me.png", size?: number) {
   const buffer = Buffer.alloc(Math.max(size ?? png.length, png.length));
   buffer.set(png);
   return { name, mimeType: "image/png", buffer };
+}
+
+/**
+ * The same PNG as a file on disk, for the large ones: a file input is given its path, where a
+ * file's bytes would cross the protocol to the browser encoded as text (seconds of CPU for 10 MB).
+ */
+export function pngFileOnDisk(name: string, size: number): string {
+  const path = join(mkdtempSync(join(tmpdir(), "kindred-upload-")), name);
+  writeFileSync(path, pngFile(name, size).buffer);
+  return path;
 }
 
 /**
