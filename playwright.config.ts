@@ -53,8 +53,8 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   // The headless shell for all but the tests tagged FULL_BROWSER (see test/e2e/support/chromium.ts).
-  // The support desk is one for the whole server, so its tests run one after another (3 to 4
-  // minutes) and nothing else may queue a conversation meanwhile. They start first, on one worker,
+  // The support desk is one for the whole server, so its tests run one after another (about
+  // 2 minutes) and nothing else may queue a conversation meanwhile. They start first, on one worker,
   // while the other runs the tests that never write to the support account; everything else waits
   // for the desk's tests to end (docs/decisions/149-the-desks-tests-run-first-beside-the-quiet-ones.md).
   projects: [

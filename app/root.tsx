@@ -138,7 +138,10 @@ function PageViews() {
   return null;
 }
 
-/** Marks the document once React has hydrated it, so tests (and CSS) can tell it is interactive. */
+/**
+ * Marks the document once React has hydrated it: from then on its controls answer. Hydration has no
+ * other outside sign, and browser tests and anyone inspecting a page need one.
+ */
 function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
