@@ -46,9 +46,17 @@ export function startMobileMenu(details: HTMLDetailsElement): MobileMenu {
     }
   };
 
+  // The open state changes at once, its `toggle` event comes later, as a queued task that a busy page
+  // can run after the next key press: an Escape syncs first (in the capture phase, before the escape
+  // rule's listener further on), so it closes a menu that has just opened.
+  const syncBeforeEscape = (event: KeyboardEvent) => {
+    if (event.key === "Escape") sync();
+  };
+
   // `toggle` fires after the open state changed, also when the summary was used before this ran.
   details.addEventListener("toggle", sync);
   details.addEventListener("click", onClick);
+  document.addEventListener("keydown", syncBeforeEscape, true);
   sync();
 
   return {
@@ -59,6 +67,7 @@ export function startMobileMenu(details: HTMLDetailsElement): MobileMenu {
     stop: () => {
       details.removeEventListener("toggle", sync);
       details.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", syncBeforeEscape, true);
       closeLayer?.();
       closeLayer = null;
     },

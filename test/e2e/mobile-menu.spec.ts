@@ -99,6 +99,44 @@ test.describe("the phone menu with scripts, on a page without the framework", ()
         await expect(menuToggle(page)).toBeFocused();
       });
 
+      test("Escape closes it even before the page has heard it open (its toggle event still on the way)", async ({
+        page,
+      }) => {
+        // A busy page may run the menu's queued `toggle` event after the next key press: hold every
+        // such event back until the test lets it go.
+        await page.addInitScript(() => {
+          const held: (() => void)[] = [];
+          (window as unknown as { releaseToggles: () => void }).releaseToggles = () => {
+            for (const run of held.splice(0)) run();
+          };
+          const listen = EventTarget.prototype.addEventListener;
+          EventTarget.prototype.addEventListener = function (this: EventTarget, type, listener, options) {
+            if (type !== "toggle" || !(this instanceof HTMLDetailsElement) || typeof listener !== "function") {
+              return listen.call(this, type, listener, options);
+            }
+            const late = function (this: EventTarget, event: Event) {
+              held.push(() => listener.call(this, event));
+            };
+            return listen.call(this, type, late, options);
+          } as typeof listen;
+        });
+        await page.goto("/termsofservice");
+        await waitForPageScripts(page);
+        await menuToggle(page).focus();
+        await page.keyboard.press("Enter");
+        await expect(mobileMenu(page)).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(mobileMenu(page)).toBeHidden();
+        await expect(menuToggle(page)).toBeFocused();
+        // The late events change nothing: it stays closed, and opens and closes as before.
+        await page.evaluate(() => (window as unknown as { releaseToggles: () => void }).releaseToggles());
+        await expect(mobileMenu(page)).toBeHidden();
+        await menuToggle(page).click();
+        await expect(mobileMenu(page)).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(mobileMenu(page)).toBeHidden();
+      });
+
       test("a link to a section of the same page closes it", async ({ page }) => {
         await page.goto("/");
         await waitForPageScripts(page);
