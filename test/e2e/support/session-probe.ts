@@ -30,6 +30,8 @@ function installProbe(channelName: string) {
   // WebSocket with a stand-in of its own, which is no native WebSocket.
   const isSocket = (target: EventTarget) => "readyState" in target && "binaryType" in target && "send" in target;
 
+  // The channels the rules listen on (a page announcing a sign-out opens another just to post).
+  const rulesChannels = new WeakSet<BroadcastChannel>();
   const listen = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (
     this: EventTarget,
@@ -37,7 +39,10 @@ function installProbe(channelName: string) {
     listener: EventListenerOrEventListenerObject | null,
     options?: boolean | AddEventListenerOptions,
   ) {
-    if (type === "message" && this instanceof BroadcastChannel && this.name === channelName) probe.armed = true;
+    if (type === "message" && this instanceof BroadcastChannel && this.name === channelName) {
+      rulesChannels.add(this);
+      probe.armed = true;
+    }
     if (type !== "message" || typeof listener !== "function" || !isSocket(this)) {
       return listen.call(this, type, listener, options);
     }
@@ -50,7 +55,7 @@ function installProbe(channelName: string) {
   };
   const closeChannel = BroadcastChannel.prototype.close;
   BroadcastChannel.prototype.close = function (this: BroadcastChannel) {
-    if (this.name === channelName) probe.armed = false;
+    if (rulesChannels.has(this)) probe.armed = false;
     return closeChannel.call(this);
   };
 }
