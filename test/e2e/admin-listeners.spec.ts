@@ -26,6 +26,21 @@ async function expectNoHorizontalScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
+/**
+ * Opens the page the admin's way: from the account menu, linked where the other admin pages are. On
+ * a phone that menu is inside the header's menu.
+ */
+async function openFromAccountMenu(p: Page, { insideHeaderMenu = false } = {}) {
+  await p.goto("/chat");
+  await waitForHydration(p);
+  if (insideHeaderMenu) await menuToggle(p).click();
+  await openAccountMenu(p);
+  await p.getByRole("link", { name: "Listeners" }).click();
+  await expect(p.getByRole("heading", { level: 1, name: ADMIN_TITLES.listeners })).toBeVisible();
+  await expect(p).toHaveURL(new RegExp(`${PATH}$`));
+  await waitForHydration(p);
+}
+
 test.describe("the admin's listeners page", () => {
   test("at 1280 px the admin opens it from the account menu, adds a listener by exact username, names them and removes them", async ({
     page,
@@ -37,14 +52,7 @@ test.describe("the admin's listeners page", () => {
     const admin = await signedInAsSupport(browser, baseURL ?? "", DESKTOP);
     const p = admin.page;
 
-    // Linked where the other admin pages are: the account menu (on a phone, see the test at 320 px).
-    await p.goto("/chat");
-    await waitForHydration(p);
-    await openAccountMenu(p);
-    await p.getByRole("link", { name: "Listeners" }).click();
-    await expect(p.getByRole("heading", { level: 1, name: ADMIN_TITLES.listeners })).toBeVisible();
-    await expect(p).toHaveURL(new RegExp(`${PATH}$`));
-    await waitForHydration(p);
+    await openFromAccountMenu(p);
 
     // A username that is not exact: refused next to the field, which keeps what was typed.
     const field = p.getByRole("textbox", { name: LISTENER_TEXTS.usernameLabel });
@@ -186,14 +194,7 @@ test.describe("the admin's listeners page", () => {
     await writeLocalD1(`UPDATE users SET username = ${sqlText(longName)} WHERE id = ${sqlText(person.user.id)}`);
     const admin = await signedInAsSupport(browser, baseURL ?? "", NARROW);
     const p = admin.page;
-    // On a phone the account menu, and the way here, is inside the header's menu.
-    await p.goto("/chat");
-    await waitForHydration(p);
-    await menuToggle(p).click();
-    await openAccountMenu(p);
-    await p.getByRole("link", { name: "Listeners" }).click();
-    await expect(p).toHaveURL(new RegExp(`${PATH}$`));
-    await waitForHydration(p);
+    await openFromAccountMenu(p, { insideHeaderMenu: true });
     await p.getByRole("textbox", { name: LISTENER_TEXTS.usernameLabel }).fill(longName.toLowerCase());
     await p.getByRole("button", { name: LISTENER_TEXTS.add }).click();
     await expect(told(p, LISTENER_TEXTS.added(longName))).toBeVisible();

@@ -1,6 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { pngWithMetadata } from "../../unit/images/fixtures";
 import { addSessionProbe, readSessionProbe } from "./session-probe";
@@ -48,9 +47,11 @@ export function pngFile(name = "me.png", size?: number) {
 /**
  * The same PNG as a file on disk, for the large ones: a file input is given its path, where a
  * file's bytes would cross the protocol to the browser encoded as text (seconds of CPU for 10 MB).
+ * It is written to the test's own output folder, which Playwright empties at the next run.
  */
 export function pngFileOnDisk(name: string, size: number): string {
-  const path = join(mkdtempSync(join(tmpdir(), "kindred-upload-")), name);
+  const path = test.info().outputPath(name);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, pngFile(name, size).buffer);
   return path;
 }
