@@ -2,23 +2,35 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { pngWithMetadata } from "../../unit/images/fixtures";
-import { addSessionProbe, readSessionProbe } from "./session-probe";
+import { readSessionProbe } from "./session-probe";
+import { borrowContext, giveBackAll } from "./shared-context";
 
 /**
  * Every test acts from its own client address (an IPv6 documentation address in its own /64), so
  * the per-address rate limits of one test never reach another. Locally the Worker reads the
  * address from cf-connecting-ip as sent; on Cloudflare the edge sets it.
+ *
+ * A test's browser contexts, its own and those its helpers make for other people, are kept from
+ * test to test, cleared between them but for their cache (see shared-context.ts).
  */
-export const test = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads this pattern to learn a fixture's dependencies
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ "cf-connecting-ip": randomClientAddress() });
+export const test = base.extend<{ contextsGoBack: undefined }>({
+  context: async ({ browser, baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch, viewport }, use) => {
+    const options = { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch, viewport };
+    await use(await borrowContext(browser, options, randomClientAddress()));
   },
-  // Every page of the test's own context reports on its inactivity rules (see session-probe.ts).
-  context: async ({ context }, use) => {
-    await addSessionProbe(context);
-    await use(context);
+  page: async ({ context }, use) => {
+    await use(await context.newPage());
   },
+  // Set up before, and so ended after, every other fixture of the test: the test's own context and
+  // any its helpers lent go back, whether or not the test closed them.
+  contextsGoBack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads this pattern to learn a fixture's dependencies
+    async ({}, use) => {
+      await use(undefined);
+      await giveBackAll();
+    },
+    { auto: true },
+  ],
 });
 
 /** A client address of its own, for a browser context a test makes itself. */
@@ -157,12 +169,11 @@ export async function pageWithoutScripts(
   baseURL: string | undefined,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    ...options,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
+  const context = await borrowContext(
+    browser,
+    { baseURL, ...options, javaScriptEnabled: false },
+    randomClientAddress(),
+  );
   return context.newPage();
 }
 
@@ -175,11 +186,7 @@ export async function anotherPerson(
   baseURL: string,
   options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
 ) {
-  const context = await browser.newContext({
-    baseURL,
-    ...options,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
+  const context = await borrowContext(browser, { baseURL, ...options }, randomClientAddress());
   const page = await context.newPage();
   const account = await signUpThroughApi(page, baseURL);
   return { context, page, ...account };
@@ -191,11 +198,7 @@ export async function signedInAsSupport(
   baseURL: string,
   viewport?: { width: number; height: number },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL,
-    ...(viewport ? { viewport } : {}),
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
-  });
+  const context = await borrowContext(browser, { baseURL, viewport }, randomClientAddress());
   const page = await context.newPage();
   const response = await page.request.post("/api/auth/sign-in/email", {
     data: SEEDED_SUPPORT,
