@@ -36,6 +36,11 @@ test.describe("a test's browser context", () => {
         request.onerror = () => reject(request.error);
       });
     }, KEY);
+    // Within a test, a second tab of the same browser sees what the first stored.
+    const secondTab = await context.newPage();
+    await secondTab.goto("/privacypolicy");
+    expect(await secondTab.evaluate((key) => localStorage.getItem(key), KEY)).toBe("1");
+    await secondTab.close();
     await context.grantPermissions(["notifications"]);
     await context.route("**/termsofservice", (route) => route.fulfill({ body: "routed" }));
     await context.setOffline(true);

@@ -25,6 +25,8 @@ type Lent = {
   key: string;
   origin: string;
   viewport: ViewportSize | null;
+  /** The site's stored data is cleared by the borrower's first page (clearing needs a page). */
+  storageLeft: boolean;
   lent: boolean;
   retired: boolean;
 };
@@ -61,6 +63,7 @@ async function open(browser: Browser, options: BrowserContextOptions, key: strin
     key,
     origin: new URL(options.baseURL ?? "").origin,
     viewport: null,
+    storageLeft: false,
     lent: false,
     retired: false,
   };
@@ -74,13 +77,16 @@ async function open(browser: Browser, options: BrowserContextOptions, key: strin
       return original(...args);
     };
   }
-  // A new page starts clean, at the borrower's viewport.
+  // A borrower's pages open at its viewport; the first clears what an earlier borrower stored.
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {
     const page: Page = await newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Storage.clearDataForOrigin", { origin: entry.origin, storageTypes: SITE_STORAGE });
-    await cdp.detach();
+    if (entry.storageLeft) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Storage.clearDataForOrigin", { origin: entry.origin, storageTypes: SITE_STORAGE });
+      await cdp.detach();
+      entry.storageLeft = false;
+    }
     const viewport = entry.viewport ?? DEFAULT_VIEWPORT;
     const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
     if (width !== viewport.width || height !== viewport.height) await page.setViewportSize(viewport);
@@ -133,6 +139,7 @@ export async function borrowContext(
   }
   entry.lent = true;
   entry.viewport = viewport;
+  entry.storageLeft = true;
   const { context } = entry;
   await Promise.all(context.pages().map((page) => page.close()));
   await Promise.all([
