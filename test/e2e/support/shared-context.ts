@@ -20,7 +20,7 @@ import { addSessionProbe } from "./session-probe";
  * A context whose clock a test moved is not lent again: a clock cannot be taken back out of a
  * context.
  */
-type Lent = {
+type KeptContext = {
   context: BrowserContext;
   key: string;
   origin: string;
@@ -31,7 +31,7 @@ type Lent = {
   retired: boolean;
 };
 
-const kept: Lent[] = [];
+const kept: KeptContext[] = [];
 
 /**
  * What the site stores in the browser besides cookies (Storage.clearDataForOrigin's names). Only
@@ -56,9 +56,9 @@ const CLOCK_METHODS = [
   "setSystemTime",
 ] as const;
 
-async function open(browser: Browser, options: BrowserContextOptions, key: string): Promise<Lent> {
+async function open(browser: Browser, options: BrowserContextOptions, key: string): Promise<KeptContext> {
   const context = await browser.newContext({ ...options, viewport: DEFAULT_VIEWPORT });
-  const entry: Lent = {
+  const entry: KeptContext = {
     context,
     key,
     origin: new URL(options.baseURL ?? "").origin,
@@ -101,14 +101,15 @@ async function open(browser: Browser, options: BrowserContextOptions, key: strin
   return entry;
 }
 
-async function closeForGood(entry: Lent) {
-  kept.splice(kept.indexOf(entry), 1);
+async function closeForGood(entry: KeptContext) {
+  const index = kept.indexOf(entry);
+  if (index >= 0) kept.splice(index, 1);
   await Object.getPrototypeOf(entry.context)
     .close.call(entry.context)
     .catch(() => {});
 }
 
-async function giveBack(entry: Lent) {
+async function giveBack(entry: KeptContext) {
   if (!entry.lent) return;
   entry.lent = false;
   if (entry.retired) {
