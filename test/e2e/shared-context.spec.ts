@@ -2,8 +2,8 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, pageWithoutScripts, test } from "./support/test";
 
 /**
- * The tests of a worker share one browser context (support/shared-context.ts). These run one after
- * the other in one worker: the first leaves behind all it can, the next must find none of it.
+ * A test worker keeps its browser contexts from test to test (support/shared-context.ts). These run
+ * one after the other in one worker: one leaves behind all it can, the next must find none of it.
  */
 test.describe.configure({ mode: "serial" });
 
