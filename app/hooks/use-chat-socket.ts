@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   answerOverdue,
   FailedSends,
@@ -349,28 +349,35 @@ export function useChatSocket(options: {
     transportRef.current?.send({ type: "read", upToSeq });
   }, []);
 
-  const shown: DisplayMessage[] = [
-    ...messages.map(
-      (m): DisplayMessage => ({
-        ...m,
-        status:
-          m.senderId === userId ? statusOf(m.seq, { readSeq: otherReadSeq, deliveredSeq: otherDeliveredSeq }) : "sent",
-      }),
-    ),
-    ...pending.map(
-      (p) =>
-        ({
-          seq: Number.MAX_SAFE_INTEGER,
-          clientId: p.clientId,
-          senderId: userId,
-          senderName: "",
-          text: p.text,
-          imageUrl: p.imageUrl,
-          timestamp: p.sentAt,
-          status: "sending",
-        }) as DisplayMessage,
-    ),
-  ];
+  // Made again only when one of its parts changes: a conversation re-renders on every keystroke,
+  // typing notice and presence change, and each message shown keeps its identity between them.
+  const shown = useMemo(
+    (): DisplayMessage[] => [
+      ...messages.map(
+        (m): DisplayMessage => ({
+          ...m,
+          status:
+            m.senderId === userId
+              ? statusOf(m.seq, { readSeq: otherReadSeq, deliveredSeq: otherDeliveredSeq })
+              : "sent",
+        }),
+      ),
+      ...pending.map(
+        (p) =>
+          ({
+            seq: Number.MAX_SAFE_INTEGER,
+            clientId: p.clientId,
+            senderId: userId,
+            senderName: "",
+            text: p.text,
+            imageUrl: p.imageUrl,
+            timestamp: p.sentAt,
+            status: "sending",
+          }) as DisplayMessage,
+      ),
+    ],
+    [messages, pending, userId, otherReadSeq, otherDeliveredSeq],
+  );
   return {
     messages: shown,
     connection,

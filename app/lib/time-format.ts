@@ -12,23 +12,45 @@ export function formatMessageTime(
 ): string {
   const date = new Date(timestamp);
   const today = new Date(now);
-  const inZone = { timeZone };
   if (dayOf(date, timeZone) === dayOf(today, timeZone)) {
     // A time of day in a zone that may not be the reader's says which it is ("4:45 PM UTC").
-    const zone = zoneName ? ({ timeZoneName: "short" } as const) : {};
-    return date.toLocaleTimeString(locale, { ...inZone, ...zone, hour: "numeric", minute: "2-digit" });
+    return format(date, locale, timeZone, zoneName ? "timeWithZone" : "time");
   }
-  if (yearOf(date, timeZone) === yearOf(today, timeZone)) {
-    return date.toLocaleDateString(locale, { ...inZone, month: "short", day: "numeric" });
+  if (yearOf(date, timeZone) === yearOf(today, timeZone)) return format(date, locale, timeZone, "monthDay");
+  return format(date, locale, timeZone, "fullDate");
+}
+
+const STYLES = {
+  time: { hour: "numeric", minute: "2-digit" },
+  timeWithZone: { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  monthDay: { month: "short", day: "numeric" },
+  fullDate: { year: "numeric", month: "long", day: "numeric" },
+  isoDay: { year: "numeric", month: "2-digit", day: "2-digit" },
+  isoYear: { year: "numeric" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * Formatters are made once per locale, zone and style: making one is far slower than using it, and
+ * a conversation formats every message's time on each render (toLocaleDateString makes a new one
+ * every call).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function format(date: Date, locale: string | undefined, timeZone: string | undefined, style: keyof typeof STYLES) {
+  const key = `${locale ?? ""}|${timeZone ?? ""}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone });
+    formatters.set(key, formatter);
   }
-  return date.toLocaleDateString(locale, { ...inZone, year: "numeric", month: "long", day: "numeric" });
+  return formatter.format(date);
 }
 
 /** The calendar day of a moment in a zone (the browser's own without one), as YYYY-MM-DD. */
 function dayOf(date: Date, timeZone: string | undefined): string {
-  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return format(date, "en-CA", timeZone, "isoDay");
 }
 
 function yearOf(date: Date, timeZone: string | undefined): string {
-  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric" });
+  return format(date, "en-CA", timeZone, "isoYear");
 }

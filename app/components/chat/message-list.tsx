@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from "react";
+import { memo, type ReactNode, type RefObject } from "react";
 import { LocalTime } from "~/components/ui/local-time";
 import type { DisplayMessage, MessageStatus } from "~/hooks/use-chat-socket";
 import type { TimelineRow } from "~/lib/desk-timeline";
@@ -107,20 +107,20 @@ export function MessageList({
   );
 }
 
-/** One message: mine on the right with where it has got to, theirs on the left with 'Report'. */
-function MessageBubble({
-  message,
-  mine,
-  contactName,
-  onReport,
-  onView,
-}: {
+type BubbleProps = {
   message: DisplayMessage;
   mine: boolean;
   contactName: string;
   onReport?: (seq: number) => void;
   onView: (image: ViewedImage) => void;
-}) {
+};
+
+/**
+ * One message: mine on the right with where it has got to, theirs on the left with 'Report'.
+ * Rendered again only when what it shows changes, not on each keystroke or presence change of the
+ * conversation around it (a long conversation on a slow phone).
+ */
+const MessageBubble = memo(function MessageBubble({ message, mine, contactName, onReport, onView }: BubbleProps) {
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div
@@ -160,5 +160,22 @@ function MessageBubble({
         ) : null}
       </div>
     </li>
+  );
+}, sameBubble);
+
+/** The messages shown are made anew when one arrives; an unchanged one keeps its rendering. */
+function sameBubble(before: BubbleProps, after: BubbleProps): boolean {
+  const [a, b] = [before.message, after.message];
+  return (
+    before.mine === after.mine &&
+    before.contactName === after.contactName &&
+    before.onReport === after.onReport &&
+    before.onView === after.onView &&
+    a.clientId === b.clientId &&
+    a.seq === b.seq &&
+    a.text === b.text &&
+    a.imageUrl === b.imageUrl &&
+    a.timestamp === b.timestamp &&
+    a.status === b.status
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { createContext, data, Link, useActionData } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
@@ -293,11 +293,13 @@ function useMessageReport() {
   useEffect(() => {
     if (target && !dialogRef.current?.open) dialogRef.current?.showModal();
   }, [target]);
+  // The same function from render to render, so the messages it is handed to need not render again.
+  const open = useCallback((seq: number) => setTarget((current) => ({ seq, key: (current?.key ?? 0) + 1 })), []);
   return {
     seq: target?.seq ?? null,
     key: target?.key ?? 0,
     dialogRef,
-    open: (seq: number) => setTarget((current) => ({ seq, key: (current?.key ?? 0) + 1 })),
+    open,
   };
 }
 
