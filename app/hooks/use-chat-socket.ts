@@ -7,6 +7,7 @@ import {
   waitingForConnection,
 } from "~/lib/pending-sends";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
+import { shownMessages } from "~/lib/shown-messages";
 import { type SocketTransport, startSocketTransport } from "~/lib/socket-transport";
 import type { ConversationView } from "~/shared/conversation-page";
 import type { VisitorDeskStatus } from "~/shared/desk";
@@ -26,15 +27,6 @@ import { CLOSE_CODES, SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
  * reconnecting: the socket dropped while the network is up and a retry is scheduled.
  */
 export type ConnectionState = "unknown" | "online" | "offline" | "reconnecting";
-export type MessageStatus = "sending" | "sent" | "delivered" | "read";
-/** A message as the conversation shows it: with where it has got to, for one of mine. */
-export type DisplayMessage = ChatMessage & { status: MessageStatus };
-
-/** A message of mine: read if the other member read up to it, delivered if their device has it. */
-function statusOf(seq: number, receipts: { readSeq: number; deliveredSeq: number }): MessageStatus {
-  if (seq <= receipts.readSeq) return "read";
-  return seq <= receipts.deliveredSeq ? "delivered" : "sent";
-}
 
 /** The newest seq among the messages of someone other than `userId` (0: none). */
 function newestFrom(messages: readonly ChatMessage[], userId: string): number {
@@ -352,30 +344,7 @@ export function useChatSocket(options: {
   // Made again only when one of its parts changes: a conversation re-renders on every keystroke,
   // typing notice and presence change, and each message shown keeps its identity between them.
   const shown = useMemo(
-    (): DisplayMessage[] => [
-      ...messages.map(
-        (m): DisplayMessage => ({
-          ...m,
-          status:
-            m.senderId === userId
-              ? statusOf(m.seq, { readSeq: otherReadSeq, deliveredSeq: otherDeliveredSeq })
-              : "sent",
-        }),
-      ),
-      ...pending.map(
-        (p) =>
-          ({
-            seq: Number.MAX_SAFE_INTEGER,
-            clientId: p.clientId,
-            senderId: userId,
-            senderName: "",
-            text: p.text,
-            imageUrl: p.imageUrl,
-            timestamp: p.sentAt,
-            status: "sending",
-          }) as DisplayMessage,
-      ),
-    ],
+    () => shownMessages(messages, pending, userId, { readSeq: otherReadSeq, deliveredSeq: otherDeliveredSeq }),
     [messages, pending, userId, otherReadSeq, otherDeliveredSeq],
   );
   return {

@@ -1,7 +1,7 @@
 import { memo, type ReactNode, type RefObject } from "react";
 import { LocalTime } from "~/components/ui/local-time";
-import type { DisplayMessage, MessageStatus } from "~/hooks/use-chat-socket";
 import type { TimelineRow } from "~/lib/desk-timeline";
+import type { DisplayMessage, MessageStatus } from "~/lib/shown-messages";
 import { REPORT_TEXTS } from "~/shared/safety";
 import { ImageThumbnail, type ViewedImage } from "./chat-image";
 import { CONVERSATION_TEXTS, plainLinkClass } from "./conversation-texts";
