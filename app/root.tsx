@@ -1,4 +1,4 @@
-import { BOOT_SCRIPT, PAGE_ANALYTICS_URL, PUBLIC_PAGE_URL } from "virtual:page-scripts";
+import { AUTH_FORMS_URL, BOOT_SCRIPT, PAGE_ANALYTICS_URL, PUBLIC_PAGE_URL } from "virtual:page-scripts";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
@@ -21,7 +21,7 @@ import { RefusedPage, UnexpectedErrorPage } from "~/components/layout/error-page
 import { requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { trackPageView } from "~/lib/analytics";
-import { pageHydrates, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
+import { type PageScript, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
 import { useScriptNonce } from "~/lib/script-nonce";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { isAdmin } from "~/shared/accounts";
@@ -67,18 +67,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Whether this page loads React (app/lib/page-scripts.ts): decided on the server from the matched
- * routes' `handle` and the session. In the browser React runs only on pages that hydrate, and a
- * client-side navigation to a public page keeps the framework it already has.
+ * Whether this page loads React, and otherwise which page scripts (app/lib/page-scripts.ts): decided
+ * on the server from the session and the matched routes' `handle`. In the browser React runs only on
+ * pages that hydrate, and a client-side navigation to a public page keeps the framework it already has.
  */
-function useHydratedPage(signedIn: boolean): boolean {
+function useHydratedPage(signedIn: boolean): { hydrated: boolean; scripts: PageScript[] } {
   const matches = useMatches();
-  return import.meta.env.SSR ? pageHydrates(matches, signedIn) : true;
+  return import.meta.env.SSR
+    ? { hydrated: signedIn, scripts: pageScriptsOf(matches) }
+    : { hydrated: true, scripts: [] };
 }
+
+const PAGE_SCRIPT_URLS: Record<PageScript, string> = { authForms: AUTH_FORMS_URL };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const hydrated = useHydratedPage(Boolean(root?.user));
+  const { hydrated, scripts } = useHydratedPage(Boolean(root?.user));
   const nonce = useScriptNonce();
   return (
     // The inline script marks <html> (data-js) before React runs: an attribute React did not render.
@@ -114,7 +118,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <script type="module" src={PUBLIC_PAGE_URL} nonce={nonce} fetchPriority="low" />
+          <>
+            {/* Before the public pages' module, which marks the page's scripts as started. */}
+            {scripts.map((script) => (
+              <script key={script} type="module" src={PAGE_SCRIPT_URLS[script]} nonce={nonce} />
+            ))}
+            <script type="module" src={PUBLIC_PAGE_URL} nonce={nonce} fetchPriority="low" />
+          </>
         )}
       </body>
     </html>

@@ -12,6 +12,7 @@ export default [
     route("cookiepolicy", "routes/legal/cookie-policy.tsx"),
     // One sign-in / create-account screen (components/auth/auth-screen) on two addresses.
     route("signup", "routes/auth/signup.tsx"),
+    route("signup/steps", "routes/auth/signup-steps.ts"), // the same action's answers in JSON, for its page script
     route("login", "routes/auth/login.tsx"),
     route("recover", "routes/auth/recover.tsx"), // Reset Password: asks for the email
     route("reset-password", "routes/auth/reset-password.tsx"), // where the reset email's link lands

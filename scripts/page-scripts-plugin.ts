@@ -10,7 +10,9 @@ import type { Plugin } from "vite";
  *   - `boot`: inlined into every page's <head> (classic script): marks that scripts run and wires
  *     Quick exit and Escape×3 before anything else has loaded;
  *   - `page-analytics`: a module on every page: web vitals and client-side page views;
- *   - `public-page`: a module on pages without the framework: the carousel and the mobile menu.
+ *   - `public-page`: a module on pages without the framework: the carousel and the mobile menu;
+ *   - `auth-forms`: a module on the sign-in screens (which load no framework either): their checks
+ *     before posting, show/hide password, the busy button, and sign-up's picture and its upload.
  *
  * Each is bundled by rolldown (Vite's own bundler) into one minified file. The server reads
  * `virtual:page-scripts` for the inline code and the modules' URLs; the client build emits the
@@ -22,7 +24,17 @@ import type { Plugin } from "vite";
 const VIRTUAL_ID = "virtual:page-scripts";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-const MODULES = { analytics: "app/page-scripts/page-analytics.ts", publicPage: "app/page-scripts/public-page.ts" };
+const MODULES = {
+  analytics: "app/page-scripts/page-analytics.ts",
+  publicPage: "app/page-scripts/public-page.ts",
+  authForms: "app/page-scripts/auth-forms.ts",
+};
+/** The file name each module is served under (before its hash). */
+const MODULE_FILES: Record<keyof typeof MODULES, string> = {
+  analytics: "page-analytics",
+  publicPage: "public-page",
+  authForms: "auth-forms",
+};
 const INLINE = { boot: "app/page-scripts/boot.ts" };
 
 type Bundle = { code: string; moduleIds: string[] };
@@ -62,18 +74,18 @@ type Built = {
 };
 
 async function buildAll(root: string, minify: boolean): Promise<Built> {
-  const [boot, analytics, publicPage] = await Promise.all([
+  const names = Object.keys(MODULES) as (keyof typeof MODULES)[];
+  const [boot, ...bundles] = await Promise.all([
     bundle(root, INLINE.boot, "iife", minify),
-    bundle(root, MODULES.analytics, "esm", minify),
-    bundle(root, MODULES.publicPage, "esm", minify),
+    ...names.map((name) => bundle(root, MODULES[name], "esm", minify)),
   ]);
-  return {
-    inline: { boot },
-    modules: {
-      analytics: { ...analytics, fileName: assetFileName("page-analytics", analytics.code) },
-      publicPage: { ...publicPage, fileName: assetFileName("public-page", publicPage.code) },
-    },
-  };
+  const modules = Object.fromEntries(
+    names.map((name, index) => {
+      const built = bundles[index] as Bundle;
+      return [name, { ...built, fileName: assetFileName(MODULE_FILES[name], built.code) }];
+    }),
+  ) as Built["modules"];
+  return { inline: { boot: boot as Bundle }, modules };
 }
 
 export function pageScripts(): Plugin {
@@ -108,6 +120,7 @@ export function pageScripts(): Plugin {
         `export const BOOT_SCRIPT = ${JSON.stringify(onServer ? inline.boot.code : " ")};`,
         `export const PAGE_ANALYTICS_URL = ${JSON.stringify(url("analytics"))};`,
         `export const PUBLIC_PAGE_URL = ${JSON.stringify(url("publicPage"))};`,
+        `export const AUTH_FORMS_URL = ${JSON.stringify(url("authForms"))};`,
       ].join("\n");
     },
     watchChange(id) {

@@ -2,19 +2,26 @@
  * Which pages load the framework. Public pages are rendered on the server and need no
  * React afterwards: they load only the page's own small scripts (app/page-scripts/), and what moves
  * on them (the carousel, the phone menu, Quick exit) is plain DOM code that works without React and
- * degrades to plain HTML without scripts. A page hydrates when one of its routes asks for it in its
- * `handle` (a form that needs React in the browser), or when someone is signed in: the live unread
- * badge, the account menu, Enable Notifications and the inactivity warning are React.
+ * degrades to plain HTML without scripts; the sign-in screens add a script for their forms. A page
+ * hydrates when someone is signed in: the live unread badge, the account menu, Enable Notifications
+ * and the inactivity warning are React.
  */
+
+/** The page scripts a page without the framework may ask for, beside the public pages' own. */
+export type PageScript = "authForms";
 
 /** What a route module's `handle` may say about scripts. */
 export type PageHandle = {
-  /** The page needs React in the browser (its form has a preview, progress, show/hide). */
-  hydrate?: boolean;
+  /** A page script of its own, when the page loads no framework (the sign-in screens' forms). */
+  script?: PageScript;
 };
 
-export function pageHydrates(matches: { handle?: unknown }[], signedIn: boolean): boolean {
-  return signedIn || matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === true);
+type Match = { handle?: unknown };
+const handleOf = (match: Match) => match.handle as PageHandle | undefined;
+
+/** The page scripts the matched routes ask for (loaded only when the page does not hydrate). */
+export function pageScriptsOf(matches: Match[]): PageScript[] {
+  return [...new Set(matches.flatMap((match) => handleOf(match)?.script ?? []))];
 }
 
 /**

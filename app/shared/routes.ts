@@ -6,6 +6,8 @@ export const PATHS = {
   home: "/",
   howItWorks: "/#how-it-works",
   signup: "/signup",
+  /** The sign-up action's answers in JSON, for the sign-up page's script. */
+  signUpSteps: "/signup/steps",
   login: "/login",
   recover: "/recover",
   /** Signing out as a form: the account menu's 'Sign Out' posts here when the page has no scripts. */

@@ -1,6 +1,6 @@
 /**
  * The page's own small scripts (scripts/page-scripts-plugin.ts): the inline code of every page's
- * <head>, and the URLs of the two modules.
+ * <head>, and the URLs of the modules.
  */
 declare module "virtual:page-scripts" {
   /** The inline script's code (on the server; the browser's bundle gets a placeholder). */
@@ -9,4 +9,6 @@ declare module "virtual:page-scripts" {
   export const PAGE_ANALYTICS_URL: string;
   /** The carousel and the phone menu: pages without the framework. */
   export const PUBLIC_PAGE_URL: string;
+  /** The sign-in screens' forms: their pages (without the framework). */
+  export const AUTH_FORMS_URL: string;
 }

@@ -48,6 +48,7 @@ import { DESK_PAGE_PING_MS, type DeskServerFrame, type DeskSnapshot } from "../.
 import { pairIdFor } from "../../app/shared/pair-id";
 import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
 import { ms, percentile, pinningPlan, pinSelf, startProductionServer } from "./support/production-server";
+import { supportUserId } from "./support/support-user";
 
 const PORT = 8851;
 const BUILD = resolve(process.env.BENCH_BUILD ?? "build");
@@ -62,7 +63,7 @@ const REAL_SIGN_UPS = process.env.BENCH_SIGN_UP === "1";
 const DRAIN_DEADLINE_MS = Number(process.env.BENCH_DRAIN_MS ?? 180_000);
 
 const production = JSON.parse(readFileSync(join(BUILD, "server", "wrangler.json"), "utf8"));
-const SUPPORT_ID: string = production.vars.SUPPORT_USER_ID;
+const SUPPORT_ID = supportUserId(BUILD);
 const CAPACITY = Number(production.vars.DESK_CAPACITY);
 
 /** A seeded generator, so two runs offer the same arrivals and think times. */

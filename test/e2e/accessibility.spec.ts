@@ -61,7 +61,7 @@ test.describe("accessibility (axe-core)", () => {
 
   test("the sign-up form showing an error has no serious or critical violations", async ({ page }) => {
     await page.goto("/signup");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await waitForPageScripts(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Email is required")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -5,7 +5,6 @@ import { isGeneratedUsername } from "../../app/shared/username";
 import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
-  holdRequests,
   openAccountMenu,
   pageWithoutScripts,
   pngFile,
@@ -15,17 +14,18 @@ import {
   test,
   uniqueEmail,
   waitForHydration,
+  waitForPageScripts,
 } from "./support/test";
 
 async function openSignUp(page: Page) {
   await page.goto("/signup");
-  await waitForHydration(page);
+  await waitForPageScripts(page);
   await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
 }
 
 async function openSignIn(page: Page) {
   await page.goto("/login");
-  await waitForHydration(page);
+  await waitForPageScripts(page);
   await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
 }
 
@@ -125,6 +125,22 @@ test.describe("creating an account", () => {
     await page.getByRole("button", { name: "Hide password", exact: true }).click();
     await expect(password).toHaveAttribute("type", "password");
     await expect(page.getByRole("button", { name: "Show confirm password" })).toBeVisible();
+  });
+
+  test("shows and hides the password on the sign-in screen, which loads no framework", async ({ page }) => {
+    await openSignIn(page);
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret words");
+    const show = page.getByRole("button", { name: "Show password", exact: true });
+    await expect(show).toHaveAttribute("aria-pressed", "false");
+    await show.click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("secret words");
+    const hide = page.getByRole("button", { name: "Hide password", exact: true });
+    await expect(hide).toHaveAttribute("aria-pressed", "true");
+    await expect(hide).toBeFocused();
+    await hide.click();
+    await expect(password).toHaveAttribute("type", "password");
   });
 
   test("switching to sign-in and back clears everything typed", async ({ page }) => {
@@ -273,11 +289,12 @@ test.describe("signing in and out", () => {
     await openSignIn(page);
     await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
     await page.getByLabel("Password", { exact: true }).fill(SEEDED_SUPPORT.password);
-    // The form posts to the /login action (as route data once the page's scripts run).
-    const release = await holdRequests(page, "**/login.data*");
+    // The form posts to the /login action, a plain form post checked first by the page's script. The
+    // post is kept from leaving (after the script has seen it) until the busy button has been seen.
+    await page.evaluate(() => window.addEventListener("submit", (event) => event.preventDefault(), { once: true }));
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
-    release();
+    await page.locator("main form").evaluate((form: HTMLFormElement) => form.submit());
     await page.waitForURL("**/chat");
 
     await expect(page.getByRole("button", { name: "Kindred Support: account menu" })).toBeVisible();
@@ -301,7 +318,7 @@ test.describe("signing in and out", () => {
     baseURL,
   }) => {
     await page.goto("/signup?reason=signed-out&next=%2Fchat%2Fkindred-support");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
     await expect(page).toHaveTitle(/^Welcome Back/);
     await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
@@ -338,7 +355,11 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
 
+    // The answer keeps the email and, as sign-in forms do, not the password that failed.
+    await expect(page.getByLabel("Email")).toHaveValue(SEEDED_SUPPORT.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await page.getByLabel("Email").fill("nobody-here@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
   });

@@ -11,6 +11,7 @@ import {
   signUpThroughApi,
   test,
   waitForHydration,
+  waitForPageScripts,
   waitForSessionTimers,
 } from "./support/test";
 
@@ -285,7 +286,7 @@ test.describe("drafts", () => {
 
     // Signing in again from there goes straight back to the conversation, draft and all. The page
     // opens on signing in, so there is no 'Sign in' link to follow first.
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     await page.getByLabel("Email").fill(visitor.email);
     await page.getByLabel("Password", { exact: true }).fill(visitor.password);

@@ -3,7 +3,14 @@ import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { readSessionProbe } from "./support/session-probe";
-import { expect, signUpThroughApi, test, waitForHydration, waitForSessionTimers } from "./support/test";
+import {
+  expect,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+  waitForPageScripts,
+  waitForSessionTimers,
+} from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
@@ -195,7 +202,7 @@ for (const width of [320, 375]) {
 
       // The rest happens in real time.
       await page.clock.resume();
-      await waitForHydration(page);
+      await waitForPageScripts(page);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
       await page.getByRole("button", { name: "Sign In" }).click();
@@ -230,7 +237,7 @@ test.describe("coming back after the session ended while the tab was closed", ()
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -56,7 +56,7 @@ test.describe("the call to action ends in the support conversation", () => {
     await page.context().clearCookies();
     await page.goto(SUPPORT_CHAT);
     await expect(page).toHaveURL(`/signup?next=${SUPPORT_CHAT_NEXT}`);
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await page.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(`/login?next=${SUPPORT_CHAT_NEXT}`);
     await page.getByLabel("Email").fill(email);
@@ -81,7 +81,7 @@ test.describe("forms before and without the page's scripts", () => {
     await page.getByLabel("Email").fill(SEEDED_SUPPORT.email);
     await page.getByLabel("Password", { exact: true }).fill(SEEDED_SUPPORT.password);
     release();
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await expect(page.getByLabel("Email")).toHaveValue(SEEDED_SUPPORT.email);
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue(SEEDED_SUPPORT.password);
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -97,7 +97,7 @@ test.describe("forms before and without the page's scripts", () => {
     const email = uniqueEmail();
     await fillSignUp(page, email);
     release();
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Confirm password")).toHaveValue("steady steps");
     await expect(page.getByLabel("Gender")).toHaveValue("female");
@@ -149,7 +149,7 @@ test.describe("forms before and without the page's scripts", () => {
 test.describe("a picture that is not an image", () => {
   test("creates no account, and says which types are accepted", async ({ page }) => {
     await page.goto("/signup");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     const email = uniqueEmail();
     // Text dressed up as a PNG: only the server, reading the bytes, can tell.
     await fillSignUp(page, email, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("dear diary") });

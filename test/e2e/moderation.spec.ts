@@ -10,6 +10,7 @@ import {
   signUpThroughApi,
   test,
   waitForHydration,
+  waitForPageScripts,
 } from "./support/test";
 
 const PHONE = { width: 375, height: 740 };
@@ -42,7 +43,7 @@ const suspendedAtSignIn = (reason: Parameters<typeof suspensionReasonLabel>[0]) 
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/login");
-  await waitForHydration(page);
+  await waitForPageScripts(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

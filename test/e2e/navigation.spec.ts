@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpThroughApi, waitForHydration } from "./support/test";
+import { signUpThroughApi, waitForHydration, waitForPageScripts } from "./support/test";
 
 declare global {
   interface Window {
@@ -70,14 +70,14 @@ test.describe("pages", () => {
         assets.push({ url: response.url(), cacheControl: response.headers()["cache-control"] });
       }
     });
-    const document = await page.goto("/login");
-    await waitForHydration(page);
+    const document = await page.goto("/signup");
+    await waitForPageScripts(page);
     expect(document?.headers()["cache-control"]).not.toContain("immutable");
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect(asset.cacheControl, asset.url).toBe("public, max-age=31536000, immutable");
     // Loaded again, the page takes every one of them from the browser's cache (nothing transferred).
     await page.reload();
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     const fromNetwork = await page.evaluate(() =>
       performance
         .getEntriesByType("resource")
@@ -102,13 +102,14 @@ test.describe("errors", () => {
     ).toBeVisible();
   });
 
-  test("a server failure shows 'Unexpected Application Error!' without its details", async ({ page }) => {
+  test("a server failure shows 'Unexpected Application Error!' without its details", async ({ page, baseURL }) => {
     const secret = "D1_ERROR: no such table: users at worker/secret.ts:42";
     await page.route("**/broken-page.data*", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: secret }),
     );
-    // From a page that loads the framework (the landing page no longer does for a visitor).
-    await page.goto("/signup");
+    // From a page that loads the framework: a signed-in person's (a visitor's pages load none).
+    await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/profile");
     await waitForHydration(page);
     // A client-side navigation whose data request fails on the server.
     await page.evaluate(() =>

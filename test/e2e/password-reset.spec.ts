@@ -1,7 +1,7 @@
 import { RESET_TEXTS } from "../../app/lib/password-reset";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { latestEmailTo } from "./support/outbox";
-import { expect, signUpThroughApi, test, uniqueEmail, waitForHydration, waitForPageScripts } from "./support/test";
+import { expect, signUpThroughApi, test, uniqueEmail, waitForPageScripts } from "./support/test";
 
 test.describe("password reset", () => {
   test("validates the email and never reveals whether an account exists", async ({ page }) => {
@@ -46,7 +46,7 @@ test.describe("password reset", () => {
     expect(link, message.text).toBeDefined();
     await other.goto(link ?? "");
     await expect(other).toHaveURL(/\/reset-password\?token=/);
-    await waitForHydration(other);
+    await waitForPageScripts(other);
     await other.getByLabel("New password", { exact: true }).fill("a brand new one");
     await other.getByLabel("Confirm new password", { exact: true }).fill("something else");
     await other.getByRole("button", { name: "Set New Password" }).click();

@@ -10,7 +10,7 @@ import {
   signUpThroughApi,
   test,
   uniqueEmail,
-  waitForHydration,
+  waitForPageScripts,
 } from "./support/test";
 
 /** A file that is no picture, renamed .jpg: the browser calls it image/jpeg from its name alone. */
@@ -34,7 +34,7 @@ test.describe("choosing a picture at sign-up", () => {
   }) => {
     const uploads = uploadsOf(page);
     await page.goto("/signup");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     await chooser(page).setInputFiles(TEXT_RENAMED_JPG);
     // Said at once, before any submit.
     await expect(page.getByRole("alert").filter({ hasText: UPLOAD_MESSAGES.notAnImage })).toBeVisible();
@@ -53,7 +53,7 @@ test.describe("choosing a picture at sign-up", () => {
     page,
   }) => {
     await page.goto("/signup");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     // Counts images the browser failed to draw (an image's error event does not bubble: captured).
     await page.evaluate(() => {
       const counted = window as unknown as { undrawn: number };
@@ -73,7 +73,7 @@ test.describe("choosing a picture at sign-up", () => {
   }) => {
     const uploads = uploadsOf(page);
     await page.goto("/signup");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     const username = await page.getByLabel("Your anonymous username").inputValue();
     await page.getByLabel("Email").fill(uniqueEmail());
     await page.getByLabel("Password", { exact: true }).fill("steady steps");

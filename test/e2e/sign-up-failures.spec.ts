@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { profileSaveFailureMessage } from "../../app/shared/schemas/auth";
+import { profileSaveFailureMessage } from "../../app/shared/auth-rules";
 import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
-import { expect, pngFile, test, uniqueEmail, waitForHydration } from "./support/test";
+import { expect, pngFile, test, uniqueEmail, waitForPageScripts } from "./support/test";
 
 async function fillSignUp(page: Page) {
   await page.goto("/signup");
-  await waitForHydration(page);
+  await waitForPageScripts(page);
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password", { exact: true }).fill("steady steps");
   await page.getByLabel("Confirm password").fill("steady steps");
@@ -13,8 +13,8 @@ async function fillSignUp(page: Page) {
   await page.getByLabel("Choose a picture").setInputFiles(pngFile("me.png"));
 }
 
-/** The sign-up form's posts to its route action (the account's, then the picture's key). */
-const SIGN_UP_ACTION = "**/signup.data*";
+/** The sign-up form's posts to its route action's JSON face (the account's, then the picture's key). */
+const SIGN_UP_ACTION = "**/signup/steps";
 
 test.describe("when creating the account fails", () => {
   test("an error answer says its status and keeps everything typed and chosen for a retry", async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe("the picture at sign-up", () => {
     const writes = posts.filter(
       (path) => path.startsWith("/signup") || path.startsWith("/api/uploads") || path.startsWith("/api/sign-up"),
     );
-    expect(writes).toEqual(["/signup.data", "/api/uploads", "/signup.data"]);
+    expect(writes).toEqual(["/signup/steps", "/api/uploads", "/signup/steps"]);
     await expect(page.getByRole("button", { name: /account menu/ }).locator("img")).toHaveAttribute(
       "src",
       /^\/images\/profiles\//,
@@ -103,7 +103,7 @@ test.describe("the picture at sign-up", () => {
 test.describe("very large photos", () => {
   test("are scaled down in the browser before upload", async ({ page }) => {
     await page.goto("/signup");
-    await waitForHydration(page);
+    await waitForPageScripts(page);
     // A 3000 x 2000 photo made by the browser itself.
     const big = await page.evaluate(async () => {
       const canvas = document.createElement("canvas");

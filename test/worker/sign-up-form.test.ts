@@ -1,7 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { action } from "~/routes/auth/signup";
-import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/schemas/auth";
+import { action as stepsAction } from "~/routes/auth/signup-steps";
+import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/auth-rules";
 import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
@@ -149,11 +150,16 @@ describe("creating an account without a picture (the picture is optional)", () =
   });
 });
 
-describe("the page's script: the account first, then the picture's key", () => {
+/** Posts to /signup/steps, the /signup action's JSON face, as the sign-up page's script does. */
+function postStep(form: FormData | URLSearchParams, options: { user?: ReturnType<typeof signedInUser> | null } = {}) {
+  return callAction(stepsAction, "/signup/steps", form, options);
+}
+
+describe("the page's script: the account first, then the picture's key, answered in JSON", () => {
   it("answers a made and signed-in account with data when a picture follows, and stores no picture yet", async () => {
     const form = signUpForm({ picture: null, next: "/chat/kindred-support" });
     form.set(SIGN_UP_POST.pictureFollows, "1");
-    const answer = await postSignUp(form);
+    const answer = await postStep(form);
     expect(answer).toMatchObject({
       status: 201,
       thrown: false,
@@ -163,10 +169,10 @@ describe("the page's script: the account first, then the picture's key", () => {
     expect(user.profilePic ?? null).toBeNull();
   });
 
-  it("makes the account's own uploaded picture theirs everywhere, and moves on by a full page load", async () => {
+  it("makes the account's own uploaded picture theirs everywhere, and says where to go on to", async () => {
     const form = signUpForm({ picture: null });
     form.set(SIGN_UP_POST.pictureFollows, "1");
-    const created = await postSignUp(form);
+    const created = await postStep(form);
     const cookie = sessionCookieOf(created);
     const user = await sessionUser(created);
     const { key, url } = await uploadPicture(cookie);
@@ -176,10 +182,10 @@ describe("the page's script: the account first, then the picture's key", () => {
       [SIGN_UP_POST.pictureKey]: key,
       next: "/chat/kindred-support",
     });
-    const answer = await callAction(action, "/signup", picture, {
+    const answer = await postStep(picture, {
       user: signedInUser({ email: String(form.get("email")), user: { id: user.id, username: "" } }),
     });
-    expect(answer).toMatchObject({ status: 302, location: "/chat/kindred-support", reloadDocument: true });
+    expect(answer).toMatchObject({ status: 200, thrown: false, data: { destination: "/chat/kindred-support" } });
     const row = await env.DB.prepare(
       "SELECT u.image, u.profile_pic, p.photo_url FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ?",
     )
@@ -194,7 +200,7 @@ describe("the page's script: the account first, then the picture's key", () => {
     const { key: alicesKey } = await uploadPicture(alice.cookie);
     for (const key of [alicesKey, `profiles/${bob.user.id}/00000000-0000-4000-8000-000000000000.png`, "../x"]) {
       const picture = new URLSearchParams({ [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent, pictureKey: key });
-      const answer = await callAction(action, "/signup", picture, { user: signedInUser(bob) });
+      const answer = await postStep(picture, { user: signedInUser(bob) });
       expect(answer.status, key).toBe(403);
       expect(answer.data, key).toEqual({
         saveFailure: profileSaveFailureMessage(SIGN_UP_PICTURE_REASONS.notYours),
@@ -209,10 +215,27 @@ describe("the page's script: the account first, then the picture's key", () => {
     const alice = await signUpUser();
     const { key } = await uploadPicture(alice.cookie);
     const picture = new URLSearchParams({ [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent, pictureKey: key });
-    const answer = await callAction(action, "/signup", picture, { user: null });
-    expect(answer).toMatchObject({ status: 401, thrown: true });
+    const answer = await postStep(picture, { user: null });
+    expect(answer).toMatchObject({ status: 401, thrown: false });
     const row = await env.DB.prepare("SELECT profile_pic FROM users WHERE id = ?").bind(alice.user.id).first();
     expect(row?.profile_pic).toBeNull();
+  });
+
+  it("answers an account made without a picture with where to go, signed in by the answer's cookies", async () => {
+    const answer = await postStep(signUpForm({ picture: null, next: "/profile" }));
+    expect(answer).toMatchObject({ status: 200, thrown: false, data: { destination: "/profile" } });
+    expect((await sessionUser(answer)).id).toBeTruthy();
+  });
+
+  it("answers a refused form with its first problem and what was typed, and creates nothing", async () => {
+    const form = signUpForm({ picture: null });
+    form.set("confirmPassword", "something else");
+    const answer = await postStep(form);
+    expect(answer).toMatchObject({
+      status: 400,
+      data: { error: { field: "confirmPassword", message: "Passwords do not match" } },
+    });
+    expect(await accountExists(String(form.get("email")))).toBe(false);
   });
 });
 

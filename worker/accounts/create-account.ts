@@ -1,4 +1,3 @@
-import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import {
   type FormError,
   firstSignUpError,
@@ -6,7 +5,8 @@ import {
   SIGN_UP_PICTURE_REASONS,
   type SignUpFields,
   signUpFieldsFrom,
-} from "~/shared/schemas/auth";
+} from "~/shared/auth-rules";
+import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import { callAuthEndpoint } from "../auth/auth-endpoint";
 import { withoutSessionCache } from "../auth/session";
 import { imageKey, imageUrl, storeImage } from "../images/image-store";

@@ -1,8 +1,8 @@
 import { data, redirectDocument } from "react-router";
 import type { SignedInUser } from "~/shared/accounts";
+import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/auth-rules";
 import { UNREADABLE_FORM_MESSAGE } from "~/shared/form-posts";
 import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
-import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/schemas/auth";
 import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { cookieHeaders } from "../auth/auth-endpoint";
 import { readFormBody } from "../http/posted-form";

@@ -5,9 +5,10 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { and, eq, like, ne } from "drizzle-orm";
 import { createElement } from "react";
 import { AUTH_ERROR_MESSAGES, accountSuspendedMessage } from "~/shared/auth-errors";
+import { genderLabel } from "~/shared/auth-rules";
 import { POLICY } from "~/shared/legal";
 import { suspensionReasonLabel } from "~/shared/safety";
-import { genderLabel, SignUpRequestSchema } from "~/shared/schemas/auth";
+import { SignUpRequestSchema } from "~/shared/schemas/auth";
 import { isGeneratedUsername } from "~/shared/username";
 import { getConfig } from "../config";
 import { createDb, type Db } from "../db/client";

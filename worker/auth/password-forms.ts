@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
+import { emailProblem, type FormError, firstNewPasswordError, firstSignInError } from "~/shared/auth-rules";
 import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
-import { AUTH_MESSAGES, EmailSchema, type FormError, firstSignInError, NewPasswordSchema } from "~/shared/schemas/auth";
 import { readPostedForm } from "../http/posted-form";
 import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
@@ -49,13 +49,10 @@ type ResetRequestOutcome = { ok: true } | { ok: false; status: number; error: Fo
 /** Asks for a reset link. The answer is the same whether or not an account exists. */
 export async function requestPasswordReset(request: Request, form: FormData): Promise<ResetRequestOutcome> {
   const email = text(form, "email");
-  const parsed = EmailSchema.safeParse(email);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? AUTH_MESSAGES.emailRequired;
-    return { ok: false, status: 400, error: { field: "email", message }, email };
-  }
+  const problem = emailProblem(email);
+  if (problem) return { ok: false, status: 400, error: { field: "email", message: problem }, email };
   const result = await callAuthEndpoint(request, "/request-password-reset", {
-    email: parsed.data,
+    email: email.trim(),
     redirectTo: "/reset-password",
   });
   if (!result.ok) return { ok: false, status: result.status, error: { field: null, message: result.message }, email };
@@ -70,19 +67,8 @@ type NewPasswordOutcome =
 export async function setNewPassword(request: Request, form: FormData): Promise<NewPasswordOutcome> {
   const token = text(form, "token");
   const password = text(form, "password");
-  const parsed = NewPasswordSchema.safeParse(password);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired;
-    return { ok: false, status: 400, error: { field: "password", message }, linkInvalid: false };
-  }
-  if (text(form, "confirmPassword") !== password) {
-    return {
-      ok: false,
-      status: 400,
-      error: { field: "confirmPassword", message: AUTH_MESSAGES.passwordsDoNotMatch },
-      linkInvalid: false,
-    };
-  }
+  const problem = firstNewPasswordError({ password, confirmPassword: text(form, "confirmPassword") });
+  if (problem) return { ok: false, status: 400, error: problem, linkInvalid: false };
   if (!token) return { ok: false, status: 400, error: { field: null, message: "" }, linkInvalid: true };
   const result = await callAuthEndpoint(request, "/reset-password", { token, newPassword: password });
   if (!result.ok) {

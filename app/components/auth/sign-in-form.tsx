@@ -1,47 +1,27 @@
-import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { Alert, PasswordField, primaryButtonClass, TextField } from "~/components/ui/form-controls";
+import { Link } from "react-router";
+import { FormAlert, PasswordField, primaryButtonClass, TextField } from "~/components/ui/form-controls";
+import { useAuthForm } from "~/hooks/use-auth-form";
+import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE, type CheckedFormKind } from "~/lib/auth-forms";
+import type { FormError } from "~/shared/auth-rules";
 import { NEXT_PARAM } from "~/shared/redirect-target";
 import { PATHS } from "~/shared/routes";
-import { type FormError, firstSignInError } from "~/shared/schemas/auth";
-import { focusField, formText } from "./form-fields";
 
 export type SignInResult = { error: FormError<"email" | "password">; email: string };
 
+const KIND: CheckedFormKind = "sign-in";
+
 /**
  * Welcome Back: email and password, with the spec's messages (sections 5 and 8). A real form posted
- * to the /login action, so it signs in before (or without) the page's scripts; the inputs are
- * uncontrolled, so what was typed before the scripts arrived stays when they do. With scripts, the
- * same rules run first in the browser.
+ * to the address that shows it (/login, or /signup after a session's end), so it signs in before (or without) the page's script; the script checks it
+ * first by the same rules, says 'Signing In...' while it posts and shows or hides the password
+ * (~/lib/auth-forms.ts). The server's answer shows its problem here.
  */
 export function SignInForm({ next, result }: { next: string | null; result: SignInResult | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const [error, setError] = useState<FormError<"email" | "password"> | null>(result?.error ?? null);
-  useEffect(() => setError(result?.error ?? null), [result]);
-
-  const clearOnEdit = (field: "email" | "password") => () => {
-    if (error?.field === field) setError(null);
-  };
-
+  const formRef = useAuthForm();
+  const error = result?.error;
   return (
-    <Form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        const form = event.currentTarget;
-        const problem = busy
-          ? null
-          : firstSignInError({ email: formText(form, "email"), password: formText(form, "password") });
-        if (busy || problem) event.preventDefault();
-        if (problem) {
-          setError(problem);
-          focusField(form, problem.field);
-        }
-      }}
-    >
-      {error?.field === null ? <Alert>{error.message}</Alert> : null}
+    <form ref={formRef} method="post" noValidate className="space-y-4" {...{ [AUTH_FORM_ATTRIBUTE]: KIND }}>
+      <FormAlert message={error?.field === null ? error.message : null} />
       <input type="hidden" name={NEXT_PARAM} value={next ?? ""} />
       <TextField
         label="Email"
@@ -51,7 +31,6 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
         required
         announceError
         defaultValue={result?.email}
-        onChange={clearOnEdit("email")}
         error={error?.field === "email" ? error.message : undefined}
       />
       <PasswordField
@@ -60,7 +39,6 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
         autoComplete="current-password"
         required
         announceError
-        onChange={clearOnEdit("password")}
         error={error?.field === "password" ? error.message : undefined}
       />
       <p className="text-right text-sm">
@@ -68,9 +46,9 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
           Forgot your password?
         </Link>
       </p>
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
-        {busy ? "Signing In..." : "Sign In"}
+      <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Signing In..." }}>
+        Sign In
       </button>
-    </Form>
+    </form>
   );
 }

@@ -1,8 +1,20 @@
-import { forwardRef, useId, useState } from "react";
+import { forwardRef, useId } from "react";
+import {
+  ALERT_LOOK,
+  ANNOUNCE_ERROR_ATTRIBUTE,
+  FIELD_FRAME_ATTRIBUTE,
+  FIELD_LOOK,
+  FORM_ALERT_ATTRIBUTE,
+} from "~/lib/field-look";
+import {
+  PASSWORD_TOGGLE_ATTRIBUTE,
+  PASSWORD_TOGGLE_WORD_ATTRIBUTE,
+  PASSWORD_TOGGLE_WORDS,
+} from "~/lib/password-toggle";
 
 const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100 read-only:bg-slate-50";
-const borderClass = (invalid: boolean) => (invalid ? "border-red-600" : "border-slate-300");
+const borderClass = (invalid: boolean) => (invalid ? FIELD_LOOK.invalidBorder : FIELD_LOOK.validBorder);
 
 /**
  * Whether a field's error is read out as it appears (an alert), for forms that show one problem at
@@ -19,21 +31,25 @@ type FieldFrameProps = {
   children: React.ReactNode;
 } & Announce;
 
-/** Label above, control, then a hint or the field's error (red) below. */
+/**
+ * Label above, control, then a hint or the field's error (red) below. The hint stays in the page,
+ * hidden while an error shows, so a page script can show and clear errors (~/lib/form-feedback.ts).
+ */
 function FieldFrame({ id, label, hint, error, announceError, children }: FieldFrameProps) {
   return (
-    <div>
+    <div {...{ [FIELD_FRAME_ATTRIBUTE]: "" }} {...(announceError ? { [ANNOUNCE_ERROR_ATTRIBUTE]: "" } : {})}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} role={announceError ? "alert" : undefined} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+      {hint ? (
+        <p id={`${id}-hint`} hidden={!!error} className="mt-1 text-sm text-slate-600">
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role={announceError ? "alert" : undefined} className={FIELD_LOOK.error}>
+          {error}
         </p>
       ) : null}
     </div>
@@ -68,21 +84,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
-/** A password input with a show/hide toggle that keeps focus and the typed value. */
+/**
+ * A password input with a show/hide toggle that keeps focus and the typed value. The toggle is
+ * plain DOM code (~/lib/password-toggle.ts) started by the page's script or by the form's component;
+ * without scripts it is hidden.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "type">>(function PasswordField(
   { label, hint, error, announceError, id, ...input },
   ref,
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const [visible, setVisible] = useState(false);
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} announceError={announceError}>
       <div className="relative">
         <input
           ref={ref}
           id={fieldId}
-          type={visible ? "text" : "password"}
+          type="password"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
           className={`${inputClass} ${borderClass(!!error)} pr-20`}
@@ -90,12 +109,12 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "
         />
         <button
           type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-pressed={visible}
+          {...{ [PASSWORD_TOGGLE_ATTRIBUTE]: "" }}
+          aria-pressed={false}
           aria-controls={fieldId}
-          className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="no-js:hidden absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {visible ? "Hide" : "Show"}
+          <span {...{ [PASSWORD_TOGGLE_WORD_ATTRIBUTE]: "" }}>{PASSWORD_TOGGLE_WORDS.show}</span>
           <span className="sr-only"> {label.toLowerCase()}</span>
         </button>
       </div>
@@ -149,9 +168,15 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuenow={value}
         className="h-2 w-full overflow-hidden rounded-full bg-brand-100"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${value}%` }} />
+        {/* No width at 0: a style attribute in the server's HTML would break the page's CSP. */}
+        <div
+          className="h-full w-0 rounded-full bg-brand-600 transition-[width]"
+          style={value > 0 ? { width: `${value}%` } : undefined}
+        />
       </div>
-      <p className="mt-1 text-xs text-slate-600">{value}%</p>
+      <p data-progress-label="" className="mt-1 text-xs text-slate-600">
+        {value}%
+      </p>
     </div>
   );
 }
@@ -164,14 +189,21 @@ export function Alert({
   tone?: "error" | "info" | "success";
   children: React.ReactNode;
 }) {
-  const tones = {
-    error: "border-red-200 bg-red-50 text-red-800",
-    info: "border-brand-200 bg-brand-50 text-brand-900",
-    success: "border-emerald-200 bg-emerald-50 text-emerald-900",
-  };
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+    <div role={tone === "error" ? "alert" : "status"} className={`${ALERT_LOOK.base} ${ALERT_LOOK[tone]}`}>
       {children}
+    </div>
+  );
+}
+
+/**
+ * The place at the top of a form for a problem with the whole form: the server's answer fills it,
+ * and a page script may too (~/lib/form-feedback.ts). Empty, it takes no room.
+ */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  return (
+    <div {...{ [FORM_ALERT_ATTRIBUTE]: "" }} hidden={!message}>
+      {message ? <Alert>{message}</Alert> : null}
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { sessionEndNotice } from "~/shared/session-end";
 import { signInAction } from "~worker/auth/password-forms";
 import type { Route } from "./+types/login";
 
-/** The sign-in screen needs React in the browser: show/hide, the busy button, switching to sign-up. */
-export const handle = { hydrate: true } satisfies PageHandle;
+/** The page loads no framework: its form's behaviour is the sign-in screens' page script. */
+export const handle = { script: "authForms" } satisfies PageHandle;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({

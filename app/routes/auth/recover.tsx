@@ -1,14 +1,19 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { focusField, formText } from "~/components/auth/form-fields";
-import { Alert, primaryButtonClass, TextField } from "~/components/ui/form-controls";
+import { data, Link } from "react-router";
+import { Alert, FormAlert, primaryButtonClass, TextField } from "~/components/ui/form-controls";
+import { useAuthForm } from "~/hooks/use-auth-form";
+import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE, type CheckedFormKind } from "~/lib/auth-forms";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-scripts";
 import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/shared/routes";
-import { AUTH_MESSAGES, EmailSchema, type FormError } from "~/shared/schemas/auth";
 import { requestPasswordReset } from "~worker/auth/password-forms";
 import { readPostedForm } from "~worker/http/posted-form";
 import type { Route } from "./+types/recover";
+
+/** The page loads no framework: its form's behaviour is the sign-in screens' page script. */
+export const handle = { script: "authForms" } satisfies PageHandle;
+
+const KIND: CheckedFormKind = "recover";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
@@ -26,13 +31,13 @@ export async function action({ request }: Route.ActionArgs) {
   return { sent: true, error: null, email: "" };
 }
 
-/** /recover (spec section 2, Reset Password): a real form, so it works before the page's scripts. */
+/**
+ * /recover (spec section 2, Reset Password): a real form, so it works before and without the page's
+ * script, which checks the email first by the server's rule (~/lib/auth-forms.ts).
+ */
 export default function Recover({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [error, setError] = useState<FormError<"email"> | null>(actionData?.error ?? null);
-  useEffect(() => setError(actionData?.error ?? null), [actionData]);
-
+  const formRef = useAuthForm();
+  const error = actionData?.error;
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-md ring-1 ring-brand-100 sm:p-8">
@@ -40,21 +45,9 @@ export default function Recover({ actionData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-slate-600">
           Enter your email and we will send you a link to choose a new password.
         </p>
-        <Form
-          method="post"
-          noValidate
-          className="mt-6 space-y-4"
-          onSubmit={(event) => {
-            const parsed = EmailSchema.safeParse(formText(event.currentTarget, "email"));
-            if (busy || !parsed.success) event.preventDefault();
-            if (!parsed.success) {
-              setError({ field: "email", message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.emailRequired });
-              focusField(event.currentTarget, "email");
-            }
-          }}
-        >
-          {actionData?.sent && !busy ? <Alert tone="success">{RESET_TEXTS.requested}</Alert> : null}
-          {error && !error.field ? <Alert>{error.message}</Alert> : null}
+        <form ref={formRef} method="post" noValidate className="mt-6 space-y-4" {...{ [AUTH_FORM_ATTRIBUTE]: KIND }}>
+          {actionData?.sent ? <Alert tone="success">{RESET_TEXTS.requested}</Alert> : null}
+          <FormAlert message={error && !error.field ? error.message : null} />
           <TextField
             label="Email"
             name="email"
@@ -63,13 +56,12 @@ export default function Recover({ actionData }: Route.ComponentProps) {
             required
             announceError
             defaultValue={actionData?.email}
-            onChange={() => setError(null)}
             error={error?.field ? error.message : undefined}
           />
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
-            {busy ? "Sending..." : "Send Reset Link"}
+          <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Sending..." }}>
+            Send Reset Link
           </button>
-        </Form>
+        </form>
         <p className="mt-6 text-center text-sm text-slate-700">
           Remembered it?{" "}
           <Link to={PATHS.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">

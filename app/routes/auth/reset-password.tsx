@@ -1,18 +1,19 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { focusField, formText } from "~/components/auth/form-fields";
-import { Alert, PasswordField, primaryButtonClass } from "~/components/ui/form-controls";
+import { data, Link, useSearchParams } from "react-router";
+import { Alert, FormAlert, PasswordField, primaryButtonClass } from "~/components/ui/form-controls";
+import { useAuthForm } from "~/hooks/use-auth-form";
+import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE, type CheckedFormKind } from "~/lib/auth-forms";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
 import { RESET_TEXTS } from "~/lib/password-reset";
 import { PATHS } from "~/shared/routes";
-import { AUTH_MESSAGES, type FormError, NewPasswordSchema } from "~/shared/schemas/auth";
 import { setNewPassword } from "~worker/auth/password-forms";
 import { readPostedForm } from "~worker/http/posted-form";
 import type { Route } from "./+types/reset-password";
 
-/** The new-password screen needs React in the browser: show/hide and checks before posting. */
-export const handle = { hydrate: true } satisfies PageHandle;
+/** The page loads no framework: its form's behaviour is the sign-in screens' page script. */
+export const handle = { script: "authForms" } satisfies PageHandle;
+
+const KIND: CheckedFormKind = "new-password";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
@@ -41,14 +42,8 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token");
   const linkInvalid = !token || params.get("error") === "INVALID_TOKEN" || actionData?.linkInvalid;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [error, setError] = useState<FormError<"password" | "confirmPassword"> | null>(actionData?.error ?? null);
-  useEffect(() => setError(actionData?.error ?? null), [actionData]);
-
-  const clearOnEdit = (field: "password" | "confirmPassword") => () => {
-    if (error?.field === field) setError(null);
-  };
+  const formRef = useAuthForm();
+  const error = actionData?.error;
 
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
@@ -69,49 +64,25 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <Form
-            method="post"
-            noValidate
-            className="mt-6 space-y-4"
-            onSubmit={(event) => {
-              const form = event.currentTarget;
-              const password = formText(form, "password");
-              const parsed = NewPasswordSchema.safeParse(password);
-              const problem = !parsed.success
-                ? {
-                    field: "password" as const,
-                    message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired,
-                  }
-                : formText(form, "confirmPassword") !== password
-                  ? { field: "confirmPassword" as const, message: AUTH_MESSAGES.passwordsDoNotMatch }
-                  : null;
-              if (busy || problem) event.preventDefault();
-              if (problem) {
-                setError(problem);
-                focusField(form, problem.field);
-              }
-            }}
-          >
-            {error && !error.field ? <Alert>{error.message}</Alert> : null}
+          <form ref={formRef} method="post" noValidate className="mt-6 space-y-4" {...{ [AUTH_FORM_ATTRIBUTE]: KIND }}>
+            <FormAlert message={error && !error.field ? error.message : null} />
             <input type="hidden" name="token" value={token ?? ""} />
             <PasswordField
               label="New password"
               name="password"
               autoComplete="new-password"
-              onChange={clearOnEdit("password")}
               error={error?.field === "password" ? error.message : undefined}
             />
             <PasswordField
               label="Confirm new password"
               name="confirmPassword"
               autoComplete="new-password"
-              onChange={clearOnEdit("confirmPassword")}
               error={error?.field === "confirmPassword" ? error.message : undefined}
             />
-            <button type="submit" disabled={busy} className={primaryButtonClass}>
-              {busy ? "Saving..." : "Set New Password"}
+            <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Saving..." }}>
+              Set New Password
             </button>
-          </Form>
+          </form>
         )}
       </div>
     </section>

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { userContext } from "~/context";
-import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
@@ -12,8 +11,8 @@ import { signInAction } from "~worker/auth/password-forms";
 import { suggestUsername } from "~worker/auth/username";
 import type { Route } from "./+types/signup";
 
-/** The sign-up screen needs React in the browser: the picture's preview and upload progress, show/hide. */
-export const handle = { hydrate: true } satisfies PageHandle;
+/** The page loads no framework: its forms' behaviour is the sign-in screens' page script. */
+export const handle = { script: "authForms" } satisfies PageHandle;
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const signIn = loaderData?.mode === "signin";
@@ -41,24 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The page's one form: in the sign-in mode the sign-in form; otherwise the sign-up form, posted
- * without scripts (with its picture) or by the page's script (the account, then the picture's key;
- * see signUpAction).
+ * whole (with its picture). The page's script posts the same action's steps to /signup/steps
+ * (see signUpAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (authScreenModeFor(request.url) === "signin") return signInAction(request);
   return signUpAction(request, context.get(userContext));
 }
 
-/** A sign-up post that got no answer keeps the form and what was typed (see serverActionOrFailure). */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  if (authScreenModeFor(request.url) === "signin") return serverAction();
-  return serverActionOrFailure(serverAction);
-}
-
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   // The action's answer belongs to the form of the page's mode: a sign-in answer carries the email.
   const signInResult = actionData && "email" in actionData ? actionData : undefined;
-  const signUpResult = actionData && !("email" in actionData) && !("failed" in actionData) ? actionData : undefined;
+  const signUpResult = actionData && !("email" in actionData) ? actionData : undefined;
   return loaderData.mode === "signin" ? (
     <AuthScreen {...loaderData} result={signInResult} />
   ) : (

@@ -150,7 +150,8 @@ async function answerOf(
       status: value.status,
       location: value.headers.get("Location"),
       reloadDocument: value.headers.has("X-Remix-Reload-Document"),
-      data: null,
+      // A resource route's JSON answer (a page script's): its body is the data.
+      data: value.headers.get("Content-Type")?.includes("application/json") ? await value.json() : null,
       thrown,
       cookies: [...value.headers.getSetCookie(), ...extra],
     };

@@ -1,0 +1,34 @@
+/**
+ * Show/hide on a password field: plain DOM code, so it works on the sign-in screens, which load no
+ * framework, and wherever React renders the same field (it starts the same code). The button is
+ * hidden without scripts, where it could do nothing. Focus and the typed value stay.
+ */
+
+/** Marks the button; its `aria-controls` names the input. */
+export const PASSWORD_TOGGLE_ATTRIBUTE = "data-password-toggle";
+/** Marks the button's visible word. */
+export const PASSWORD_TOGGLE_WORD_ATTRIBUTE = "data-toggle-word";
+export const PASSWORD_TOGGLE_WORDS = { show: "Show", hide: "Hide" } as const;
+
+const started = new WeakSet<HTMLButtonElement>();
+
+function startPasswordToggle(button: HTMLButtonElement): void {
+  if (started.has(button)) return;
+  started.add(button);
+  button.addEventListener("click", () => {
+    const input = document.getElementById(button.getAttribute("aria-controls") ?? "");
+    if (!(input instanceof HTMLInputElement)) return;
+    const show = input.type === "password";
+    input.type = show ? "text" : "password";
+    button.setAttribute("aria-pressed", String(show));
+    const word = button.querySelector(`[${PASSWORD_TOGGLE_WORD_ATTRIBUTE}]`);
+    if (word) word.textContent = show ? PASSWORD_TOGGLE_WORDS.hide : PASSWORD_TOGGLE_WORDS.show;
+  });
+}
+
+/** Starts every show/hide button inside `root` (once each, however often it is called). */
+export function startPasswordToggles(root: Document | HTMLElement): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>(`button[${PASSWORD_TOGGLE_ATTRIBUTE}]`)) {
+    startPasswordToggle(button);
+  }
+}

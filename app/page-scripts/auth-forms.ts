@@ -1,0 +1,10 @@
+/**
+ * The module of the sign-in screens (/signup, /login, /recover, /reset-password), which load no
+ * framework (scripts/page-scripts-plugin.ts builds it): it starts their forms' behaviour over the
+ * server's markup. It runs before the public pages' module, which marks the page's scripts as
+ * started.
+ */
+import { startAuthForms } from "~/lib/auth-forms";
+import { startSignUpForm } from "~/lib/sign-up-form";
+
+startAuthForms(document, { "sign-up": startSignUpForm });
