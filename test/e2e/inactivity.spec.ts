@@ -7,7 +7,6 @@ import {
   expect,
   signUpThroughApi,
   test,
-  waitForHydration,
   waitForPageScripts,
   waitForSessionTimers,
 } from "./support/test";
