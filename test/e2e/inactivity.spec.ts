@@ -3,13 +3,7 @@ import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { readSessionProbe } from "./support/session-probe";
-import {
-  expect,
-  signUpThroughApi,
-  test,
-  waitForPageScripts,
-  waitForSessionTimers,
-} from "./support/test";
+import { expect, signUpThroughApi, test, waitForPageScripts, waitForSessionTimers } from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
