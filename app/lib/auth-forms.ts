@@ -95,7 +95,10 @@ function startCheckedForm(form: HTMLFormElement, { fields, check }: CheckedForm)
 
 const started = new WeakSet<HTMLFormElement>();
 
-/** Starts each auth form inside `root` that a kind in `starters` is given for, once each. */
+/**
+ * Starts each auth form inside `root`, once each: a checked form by its kind here, any other kind by
+ * its starter in `starters` (sign-up's, which lives with its picture's upload).
+ */
 export function startAuthForms(
   root: Document | HTMLElement,
   starters: Record<string, (form: HTMLFormElement) => void> = {},

@@ -26,6 +26,9 @@ import { PICTURE_CHOOSER_PARTS, startPictureChooser } from "./picture-chooser";
  * touched, so nothing typed is lost to a refused or failed post.
  */
 
+/** The sign-up form's kind (~/lib/auth-forms.ts), which the page script starts with startSignUpForm. */
+export const SIGN_UP_FORM_KIND = "sign-up";
+
 /** How long the 'profile data couldn't be saved' message stays before going on (spec 9). */
 export const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
 

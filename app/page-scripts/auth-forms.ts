@@ -5,6 +5,6 @@
  * started.
  */
 import { startAuthForms } from "~/lib/auth-forms";
-import { startSignUpForm } from "~/lib/sign-up-form";
+import { SIGN_UP_FORM_KIND, startSignUpForm } from "~/lib/sign-up-form";
 
-startAuthForms(document, { "sign-up": startSignUpForm });
+startAuthForms(document, { [SIGN_UP_FORM_KIND]: startSignUpForm });

@@ -2,15 +2,12 @@ import { PictureChooser } from "~/components/auth/picture-chooser";
 import { FormAlert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
 import { useAuthForm } from "~/hooks/use-auth-form";
 import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE } from "~/lib/auth-forms";
-import { PROFILE_SAVE_FAILURE_REDIRECT_MS, startSignUpForm } from "~/lib/sign-up-form";
+import { PROFILE_SAVE_FAILURE_REDIRECT_MS, SIGN_UP_FORM_KIND, startSignUpForm } from "~/lib/sign-up-form";
 import { GENDERS } from "~/shared/accounts";
 import { type FormError, genderLabel, type SignUpFields } from "~/shared/auth-rules";
 import { NEXT_PARAM } from "~/shared/redirect-target";
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
-
-/** The kind the page script starts this form as (~/lib/auth-forms.ts). */
-export const SIGN_UP_FORM_KIND = "sign-up";
 
 type Field = keyof SignUpFields;
 
