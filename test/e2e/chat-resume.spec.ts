@@ -13,6 +13,30 @@ function sentClientId(message: string | Buffer): string | null {
   return frame.type === "send" && frame.clientId ? frame.clientId : null;
 }
 
+/**
+ * Routes the conversation's socket through the test: each frame the page writes goes on to the
+ * room, a send's temp- id recorded in `sentIds`; each frame of the room's goes on to the page unless
+ * `intercept` takes it (answers true), to drop it or to hand it on later through `toPage`.
+ */
+async function routeChatSocket(
+  page: Page,
+  sentIds: string[],
+  intercept: (message: string | Buffer, toPage: (message: string | Buffer) => void) => boolean,
+) {
+  await page.routeWebSocket(CHAT_SOCKET, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const clientId = sentClientId(message);
+      if (clientId) sentIds.push(clientId);
+      server.send(message);
+    });
+    const toPage = (message: string | Buffer) => ws.send(message);
+    server.onMessage((message) => {
+      if (!intercept(message, toPage)) toPage(message);
+    });
+  });
+}
+
 /** What the support account's page shows of a visitor's conversation: each text, how many times. */
 async function expectOnceOnSupportSide(
   browser: Parameters<typeof signedInAsSupport>[0],
@@ -213,22 +237,12 @@ test("a failed message sent again keeps its id, and a stored one is not stored t
   const visitor = await signUpThroughApi(page, baseURL ?? "");
   const sentIds: string[] = [];
   let answerLost = false;
-  await page.routeWebSocket(CHAT_SOCKET, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const clientId = sentClientId(message);
-      if (clientId) sentIds.push(clientId);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      // The message's own frame (its acknowledgement) is lost on the way to the page, whenever the
-      // room answers: a busy room may answer after the page has given up on it.
-      if (!answerLost && typeof message === "string" && message.includes('"type":"message"')) {
-        answerLost = true;
-        return;
-      }
-      ws.send(message);
-    });
+  await routeChatSocket(page, sentIds, (message) => {
+    // The message's own frame (its acknowledgement) is lost on the way to the page, whenever the
+    // room answers: a busy room may answer after the page has given up on it.
+    if (answerLost || typeof message !== "string" || !message.includes('"type":"message"')) return false;
+    answerLost = true;
+    return true;
   });
   await page.clock.install();
   await openConversation(page, SUPPORT_CHAT_PATH);
@@ -261,21 +275,11 @@ test("a failed message whose answer comes late is shown once, also when it is se
   const sentIds: string[] = [];
   // The frames the page has not been given yet, by type: the message's own, then the resend's ack.
   const held = new Map<string, () => void>();
-  await page.routeWebSocket(CHAT_SOCKET, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const clientId = sentClientId(message);
-      if (clientId) sentIds.push(clientId);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const type = typeof message === "string" && message.startsWith("{") ? JSON.parse(message).type : null;
-      if ((type === "message" || type === "ack") && !held.has(type)) {
-        held.set(type, () => ws.send(message));
-        return;
-      }
-      ws.send(message);
-    });
+  await routeChatSocket(page, sentIds, (message, toPage) => {
+    const type = typeof message === "string" && message.startsWith("{") ? JSON.parse(message).type : null;
+    if ((type !== "message" && type !== "ack") || held.has(type)) return false;
+    held.set(type, () => toPage(message));
+    return true;
   });
   await page.clock.install();
   await openConversation(page, SUPPORT_CHAT_PATH);
