@@ -1,6 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { holdFrameworkUntilPainted } from "~/lib/framework-after-paint";
 import { ScriptNonceContext } from "~/lib/script-nonce";
 import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers";
 
@@ -16,6 +17,9 @@ export const streamTimeout = 5_000;
  * such a hidden block however far down the page it is (React does that past `progressiveChunkSize`
  * bytes, 12.8 kB by default). Client navigations still stream their data (`.data` requests do not
  * come through here), so loading states show where they help.
+ *
+ * Since the page is sent whole anyway, it is also sent with the framework's scripts held back until
+ * the browser has painted it (app/lib/framework-after-paint.ts).
  */
 export default async function handleRequest(
   request: Request,
@@ -53,6 +57,7 @@ export default async function handleRequest(
   shellRendered = true;
   await body.allReady;
 
+  const html = holdFrameworkUntilPainted(await new Response(body).text());
   responseHeaders.set("Content-Type", "text/html");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -2,11 +2,14 @@
  * The inline script in every page's <head> (scripts/page-scripts-plugin.ts inlines it): it runs
  * before the body is parsed, so the page is laid out for scripts from the first paint (no shift when
  * the carousel starts), and Quick exit and Escape×3 work before anything else has loaded, on pages
- * with and without the framework.
+ * with and without the framework. On a page that hydrates, it starts the framework once the page is
+ * painted (app/lib/framework-after-paint.ts).
  */
+import { startFrameworkAfterPaint } from "~/lib/framework-after-paint";
 import { QUICK_EXIT_URL_ATTRIBUTE, SCRIPTS_RUN_ATTRIBUTE } from "~/lib/page-scripts";
 import { startQuickExit } from "~/lib/quick-exit";
 
 document.documentElement.setAttribute(SCRIPTS_RUN_ATTRIBUTE, "");
 const quickExitUrl = document.currentScript?.getAttribute(QUICK_EXIT_URL_ATTRIBUTE);
 if (quickExitUrl) startQuickExit(quickExitUrl);
+startFrameworkAfterPaint(document);

@@ -12,11 +12,12 @@
  *
  *   npm run bench:lighthouse      (builds first; BENCH_RUNS to change the number of rounds, default 3;
  *                                  BENCH_PAGES to measure some pages only, e.g. "signup,conversation";
- *                                  BENCH_PORT, BENCH_CONFIG as in landing.ts)
+ *                                  BENCH_PORT, BENCH_CONFIG as in landing.ts;
+ *                                  BENCH_REPORT_DIR to keep each run's full report)
  *
  * It prints figures; it asserts nothing. Record them in docs/benchmarks.md.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
@@ -25,6 +26,8 @@ import { supportUserId } from "./support/support-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Where to keep each run's full Lighthouse report (JSON), to read what a figure is made of. */
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
 type Page = { name: string; path: string; signedIn: boolean };
 const ALL_PAGES: Page[] = [
@@ -151,6 +154,10 @@ async function measure(base: string, port: number, page: Page): Promise<Figures>
     onlyCategories: ["performance"],
   });
   if (!result) throw new Error("Lighthouse returned no result");
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(`${REPORT_DIR}/${page.name}-${Date.now()}.json`, JSON.stringify(result.lhr));
+  }
   const { audits, categories, finalDisplayedUrl } = result.lhr;
   if (new URL(finalDisplayedUrl).pathname !== page.path) {
     throw new Error(`${page.path} ended at ${finalDisplayedUrl}: not the page to measure`);
