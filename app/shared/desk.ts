@@ -1,4 +1,4 @@
-import { z } from "./schemas/zod";
+import { z } from "./schemas/zod-mini";
 
 /**
  * The support desk: listeners answer the one support account's conversations together.
@@ -130,7 +130,7 @@ const DeskEventSchema = z.object({
   kind: z.enum(["joined", "ended"]),
   at: z.number(),
   /** The listener's alias, when the admin set one (never their username). */
-  alias: z.string().nullable(),
+  alias: z.nullable(z.string()),
 });
 export type DeskEvent = z.infer<typeof DeskEventSchema>;
 
@@ -152,13 +152,13 @@ export const VisitorDeskStatusSchema = z.object({
    */
   state: z.enum(["idle", "queued", "assigned"]),
   /** The place in line while queued (1 is next). */
-  position: z.number().int().min(1).nullable(),
+  position: z.nullable(z.int().check(z.minimum(1))),
   /** Whether any listener is available with a desk page open (else the no-listener text). */
   listenersAvailable: z.boolean(),
   /** Assigned, and the listener has opened the conversation: only then has anyone 'joined'. */
   opened: z.boolean(),
   /** The newest events (at most MAX_DESK_EVENTS), oldest first. */
-  events: z.array(DeskEventSchema).max(MAX_DESK_EVENTS),
+  events: z.array(DeskEventSchema).check(z.maxLength(MAX_DESK_EVENTS)),
 });
 export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
 
@@ -200,13 +200,13 @@ const DeskConversationSchema = z.object({
   visitorId: z.string(),
   visitorName: z.string(),
   /** When the visitor's unanswered message was written (null: the listener spoke last). */
-  waitingSince: z.number().nullable(),
+  waitingSince: z.nullable(z.number()),
   crisis: z.boolean(),
   /** Who holds it (listener id and username), null while queued. */
-  listener: z.object({ id: z.string(), name: z.string() }).nullable(),
-  assignedAt: z.number().nullable(),
+  listener: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  assignedAt: z.nullable(z.number()),
   /** When its listener opened it (null: not yet, or queued). */
-  openedAt: z.number().nullable(),
+  openedAt: z.nullable(z.number()),
 });
 export type DeskConversation = z.infer<typeof DeskConversationSchema>;
 
@@ -214,18 +214,18 @@ const DeskListenerSchema = z.object({
   id: z.string(),
   name: z.string(),
   available: z.boolean(),
-  active: z.number().int().min(0),
+  active: z.int().check(z.minimum(0)),
 });
 export type DeskListener = z.infer<typeof DeskListenerSchema>;
 
 /** What one listener's desk shows; 'all' only for the admin. */
 export const DeskSnapshotSchema = z.object({
-  me: z.object({ available: z.boolean(), active: z.number().int().min(0), capacity: z.number().int().min(1) }),
+  me: z.object({ available: z.boolean(), active: z.int().check(z.minimum(0)), capacity: z.int().check(z.minimum(1)) }),
   /** The head of the queue (at most MAX_WAITING_SHOWN), and how many wait in all. */
   waiting: z.array(DeskConversationSchema),
-  waitingCount: z.number().int().min(0),
+  waitingCount: z.int().check(z.minimum(0)),
   mine: z.array(DeskConversationSchema),
-  all: z.array(DeskConversationSchema).nullable(),
+  all: z.nullable(z.array(DeskConversationSchema)),
   listeners: z.array(DeskListenerSchema),
 });
 export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
@@ -243,6 +243,4 @@ export type DeskNote = { id: number; authorName: string; kind: "note" | "transfe
 /** The note's text as the desk's forms take it. */
 export const DeskNoteTextSchema = z
   .string()
-  .trim()
-  .min(1, DESK_TEXTS.emptyNote)
-  .max(MAX_DESK_NOTE, DESK_TEXTS.noteTooLong);
+  .check(z.trim(), z.minLength(1, DESK_TEXTS.emptyNote), z.maxLength(MAX_DESK_NOTE, DESK_TEXTS.noteTooLong));

@@ -6,7 +6,7 @@ import { createDb } from "../db/client";
 import { readJsonBody } from "./json-body";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
-const ActivityBodySchema = z.object({ idleMs: ActivityIdleMsSchema.default(0) });
+const ActivityBodySchema = z.object({ idleMs: z._default(ActivityIdleMsSchema, 0) });
 
 /** The browser's side of the inactivity rules (spec section 4); presence is the inbox sockets'. */
 export const sessionRoutes = new Hono<ApiEnv>()

@@ -1,5 +1,5 @@
 import { VisitorDeskStatusSchema } from "~/shared/desk";
-import { z } from "./zod";
+import { z } from "./zod-mini";
 
 /** Limits of a chat message (spec sections 5 and 9; issue: text at most 4,000 characters). */
 export const MAX_MESSAGE_TEXT = 4000;
@@ -41,19 +41,22 @@ const MAX_IMAGE_URL = 300;
 const hasContent = (frame: { text: string; imageUrl?: string | null }) =>
   frame.text.trim().length > 0 || !!frame.imageUrl;
 
+/** A message's place in its conversation: 1, 2, 3… (0: before the first). */
+const SeqSchema = z.int().check(z.minimum(0));
+
 export const ClientFrameSchema = z.discriminatedUnion("type", [
   z
     .object({
       type: z.literal("send"),
-      clientId: z.string().regex(CLIENT_ID_PATTERN),
-      text: z.string().max(MAX_MESSAGE_TEXT, CHAT_MESSAGES.tooLong),
-      imageUrl: z.string().max(MAX_IMAGE_URL).nullable().optional(),
+      clientId: z.string().check(z.regex(CLIENT_ID_PATTERN)),
+      text: z.string().check(z.maxLength(MAX_MESSAGE_TEXT, CHAT_MESSAGES.tooLong)),
+      imageUrl: z.optional(z.nullable(z.string().check(z.maxLength(MAX_IMAGE_URL)))),
     })
-    .refine(hasContent, CHAT_MESSAGES.emptyMessage),
-  z.object({ type: z.literal("resume"), afterSeq: z.number().int().min(0) }),
-  z.object({ type: z.literal("read"), upToSeq: z.number().int().min(0) }),
+    .check(z.refine(hasContent, CHAT_MESSAGES.emptyMessage)),
+  z.object({ type: z.literal("resume"), afterSeq: SeqSchema }),
+  z.object({ type: z.literal("read"), upToSeq: SeqSchema }),
   /** The client has received messages up to this seq (it may not have looked at them yet). */
-  z.object({ type: z.literal("delivered"), upToSeq: z.number().int().min(0) }),
+  z.object({ type: z.literal("delivered"), upToSeq: SeqSchema }),
   z.object({ type: z.literal("typing"), typing: z.boolean() }),
   /** Asks for the other member's presence; answered with a 'presence' frame. */
   z.object({ type: z.literal("presence") }),
@@ -82,7 +85,6 @@ export function plainSendFrame(value: unknown): SendFrame | null {
  * ServerFrameSchema before it is used, and the types the worker sends are inferred from the same
  * schemas, so the two sides cannot drift apart. A frame that does not fit is logged and ignored.
  */
-const SeqSchema = z.number().int().min(0);
 
 const ChatMessageSchema = z.object({
   seq: SeqSchema,
@@ -90,13 +92,13 @@ const ChatMessageSchema = z.object({
   senderId: z.string(),
   senderName: z.string(),
   text: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   timestamp: z.number(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A person's presence as others see it: online now, or when they were last seen (null: never). */
-const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.number().nullable() });
+const PresenceSchema = z.object({ online: z.boolean(), lastSeen: z.nullable(z.number()) });
 export type Presence = z.infer<typeof PresenceSchema>;
 
 /** Why the room refused a frame; 'blocked' also means the conversation is closed. */
@@ -129,14 +131,14 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("delivered"), userId: z.string(), upToSeq: SeqSchema }),
   z.object({ type: z.literal("typing"), userId: z.string(), typing: z.boolean() }),
   z.object({ type: z.literal("session-notice"), message: z.string() }),
-  PresenceSchema.extend({ type: z.literal("presence"), userId: z.string() }),
+  z.extend(PresenceSchema, { type: z.literal("presence"), userId: z.string() }),
   // A support conversation's place on the desk, to its visitor only.
   VisitorDeskStatusSchema,
   z.object({
     type: z.literal("error"),
     code: z.enum(CHAT_ERROR_CODES),
     message: z.string(),
-    clientId: z.string().optional(),
+    clientId: z.optional(z.string()),
   }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;

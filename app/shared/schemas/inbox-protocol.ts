@@ -1,11 +1,7 @@
-import { z } from "./zod";
+import { z } from "./zod-mini";
 
 /** How long ago a page's last activity was, as its heartbeat reports it (a day at most). */
-export const ActivityIdleMsSchema = z
-  .number()
-  .int()
-  .min(0)
-  .max(24 * 60 * 60 * 1000);
+export const ActivityIdleMsSchema = z.int().check(z.minimum(0), z.maximum(24 * 60 * 60 * 1000));
 
 /** A conversation as one member sees it in their list (the spec's users/{uid}/chats/{contactId}). */
 export const ChatSummarySchema = z.object({
@@ -14,7 +10,7 @@ export const ChatSummarySchema = z.object({
   pairId: z.string(),
   lastMessage: z.string(),
   lastMessageTime: z.number(),
-  lastSeq: z.number().int().min(0),
+  lastSeq: z.int().check(z.minimum(0)),
   unread: z.boolean(),
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
@@ -24,14 +20,14 @@ export type ChatSummary = z.infer<typeof ChatSummarySchema>;
  * schema and the worker's type is inferred from it: one definition of the protocol.
  */
 export const InboxFrameSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("inbox"), unread: z.number().int().min(0), chats: z.array(ChatSummarySchema) }),
+  z.object({ type: z.literal("inbox"), unread: z.int().check(z.minimum(0)), chats: z.array(ChatSummarySchema) }),
   z.object({
     type: z.literal("new-message"),
     contactId: z.string(),
     contactName: z.string(),
     preview: z.string(),
     pairId: z.string(),
-    seq: z.number().int().min(1),
+    seq: z.int().check(z.minimum(1)),
   }),
   // The answer to a page's activity heartbeat: the latest activity the server knows (another device
   // may have been active later) and the server's clock, so the page compares them in its own.
@@ -48,8 +44,8 @@ export type InboxFrame = z.infer<typeof InboxFrameSchema>;
 export const InboxClientFrameSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("delivered"),
-    pairId: z.string().min(3).max(200),
-    seq: z.number().int().min(1),
+    pairId: z.string().check(z.minLength(3), z.maxLength(200)),
+    seq: z.int().check(z.minimum(1)),
   }),
   z.object({ type: z.literal("activity"), idleMs: ActivityIdleMsSchema }),
 ]);
