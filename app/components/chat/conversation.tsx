@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ImageViewer } from "~/components/deferred";
 import { BlockedNotice, focusTargetClass } from "~/components/safety/block-controls";
 import { Alert } from "~/components/ui/form-controls";
 import { useChatSocket } from "~/hooks/use-chat-socket";
@@ -14,7 +15,7 @@ import { containsCrisisPhrase } from "~/shared/crisis-phrases";
 import { chatWith } from "~/shared/routes";
 import { CHAT_MESSAGES, type Presence } from "~/shared/schemas/chat-protocol";
 import { UPLOAD_MESSAGES } from "~/shared/uploads";
-import { ImageViewer, type ViewedImage } from "./chat-image";
+import type { ViewedImage } from "./chat-image";
 import {
   ChosenImage,
   ComposerCount,
@@ -276,7 +277,11 @@ export function Conversation({
         onTyped={typing.touch}
       />
       <ComposerCount pairId={pairId} length={draft.length} />
-      <ImageViewer image={viewing} onClose={() => setViewing(null)} />
+      {viewing ? (
+        <Suspense fallback={null}>
+          <ImageViewer image={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef } from "react";
-import { BlockDialog } from "~/components/safety/block-controls";
-import { ReportDialog } from "~/components/safety/report-dialog";
+import { Suspense, useEffect, useId, useRef } from "react";
+import { BlockDialog, ReportDialog } from "~/components/deferred";
 import { DialogOpener } from "~/components/ui/dialog";
 import { startMobileMenu } from "~/lib/mobile-menu";
 import { BLOCK_TEXTS, CONTACT_MENU_TEXTS, REPORT_TEXTS } from "~/shared/safety";
@@ -10,7 +9,8 @@ import { BLOCK_TEXTS, CONTACT_MENU_TEXTS, REPORT_TEXTS } from "~/shared/safety";
  * name keeps the header's room on a phone. It is a native <details>, like the header's phone menu:
  * it opens and closes without scripts, and the browser says whether it is expanded; with scripts
  * Escape closes it too (app/lib/mobile-menu.ts). The dialogs sit outside it: one open over the menu
- * keeps it open, so closing the dialog gives focus back to the item that opened it.
+ * keeps it open, so closing the dialog gives focus back to the item that opened it. They hydrate
+ * after the page (app/components/deferred.ts).
  */
 export function ContactMenu({ username }: { username: string }) {
   const reportId = useId();
@@ -45,8 +45,10 @@ export function ContactMenu({ username }: { username: string }) {
           </ul>
         </div>
       </details>
-      <ReportDialog id={reportId} username={username} subject="profile" canAlsoBlock />
-      <BlockDialog id={blockId} username={username} />
+      <Suspense fallback={null}>
+        <ReportDialog id={reportId} username={username} subject="profile" canAlsoBlock />
+        <BlockDialog id={blockId} username={username} />
+      </Suspense>
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import { createContext, data, Link, useActionData } from "react-router";
 import { AdminUserSearch } from "~/components/chat/admin-user-search";
 import { Conversation } from "~/components/chat/conversation";
+import { ReportDialog } from "~/components/deferred";
 import { RouteErrorContent } from "~/components/layout/error-pages";
 import { BlockFailure, SafetyStatus } from "~/components/safety/block-controls";
 import { ContactMenu } from "~/components/safety/contact-menu";
-import { ReportDialog } from "~/components/safety/report-dialog";
 import { LocalTime } from "~/components/ui/local-time";
 import { userContext } from "~/context";
 import { requireUser } from "~/lib/guards";
@@ -263,15 +263,17 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               />
               {report.seq !== null ? (
                 // Outside the conversation, so its confirmation stays when 'also block' closes it.
-                <ReportDialog
-                  key={report.key}
-                  ref={report.dialogRef}
-                  id={`report-${pairId}`}
-                  username={contact.username}
-                  subject="message"
-                  seq={report.seq}
-                  canAlsoBlock={contact.canBlock && block === "none"}
-                />
+                <Suspense fallback={null}>
+                  <ReportDialog
+                    key={report.key}
+                    ref={report.showOnMount}
+                    id={`report-${pairId}`}
+                    username={contact.username}
+                    subject="message"
+                    seq={report.seq}
+                    canAlsoBlock={contact.canBlock && block === "none"}
+                  />
+                </Suspense>
               ) : null}
             </>
           ) : (
@@ -286,21 +288,18 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
 const onwardLinkClass =
   "inline-flex min-h-8 items-center text-brand-700 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-brand-700";
 
-/** The report dialog of a received message: opened for one message at a time, fresh each time. */
+/**
+ * The report dialog of a received message: opened for one message at a time, fresh each time (a
+ * new key), shown as it mounts, which may be a moment after the click while its code arrives.
+ */
 function useMessageReport() {
   const [target, setTarget] = useState<{ seq: number; key: number } | null>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (target && !dialogRef.current?.open) dialogRef.current?.showModal();
-  }, [target]);
+  const showOnMount = useCallback((dialog: HTMLDialogElement | null) => {
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
   // The same function from render to render, so the messages it is handed to need not render again.
   const open = useCallback((seq: number) => setTarget((current) => ({ seq, key: (current?.key ?? 0) + 1 })), []);
-  return {
-    seq: target?.seq ?? null,
-    key: target?.key ?? 0,
-    dialogRef,
-    open,
-  };
+  return { seq: target?.seq ?? null, key: target?.key ?? 0, showOnMount, open };
 }
 
 /** An unknown contact or another bad link: a clear message in place of the conversation. */
