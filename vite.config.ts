@@ -56,11 +56,11 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: {
     rolldownOptions: {
-      // app/components/deferred.ts imports some modules the page also imports: there `lazy()` is
+      // app/components/deferred.tsx imports some modules the page also imports: there `lazy()` is
       // for hydrating them after the page, not for a chunk of their own, so the bundler's note that
       // the import moves nothing is expected there (and only there), in the client and server builds.
       onLog(level, log, handler) {
-        if (log.code === "INEFFECTIVE_DYNAMIC_IMPORT" && log.message.includes("app/components/deferred.ts")) return;
+        if (log.code === "INEFFECTIVE_DYNAMIC_IMPORT" && log.message.includes("app/components/deferred.tsx")) return;
         handler(level, log);
       },
     },

@@ -237,6 +237,9 @@ export const DeskServerFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type DeskServerFrame = z.infer<typeof DeskServerFrameSchema>;
 
+/** How a listener may hold a support conversation on the desk. */
+export type DeskAccess = "assigned" | "queued" | "admin";
+
 /** A private note on a conversation, shown only on the desk. */
 export type DeskNote = { id: number; authorName: string; kind: "note" | "transfer"; text: string; createdAt: number };
 

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
 import { chatWith } from "../../app/shared/routes";
-import { composer, expectStored, log } from "./support/chat-page";
-import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { REPORT_TEXTS } from "../../app/shared/safety";
+import { composer, expectStored, log, openContactMenu } from "./support/chat-page";
+import { anotherPerson, expect, holdRequests, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** A message sent the way a browser without scripts sends it: the conversation's own form. */
 async function postMessage(page: Page, baseURL: string, contactId: string, text: string) {
@@ -77,5 +78,50 @@ test("the conversation paints its history before any script runs, then goes live
   await expectStored(page, "Rough day. Can I tell you about it?");
   await expect(messages.filter({ hasText: "Rough day. Can I tell you about it?" })).toHaveCount(1);
   await expect(composer(page)).toHaveValue("");
+  await friend.context.close();
+});
+
+test("the contact menu's dialogs work before their code arrives, keep the server's markup while the page updates, and hydrate after", async ({
+  page,
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const visitor = await signUpThroughApi(page, baseURL);
+  const friend = await anotherPerson(browser, baseURL);
+  const name = friend.user.username;
+  // The report dialog's code is held back; the rest of the page hydrates.
+  const release = await holdRequests(page, /\/assets\/report-dialog-[^/]+\.js$/);
+  await page.goto(chatWith(friend.user.id));
+  await waitForHydration(page);
+  await expect(page.getByText("Connection: Online")).toBeVisible();
+
+  // The page updates meanwhile: a message arrives, live.
+  await postMessage(friend.page, baseURL, visitor.user.id, "Hi, good to meet you.");
+  await expect(log(page).getByRole("listitem").filter({ hasText: "Hi, good to meet you." })).toBeVisible();
+
+  // The server's dialog is still there, and opens as it does without scripts.
+  await openContactMenu(page, name);
+  await page.getByRole("button", { name: REPORT_TEXTS.profileButton(name) }).click();
+  const dialog = page.getByRole("dialog", { name: REPORT_TEXTS.profileTitle(name) });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("radio", { name: "Spam" }).check();
+  await dialog.getByRole("button", { name: REPORT_TEXTS.cancel }).click();
+  await expect(dialog).toBeHidden();
+
+  // Its code arrives: it hydrates, and a report is sent in place, the confirmation in the dialog.
+  release();
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /report-dialog-/.test(entry.name))),
+    )
+    .toBe(true);
+  await openContactMenu(page, name);
+  await page.getByRole("button", { name: REPORT_TEXTS.profileButton(name) }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("radio", { name: "Spam" }).check();
+  await dialog.getByRole("button", { name: REPORT_TEXTS.submit }).click();
+  await expect(dialog.getByText(REPORT_TEXTS.sent)).toBeVisible();
+  await expect(page).toHaveURL(chatWith(friend.user.id));
   await friend.context.close();
 });

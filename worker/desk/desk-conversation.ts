@@ -1,5 +1,5 @@
 import type { SignedInUser } from "~/shared/accounts";
-import { DESK_TEXTS, type DeskNote, DeskNoteTextSchema, type DeskSnapshot } from "~/shared/desk";
+import { DESK_TEXTS, type DeskAccess, type DeskNote, DeskNoteTextSchema, type DeskSnapshot } from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { findPublicUser, usernameOf } from "../accounts/find-user";
 import { getConfig } from "../config";
@@ -7,9 +7,6 @@ import { supportDesk } from "../objects/desk-service";
 import { chatRoom } from "../objects/room-service";
 import { deskStanding } from "./listeners";
 import type { DeskActor } from "./support-desk";
-
-/** How a listener may hold a support conversation on the desk. */
-export type DeskAccess = "assigned" | "queued" | "admin";
 
 /** What a support conversation's page on the desk shows. */
 export type DeskConversationView = {

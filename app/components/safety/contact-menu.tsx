@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef } from "react";
+import { memo, Suspense, useEffect, useId, useRef } from "react";
 import { BlockDialog, ReportDialog } from "~/components/deferred";
 import { DialogOpener } from "~/components/ui/dialog";
 import { startMobileMenu } from "~/lib/mobile-menu";
@@ -10,9 +10,9 @@ import { BLOCK_TEXTS, CONTACT_MENU_TEXTS, REPORT_TEXTS } from "~/shared/safety";
  * it opens and closes without scripts, and the browser says whether it is expanded; with scripts
  * Escape closes it too (app/lib/mobile-menu.ts). The dialogs sit outside it: one open over the menu
  * keeps it open, so closing the dialog gives focus back to the item that opened it. They hydrate
- * after the page (app/components/deferred.ts).
+ * after the page (app/components/deferred.tsx), the menu rendering again only for another name.
  */
-export function ContactMenu({ username }: { username: string }) {
+export const ContactMenu = memo(function ContactMenu({ username }: { username: string }) {
   const reportId = useId();
   const blockId = useId();
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -51,7 +51,7 @@ export function ContactMenu({ username }: { username: string }) {
       </Suspense>
     </>
   );
-}
+});
 
 const menuItemClass =
   "flex min-h-10 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-slate-800 [overflow-wrap:anywhere] hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700";

@@ -1,17 +1,16 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { useMemo } from "react";
+import { data, Link, redirect, useActionData } from "react-router";
 import { Conversation } from "~/components/chat/conversation";
+import { DeskToolsAfterPage } from "~/components/deferred";
 import { DeskAnnouncer } from "~/components/desk/desk-announcer";
-import { ignoreWhileBusy } from "~/components/safety/block-controls";
-import { dialogButtonClass } from "~/components/ui/dialog";
+import type { DeskIntent, DeskToolAnswer } from "~/components/desk/desk-tools";
 import { Alert } from "~/components/ui/form-controls";
-import { LocalTime } from "~/components/ui/local-time";
 import { useDeskSocket } from "~/hooks/use-desk-socket";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { isAdmin } from "~/shared/accounts";
 import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
-import { DESK_PAGE_TEXTS, DESK_TEXTS, type DeskListener, type DeskNote, MAX_DESK_NOTE } from "~/shared/desk";
+import { DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
@@ -43,12 +42,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { view, meId: user.id, conversation, formToken: newFormToken() };
 }
 
-type Intent = "take" | "transfer" | "note" | "resolve";
-/** What an action answers: a refusal with what was typed, so the form shows both. */
-type ActionAnswer = { intent: Intent; refusal: string | null; typed: { to?: string; note?: string; text?: string } };
-const accepted = (intent: Intent): ActionAnswer => ({ intent, refusal: null, typed: {} });
-const refused = (intent: Intent, refusal: string, typed: ActionAnswer["typed"] = {}) =>
-  data<ActionAnswer>({ intent, refusal, typed }, { status: 409 });
+const accepted = (intent: DeskIntent): DeskToolAnswer => ({ intent, refusal: null, typed: {} });
+const refused = (intent: DeskIntent, refusal: string, typed: DeskToolAnswer["typed"] = {}) =>
+  data<DeskToolAnswer>({ intent, refusal, typed }, { status: 409 });
 
 /**
  * Take, Transfer, Private note and Mark resolved; the desk's services check every one again. And
@@ -110,10 +106,12 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
   const answered = answer && "intent" in answer ? answer : null;
   const composerRefusal = answer && "send" in answer ? answer.send : null;
   const otherRefusal = answer && "refusal" in answer && !answered ? answer.refusal : null;
-  const refusalFor = (intent: Intent) => (answered?.intent === intent ? answered.refusal : null);
   // This page is a desk page too: its socket proves the listener is there, and keeps the desk live.
   const { desk } = useDeskSocket(view.desk);
-  const others = desk.listeners.filter((listener) => listener.available && listener.id !== meId);
+  const others = useMemo(
+    () => desk.listeners.filter((listener) => listener.available && listener.id !== meId),
+    [desk.listeners, meId],
+  );
   return (
     <section className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-8">
       <Link
@@ -157,25 +155,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
           />
         </div>
         <aside aria-label={DESK_TEXTS.title} className="min-w-0 space-y-6">
-          {view.access === "queued" ? (
-            <TakeForm refusal={refusalFor("take")} />
-          ) : (
-            <>
-              <TransferForm
-                listeners={others}
-                refusal={refusalFor("transfer")}
-                typed={answered?.intent === "transfer" ? answered.typed : {}}
-              />
-              <ResolveForm refusal={refusalFor("resolve")} />
-            </>
-          )}
-          <PrivateNotes
-            notes={view.notes}
-            canWrite={view.access !== "queued"}
-            refusal={refusalFor("note")}
-            typed={answered?.intent === "note" ? (answered.typed.text ?? "") : ""}
-            added={answered?.intent === "note" && answered.refusal === null}
-          />
+          <DeskToolsAfterPage access={view.access} listeners={others} notes={view.notes} answered={answered} />
         </aside>
       </div>
     </section>
@@ -199,172 +179,5 @@ function WithdrawnNotice() {
         {DESK_PAGE_TEXTS.backToDesk}
       </Link>
     </p>
-  );
-}
-
-/** The form's busy state: pressed once, a second press is not sent again. */
-function useBusy(intent: Intent) {
-  const navigation = useNavigation();
-  return navigation.formData?.get("intent") === intent;
-}
-
-function TakeForm({ refusal }: { refusal: string | null }) {
-  const busy = useBusy("take");
-  return (
-    <Form method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-3">
-      <button type="submit" name="intent" value="take" aria-disabled={busy} className={dialogButtonClass.primary}>
-        {DESK_TEXTS.take}
-      </button>
-      {refusal ? <Alert>{refusal}</Alert> : null}
-    </Form>
-  );
-}
-
-function TransferForm({
-  listeners,
-  refusal,
-  typed,
-}: {
-  listeners: DeskListener[];
-  refusal: string | null;
-  typed: { to?: string; note?: string };
-}) {
-  const busy = useBusy("transfer");
-  return (
-    <Form
-      method="post"
-      onSubmit={ignoreWhileBusy(busy)}
-      aria-labelledby="desk-transfer"
-      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
-    >
-      <h2 id="desk-transfer" className="text-lg font-semibold text-slate-900">
-        {DESK_TEXTS.transfer}
-      </h2>
-      {listeners.length === 0 ? <p className="text-sm text-slate-600">{DESK_PAGE_TEXTS.nobodyToTransferTo}</p> : null}
-      <div>
-        <label htmlFor="desk-transfer-to" className="mb-1 block text-sm font-medium text-slate-800">
-          {DESK_PAGE_TEXTS.transferTo}
-        </label>
-        <select
-          id="desk-transfer-to"
-          name="to"
-          defaultValue={typed.to ?? ""}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
-        >
-          <option value="">{DESK_PAGE_TEXTS.chooseListener}</option>
-          {listeners.map((listener) => (
-            <option key={listener.id} value={listener.id}>
-              {DESK_PAGE_TEXTS.listenerOption(listener.name, listener.active)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="desk-transfer-note" className="mb-1 block text-sm font-medium text-slate-800">
-          {DESK_PAGE_TEXTS.transferNote}
-        </label>
-        <textarea
-          id="desk-transfer-note"
-          name="note"
-          dir="auto"
-          rows={3}
-          defaultValue={typed.note ?? ""}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
-        />
-      </div>
-      {refusal ? <Alert>{refusal}</Alert> : null}
-      <button type="submit" name="intent" value="transfer" aria-disabled={busy} className={dialogButtonClass.secondary}>
-        {DESK_TEXTS.transfer}
-      </button>
-    </Form>
-  );
-}
-
-function ResolveForm({ refusal }: { refusal: string | null }) {
-  const busy = useBusy("resolve");
-  return (
-    <Form method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-3">
-      <button type="submit" name="intent" value="resolve" aria-disabled={busy} className={dialogButtonClass.secondary}>
-        {DESK_TEXTS.markResolved}
-      </button>
-      {refusal ? <Alert>{refusal}</Alert> : null}
-    </Form>
-  );
-}
-
-/**
- * Private notes: kept with the conversation and shown only here, never to the visitor.
- * A note that was added empties the box; a refused one keeps its text beside the reason.
- */
-function PrivateNotes({
-  notes,
-  canWrite,
-  refusal,
-  typed,
-  added,
-}: {
-  notes: DeskNote[];
-  canWrite: boolean;
-  refusal: string | null;
-  typed: string;
-  added: boolean;
-}) {
-  const busy = useBusy("note");
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (added) formRef.current?.reset();
-  }, [added]);
-  return (
-    <section aria-labelledby="desk-notes" className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4">
-      <h2 id="desk-notes" className="text-lg font-semibold text-slate-900">
-        {DESK_PAGE_TEXTS.notes}
-      </h2>
-      <p className="text-sm text-slate-600">{DESK_TEXTS.notesOnlyHere}</p>
-      {notes.length === 0 ? (
-        <p className="text-sm text-slate-600">{DESK_PAGE_TEXTS.noNotes}</p>
-      ) : (
-        <ol className="space-y-2">
-          {notes.map((note) => (
-            <li key={note.id} className="rounded-lg bg-amber-50 p-2.5 text-sm ring-1 ring-amber-200">
-              <p className="text-xs text-slate-700">
-                <span className="font-semibold">{DESK_PAGE_TEXTS.noteKinds[note.kind]}</span>
-                {" · "}
-                <span className="[overflow-wrap:anywhere]">{note.authorName}</span>
-                {" · "}
-                <LocalTime timestamp={note.createdAt} />
-              </p>
-              <p dir="auto" className="mt-1 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
-                {note.text}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {canWrite ? (
-        <Form ref={formRef} method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-2">
-          <label htmlFor="desk-note-text" className="block text-sm font-medium text-slate-800">
-            {DESK_TEXTS.privateNote}
-          </label>
-          <textarea
-            id="desk-note-text"
-            name="text"
-            dir="auto"
-            rows={3}
-            defaultValue={typed}
-            aria-invalid={refusal ? true : undefined}
-            aria-describedby={refusal ? "desk-note-refusal" : undefined}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-invalid:border-red-600"
-          />
-          {refusal ? (
-            <div id="desk-note-refusal">
-              <Alert>{refusal}</Alert>
-            </div>
-          ) : null}
-          <button type="submit" name="intent" value="note" aria-disabled={busy} className={dialogButtonClass.secondary}>
-            {DESK_PAGE_TEXTS.addNote}
-          </button>
-        </Form>
-      ) : null}
-    </section>
   );
 }

@@ -1,0 +1,228 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { ignoreWhileBusy } from "~/components/safety/block-controls";
+import { dialogButtonClass } from "~/components/ui/dialog";
+import { Alert } from "~/components/ui/form-controls";
+import { LocalTime } from "~/components/ui/local-time";
+import { DESK_PAGE_TEXTS, DESK_TEXTS, type DeskAccess, type DeskListener, type DeskNote } from "~/shared/desk";
+
+/** What a listener does to a conversation from its desk page, besides writing in it. */
+export type DeskIntent = "take" | "transfer" | "note" | "resolve";
+/** What the page's action answers such a form: a refusal with what was typed, so the form shows both. */
+export type DeskToolAnswer = {
+  intent: DeskIntent;
+  refusal: string | null;
+  typed: { to?: string; note?: string; text?: string };
+};
+
+/**
+ * The desk's tools beside a conversation: Take while it is queued, else Transfer and Mark resolved,
+ * and the private notes. Plain forms posted to the page's action, so they work before and without
+ * scripts; in their own module, so the page hydrates them after the conversation
+ * (app/components/deferred.tsx).
+ */
+export function DeskTools({
+  access,
+  listeners,
+  notes,
+  answered,
+}: {
+  access: DeskAccess;
+  /** Who it could be transferred to: the other available listeners. */
+  listeners: DeskListener[];
+  notes: DeskNote[];
+  /** The action's answer to one of these forms, if the page shows one. */
+  answered: DeskToolAnswer | null;
+}) {
+  const refusalFor = (intent: DeskIntent) => (answered?.intent === intent ? answered.refusal : null);
+  return (
+    <>
+      {access === "queued" ? (
+        <TakeForm refusal={refusalFor("take")} />
+      ) : (
+        <>
+          <TransferForm
+            listeners={listeners}
+            refusal={refusalFor("transfer")}
+            typed={answered?.intent === "transfer" ? answered.typed : {}}
+          />
+          <ResolveForm refusal={refusalFor("resolve")} />
+        </>
+      )}
+      <PrivateNotes
+        notes={notes}
+        canWrite={access !== "queued"}
+        refusal={refusalFor("note")}
+        typed={answered?.intent === "note" ? (answered.typed.text ?? "") : ""}
+        added={answered?.intent === "note" && answered.refusal === null}
+      />
+    </>
+  );
+}
+
+/** The form's busy state: pressed once, a second press is not sent again. */
+function useBusy(intent: DeskIntent) {
+  const navigation = useNavigation();
+  return navigation.formData?.get("intent") === intent;
+}
+
+function TakeForm({ refusal }: { refusal: string | null }) {
+  const busy = useBusy("take");
+  return (
+    <Form method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-3">
+      <button type="submit" name="intent" value="take" aria-disabled={busy} className={dialogButtonClass.primary}>
+        {DESK_TEXTS.take}
+      </button>
+      {refusal ? <Alert>{refusal}</Alert> : null}
+    </Form>
+  );
+}
+
+function TransferForm({
+  listeners,
+  refusal,
+  typed,
+}: {
+  listeners: DeskListener[];
+  refusal: string | null;
+  typed: { to?: string; note?: string };
+}) {
+  const busy = useBusy("transfer");
+  return (
+    <Form
+      method="post"
+      onSubmit={ignoreWhileBusy(busy)}
+      aria-labelledby="desk-transfer"
+      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
+    >
+      <h2 id="desk-transfer" className="text-lg font-semibold text-slate-900">
+        {DESK_TEXTS.transfer}
+      </h2>
+      {listeners.length === 0 ? <p className="text-sm text-slate-600">{DESK_PAGE_TEXTS.nobodyToTransferTo}</p> : null}
+      <div>
+        <label htmlFor="desk-transfer-to" className="mb-1 block text-sm font-medium text-slate-800">
+          {DESK_PAGE_TEXTS.transferTo}
+        </label>
+        <select
+          id="desk-transfer-to"
+          name="to"
+          defaultValue={typed.to ?? ""}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
+        >
+          <option value="">{DESK_PAGE_TEXTS.chooseListener}</option>
+          {listeners.map((listener) => (
+            <option key={listener.id} value={listener.id}>
+              {DESK_PAGE_TEXTS.listenerOption(listener.name, listener.active)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="desk-transfer-note" className="mb-1 block text-sm font-medium text-slate-800">
+          {DESK_PAGE_TEXTS.transferNote}
+        </label>
+        <textarea
+          id="desk-transfer-note"
+          name="note"
+          dir="auto"
+          rows={3}
+          defaultValue={typed.note ?? ""}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
+        />
+      </div>
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      <button type="submit" name="intent" value="transfer" aria-disabled={busy} className={dialogButtonClass.secondary}>
+        {DESK_TEXTS.transfer}
+      </button>
+    </Form>
+  );
+}
+
+function ResolveForm({ refusal }: { refusal: string | null }) {
+  const busy = useBusy("resolve");
+  return (
+    <Form method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-3">
+      <button type="submit" name="intent" value="resolve" aria-disabled={busy} className={dialogButtonClass.secondary}>
+        {DESK_TEXTS.markResolved}
+      </button>
+      {refusal ? <Alert>{refusal}</Alert> : null}
+    </Form>
+  );
+}
+
+/**
+ * Private notes: kept with the conversation and shown only here, never to the visitor.
+ * A note that was added empties the box; a refused one keeps its text beside the reason.
+ */
+function PrivateNotes({
+  notes,
+  canWrite,
+  refusal,
+  typed,
+  added,
+}: {
+  notes: DeskNote[];
+  canWrite: boolean;
+  refusal: string | null;
+  typed: string;
+  added: boolean;
+}) {
+  const busy = useBusy("note");
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (added) formRef.current?.reset();
+  }, [added]);
+  return (
+    <section aria-labelledby="desk-notes" className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4">
+      <h2 id="desk-notes" className="text-lg font-semibold text-slate-900">
+        {DESK_PAGE_TEXTS.notes}
+      </h2>
+      <p className="text-sm text-slate-600">{DESK_TEXTS.notesOnlyHere}</p>
+      {notes.length === 0 ? (
+        <p className="text-sm text-slate-600">{DESK_PAGE_TEXTS.noNotes}</p>
+      ) : (
+        <ol className="space-y-2">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-lg bg-amber-50 p-2.5 text-sm ring-1 ring-amber-200">
+              <p className="text-xs text-slate-700">
+                <span className="font-semibold">{DESK_PAGE_TEXTS.noteKinds[note.kind]}</span>
+                {" · "}
+                <span className="[overflow-wrap:anywhere]">{note.authorName}</span>
+                {" · "}
+                <LocalTime timestamp={note.createdAt} />
+              </p>
+              <p dir="auto" className="mt-1 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
+                {note.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canWrite ? (
+        <Form ref={formRef} method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-2">
+          <label htmlFor="desk-note-text" className="block text-sm font-medium text-slate-800">
+            {DESK_TEXTS.privateNote}
+          </label>
+          <textarea
+            id="desk-note-text"
+            name="text"
+            dir="auto"
+            rows={3}
+            defaultValue={typed}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? "desk-note-refusal" : undefined}
+            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-invalid:border-red-600"
+          />
+          {refusal ? (
+            <div id="desk-note-refusal">
+              <Alert>{refusal}</Alert>
+            </div>
+          ) : null}
+          <button type="submit" name="intent" value="note" aria-disabled={busy} className={dialogButtonClass.secondary}>
+            {DESK_PAGE_TEXTS.addNote}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
