@@ -5,8 +5,9 @@
  *   1. 30 posts the app refuses without needing their body (an API write without a session: 401; a
  *      page's form from another site: 403), each followed at once by a real sign-up: every sign-up
  *      must succeed (a refused body left unread used to fail the dev server's next request);
- *   2. the pages that hydrate, in Chromium: no console error and no uncaught exception (a nonce
- *      hydration mismatch used to log one on every such page), and /profile's tabs kept by
+ *   2. in Chromium, the sign-in screens (their own scripts started) and the pages that hydrate
+ *      (after the first paint, as in production): no console error and no uncaught exception (a
+ *      nonce hydration mismatch used to log one on every such page), and /profile's tabs kept by
  *      hydration and answering a click made at once;
  *
  *   npm run test:dev           (about a minute; not part of `npm test`: see
@@ -129,6 +130,11 @@ async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 30_000 });
 }
 
+/** A page without the framework (the sign-in screens): until its own scripts have started. */
+async function waitForPageScripts(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.enhanced === "true", null, { timeout: 30_000 });
+}
+
 /**
  * /profile's tabs, as the server drew them, are adopted by hydration and answer a click made at
  * once. The dev server's scripts arrive one by one, so React hydrated before the page's streamed
@@ -163,7 +169,7 @@ async function tabsAfterHydration(page: Page, base: string): Promise<string[]> {
   return failures;
 }
 
-/** The pages that hydrate, signed out and signed in. */
+/** The sign-in screens' scripts, and the pages that hydrate (signed in). */
 async function browserChecks(base: string): Promise<string[]> {
   const failures: string[] = [];
   const browser = await chromium.launch(chromiumLaunchOptions("headless-shell"));
@@ -180,7 +186,7 @@ async function browserChecks(base: string): Promise<string[]> {
     watchErrors(page, failures);
     for (const path of ["/login", "/signup"]) {
       await page.goto(`${base}${path}`);
-      await waitForHydration(page);
+      await waitForPageScripts(page);
     }
     const created = await page.request.post(`${base}/api/auth/sign-up/email`, {
       data: { email: `dev-${runId}-browser@example.com`, password: PASSWORD, gender: "female", name: "x" },
