@@ -1,24 +1,8 @@
 import { type RefObject, useCallback, useEffect, useRef } from "react";
+import { restingTop } from "~/lib/newest-in-view";
 
 /** How close to its resting place a list counts as showing its newest item. */
 const AT_END_PX = 24;
-
-/** The rows of the conversation (messages and the desk's events), newest last. */
-const ROWS = "ol > li";
-
-/**
- * Where a list rests when it shows its newest: scrolled to its end, unless what follows the newest
- * row (the desk's line, a notice) would push that row above the top on a short screen; then the
- * newest row sits at the top and what follows it is read by scrolling on.
- */
-function restingTop(list: HTMLElement): number {
-  const end = Math.max(0, list.scrollHeight - list.clientHeight);
-  const rows = list.querySelectorAll(ROWS);
-  const newest = rows[rows.length - 1];
-  if (!newest) return end;
-  const newestAtTop = list.scrollTop + newest.getBoundingClientRect().top - list.getBoundingClientRect().top;
-  return Math.min(end, Math.max(0, newestAtTop));
-}
 
 /**
  * Keeps a scrolling list showing its newest row while the person is reading there, when its size or

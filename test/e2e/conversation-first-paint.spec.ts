@@ -81,6 +81,47 @@ test("the conversation paints its history before any script runs, then goes live
   await friend.context.close();
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("a long conversation shows its newest message from the first paint, before any script has run", async ({
+    page,
+    browser,
+    baseURL: base,
+  }) => {
+    const baseURL = base ?? "";
+    const visitor = await signUpThroughApi(page, baseURL);
+    const friend = await anotherPerson(browser, baseURL);
+    for (let n = 1; n <= 12; n++) {
+      const [from, to] = n % 2 ? [page, friend.user.id] : [friend.page, visitor.user.id];
+      await postMessage(from, baseURL, to, `Message ${n} of a long evening's conversation.`);
+    }
+    const release = await holdRequests(page, /\/assets\/.+\.js$/);
+    await page.goto(chatWith(friend.user.id), { waitUntil: "commit" });
+    await expect.poll(() => firstContentfulPaint(page)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    // Whether a message lies wholly inside the list's visible box (to the pixel: boxes have fractions).
+    const inView = (text: string) =>
+      log(page)
+        .getByRole("listitem")
+        .filter({ hasText: text })
+        .evaluate((item) => {
+          const list = item.closest("[role=log]")?.getBoundingClientRect();
+          const box = item.getBoundingClientRect();
+          return list !== undefined && box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+        });
+    expect(await inView("Message 12 of")).toBe(true);
+    expect(await inView("Message 1 of")).toBe(false);
+
+    release();
+    await waitForHydration(page);
+    await expect(page.getByText("Connection: Online")).toBeVisible();
+    expect(await inView("Message 12 of")).toBe(true);
+    await friend.context.close();
+  });
+});
+
 test("the contact menu's dialogs work before their code arrives, keep the server's markup while the page updates, and hydrate after", async ({
   page,
   browser,

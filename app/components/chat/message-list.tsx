@@ -1,6 +1,7 @@
 import { memo, type ReactNode, type RefObject } from "react";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TimelineRow } from "~/lib/desk-timeline";
+import { OPENS_AT_NEWEST_ATTRIBUTE } from "~/lib/newest-in-view";
 import type { DisplayMessage, MessageStatus } from "~/lib/shown-messages";
 import { REPORT_TEXTS } from "~/shared/safety";
 import { ImageThumbnail, type ViewedImage } from "./chat-image";
@@ -53,8 +54,10 @@ export function MessageList({
       aria-label={`Messages with ${contactName}`}
       aria-live="polite"
       // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
-      // opens it there; with scripts the page keeps it there itself (useStickToNewest), and the
-      // browser's own scroll anchoring, which moves the list when its height changes, is off.
+      // opens it there; with scripts the page's inline script puts it there before the first paint
+      // and the page keeps it there once hydrated (useStickToNewest), and the browser's own scroll
+      // anchoring, which moves the list when its height changes, is off.
+      {...{ [OPENS_AT_NEWEST_ATTRIBUTE]: "" }}
       className="mt-3 flex-1 overflow-y-auto pr-1 [overflow-anchor:none] no-js:flex no-js:flex-col-reverse"
     >
       <div>
