@@ -9,8 +9,9 @@ import {
   USERNAME_MAX_ATTEMPTS,
   USERNAME_WORDS,
 } from "~/shared/username";
-import { generateUniqueUsername } from "../../worker/auth/username";
+import { claimUsername, generateUniqueUsername, releaseUsername } from "../../worker/auth/username";
 import { createDb } from "../../worker/db/client";
+import { postJson } from "./support/auth-requests";
 
 /** A scripted random source: the given values in order, then 0. */
 function scripted(...values: number[]): () => number {
@@ -76,5 +77,39 @@ describe("unique usernames", () => {
     const name = await generateUniqueUsername(createDb(env.DB), { random, now: () => 1_700_000_000_042 });
     expect(name).toBe("Guest042");
     expect(calls).toBe(USERNAME_MAX_ATTEMPTS * 5 + 1);
+  });
+
+  it("are claimed just before the account is written: a name taken since, in D1 or by another sign-up, is replaced", async () => {
+    const db = createDb(env.DB);
+    expect(await claimUsername(db, "Sparrow123")).toBe("Sparrow123");
+    // Another sign-up asks for it while the first account is being written.
+    const second = await claimUsername(db, "SPARROW123");
+    expect(second.toLowerCase()).not.toBe("sparrow123");
+    expect(isGeneratedUsername(second)).toBe(true);
+    releaseUsername("Sparrow123");
+    releaseUsername(second);
+    // Written since: D1 has it.
+    await insertUser("taken-3", "Sparrow123");
+    const third = await claimUsername(db, "Sparrow123");
+    expect(third).not.toBe("Sparrow123");
+    releaseUsername(third);
+  });
+
+  it("two sign-ups asking for the same name at once both get an account, with different names", async () => {
+    const signUp = (email: string) =>
+      postJson("/api/auth/sign-up/email", {
+        email,
+        password: "a calm password",
+        gender: "female",
+        name: "",
+        username: "Sparrow456",
+      });
+    const answers = await Promise.all([signUp("same-name-1@example.com"), signUp("same-name-2@example.com")]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const names = await Promise.all(
+      answers.map(async (answer) => ((await answer.json()) as { user: { username: string } }).user.username),
+    );
+    expect(new Set(names).size).toBe(2);
+    expect(names).toContain("Sparrow456");
   });
 });

@@ -19,7 +19,7 @@ import { recordSignIn } from "./activity-record";
 import { endAllSessions, endOneSession } from "./end-sessions";
 import { SESSION_LIFETIME_SECONDS } from "./ended-sessions";
 import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign-in-guard";
-import { generateUniqueUsername, isUsernameAvailable } from "./username";
+import { claimUsername, generateUniqueUsername, isUsernameAvailable, releaseUsername } from "./username";
 
 /** Reset links are valid this long (better-auth's token lifetime). */
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -206,7 +206,13 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
+          before: async (user) => {
+            const wanted = (user as typeof user & { username: string }).username;
+            const username = await claimUsername(db, wanted);
+            return username === wanted ? undefined : { data: { ...user, username, name: username } };
+          },
           after: async (user) => {
+            releaseUsername((user as typeof user & { username: string }).username);
             await createSmallProfile(db, user as typeof user & { username: string; gender: string });
           },
         },
