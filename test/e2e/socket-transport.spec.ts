@@ -132,6 +132,8 @@ test.describe("a malformed frame from the server", () => {
     await expect(log(page).getByText("Sent")).toBeVisible();
     await contact.page.goto(`/chat/${visitor.user.id}`);
     await expect(log(contact.page).getByText("Still there?")).toBeVisible();
+    // The page shows the message before its scripts run; Enter sends once it has hydrated.
+    await waitForHydration(contact.page);
     await composer(contact.page).fill("Yes, still here.");
     await composer(contact.page).press("Enter");
     await expect(log(page).getByText("Yes, still here.")).toBeVisible();
