@@ -5,7 +5,7 @@ import { chromiumLaunchOptions, FULL_BROWSER } from "./test/e2e/support/chromium
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The tests that share the one support desk and so run one after another (see `projects`). */
-const DESK_TESTS = "support-desk.spec.ts";
+const DESK_TESTS = ["support-desk.spec.ts", "desk-figures.spec.ts", "desk-operations.spec.ts"];
 /** Tests that never write to the support account, so never queue a conversation on the desk. */
 const BESIDE_THE_DESK = [
   "carousel.spec.ts",
@@ -58,11 +58,13 @@ export default defineConfig({
   // while the other runs the tests that never write to the support account; everything else waits
   // for the desk's tests to end (docs/decisions/149-the-desks-tests-run-first-beside-the-quiet-ones.md).
   projects: [
-    { name: "desk", testMatch: DESK_TESTS, ...headlessShell },
+    // One worker for all of them: each file is serial, and two desk files side by side would empty
+    // each other's queue.
+    { name: "desk", testMatch: DESK_TESTS, workers: 1, ...headlessShell },
     { name: "beside-the-desk", testMatch: BESIDE_THE_DESK, ...headlessShell },
     {
       name: "chromium",
-      testIgnore: [DESK_TESTS, ...BESIDE_THE_DESK],
+      testIgnore: [...DESK_TESTS, ...BESIDE_THE_DESK],
       dependencies: ["desk"],
       ...headlessShell,
     },

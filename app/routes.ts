@@ -31,6 +31,9 @@ export default [
       route("admin/analytics", "routes/admin/analytics.tsx"), // page views and web vitals
       route("admin/reports", "routes/admin/reports.tsx"), // moderation: open reports, suspensions
       route("admin/listeners", "routes/admin/listeners.tsx"), // who answers on the support desk
+      route("admin/replies", "routes/admin/saved-replies.tsx"), // the desk's saved replies, in order
+      route("admin/topics", "routes/admin/wrap-up-topics.tsx"), // what 'Mark resolved' asks to choose from
+      route("admin/desk", "routes/admin/desk-figures.tsx"), // the desk's figures: answering, survey, wrap-ups
     ]),
     // Development only, absent from production builds: the emails written to the local outbox.
     ...(process.env.NODE_ENV === "development" ? [route("dev/outbox", "routes/dev/outbox.tsx")] : []),

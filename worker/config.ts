@@ -1,6 +1,11 @@
 import { env } from "cloudflare:workers";
 import { z } from "zod";
-import { DEFAULT_DESK_CAPACITY, DEFAULT_HANDBACK_GRACE_SECONDS, DEFAULT_OPEN_DEADLINE_SECONDS } from "~/shared/desk";
+import {
+  DEFAULT_DESK_CAPACITY,
+  DEFAULT_HANDBACK_GRACE_SECONDS,
+  DEFAULT_INACTIVITY_MINUTES,
+  DEFAULT_OPEN_DEADLINE_SECONDS,
+} from "~/shared/desk";
 import { type PublicConfig, PublicConfigSchema } from "~/shared/schemas/config";
 
 /**
@@ -51,6 +56,13 @@ const ServerEnvSchema = z.object({
   DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
   /** How long a listener has to open a conversation given to them before it goes back to the line. */
   DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
+  /** How long an assigned conversation stays open with no word from the visitor after a listener's reply. */
+  DESK_INACTIVITY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_INACTIVITY_MINUTES),
 });
 
 type AppConfig = {
@@ -59,7 +71,7 @@ type AppConfig = {
   email: { resendApiKey: string | undefined; from: string };
   /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
-  desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number };
+  desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number; inactivityMs: number };
 };
 
 let cached: AppConfig | undefined;
@@ -80,6 +92,7 @@ export function getConfig(): AppConfig {
       capacity: server.DESK_CAPACITY,
       handbackGraceMs: server.DESK_HANDBACK_GRACE_SECONDS * 1000,
       openDeadlineMs: server.DESK_OPEN_DEADLINE_SECONDS * 1000,
+      inactivityMs: server.DESK_INACTIVITY_MINUTES * 60_000,
     },
   };
   return cached;

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { startSocketTransport } from "~/lib/socket-transport";
-import { DESK_PAGE_PING_MS, type DeskServerFrame, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
+import {
+  DESK_PAGE_PING_MS,
+  type DeskNote,
+  type DeskServerFrame,
+  DeskServerFrameSchema,
+  type DeskSnapshot,
+} from "~/shared/desk";
 import { CLOSE_CODES, SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
 
 /** Whether the desk is being kept up to date right now. */
@@ -16,10 +22,16 @@ export type DeskConnection = "connecting" | "live" | "reconnecting";
  * (app/lib/socket-transport.ts).
  *
  * `loaded` is the desk as the page's loader last read it: after one of the page's own forms it is
- * newer than any frame received before, so it is shown until the next frame.
+ * newer than any frame received before, so it is shown until the next frame. `whispers`: the
+ * supervisor's messages on the listener's conversations that arrived while the page was open.
  */
-export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; connection: DeskConnection } {
+export function useDeskSocket(loaded: DeskSnapshot): {
+  desk: DeskSnapshot;
+  connection: DeskConnection;
+  whispers: { pairId: string; note: DeskNote }[];
+} {
   const [live, setLive] = useState<{ desk: DeskSnapshot; over: DeskSnapshot } | null>(null);
+  const [whispers, setWhispers] = useState<{ pairId: string; note: DeskNote }[]>([]);
   const [connection, setConnection] = useState<DeskConnection>("connecting");
   // A frame's desk replaces the loader's that was on screen when it came, not a newer one.
   const loadedRef = useRef(loaded);
@@ -34,6 +46,7 @@ export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; conne
       onOpen: () => setConnection("live"),
       onFrame: (frame) => {
         if (frame.type === "desk-state") setLive({ desk: frame.desk, over: loadedRef.current });
+        else if (frame.type === "whisper") setWhispers((all) => [...all, { pairId: frame.pairId, note: frame.note }]);
         else console.warn("The desk socket refused something", frame.message);
       },
       onRetrying: () => setConnection("reconnecting"),
@@ -51,5 +64,5 @@ export function useDeskSocket(loaded: DeskSnapshot): { desk: DeskSnapshot; conne
       transport.stop();
     };
   }, []);
-  return { desk: live && live.over === loaded ? live.desk : loaded, connection };
+  return { desk: live && live.over === loaded ? live.desk : loaded, connection, whispers };
 }

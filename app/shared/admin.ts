@@ -1,13 +1,27 @@
+import { DESK_FIGURES_TEXTS, SAVED_REPLY_TEXTS, WRAP_UP_TOPIC_TEXTS } from "./desk-operations";
 import { PATHS } from "./routes";
 
 /** Each admin page's heading (and its name in the admin nav and the page title). */
-export const ADMIN_TITLES = { reports: "Reports", listeners: "Listeners", analytics: "Analytics" } as const;
+export const ADMIN_TITLES = {
+  reports: "Reports",
+  listeners: "Listeners",
+  analytics: "Analytics",
+  desk: DESK_FIGURES_TEXTS.title,
+  replies: SAVED_REPLY_TEXTS.title,
+  topics: WRAP_UP_TOPIC_TEXTS.title,
+} as const;
+
+/** The support desk's figures for a helpline lead (app/routes/admin/desk-figures.tsx). */
+export const ADMIN_DESK_FIGURES_PATH = "/admin/desk";
 
 /** The admin's pages, in the order of their nav. */
 export const ADMIN_PAGES = [
   { path: PATHS.adminReports, title: ADMIN_TITLES.reports },
   { path: PATHS.adminListeners, title: ADMIN_TITLES.listeners },
   { path: PATHS.adminAnalytics, title: ADMIN_TITLES.analytics },
+  { path: ADMIN_DESK_FIGURES_PATH, title: ADMIN_TITLES.desk },
+  { path: PATHS.adminReplies, title: ADMIN_TITLES.replies },
+  { path: PATHS.adminTopics, title: ADMIN_TITLES.topics },
 ] as const;
 
 export const ADMIN_TEXTS = {

@@ -31,15 +31,30 @@ export const DESK_PAGE_DEADLINE_MS = 75_000;
 export const MAX_WAITING_SHOWN = 50;
 /** A private note's length limit. */
 export const MAX_DESK_NOTE = 2000;
+/**
+ * An assigned conversation whose visitor has not written for this long after a listener's reply
+ * closes itself unless configured (DESK_INACTIVITY_MINUTES).
+ */
+export const DEFAULT_INACTIVITY_MINUTES = 30;
 
 /** What the visitor reads in their support conversation: the line above the composer, and its events. */
 export const VISITOR_DESK_TEXTS = {
   inLine: (position: number) => `You're number ${position} in line. A listener will be with you soon.`,
+  /** With an estimate from the desk's recent pace: never a promise, always 'about'. */
+  inLineWithWait: (position: number, minutes: number) =>
+    `You're number ${position} in line. The wait is about ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
   /** Given to a listener who has not opened the conversation yet. */
   comingSoon: "A listener will be with you shortly.",
   /** In the conversation's flow, at the moment a listener opened it; their alias when the admin set one. */
   joined: (alias: string | null) => (alias ? `${alias} has joined.` : "A listener has joined."),
   ended: "This conversation has ended. If you write again, you'll be back in line for a listener.",
+  /** The visitor pressed 'End conversation'. */
+  youEnded: "You ended this conversation. If you write again, you'll be back in line for a listener.",
+  /** Nobody wrote for a while after a listener's reply (DESK_INACTIVITY_MINUTES). */
+  closedInactive:
+    "This conversation was closed because nobody had written for a while. If you write again, a listener will be back with you.",
+  /** Every session of the visitor ended while they waited for a first reply. */
+  leftLine: "You left the line when you were signed out. If you write again, you'll be back in line for a listener.",
   noListener: "No listener is available right now. Your message is kept and someone will reply as soon as they can.",
   /** Said after `noListener` unless the conversation's crisis banner already shows the numbers. */
   inDanger: "If you are in danger, call 988 or your local emergency number.",
@@ -117,7 +132,7 @@ export const DESK_PAGE_TEXTS = {
   notes: "Private notes",
   noNotes: "No notes yet.",
   addNote: "Add note",
-  noteKinds: { note: "Note", transfer: "Transfer note" },
+  noteKinds: { note: "Note", transfer: "Transfer note", whisper: "From the supervisor" },
   unknownAction: "That action is not known here.",
 } as const;
 
@@ -126,8 +141,12 @@ export const MAX_DESK_EVENTS = 20;
 
 /** Something the desk did in the conversation, shown where it happened among the messages. */
 const DeskEventSchema = z.object({
-  /** joined: a listener opened the conversation; ended: a listener marked it resolved. */
-  kind: z.enum(["joined", "ended"]),
+  /**
+   * joined: a listener opened the conversation; ended: a listener marked it resolved; you-ended:
+   * the visitor ended it; closed-inactive: it closed itself after a quiet while; left-line: the
+   * visitor's sessions ended while they waited.
+   */
+  kind: z.enum(["joined", "ended", "you-ended", "closed-inactive", "left-line"]),
   at: z.number(),
   /** The listener's alias, when the admin set one (never their username). */
   alias: z.nullable(z.string()),
@@ -159,6 +178,10 @@ export const VisitorDeskStatusSchema = z.object({
   opened: z.boolean(),
   /** The newest events (at most MAX_DESK_EVENTS), oldest first. */
   events: z.array(DeskEventSchema).check(z.maxLength(MAX_DESK_EVENTS)),
+  /** While queued: about how many minutes the wait is, from the desk's recent pace (null: too little to say). */
+  waitMinutes: z.nullable(z.int().check(z.minimum(1))),
+  /** The ended opening whose 'Did this conversation help?' is still unanswered (null: none to ask). */
+  survey: z.nullable(z.int().check(z.minimum(1))),
 });
 export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
 
@@ -178,7 +201,10 @@ export function visitorDeskLine(status: VisitorDeskStatus | null, crisisBannerSh
       : `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`;
   }
   if (status.state === "idle") return null;
-  return VISITOR_DESK_TEXTS.inLine(status.position ?? 1);
+  const position = status.position ?? 1;
+  return status.waitMinutes
+    ? VISITOR_DESK_TEXTS.inLineWithWait(position, status.waitMinutes)
+    : VISITOR_DESK_TEXTS.inLine(position);
 }
 
 /** The few words in the support conversation's header, in place of the support account's presence. */
@@ -192,7 +218,18 @@ export function visitorDeskHeadline(status: VisitorDeskStatus | null): string | 
 
 /** An event's words, as the visitor reads it among the messages. */
 export function deskEventText(event: DeskEvent): string {
-  return event.kind === "joined" ? VISITOR_DESK_TEXTS.joined(event.alias) : VISITOR_DESK_TEXTS.ended;
+  switch (event.kind) {
+    case "joined":
+      return VISITOR_DESK_TEXTS.joined(event.alias);
+    case "ended":
+      return VISITOR_DESK_TEXTS.ended;
+    case "you-ended":
+      return VISITOR_DESK_TEXTS.youEnded;
+    case "closed-inactive":
+      return VISITOR_DESK_TEXTS.closedInactive;
+    case "left-line":
+      return VISITOR_DESK_TEXTS.leftLine;
+  }
 }
 
 const DeskConversationSchema = z.object({
@@ -230,18 +267,30 @@ export const DeskSnapshotSchema = z.object({
 });
 export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
 
-/** What the desk's socket sends: the listener's whole desk, after every change (coalesced). */
+/** A private note on a conversation, shown only on the desk. */
+const DeskNoteSchema = z.object({
+  id: z.number(),
+  authorName: z.string(),
+  /** whisper: the admin's message to the listener who holds the conversation. */
+  kind: z.enum(["note", "transfer", "whisper"]),
+  text: z.string(),
+  createdAt: z.number(),
+});
+export type DeskNote = z.infer<typeof DeskNoteSchema>;
+
+/**
+ * What the desk's socket sends: the listener's whole desk, after every change (coalesced); and
+ * the supervisor's message on a conversation they hold, at once.
+ */
 export const DeskServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("desk-state"), desk: DeskSnapshotSchema }),
+  z.object({ type: z.literal("whisper"), pairId: z.string(), note: DeskNoteSchema }),
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type DeskServerFrame = z.infer<typeof DeskServerFrameSchema>;
 
 /** How a listener may hold a support conversation on the desk. */
 export type DeskAccess = "assigned" | "queued" | "admin";
-
-/** A private note on a conversation, shown only on the desk. */
-export type DeskNote = { id: number; authorName: string; kind: "note" | "transfer"; text: string; createdAt: number };
 
 /** The note's text as the desk's forms take it. */
 export const DeskNoteTextSchema = z

@@ -19,6 +19,9 @@ export const PATHS = {
   adminAnalytics: "/admin/analytics",
   adminReports: "/admin/reports",
   adminListeners: "/admin/listeners",
+  /** The desk's saved replies and wrap-up topics, kept by the admin. */
+  adminReplies: "/admin/replies",
+  adminTopics: "/admin/topics",
   blockedPeople: "/blocked",
   /** The support desk: listeners and the admin. */
   desk: "/desk",

@@ -9,7 +9,9 @@
  * listeners resolve conversations as real ones do, which is what lets everyone be served):
  *   - every visitor signs up (the real sign-up, before the measured window), opens their support
  *     conversation's socket (`/api/chats/{pairId}/ws`), writes at once, answers the listener's first
- *     reply after 0.3 to 0.8 s, and leaves when the conversation is resolved;
+ *     reply after 0.3 to 0.8 s, and leaves when the conversation is resolved; one in BENCH_ABANDON
+ *     (10; 0 for none) of those told a place in line ends the conversation ('End conversation', the
+ *     page's form) if nobody has it 0.5 s later: the abandonments the figures count;
  *   - every listener has the desk open (`/api/desk/ws`) and is marked Available; each conversation
  *     the desk gives them (seen on the desk socket, or in their desk after 'Mark resolved') is opened
  *     (`/api/desk/conversations/{visitorId}/ws`, history resumed), answered after 0.2 to 0.6 s, answered
@@ -39,13 +41,19 @@
  * next to a reference from the same run (the first message's own copy back on the visitor's socket:
  * the room's floor); time in line for those who waited; each kind of object's busiest one, requests
  * per second (mean over the run, busiest second); and the correctness checks (no conversation held by
- * two listeners, none lost). It asserts nothing. Record the figures in docs/benchmarks.md.
+ * two listeners, none lost). And the desk's own figures (what /admin/desk shows for today) next to
+ * the same counts made here from what the visitors' sockets saw: answered, abandoned, and the time to
+ * answer (the visitor's first message's stored time to the first reply's), median and 90th
+ * percentile. It asserts nothing. Record the figures in docs/benchmarks.md.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { DESK_PAGE_PING_MS, type DeskServerFrame, type DeskSnapshot } from "../../app/shared/desk";
+import type { DeskFigures } from "../../app/shared/desk-operations";
+import { VISITOR_DESK_INTENTS } from "../../app/shared/desk-operations";
 import { pairIdFor } from "../../app/shared/pair-id";
+import { nearestRank } from "../../app/shared/percentile";
 import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
 import { ms, percentile, pinningPlan, pinSelf, startProductionServer } from "./support/production-server";
 import { supportUserId } from "./support/support-user";
@@ -61,6 +69,8 @@ const SIGN_UP_CONCURRENCY = 4;
 const REAL_SIGN_UPS = process.env.BENCH_SIGN_UP === "1";
 /** After the last arrival, how long everyone has to be served before the checks are made. */
 const DRAIN_DEADLINE_MS = Number(process.env.BENCH_DRAIN_MS ?? 180_000);
+/** One in this many visitors told a place in line gives up if nobody has them half a second later. */
+const ABANDON_ONE_IN = Number(process.env.BENCH_ABANDON ?? 10);
 
 const production = JSON.parse(readFileSync(join(BUILD, "server", "wrangler.json"), "utf8"));
 const SUPPORT_ID = supportUserId(BUILD);
@@ -78,6 +88,8 @@ function random(seed: number) {
   };
 }
 const rand = random(25);
+/** Who gives up, drawn apart so the arrivals and think times stay those of a run without (BENCH_ABANDON=0). */
+const givingUp = random(35);
 const between = (low: number, high: number) => low + (high - low) * rand();
 const sleep = (delay: number) => new Promise((done) => setTimeout(done, delay));
 
@@ -187,6 +199,12 @@ type Visit = {
   resolved: boolean;
   left: boolean;
   errors: string[];
+  /** The server's stored times: the visitor's first message, and the first reply to it. */
+  firstStoredAt?: number;
+  firstReplyStoredAt?: number;
+  /** Gives up waiting in line (one in ABANDON_ONE_IN), and when the desk said it ended. */
+  givesUp: boolean;
+  endedAt?: number;
 };
 
 type Listener = {
@@ -211,9 +229,23 @@ async function deskCall<T>(base: string, call: string, body: object): Promise<T>
   return (await response.json()) as T;
 }
 
+/** 'End conversation', posted as the visitor's page posts it. */
+async function giveUp(base: string, visit: Visit) {
+  const response = await fetch(`${base}/chat/${SUPPORT_ID}`, {
+    method: "POST",
+    headers: { Cookie: visit.account.cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: VISITOR_DESK_INTENTS.end }),
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  // Refused only when a listener took it meanwhile (it is no longer in line): then it is answered.
+  if (response.status !== 200 && response.status !== 409) visit.errors.push(`end answered ${response.status}`);
+}
+
 async function visit(base: string, visit: Visit) {
   const ws = await socket(base, `/api/chats/${visit.pairId}/ws`, visit.account.cookie);
   let answered = false;
+  let gaveUp = false;
   ws.addEventListener("message", (event) => {
     const at = performance.now();
     const frame = JSON.parse(String(event.data)) as ServerFrame;
@@ -226,15 +258,27 @@ async function visit(base: string, visit: Visit) {
         listenersAvailable: frame.listenersAvailable,
       });
       if (frame.state === "assigned" && visit.assignedAt === undefined) visit.assignedAt = at;
-      if (frame.state === "idle" && visit.assignedAt !== undefined) {
+      const ended = frame.events.find((event) => event.kind === "you-ended");
+      if (ended) visit.endedAt ??= ended.at;
+      if (frame.state === "idle" && (visit.assignedAt !== undefined || ended)) {
         visit.left = true;
         ws.close(1000, "done");
+      }
+      if (frame.state === "queued" && visit.givesUp && !gaveUp) {
+        gaveUp = true;
+        setTimeout(() => {
+          if (visit.assignedAt === undefined) giveUp(base, visit).catch((error) => visit.errors.push(String(error)));
+        }, 500);
       }
     }
     if (frame.type !== "message") return;
     const { message } = frame;
-    if (message.clientId === `temp-first-${visit.pairId}`) visit.firstOwnCopy ??= at;
+    if (message.clientId === `temp-first-${visit.pairId}`) {
+      visit.firstOwnCopy ??= at;
+      visit.firstStoredAt ??= message.timestamp;
+    }
     if (message.senderId !== SUPPORT_ID) return;
+    visit.firstReplyStoredAt ??= message.timestamp;
     const sent = sentAt.get(message.clientId);
     if (sent !== undefined) visit.replyLatencies.push(at - sent);
     if (answered) return;
@@ -287,11 +331,18 @@ async function answer(base: string, listener: Listener, pairId: string, visitorI
       )
         done();
     });
+    // The visitor ended it (gave up in line just as it came): the room lets this listener go.
+    ws.addEventListener("close", () => done());
   });
   ws.send(JSON.stringify({ type: "resume", afterSeq: 0 }));
   await sleep(between(200, 600));
   say("Hi, I'm here with you. What's on your mind?");
   await visitorReplied;
+  if (ws.readyState !== WebSocket.OPEN) {
+    listener.holding.delete(pairId);
+    if (holder.get(pairId) === listener.actor.id) holder.delete(pairId);
+    return;
+  }
   await sleep(between(200, 600));
   say("That sounds like a lot to carry. I'm glad you wrote.");
   await sleep(between(500, 1500));
@@ -337,6 +388,7 @@ async function listen(base: string, listener: Listener) {
     if (event.data === "pong") return;
     const frame = JSON.parse(String(event.data)) as DeskServerFrame;
     if (frame.type === "error") return listener.errors.push(frame.message);
+    if (frame.type !== "desk-state") return;
     for (const conversation of frame.desk.mine) take(base, listener, conversation.pairId, conversation.visitorId);
   });
   return ws;
@@ -431,6 +483,7 @@ try {
       resolved: false,
       left: false,
       errors: [],
+      givesUp: ABANDON_ONE_IN > 0 && givingUp() * ABANDON_ONE_IN < 1,
     };
     visits.set(pairId, v);
     const wait = arrival - performance.now();
@@ -552,6 +605,28 @@ try {
       `(left after 'Mark resolved' ${all.filter((v) => v.left).length}, still held ${adminDesk.all?.length ?? 0}, still in line ${adminDesk.waitingCount}); errors ${errors.length}`,
   );
   for (const error of new Set(errors)) console.log(`    error: ${error}`);
+
+  // The figures a helpline lead reads (/admin/desk, today) against the same counts made here.
+  const figures = await deskCall<DeskFigures>(base, "figures", {});
+  const answeredHere = all.filter(
+    (v) => v.firstReplyStoredAt !== undefined && (v.endedAt === undefined || v.firstReplyStoredAt < v.endedAt),
+  );
+  const abandonedHere = all.filter((v) => v.endedAt !== undefined && !answeredHere.includes(v)).length;
+  const times = answeredHere.map((v) => (v.firstReplyStoredAt as number) - (v.firstStoredAt as number));
+  const [median, p90] = [nearestRank(times, 0.5) ?? 0, nearestRank(times, 0.9) ?? 0];
+  const within = (figure: number | null, own: number) =>
+    figure !== null && Math.abs(figure - own) <= Math.max(1, own * 0.01) ? "within 1%" : "DIFFERS";
+  console.log(
+    `  the desk's figures (today) against this bench's own count: conversations ${figures.conversations} (${all.length}); ` +
+      `answered ${figures.answered} (${answeredHere.length}); abandoned ${figures.abandoned} (${abandonedHere}); ` +
+      `time to answer median ${ms(figures.timeToAnswer.medianMs ?? Number.NaN)} (${ms(median)}, ${within(figures.timeToAnswer.medianMs, median)}), ` +
+      `p90 ${ms(figures.timeToAnswer.p90Ms ?? Number.NaN)} (${ms(p90)}, ${within(figures.timeToAnswer.p90Ms, p90)})`,
+  );
+  const deskRequests = counts.busiest.SupportDesk?.total ?? 0;
+  console.log(
+    `  the desk's requests per conversation: ${(deskRequests / all.length).toFixed(2)} (${deskRequests} for ${all.length}); ` +
+      `abandoned by the bench's visitors ${abandonedHere}`,
+  );
   for (const ws of deskSockets) ws.close(1000, "done");
 } finally {
   app.stop();

@@ -6,11 +6,22 @@ import {
   VISITOR_DESK_HEADLINES,
   VISITOR_DESK_TEXTS,
 } from "../../app/shared/desk";
+import { SAVED_REPLY_TEXTS, WRAP_UP_TEXTS } from "../../app/shared/desk-operations";
 import { LISTENER_INTENTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
-import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener, openDesk } from "./support/desk";
+import {
+  deskList,
+  emptyTheQueue,
+  fillWrapUp,
+  leaveTheDesk,
+  markAvailable,
+  newListener,
+  openDesk,
+  resolveForm,
+} from "./support/desk";
+import { queryLocalD1, sqlText } from "./support/local-d1";
 import {
   anotherPerson,
   expect,
@@ -140,7 +151,8 @@ test.describe("a visitor on a phone", () => {
 
       // Crisis words put the conversation first in line.
       await send(page, "I can't sleep. Some nights I want to die.");
-      await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.inLine(1));
+      // Three conversations were just given out: the desk has a pace to estimate the wait from.
+      await expect(deskStatus(page)).toHaveText(/^You're number 1 in line\. The wait is about \d+ minutes?\.$/);
       const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
       await expect(header).toContainText(VISITOR_DESK_HEADLINES.waiting);
       // A listener's open desk page tells their screen reader someone new is waiting.
@@ -366,7 +378,8 @@ test.describe("a visitor on a small phone", () => {
       await expect(joinedEvents(page)).toHaveCount(1);
       await expect(log(page).getByText("I'm really glad you wrote. I'm here now.")).toBeVisible();
 
-      // Resolved, it leaves the listener's desk, and the visitor is told it ended.
+      // Resolved (with its wrap-up), it leaves the listener's desk, and the visitor is told it ended.
+      await fillWrapUp(listener.page);
       await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
       await expect(listener.page).toHaveURL(PATHS.desk);
       await expect(deskList(listener.page, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
@@ -533,6 +546,7 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
     await expect(log(page).getByText(VISITOR_DESK_TEXTS.joined("Sam"))).toBeVisible();
     await expect(deskStatus(page)).toHaveCount(0);
 
+    await fillWrapUp(listener.page);
     await listener.page.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
     await expect(listener.page).toHaveURL(PATHS.desk);
     await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
@@ -589,5 +603,174 @@ test("without scripts, a visitor's first message is followed at once by where th
   } finally {
     await leaveTheDesk(listener.page, baseURL);
     for (const person of [listener, visitor, admin]) await person.context.close();
+  }
+});
+
+/** A seeded saved reply's text, as stored (the migration's, unless the admin changed it). */
+async function savedReplyText(title: string): Promise<string> {
+  const [row] = await queryLocalD1<{ text: string }>(`SELECT text FROM saved_replies WHERE title = ${sqlText(title)}`);
+  if (!row) throw new Error(`no saved reply "${title}"`);
+  return row.text;
+}
+
+/** The 'Saved replies' button by the composer, and its list of replies to insert. */
+const savedRepliesButton = (page: Page) => page.getByRole("button", { name: SAVED_REPLY_TEXTS.open, exact: true });
+const insertReply = (page: Page, title: string) =>
+  page.getByRole("button", { name: SAVED_REPLY_TEXTS.insert(title), exact: true });
+
+/**
+ * A listener with a visitor's conversation open in front of them (the visitor wrote first), for
+ * the saved replies and the wrap-up.
+ */
+async function listenerWithVisitor(
+  browser: Browser,
+  baseURL: string,
+  visitorPage: Page,
+  viewport: { width: number; height: number },
+) {
+  const admin = await signedInAsSupport(browser, baseURL);
+  await emptyTheQueue(admin.page, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page, viewport);
+  await markAvailable(listener.page);
+  const visitor = (await signUpThroughApi(visitorPage, baseURL)).user;
+  await openConversation(visitorPage, SUPPORT_ID);
+  await send(visitorPage, "Hi. I don't really know why I'm writing.");
+  await deskList(listener.page, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
+  await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
+  await waitForHydration(listener.page);
+  await expect(listener.page.getByText("Connection: Online")).toBeVisible();
+  return { admin, listener, visitor };
+}
+
+for (const { viewport, label } of [
+  { viewport: PHONE, label: "on a phone" },
+  { viewport: DESKTOP, label: "on a desktop" },
+]) {
+  test(`${label}, a listener puts a saved reply into the message, changes it before sending (the visitor gets the changed text), and marks it resolved with a wrap-up`, async ({
+    page,
+    browser,
+    baseURL: base,
+  }) => {
+    const baseURL = base ?? "";
+    await page.setViewportSize(PHONE);
+    const { admin, listener } = await listenerWithVisitor(browser, baseURL, page, viewport);
+    const desk = listener.page;
+    try {
+      const reply = await savedReplyText("Call or text 988");
+      // With the keyboard: open the list, go to the reply, insert it; focus is in the composer.
+      await savedRepliesButton(desk).focus();
+      await desk.keyboard.press("Enter");
+      await expect(savedRepliesButton(desk)).toHaveAttribute("aria-expanded", "true");
+      await expect(desk.getByText(SAVED_REPLY_TEXTS.editable)).toBeVisible();
+      const choice = insertReply(desk, "Call or text 988");
+      await expect(choice).toBeInViewport();
+      if (viewport === DESKTOP) expect(await seriousViolations(desk)).toEqual([]);
+      else {
+        const overflow = await desk.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+      }
+      // Escape closes it and gives focus back to its button; it opens again.
+      await desk.keyboard.press("Escape");
+      await expect(choice).toHaveCount(0);
+      await expect(savedRepliesButton(desk)).toBeFocused();
+      await desk.keyboard.press("Enter");
+      for (let tabs = 0; tabs < 10 && !(await choice.evaluate((button) => button === document.activeElement)); tabs++) {
+        await desk.keyboard.press("Tab");
+      }
+      await desk.keyboard.press("Enter");
+      await expect(choice).toHaveCount(0);
+      await expect(composer(desk)).toBeFocused();
+      await expect(composer(desk)).toHaveValue(reply);
+      await expect(composer(desk)).toBeInViewport();
+
+      // Changed before sending: the caret is at its end.
+      await desk.keyboard.type(" I'm right here with you while you decide.");
+      const changed = `${reply} I'm right here with you while you decide.`;
+      await expect(composer(desk)).toHaveValue(changed);
+      await desk.keyboard.press("Enter");
+      await expectStored(desk, "while you decide.");
+      await expect(log(page).getByRole("listitem").filter({ hasText: "while you decide." })).toContainText(
+        `Support: ${changed}`,
+      );
+      await expect(composer(desk)).toHaveValue("");
+
+      // A second reply goes after what is already written, on a line of its own.
+      await composer(desk).fill("Thank you for telling me.");
+      await savedRepliesButton(desk).click();
+      await insertReply(desk, "Welcome").click();
+      await expect(composer(desk)).toHaveValue(`Thank you for telling me.\n${await savedReplyText("Welcome")}`);
+      await composer(desk).fill("");
+
+      // Mark resolved asks for the wrap-up: nothing chosen, it says what is missing and stays.
+      const form = resolveForm(desk);
+      await form.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+      await expect(form.getByText(WRAP_UP_TEXTS.chooseTopic)).toBeVisible();
+      await expect(form.getByText(WRAP_UP_TEXTS.chooseRisk)).toBeVisible();
+      await expect(form.getByRole("checkbox").first()).toBeFocused();
+      await expect(desk).toHaveURL(/\/desk\/.+/);
+      await fillWrapUp(desk, ["Loneliness", "Anxiety"], true);
+      await expect(form.getByText(WRAP_UP_TEXTS.onlyForDesk)).toBeVisible();
+      await form.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+      await expect(desk).toHaveURL(PATHS.desk);
+      await expect(deskList(desk, DESK_TEXTS.mine)).toContainText(DESK_TEXTS.noneMine);
+      await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
+      // The visitor never sees the wrap-up.
+      for (const hidden of [WRAP_UP_TEXTS.riskDiscussed, WRAP_UP_TEXTS.topics, "Loneliness"]) {
+        await expect(page.locator("main")).not.toContainText(hidden);
+      }
+    } finally {
+      await leaveTheDesk(listener.page, baseURL);
+      await listener.context.close();
+      await admin.context.close();
+    }
+  });
+}
+
+test("without scripts, a listener starts a message from a saved reply's link, and a wrap-up without the risk answer is refused, keeping the topics chosen", async ({
+  page,
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const admin = await signedInAsSupport(browser, baseURL);
+  await emptyTheQueue(admin.page, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page, SMALL_PHONE, { javaScriptEnabled: false });
+  try {
+    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    await openConversation(page, SUPPORT_ID);
+    await send(page, "Hello, is this the right place?");
+    const desk = listener.page;
+    await desk.goto(deskConversationPath(visitor.id));
+    await desk.getByRole("button", { name: DESK_TEXTS.take }).click();
+    await expect(composer(desk)).toBeEditable();
+
+    // The browser's own disclosure opens the list; a reply is a link to the page with it in the box.
+    await desk.getByText(SAVED_REPLY_TEXTS.open, { exact: true }).click();
+    await desk.getByRole("link", { name: SAVED_REPLY_TEXTS.insert("Welcome") }).click();
+    const welcome = await savedReplyText("Welcome");
+    await expect(composer(desk)).toHaveValue(welcome);
+    await composer(desk).fill(`${welcome} My name is Sam.`);
+    await desk.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+    await expect(composer(desk)).toHaveValue("");
+    await expect(log(page).getByText(`${welcome} My name is Sam.`)).toBeVisible();
+
+    // The server checks the wrap-up: the topic stays ticked, the missing answer is named.
+    const form = resolveForm(desk);
+    await form.getByRole("checkbox", { name: "Other", exact: true }).check();
+    await form.getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(resolveForm(desk).getByText(WRAP_UP_TEXTS.chooseRisk)).toBeVisible();
+    await expect(resolveForm(desk).getByRole("checkbox", { name: "Other", exact: true })).toBeChecked();
+    await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+    await resolveForm(desk).getByRole("radio", { name: WRAP_UP_TEXTS.no }).check();
+    await resolveForm(desk).getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(desk).toHaveURL(PATHS.desk);
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
+  } finally {
+    await leaveTheDesk(listener.page, baseURL);
+    await listener.context.close();
+    await admin.context.close();
   }
 });

@@ -17,6 +17,9 @@ import {
   visitorInSupportChat,
 } from "./support/desk";
 
+/** 'Mark resolved' asks for a wrap-up; which one does not matter to these tests. */
+const WRAP_UP = { topics: ["Other"], riskDiscussed: false };
+
 beforeAll(seedSupport);
 beforeEach(clearDesk);
 afterEach(() => {
@@ -154,7 +157,7 @@ describe("what the visitor reads of a listener", () => {
     const room = await openDeskConversation(listener.cookie, visitor.user.id);
     if (!room.socket) throw new Error(`refused ${room.status}`);
     await visitor.socket.waitFor((frame) => isDesk(frame) && frame.opened);
-    expect(await desk().resolve(visitor.pairId, listener.actor)).toEqual({ ok: true });
+    expect(await desk().resolve(visitor.pairId, listener.actor, WRAP_UP)).toEqual({ ok: true });
     const ended = (await visitor.socket.waitFor(
       (frame) => isDesk(frame) && frame.events.some((event) => event.kind === "ended"),
     )) as DeskFrame;

@@ -24,6 +24,9 @@ import {
 import { EMAIL_GRACE_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
 import { until } from "./support/until";
 
+/** 'Mark resolved' asks for a wrap-up; which one does not matter to these tests. */
+const WRAP_UP = { topics: ["Other"], riskDiscussed: false };
+
 beforeAll(seedSupport);
 beforeEach(clearDesk);
 
@@ -203,8 +206,8 @@ describe("a conversation on the desk", () => {
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
     const other = await signUpListener();
-    expect(await desk().resolve(visitor.pairId, other.actor)).toEqual({ refusal: DESK_TEXTS.notAssigned });
-    expect(await desk().resolve(visitor.pairId, listener.actor)).toEqual({ ok: true });
+    expect(await desk().resolve(visitor.pairId, other.actor, WRAP_UP)).toEqual({ refusal: DESK_TEXTS.notAssigned });
+    expect(await desk().resolve(visitor.pairId, listener.actor, WRAP_UP)).toEqual({ ok: true });
     expect(await holds(listener.user.id)).toEqual([]);
     await visitor.socket.waitFor((frame) => frame.type === "desk" && frame.state === "idle");
     await desk().setAvailability(listener.actor, false);

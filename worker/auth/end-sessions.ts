@@ -5,6 +5,7 @@ import { createDb, type Db } from "../db/client";
 import { sessions } from "../db/schema";
 import { userInbox } from "../objects/inbox-service";
 import { rememberEndedSessions } from "./ended-sessions";
+import { leaveSupportLineIfSignedOut } from "./left-support-line";
 
 /** What ended, as the user's inbox and rooms are told (sessions end everywhere at once). */
 export type SessionEnd = {
@@ -53,6 +54,7 @@ export async function endOneSession(userId: string, sessionId: string, reason: S
  * The user's inbox knows their sockets and the rooms they have sockets in
  * (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md).
  */
-export function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
-  return userInbox(userId).endSessions(end);
+export async function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
+  await userInbox(userId).endSessions(end);
+  await leaveSupportLineIfSignedOut(createDb(env.DB), userId, end);
 }

@@ -240,9 +240,14 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     return this.parts.support.waitingSince();
   }
 
-  /** A private note for the desk: stored here, never sent over a socket. */
-  async addDeskNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): Promise<void> {
-    this.parts.support.addNote(note);
+  /** A private note for the desk: stored here, never sent over this room's sockets. */
+  async addDeskNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): Promise<DeskNote> {
+    return this.parts.support.addNote(note);
+  }
+
+  /** How long the conversation has been quiet, for the desk's inactivity clock. */
+  async deskQuiet(): Promise<{ at: number; supportSpokeLast: boolean } | null> {
+    return this.parts.support.quiet();
   }
 
   /** The desk's private notes, for the desk's pages only. */

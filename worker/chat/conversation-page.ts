@@ -63,7 +63,16 @@ export async function loadConversationPage(side: PageSide, request: Request): Pr
     const listenersAvailable = await supportDesk().listenersAvailable();
     return {
       ...shown,
-      desk: { type: "desk", state: "idle", position: null, listenersAvailable, opened: false, events: [] },
+      desk: {
+        type: "desk",
+        state: "idle",
+        position: null,
+        listenersAvailable,
+        opened: false,
+        events: [],
+        waitMinutes: null,
+        survey: null,
+      },
     };
   }
   return shown;

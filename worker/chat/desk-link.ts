@@ -27,8 +27,21 @@ export type DeskRoomUpdate = {
   openedAt: number | null;
   /** The holder's alias, once they opened it and if the admin set one. */
   alias: string | null;
-  /** When a listener marked it resolved (an idle update only): the visitor is told it ended. */
-  resolvedAt: number | null;
+  /** How and when the opening ended (an idle update only): the visitor reads it among the messages. */
+  ended: { at: number; how: DeskEndKind } | null;
+  /** The ended opening whose survey the visitor may still answer (an idle update only). */
+  survey: number | null;
+  /** While queued: about how many minutes the wait is (null: too little data to say). */
+  waitMinutes: number | null;
+};
+
+/** The ways an opening ends that its visitor is told of, and the event each one reads as. */
+export type DeskEndKind = "resolved" | "visitor" | "inactive" | "session";
+const END_EVENTS: Record<DeskEndKind, DeskEvent["kind"]> = {
+  resolved: "ended",
+  visitor: "you-ended",
+  inactive: "closed-inactive",
+  session: "left-line",
 };
 
 /**
@@ -61,8 +74,9 @@ export class DeskLink {
     if (update.openedAt !== null && update.openedAt !== (current?.openedAt ?? null)) {
       this.addEvent({ kind: "joined", at: update.openedAt, alias: update.alias });
     }
-    if (update.resolvedAt !== null && update.resolvedAt !== (current?.resolvedAt ?? null)) {
-      this.addEvent({ kind: "ended", at: update.resolvedAt, alias: null });
+    // A status stored before ends were kept has no `ended`.
+    if (update.ended && update.ended.at !== (current?.ended?.at ?? null)) {
+      this.addEvent({ kind: END_EVENTS[update.ended.how], at: update.ended.at, alias: null });
     }
     this.store(update);
     return true;
@@ -90,7 +104,9 @@ export class DeskLink {
     const { state, position, listenersAvailable } = status;
     const opened = state === "assigned" && (status.openedAt ?? null) !== null;
     const events = this.events().filter((event) => event.at > keptAfter);
-    return { type: "desk", state, position, listenersAvailable, opened, events };
+    const waitMinutes = state === "queued" ? (status.waitMinutes ?? null) : null;
+    const survey = state === "idle" ? (status.survey ?? null) : null;
+    return { type: "desk", state, position, listenersAvailable, opened, events, waitMinutes, survey };
   }
 
   /**
@@ -121,9 +137,27 @@ export class DeskLink {
       });
   }
 
-  /** A resolved conversation starts its next opening unflagged. */
-  resetCrisisIfIdle(): void {
-    if (this.status()?.state === "idle") this.meta.delete("desk_crisis");
+  /** A resolved conversation starts its next opening unflagged and unanswered. */
+  resetOpeningIfIdle(): void {
+    if (this.status()?.state !== "idle") return;
+    this.meta.delete("desk_crisis");
+    this.meta.delete("desk_answered");
+  }
+
+  /**
+   * A listener's message: the desk hears of the opening's first reply (for its figures and its
+   * inactivity clock), once per opening, never of the replies after it.
+   */
+  listenerReplied(entry: { pairId: string; listenerId: string; at: number }) {
+    if (!this.mayWrite(entry.listenerId) || this.meta.get("desk_answered") === "1") return null;
+    this.meta.set("desk_answered", "1");
+    return supportDesk()
+      .listenerReplied(entry.pairId, entry.listenerId, entry.at)
+      .catch((error) => {
+        // The next reply tells it again.
+        this.meta.delete("desk_answered");
+        console.error(JSON.stringify({ at: "chat-room.desk-replied", pairId: entry.pairId, error: String(error) }));
+      });
   }
 
   private events(): DeskEvent[] {

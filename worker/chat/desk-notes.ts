@@ -17,14 +17,17 @@ export const DESK_NOTES_TABLE = sqlMigration(`
 export class DeskNotes {
   constructor(private readonly sql: SqlStorage) {}
 
-  add(note: Pick<DeskNote, "authorName" | "kind" | "text">, now: number): void {
-    this.sql.exec(
-      "INSERT INTO desk_notes (author_name, kind, text, created_at) VALUES (?, ?, ?, ?)",
-      note.authorName,
-      note.kind,
-      note.text,
-      now,
-    );
+  add(note: Pick<DeskNote, "authorName" | "kind" | "text">, now: number): DeskNote {
+    const { id } = this.sql
+      .exec<{ id: number }>(
+        "INSERT INTO desk_notes (author_name, kind, text, created_at) VALUES (?, ?, ?, ?) RETURNING id",
+        note.authorName,
+        note.kind,
+        note.text,
+        now,
+      )
+      .one();
+    return { id, ...note, createdAt: now };
   }
 
   list(): DeskNote[] {

@@ -59,6 +59,8 @@ export class MessageIntake {
       ? this.store({ userId: speakerId, userName: sender.userName }, frame)
       : null;
     if (message) {
+      // A listener's first reply in the opening: the desk counts the visitor as answered.
+      if (speakerId !== sender.userId) support.listenerReplied(sender.userId, message.timestamp);
       announce(message);
       this.room.receipts.readBySending(speakerId, message.seq, sender.userId);
       return { stored: message };

@@ -97,6 +97,8 @@ export class SupportSide {
           listenersAvailable,
           opened: false,
           events: [],
+          waitMinutes: null,
+          survey: null,
         };
         this.sockets.send(socket, this.visitorFrame() ?? idle);
       })
@@ -113,6 +115,23 @@ export class SupportSide {
       .listenerOpened(pairId, listenerId, Date.now())
       .catch((error) => console.error(JSON.stringify({ at: "chat-room.desk-opened", pairId, error: String(error) })));
     this.sockets.waitUntil(told);
+  }
+
+  /** A listener's message was stored: the desk hears of the opening's first reply. */
+  listenerReplied(listenerId: string, at: number): void {
+    const pairId = this.members.pairId();
+    if (!pairId) return;
+    const told = this.desk.listenerReplied({ pairId, listenerId, at });
+    if (told) this.sockets.waitUntil(told);
+  }
+
+  /**
+   * How long the conversation has been quiet, for the desk's inactivity clock: when its newest
+   * message was written and whether the support account wrote it (null: no messages).
+   */
+  quiet(): { at: number; supportSpokeLast: boolean } | null {
+    const newest = this.log.newest();
+    return newest ? { at: newest.timestamp, supportSpokeLast: newest.sender_id === supportUserId() } : null;
   }
 
   /**
@@ -152,7 +171,7 @@ export class SupportSide {
     const before = JSON.stringify(this.visitorFrame());
     const holderBefore = this.desk.status()?.listenerId ?? null;
     if (!this.desk.apply(update)) return;
-    if (update.state === "idle") this.desk.resetCrisisIfIdle();
+    if (update.state === "idle") this.desk.resetOpeningIfIdle();
     const visitor = this.members.other(supportUserId());
     const frame = this.visitorFrame();
     // Only what the visitor would read differently is sent (a place told again is not).
@@ -186,10 +205,10 @@ export class SupportSide {
     return visitor ? this.log.firstUnansweredFrom(visitor) : null;
   }
 
-  /** A private note for the desk: stored here, never sent over a socket. */
-  addNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): void {
+  /** A private note for the desk: stored here, never sent over this room's sockets. */
+  addNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): DeskNote {
     if (!this.isSupportRoom()) throw new Error("Not a support conversation");
-    this.notes.add(note, Date.now());
+    return this.notes.add(note, Date.now());
   }
 
   /** The desk's private notes, for the desk's pages only. */

@@ -409,6 +409,33 @@ export const listeners = sqliteTable("listeners", {
   createdAt: createdAt(),
 });
 
+/**
+ * Saved replies: texts the admin keeps (/admin/replies) for listeners to put into a message on the
+ * desk and change before sending. `position` is the list's order, 1 to n with no gaps.
+ */
+export const savedReplies = sqliteTable("saved_replies", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  title: text("title").notNull(),
+  text: text("text").notNull(),
+  position: integer("position").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Wrap-up topics: what 'Mark resolved' asks the listener to choose from, kept by the admin
+ * (/admin/topics). Names are unique in any letter case, like usernames; `position` is the list's
+ * order, 1 to n with no gaps. A wrap-up keeps the names it was given, not these rows' ids.
+ */
+export const wrapUpTopics = sqliteTable(
+  "wrap_up_topics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [uniqueIndex("wrap_up_topics_name_unique").on(sql`lower(${t.name})`)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -429,4 +456,6 @@ export const schema = {
   reports,
   moderationActions,
   listeners,
+  savedReplies,
+  wrapUpTopics,
 };

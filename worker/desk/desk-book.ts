@@ -212,6 +212,45 @@ export class DeskBook {
     return { listenerId: row.listener_id };
   }
 
+  /**
+   * Takes a conversation off the desk whoever holds it (the visitor ended it, left, or it went quiet).
+   * Answers the row it had, or null when it was not on the desk.
+   */
+  remove(pairId: string): ConversationRow | null {
+    const row = this.conversation(pairId);
+    if (row) this.sql.exec("DELETE FROM desk_conversations WHERE pair_id = ?", pairId);
+    return row;
+  }
+
+  /** How many listeners take conversations now (marked Available, with a desk page there). */
+  presentCount(): number {
+    return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM desk_listeners l WHERE ${PRESENT}`).one().n;
+  }
+
+  /** When the inactivity clock asks about a conversation next (null: not before its next first reply). */
+  setQuietCheck(pairId: string, at: number | null): void {
+    this.sql.exec("UPDATE desk_conversations SET quiet_check_at = ? WHERE pair_id = ?", at, pairId);
+  }
+
+  /** The held conversations whose inactivity check is due at `now`. */
+  quietDue(now: number): { pair_id: string; listener_id: string }[] {
+    return this.sql
+      .exec<{ pair_id: string; listener_id: string }>(
+        "SELECT pair_id, listener_id FROM desk_conversations WHERE listener_id IS NOT NULL AND quiet_check_at <= ?",
+        now,
+      )
+      .toArray();
+  }
+
+  /** The first inactivity check due among held conversations (null: none). */
+  earliestQuietCheck(): number | null {
+    return this.sql
+      .exec<{ at: number | null }>(
+        "SELECT min(quiet_check_at) AS at FROM desk_conversations WHERE listener_id IS NOT NULL",
+      )
+      .one().at;
+  }
+
   /** The conversations a listener holds, oldest assignment first. */
   heldBy(listenerId: string): ConversationRow[] {
     return this.sql

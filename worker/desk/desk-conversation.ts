@@ -95,3 +95,19 @@ export async function deskReach(user: SignedInUser, visitorId: string) {
   const access = await supportDesk().accessOf(pairId, actor);
   return access ? { actor, pairId, access, visitor } : null;
 }
+
+/**
+ * The admin's message to the listener who holds a support conversation ('whisper'): the same
+ * limits as a note; the desk keeps it with the notes and shows it on that listener's pages only.
+ */
+export async function sendWhisper(
+  user: SignedInUser,
+  visitorId: string,
+  text: unknown,
+): Promise<{ ok: true } | { refusal: string }> {
+  const reach = await deskReach(user, visitorId);
+  if (!reach?.actor.admin) return { refusal: DESK_TEXTS.notAssigned };
+  const parsed = DeskNoteTextSchema.safeParse(text);
+  if (!parsed.success) return { refusal: parsed.error.issues[0]?.message ?? DESK_TEXTS.emptyNote };
+  return supportDesk().whisper(reach.pairId, reach.actor, parsed.data);
+}

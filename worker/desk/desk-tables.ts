@@ -1,4 +1,5 @@
 import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
+import { DESK_LEDGER_TABLE } from "./desk-ledger";
 
 export const DESK_TABLES = sqlMigration(`
   -- Everyone who has used the desk: whether they take conversations now, and since when they are
@@ -34,6 +35,10 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   addColumnMigration("desk_conversations", "opened_at", "INTEGER"),
   // The listener who let it go back unopened, who is not offered it again at once.
   addColumnMigration("desk_conversations", "lapsed_by", "TEXT"),
+  // The helpline's record: every opening, and the recent assignments' pace.
+  DESK_LEDGER_TABLE,
+  // When the inactivity clock next asks the room how long it has been quiet (null: no reply yet).
+  addColumnMigration("desk_conversations", "quiet_check_at", "INTEGER"),
 ];
 
 export type ConversationRow = {

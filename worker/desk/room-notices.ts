@@ -1,4 +1,4 @@
-import type { DeskRoomUpdate } from "../chat/desk-link";
+import type { DeskEndKind, DeskRoomUpdate } from "../chat/desk-link";
 import { chatRoom } from "../objects/room-service";
 import type { DeskBook } from "./desk-book";
 
@@ -12,7 +12,18 @@ const EXACT_PLACES = 20;
 const FAR_PLACE_INTERVAL_MS = 5000;
 
 /** An update's fields for a conversation no listener holds. */
-const NOBODY_HOLDS = { listenerId: null, position: null, openedAt: null, alias: null, resolvedAt: null } as const;
+const NOBODY_HOLDS = {
+  listenerId: null,
+  position: null,
+  openedAt: null,
+  alias: null,
+  ended: null,
+  survey: null,
+  waitMinutes: null,
+} as const;
+
+/** How an opening ended, as its visitor is told: when, how, and the survey to ask (null: none). */
+export type OpeningEnd = { at: number; how: DeskEndKind; survey: number | null };
 
 /**
  * What the desk tells each support conversation's room (which tells its visitor): assigned (and to
@@ -24,13 +35,18 @@ const NOBODY_HOLDS = { listenerId: null, position: null, openedAt: null, alias: 
  */
 export class RoomNotices {
   private version = 0;
-  /** Each queued room's last place told, as "position:available", and when. */
+  /** Each queued room's last place told, as "position:minutes:available", and when. */
   private readonly placeTold = new Map<string, { place: string; at: number }>();
   private placesTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly book: DeskBook,
     private readonly waitUntil: (promise: Promise<unknown>) => void,
+    /**
+     * The wait now, read once per pass: about how many minutes it is at a place in line (null: too
+     * little data to say).
+     */
+    private readonly waitEstimate: () => (position: number) => number | null,
   ) {}
 
   /** Given to a listener, or opened by them: the room learns who may write, and whether they joined. */
@@ -39,10 +55,10 @@ export class RoomNotices {
     this.tell(pairId, this.assignedUpdate(pairId, listenerId));
   }
 
-  /** Off the desk: `resolvedAt` when a listener marked it resolved (the visitor is told it ended). */
-  tellIdle(pairId: string, resolvedAt: number | null = null): void {
+  /** Off the desk: `ended` when the opening ended in a way its visitor is told (and maybe asked about). */
+  tellIdle(pairId: string, ended: OpeningEnd | null = null): Promise<void> {
     this.placeTold.delete(pairId);
-    this.tell(pairId, this.idleUpdate(resolvedAt));
+    return this.tell(pairId, this.idleUpdate(ended));
   }
 
   /**
@@ -57,8 +73,9 @@ export class RoomNotices {
     else {
       const position = this.book.placeInLine(pairId);
       const listenersAvailable = this.book.anyoneAvailable();
-      this.placeTold.set(pairId, { place: `${position}:${listenersAvailable}`, at: now });
-      update = { ...NOBODY_HOLDS, state: "queued", position, listenersAvailable };
+      const waitMinutes = listenersAvailable ? this.waitEstimate()(position) : null;
+      this.placeTold.set(pairId, { place: placeKey(position, waitMinutes, listenersAvailable), at: now });
+      update = { ...NOBODY_HOLDS, state: "queued", position, listenersAvailable, waitMinutes };
     }
     return { ...update, pairId, version: this.nextVersion() };
   }
@@ -70,8 +87,14 @@ export class RoomNotices {
     return { ...NOBODY_HOLDS, state: "assigned", listenerId, listenersAvailable: true, openedAt, alias };
   }
 
-  private idleUpdate(resolvedAt: number | null): Omit<DeskRoomUpdate, "version" | "pairId"> {
-    return { ...NOBODY_HOLDS, state: "idle", listenersAvailable: this.book.anyoneAvailable(), resolvedAt };
+  private idleUpdate(ended: OpeningEnd | null): Omit<DeskRoomUpdate, "version" | "pairId"> {
+    return {
+      ...NOBODY_HOLDS,
+      state: "idle",
+      listenersAvailable: this.book.anyoneAvailable(),
+      ended: ended && { at: ended.at, how: ended.how },
+      survey: ended?.survey ?? null,
+    };
   }
 
   /** A conversation went back to the queue: its place is told with the next pass. */
@@ -91,11 +114,13 @@ export class RoomNotices {
   private tellPlaces(now: number): void {
     const queue = this.book.queueOrder();
     const listenersAvailable = this.book.anyoneAvailable();
+    const estimate = listenersAvailable ? this.waitEstimate() : () => null;
     const queued = new Set(queue);
     for (const pairId of this.placeTold.keys()) if (!queued.has(pairId)) this.placeTold.delete(pairId);
     let deferred = false;
     queue.forEach((pairId, index) => {
-      const place = `${index + 1}:${listenersAvailable}`;
+      const waitMinutes = estimate(index + 1);
+      const place = placeKey(index + 1, waitMinutes, listenersAvailable);
       const told = this.placeTold.get(pairId);
       if (told?.place === place) return;
       // Far back, a place told a moment ago waits (whether anyone is available is never held back).
@@ -105,7 +130,7 @@ export class RoomNotices {
         return;
       }
       this.placeTold.set(pairId, { place, at: now });
-      this.tell(pairId, { ...NOBODY_HOLDS, state: "queued", position: index + 1, listenersAvailable });
+      this.tell(pairId, { ...NOBODY_HOLDS, state: "queued", position: index + 1, listenersAvailable, waitMinutes });
     });
     // What was held back is told by a later pass even if the line does not move again.
     if (deferred) this.placesChanged(FAR_PLACE_INTERVAL_MS);
@@ -117,7 +142,8 @@ export class RoomNotices {
     return this.version;
   }
 
-  private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): void {
+  /** Tells a room; answers when it has heard (never rejects; the caller may wait or not). */
+  private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): Promise<void> {
     const sent = chatRoom(pairId)
       .deskChanged({ ...update, pairId, version: this.nextVersion() })
       .catch((error) => {
@@ -126,5 +152,11 @@ export class RoomNotices {
         console.error(JSON.stringify({ at: "desk.room-notice", pairId, error: String(error) }));
       });
     this.waitUntil(sent);
+    return sent;
   }
+}
+
+/** What a queued visitor reads, as a key: told again only when it changes. Availability comes last. */
+function placeKey(position: number, waitMinutes: number | null, listenersAvailable: boolean): string {
+  return `${position}:${waitMinutes ?? "-"}:${listenersAvailable}`;
 }

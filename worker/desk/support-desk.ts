@@ -1,7 +1,18 @@
 import { DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
+import {
+  type DeskFigures,
+  END_CONVERSATION_TEXTS,
+  type FigurePeriod,
+  type HelpfulAnswer,
+  SURVEY_TEXTS,
+  WAIT_ESTIMATE_SAMPLES,
+  WAIT_ESTIMATE_WINDOW_MS,
+  WHISPER_TEXTS,
+  type WrapUp,
+} from "~/shared/desk-operations";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import type { SessionEnd } from "../auth/end-sessions";
-import type { DeskRoomUpdate } from "../chat/desk-link";
+import type { DeskEndKind, DeskRoomUpdate } from "../chat/desk-link";
 import { getConfig } from "../config";
 import { chatRoom } from "../objects/room-service";
 import { DESK_SOCKET_ROOM, deskUpgradeFrom } from "../sockets/desk-upgrade-headers";
@@ -10,10 +21,12 @@ import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
 import { type Assignment, DeskBook, type Refusal } from "./desk-book";
+import { DeskLedger, type EndedHow } from "./desk-ledger";
 import { DeskPages, type DeskSocket } from "./desk-pages";
 import { DESK_MIGRATIONS } from "./desk-tables";
 import { DeskViews } from "./desk-views";
 import { RoomNotices } from "./room-notices";
+import { waitEstimateMinutes } from "./wait-estimate";
 
 /**
  * Someone acting on the desk, as the Worker vouches for them (a listener, or the admin), with the
@@ -22,6 +35,9 @@ import { RoomNotices } from "./room-notices";
 export type DeskActor = { id: string; name: string; admin: boolean; alias?: string | null };
 
 type Outcome<T> = T | { refusal: string };
+
+/** A listener the desk no longer knows (the admin removed them), as the figures name them. */
+const FORMER_LISTENER = "Former listener";
 
 /**
  * The support desk: the queue of support conversations waiting for a listener, who is
@@ -41,7 +57,12 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     sockets: () => this.liveSockets(),
     sendPayload: (ws, payload) => this.sendPayload(ws, payload),
   });
-  private readonly rooms = new RoomNotices(this.book, (promise) => this.ctx.waitUntil(promise));
+  private readonly ledger = new DeskLedger(this.sql);
+  private readonly rooms = new RoomNotices(
+    this.book,
+    (promise) => this.ctx.waitUntil(promise),
+    () => this.waitEstimate(Date.now()),
+  );
   private readonly admissions = new SocketAdmissions({
     pairId: () => DESK_SOCKET_ROOM,
     openSockets: (userId) => this.openSockets(userId),
@@ -178,20 +199,22 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const outcome = this.book.transfer(pairId, from.admin ? null : from.id, toId, Date.now());
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
     if (note) await chatRoom(pairId).addDeskNote({ authorName: from.name, kind: "transfer", text: note });
-    this.assigned([outcome]);
+    this.assigned([outcome], false);
     await this.changed();
     return { ok: true };
   }
 
   /**
-   * 'Mark resolved': the listener's place is free; the visitor is told the conversation ended and
-   * that writing again puts them back in line; their next message queues it again.
+   * 'Mark resolved', with the listener's wrap-up (kept with the opening for the figures, never shown
+   * to the visitor): the listener's place is free; the visitor is told the conversation ended and
+   * that writing again puts them back in line, and asked whether it helped; their next message
+   * queues it again.
    */
-  async resolve(pairId: string, by: DeskActor): Promise<Outcome<{ ok: true }>> {
+  async resolve(pairId: string, by: DeskActor, wrapUp: WrapUp): Promise<Outcome<{ ok: true }>> {
     const outcome = this.book.resolve(pairId, by.admin ? null : by.id);
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
     const now = Date.now();
-    this.rooms.tellIdle(pairId, now);
+    this.endOpening(pairId, now, "resolved", by.id, wrapUp);
     this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
     await this.changed();
@@ -215,11 +238,90 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const row = this.book.conversation(entry.pairId);
     // Already held: the room's word was behind, and learns where it stands again.
     if (row?.listener_id) return this.rooms.standing(entry.pairId, now);
+    // Not on the desk until now: a new opening, from the time of the message that opened it.
+    if (!row) this.ledger.opened(entry.pairId, entry.at);
     this.book.enqueue(entry);
     this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
     await this.changed();
     return this.rooms.standing(entry.pairId, now);
+  }
+
+  /**
+   * A listener's first reply in an opening (its room tells once per opening): the visitor counts as
+   * answered, and the inactivity clock starts.
+   */
+  async listenerReplied(pairId: string, listenerId: string, at: number): Promise<void> {
+    if (!this.ledger.replied(pairId, listenerId, at)) return;
+    if (this.book.conversation(pairId)?.listener_id !== listenerId) return;
+    this.book.setQuietCheck(pairId, at + getConfig().desk.inactivityMs);
+    await this.scheduleAlarm(Date.now());
+  }
+
+  /**
+   * 'End conversation', by its visitor: off the desk at once (the listener's place is free), counted
+   * as ended by the visitor; they are asked whether it helped. Writing again opens it again.
+   */
+  async visitorEnded(pairId: string): Promise<Outcome<{ ok: true }>> {
+    if (!this.book.remove(pairId)) return { refusal: END_CONVERSATION_TEXTS.notOpen };
+    const now = Date.now();
+    const told = this.endOpening(pairId, now, "visitor");
+    this.pages.check(now);
+    this.assigned(this.book.assignWaiting(now));
+    await this.changed();
+    // The page that asked shows the end (and the survey) as soon as it answers.
+    await told;
+    return { ok: true };
+  }
+
+  /**
+   * Every session of a visitor ended. One still waiting for a first reply has left the line: off the
+   * desk, counted as abandoned, and told when they come back. One already answered stays with its listener.
+   */
+  async visitorLeft(pairId: string): Promise<void> {
+    const row = this.book.conversation(pairId);
+    if (!row || this.ledger.answered(pairId)) return;
+    this.book.remove(pairId);
+    const now = Date.now();
+    this.endOpening(pairId, now, "session");
+    this.pages.check(now);
+    this.assigned(this.book.assignWaiting(now));
+    await this.changed();
+  }
+
+  /** The visitor's answer to 'Did this conversation help?' for an ended opening: once. */
+  async answerSurvey(
+    pairId: string,
+    openingId: number,
+    answer: { helpful: HelpfulAnswer; comment: string },
+  ): Promise<Outcome<{ ok: true }>> {
+    const outcome = this.ledger.answerSurvey(pairId, openingId, answer, Date.now());
+    if ("refusal" in outcome) return { refusal: SURVEY_TEXTS[outcome.refusal] };
+    // Asked no more: the room's next word has no survey (unless a newer opening already moved on).
+    if (!this.book.conversation(pairId)) await this.rooms.tellIdle(pairId);
+    return outcome;
+  }
+
+  /**
+   * The admin's message to the listener who holds a conversation: kept with its notes, and shown at
+   * once on that listener's desk pages; never on any socket of the conversation itself.
+   */
+  async whisper(pairId: string, from: DeskActor, text: string): Promise<Outcome<{ ok: true }>> {
+    if (!from.admin) return { refusal: DESK_TEXTS.notAssigned };
+    const holder = this.book.conversation(pairId)?.listener_id;
+    if (!holder) return { refusal: WHISPER_TEXTS.notHeld };
+    const note = await chatRoom(pairId).addDeskNote({ authorName: from.name, kind: "whisper", text });
+    for (const ws of this.openSockets(holder)) {
+      if (!this.attachment(ws)?.ended) this.send(ws, { type: "whisper", pairId, note });
+    }
+    return { ok: true };
+  }
+
+  /** The desk's figures for a period, as the admin reads them (/admin/desk). */
+  async figures(period: FigurePeriod): Promise<DeskFigures> {
+    const now = Date.now();
+    this.ledger.prune(now);
+    return this.ledger.figures(period, now, (id) => this.book.listener(id)?.name ?? FORMER_LISTENER);
   }
 
   /** Whether anyone takes conversations now, for a visitor who has not written yet. */
@@ -241,12 +343,15 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }
 
   /**
-   * The desk's clock: pages silent past their
+   * The desk's clock, at `now` (the alarm's time; a test's scripted time): pages silent past their
    * deadline are gone; a listener gone for the whole grace is Away and their conversations go back;
-   * a conversation given to someone who never opened it goes back to its place in line.
+   * a conversation given to someone who never opened it goes back to its place in line; one quiet
+   * for the inactivity time after a listener's reply closes; openings past the retention go.
    */
-  private async tick(now: number): Promise<void> {
+  async tick(now: number): Promise<void> {
     let changed = this.pages.check(now);
+    this.ledger.prune(now);
+    if (await this.closeQuiet(now)) changed = true;
     const { handbackGraceMs, openDeadlineMs } = getConfig().desk;
     for (const listenerId of this.book.goneSince(now - handbackGraceMs)) {
       this.book.settleGone(listenerId);
@@ -281,7 +386,10 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     );
     held.forEach((row, index) => {
       const outcome = this.book.handBack(row.pair_id, listenerId, waits[index] ?? null);
-      if (outcome === "closed") this.rooms.tellIdle(row.pair_id);
+      if (outcome === "closed") {
+        this.ledger.ended(row.pair_id, now, "returned", listenerId);
+        this.rooms.tellIdle(row.pair_id);
+      }
       if (outcome === "queued") this.rooms.tellQueuedAgain(row.pair_id);
     });
     this.pages.check(now);
@@ -296,9 +404,61 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return result(outcome);
   }
 
-  /** Each conversation just assigned: its room learns who may write in it. */
-  private assigned(made: Assignment[]): void {
+  /**
+   * Each conversation just assigned: its room learns who may write in it. Taken from the line
+   * (every assignment but a transfer), it sets the pace the wait is estimated from.
+   */
+  private assigned(made: Assignment[], fromLine = true): void {
+    if (fromLine && made.length > 0) {
+      const present = this.book.presentCount();
+      for (const _ of made) this.ledger.assigned(Date.now(), present, WAIT_ESTIMATE_SAMPLES);
+    }
     for (const { pairId, listenerId } of made) this.rooms.tellAssigned(pairId, listenerId);
+  }
+
+  /** The wait now: about how many minutes at each place in line, from the recent pace and who is there. */
+  private waitEstimate(now: number): (position: number) => number | null {
+    const recent = this.ledger.assignmentsSince(now - WAIT_ESTIMATE_WINDOW_MS);
+    const present = this.book.presentCount();
+    return (position) => waitEstimateMinutes(position, present, recent);
+  }
+
+  /** An opening ended: counted, and its visitor told how (and asked about it, unless they just left). */
+  private endOpening(pairId: string, now: number, how: DeskEndKind, by: string | null = null, wrapUp?: WrapUp) {
+    const openingId = this.ledger.ended(pairId, now, how satisfies EndedHow, by, wrapUp ?? null);
+    return this.rooms.tellIdle(pairId, { at: now, how, survey: how === "session" ? null : openingId });
+  }
+
+  /**
+   * The inactivity clock: each held conversation due a check asks its room how long it has been
+   * quiet; quiet since a listener's reply for the whole time, it closes (the holder's place is free,
+   * the visitor told and asked); otherwise its next check is set. Answers whether any closed.
+   */
+  private async closeQuiet(now: number): Promise<boolean> {
+    const { inactivityMs } = getConfig().desk;
+    const due = this.book.quietDue(now);
+    const quiet = await Promise.all(
+      due.map((row) =>
+        chatRoom(row.pair_id)
+          .deskQuiet()
+          .catch(() => null),
+      ),
+    );
+    let closed = false;
+    due.forEach((row, index) => {
+      // The desk may have moved it while the rooms answered.
+      if (this.book.conversation(row.pair_id)?.listener_id !== row.listener_id) return;
+      const state = quiet[index];
+      if (state?.supportSpokeLast && state.at + inactivityMs <= now) {
+        this.book.remove(row.pair_id);
+        this.endOpening(row.pair_id, now, "inactive", row.listener_id);
+        closed = true;
+        return;
+      }
+      // The visitor spoke last (a listener's reply is due, not theirs): asked again a whole time later.
+      this.book.setQuietCheck(row.pair_id, state?.supportSpokeLast ? state.at + inactivityMs : now + inactivityMs);
+    });
+    return closed;
   }
 
   /** Something changed: the places in line, the desk pages, and the desk's alarm follow. */
@@ -320,6 +480,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       gone === null ? null : gone + handbackGraceMs,
       unopened === null ? null : unopened + openDeadlineMs,
       this.pages.nextDeadline(),
+      this.book.earliestQuietCheck(),
     ].filter((at): at is number => at !== null);
     const due = candidates.length === 0 ? null : Math.max(now, Math.min(...candidates));
     const current = await this.ctx.storage.getAlarm();

@@ -4,6 +4,7 @@ import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
 import type { ChatSummary, InboxFrame } from "~/shared/schemas/inbox-protocol";
 import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
+import { leaveSupportLineIfSignedOut } from "../auth/left-support-line";
 import { activityTime } from "../auth/session";
 import { createDb } from "../db/client";
 import { chatRoom } from "../objects/room-service";
@@ -50,7 +51,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   private readonly idle = new IdleDeadline(
     this.meta,
     () => createDb(this.env.DB),
-    (sessionIds, now) => this.endSessions({ reason: "inactivity", sessionIds, everySession: true }, now),
+    (sessionIds, now) => this.endIdleSessions({ reason: "inactivity", sessionIds, everySession: true }, now),
   );
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -139,6 +140,13 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     await this.sessions.closeInRooms(end, this.owner());
     await this.markOfflineIfNoSockets();
     await this.scheduleAlarm(now);
+  }
+
+  /** Idle too long: every session ends, and a visitor waiting in the support line has left it. */
+  private async endIdleSessions(end: SessionEnd, now: number): Promise<void> {
+    await this.endSessions(end, now);
+    const owner = this.owner();
+    if (owner) await leaveSupportLineIfSignedOut(createDb(this.env.DB), owner, end);
   }
 
   /**

@@ -11,7 +11,8 @@ import type { ChatRoom } from "../chat/chat-room";
  * - a user's UserInbox: `endSessions` (a session's end closes its sockets here) and `markDelivered`
  *   (a page received the new-message event);
  * - the SupportDesk, for a support conversation: `deskChanged` (where it stands),
- *   `deskWaitingSince` (whether its visitor waits for a reply), `addDeskNote` (a transfer's note);
+ *   `deskWaitingSince` (whether its visitor waits for a reply), `deskQuiet` (the inactivity clock),
+ *   `addDeskNote` (a transfer's note, a supervisor's message);
  *   and the desk's pages: `deskNotes`, `addDeskNote`.
  */
 type RoomCalls = Pick<
@@ -26,6 +27,7 @@ type RoomCalls = Pick<
   | "markDelivered"
   | "deskChanged"
   | "deskWaitingSince"
+  | "deskQuiet"
   | "addDeskNote"
   | "deskNotes"
 >;

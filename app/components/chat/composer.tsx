@@ -39,10 +39,16 @@ const CONNECTION_DOTS: Record<ConnectionState, string> = {
  * scripts ran or came back with a refused form), the chosen picture (one chosen before the scripts
  * ran included), the upload's progress and what went wrong.
  */
-export function useComposerState(userId: string, pairId: string, refusal: ComposerRefusal | null) {
+export function useComposerState(
+  userId: string,
+  pairId: string,
+  refusal: ComposerRefusal | null,
+  /** Text the page starts the box with (a saved reply chosen without scripts), unless a refusal's comes back. */
+  initialText = "",
+) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useDraft(userId, `chat:${pairId}`, inputRef, refusal?.typed);
+  const [draft, setDraft] = useDraft(userId, `chat:${pairId}`, inputRef, refusal ? refusal.typed : initialText);
   const [failure, setFailure] = useState<string | null>(refusal?.message ?? null);
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -86,10 +92,28 @@ export function useComposerState(userId: string, pairId: string, refusal: Compos
     setDraft(current ? `${text}\n${current}` : text);
   };
 
+  /**
+   * Puts text (a saved reply) into the box after what is there, on a line of its own, and gives the
+   * box focus with the caret at the end, ready to change it before sending.
+   */
+  const insert = (text: string) => {
+    const current = draftRef.current;
+    const next = current.trim() === "" ? text : /\s$/.test(current) ? `${current}${text}` : `${current}\n${text}`;
+    setDraft(next);
+    // After the render that puts it in the box.
+    requestAnimationFrame(() => {
+      const input = inputRef.current;
+      if (!input) return;
+      input.focus();
+      input.setSelectionRange(next.length, next.length);
+    });
+  };
+
   return {
     ...{ inputRef, fileInputRef, draft, setDraft, failure, setFailure, image, setImage, progress, setProgress },
     chooseImage,
     sendFailed,
+    insert,
     tooLong: draft.length > MAX_MESSAGE_TEXT,
   };
 }

@@ -12,6 +12,7 @@ import { usePublicConfig } from "~/lib/public-config";
 import { UploadError, uploadImage } from "~/lib/upload-image";
 import { type ComposerRefusal, type ConversationView, EARLIER_PARAM } from "~/shared/conversation-page";
 import { containsCrisisPhrase } from "~/shared/crisis-phrases";
+import type { VisitorDeskAnswer } from "~/shared/desk-operations";
 import { chatWith } from "~/shared/routes";
 import { CHAT_MESSAGES, type Presence } from "~/shared/schemas/chat-protocol";
 import { UPLOAD_MESSAGES } from "~/shared/uploads";
@@ -28,6 +29,7 @@ import { ConversationHeader } from "./conversation-header";
 import { CrisisBanner, useCrisisBanner } from "./crisis-banner";
 import { DeskStatusLine } from "./desk-status-line";
 import { MessageList } from "./message-list";
+import { VisitorDeskForms } from "./visitor-desk-forms";
 
 type Contact = { id: string; username: string };
 /** Whether a block closes the conversation, as the page's loader last said (who blocked whom). */
@@ -54,6 +56,9 @@ export function Conversation({
   form,
   refusal = null,
   profileLink = true,
+  composerText = "",
+  composerTools,
+  visitorDeskAnswer = null,
 }: {
   /** Whose messages show as mine: on the support desk, the support account the listener writes as. */
   me: { id: string };
@@ -89,8 +94,17 @@ export function Conversation({
    * never end up acting as their own account towards a visitor.
    */
   profileLink?: boolean;
+  /** Text the composer's box starts with (the desk's saved reply chosen without scripts). */
+  composerText?: string;
+  /**
+   * Controls beside the composer while it is open (the desk's saved replies), given the way to put
+   * text into it.
+   */
+  composerTools?: (insert: (text: string) => void) => ReactNode;
+  /** The page's answer to the visitor's own desk forms (End conversation, the survey). */
+  visitorDeskAnswer?: VisitorDeskAnswer | null;
 }) {
-  const composer = useComposerState(me.id, pairId, refusal);
+  const composer = useComposerState(me.id, pairId, refusal, composerText);
   const { draft, image, inputRef } = composer;
   const hydrated = useHydrated();
   const [viewing, setViewing] = useState<ViewedImage | null>(null);
@@ -232,7 +246,10 @@ export function Conversation({
         onView={setViewing}
         footer={
           isSupportConversation ? (
-            <DeskStatusLine status={deskStatus} crisisBannerShown={crisisBanner.audience !== null} />
+            <>
+              <DeskStatusLine status={deskStatus} crisisBannerShown={crisisBanner.audience !== null} />
+              <VisitorDeskForms status={deskStatus} path={form.path} answer={visitorDeskAnswer} />
+            </>
           ) : null
         }
       />
@@ -265,6 +282,12 @@ export function Conversation({
         supportPath={supportPath}
         onClosed={() => inputRef.current?.focus()}
       />
+      {composerTools && !closed
+        ? composerTools((text) => {
+            composer.insert(text);
+            typing.touch();
+          })
+        : null}
       <ComposerForm
         composer={composer}
         pairId={pairId}

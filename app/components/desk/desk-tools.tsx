@@ -1,10 +1,12 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { LocalTime } from "~/components/ui/local-time";
 import { DESK_PAGE_TEXTS, DESK_TEXTS, type DeskAccess, type DeskListener, type DeskNote } from "~/shared/desk";
+import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_FORM_TEXTS, WRAP_UP_TEXTS } from "~/shared/desk-operations";
+import { parseWrapUp, postedWrapUp, type WrapUpProblems } from "~/shared/wrap-up-form";
 
 /** What a listener does to a conversation from its desk page, besides writing in it. */
 export type DeskIntent = "take" | "transfer" | "note" | "resolve";
@@ -12,12 +14,14 @@ export type DeskIntent = "take" | "transfer" | "note" | "resolve";
 export type DeskToolAnswer = {
   intent: DeskIntent;
   refusal: string | null;
-  typed: { to?: string; note?: string; text?: string };
+  typed: { to?: string; note?: string; text?: string; topics?: string[]; risk?: string | null };
+  /** What the wrap-up is missing, beside each of its fields (a refused 'Mark resolved'). */
+  problems?: WrapUpProblems;
 };
 
 /**
- * The desk's tools beside a conversation: Take while it is queued, else Transfer and Mark resolved,
- * and the private notes. Plain forms posted to the page's action, so they work before and without
+ * The desk's tools beside a conversation: Take while it is queued, else Transfer and Mark resolved
+ * (with its wrap-up), and the private notes. Plain forms posted to the page's action, so they work before and without
  * scripts; in their own module, so the page hydrates them after the conversation
  * (app/components/deferred.tsx).
  */
@@ -25,12 +29,15 @@ export function DeskTools({
   access,
   listeners,
   notes,
+  topics,
   answered,
 }: {
   access: DeskAccess;
   /** Who it could be transferred to: the other available listeners. */
   listeners: DeskListener[];
   notes: DeskNote[];
+  /** The wrap-up topics 'Mark resolved' asks to choose from, in the admin's order. */
+  topics: string[];
   /** The action's answer to one of these forms, if the page shows one. */
   answered: DeskToolAnswer | null;
 }) {
@@ -46,7 +53,7 @@ export function DeskTools({
             refusal={refusalFor("transfer")}
             typed={answered?.intent === "transfer" ? answered.typed : {}}
           />
-          <ResolveForm refusal={refusalFor("resolve")} />
+          <ResolveForm topics={topics} answered={answered?.intent === "resolve" ? answered : null} />
         </>
       )}
       <PrivateNotes
@@ -138,15 +145,113 @@ function TransferForm({
   );
 }
 
-function ResolveForm({ refusal }: { refusal: string | null }) {
+/**
+ * 'Mark resolved' with its wrap-up: at least one topic and whether risk was discussed, both
+ * required, never shown to the visitor. Checked here with the action's own rule first; the action
+ * checks again, and the topics against the current list. A refusal keeps the choices and says
+ * beside each part what is missing, and focus goes to the first of them.
+ */
+function ResolveForm({ topics, answered }: { topics: string[]; answered: DeskToolAnswer | null }) {
   const busy = useBusy("resolve");
+  const id = useId();
+  const [local, setLocal] = useState<WrapUpProblems | null>(null);
+  const problems = local ?? answered?.problems ?? {};
+  // A refusal of the desk's (not yours any more), not of the form's fields.
+  const refusal = answered?.refusal && !answered.problems ? answered.refusal : null;
+  const chosen = answered?.typed.topics ?? [];
+  const risk = answered?.typed.risk ?? null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstProblem = (found: WrapUpProblems) => {
+    const field = found.topics ? WRAP_UP_FIELDS.topics : found.riskDiscussed ? WRAP_UP_FIELDS.riskDiscussed : null;
+    if (field) formRef.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new answer only
+  useEffect(() => {
+    if (answered?.problems) focusFirstProblem(answered.problems);
+  }, [answered]);
+  const described = (part: keyof WrapUpProblems, hint?: string) =>
+    problems[part] ? `${id}-${part}-problem` : hint ? `${id}-${part}-hint` : undefined;
   return (
-    <Form method="post" onSubmit={ignoreWhileBusy(busy)} className="space-y-3">
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        ignoreWhileBusy(busy)(event);
+        if (event.defaultPrevented) return;
+        const { problems: found } = parseWrapUp(postedWrapUp(new FormData(event.currentTarget)));
+        if (Object.keys(found).length === 0) return setLocal(null);
+        event.preventDefault();
+        setLocal(found);
+        focusFirstProblem(found);
+      }}
+      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {DESK_TEXTS.markResolved}
+      </h2>
+      <p className="text-sm text-slate-600">{WRAP_UP_TEXTS.onlyForDesk}</p>
+      <fieldset aria-describedby={described("topics", "hint")} className="space-y-1">
+        <legend className="text-sm font-medium text-slate-800">{WRAP_UP_TEXTS.topics}</legend>
+        <p id={`${id}-topics-hint`} className="text-sm text-slate-600">
+          {topics.length === 0 ? WRAP_UP_FORM_TEXTS.noTopics : WRAP_UP_TEXTS.topicsHint}
+        </p>
+        <div className="grid grid-cols-1 gap-x-3 min-[360px]:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          {topics.map((topic) => (
+            <label key={topic} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name={WRAP_UP_FIELDS.topics}
+                value={topic}
+                defaultChecked={chosen.includes(topic)}
+                className="h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-700"
+              />
+              <span className="min-w-0 [overflow-wrap:anywhere]">{topic}</span>
+            </label>
+          ))}
+        </div>
+        {problems.topics ? <WrapUpProblem id={`${id}-topics-problem`}>{problems.topics}</WrapUpProblem> : null}
+      </fieldset>
+      <fieldset aria-describedby={described("riskDiscussed")} className="space-y-1">
+        <legend className="text-sm font-medium text-slate-800">{WRAP_UP_TEXTS.riskDiscussed}</legend>
+        <div className="flex flex-wrap gap-x-5">
+          {(
+            [
+              [RISK_ANSWERS.yes, WRAP_UP_TEXTS.yes],
+              [RISK_ANSWERS.no, WRAP_UP_TEXTS.no],
+            ] as const
+          ).map(([value, text]) => (
+            <label key={value} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={WRAP_UP_FIELDS.riskDiscussed}
+                value={value}
+                defaultChecked={risk === value}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {text}
+            </label>
+          ))}
+        </div>
+        {problems.riskDiscussed ? (
+          <WrapUpProblem id={`${id}-riskDiscussed-problem`}>{problems.riskDiscussed}</WrapUpProblem>
+        ) : null}
+      </fieldset>
+      {refusal ? <Alert>{refusal}</Alert> : null}
       <button type="submit" name="intent" value="resolve" aria-disabled={busy} className={dialogButtonClass.secondary}>
         {DESK_TEXTS.markResolved}
       </button>
-      {refusal ? <Alert>{refusal}</Alert> : null}
     </Form>
+  );
+}
+
+/** What a part of the wrap-up is missing, read out as it appears. */
+function WrapUpProblem({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {children}
+    </p>
   );
 }
 

@@ -20,6 +20,7 @@ import { BLOCK_TEXTS } from "~/shared/safety";
 import { findPublicUser, type PublicUser } from "~worker/accounts/find-user";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
 import { getConfig } from "~worker/config";
+import { isVisitorDeskIntent, visitorDeskForm } from "~worker/desk/visitor-desk-forms";
 import { isOwnDocumentView } from "~worker/http/document-request";
 import { userInbox } from "~worker/objects/inbox-service";
 import { blockStateBetween } from "~worker/safety/blocks";
@@ -140,7 +141,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await readPostedForm(request);
-  if (form.get(COMPOSER_FIELDS.intent) !== SEND_INTENT) return safetyFormAction(user.id, params.userId, form);
+  const intent = form.get(COMPOSER_FIELDS.intent);
+  if (isVisitorDeskIntent(intent)) {
+    const { answer, status } = await visitorDeskForm(user, params.userId ?? "", intent, form);
+    return data({ visitorDesk: answer }, { status });
+  }
+  if (intent !== SEND_INTENT) return safetyFormAction(user.id, params.userId, form);
   const contact = await conversationContact(user.id, params.userId ?? "");
   const pairId = pairIdFor(user.id, contact.id);
   const block = await blockStateBetween(user.id, contact.id);
@@ -260,6 +266,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                 initial={view}
                 form={{ path: chatWith(contact.id), token: formToken }}
                 refusal={refusal}
+                visitorDeskAnswer={answered && "visitorDesk" in answered ? answered.visitorDesk : null}
               />
               {report.seq !== null ? (
                 // Outside the conversation, so its confirmation stays when 'also block' closes it.

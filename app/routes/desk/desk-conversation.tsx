@@ -4,6 +4,8 @@ import { Conversation } from "~/components/chat/conversation";
 import { DeskToolsAfterPage } from "~/components/deferred";
 import { DeskAnnouncer } from "~/components/desk/desk-announcer";
 import type { DeskIntent, DeskToolAnswer } from "~/components/desk/desk-tools";
+import { SavedRepliesMenu } from "~/components/desk/saved-replies-menu";
+import { WHISPER_INTENT, WhisperArrived, WhisperForm } from "~/components/desk/whisper-form";
 import { Alert } from "~/components/ui/form-controls";
 import { useDeskSocket } from "~/hooks/use-desk-socket";
 import { requireUser } from "~/lib/guards";
@@ -11,10 +13,14 @@ import { pageMeta } from "~/lib/meta";
 import { isAdmin } from "~/shared/accounts";
 import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
 import { DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
+import { SAVED_REPLY_PARAM } from "~/shared/desk-operations";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
+import { postedWrapUp } from "~/shared/wrap-up-form";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
-import { addPrivateNote, openDeskConversation } from "~worker/desk/desk-conversation";
+import { addPrivateNote, openDeskConversation, sendWhisper } from "~worker/desk/desk-conversation";
+import { listSavedReplies } from "~worker/desk/saved-replies";
+import { checkWrapUp, listWrapUpTopics } from "~worker/desk/wrap-up-topics";
 import { supportDesk } from "~worker/objects/desk-service";
 import type { Route } from "./+types/desk-conversation";
 
@@ -39,7 +45,24 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     { pairId: view.pairId, speakerId: view.supportId, accountId: user.id, closed: false, visitor: false },
     request,
   );
-  return { view, meId: user.id, conversation, formToken: newFormToken() };
+  // Saved replies only for the listener who holds it (never a queued or the admin's read-only view);
+  // the wrap-up's topics wherever 'Mark resolved' shows.
+  const [savedReplies, topics] = await Promise.all([
+    view.access === "assigned" ? listSavedReplies() : [],
+    view.access === "queued" ? [] : listWrapUpTopics(),
+  ]);
+  // `?reply={id}`: a saved reply chosen without scripts starts the composer's text.
+  const chosen = new URL(request.url).searchParams.get(SAVED_REPLY_PARAM);
+  const composerText = savedReplies.find((reply) => String(reply.id) === chosen)?.text ?? "";
+  return {
+    view,
+    meId: user.id,
+    conversation,
+    formToken: newFormToken(),
+    savedReplies,
+    topics: topics.map((topic) => topic.name),
+    composerText,
+  };
 }
 
 const accepted = (intent: DeskIntent): DeskToolAnswer => ({ intent, refusal: null, typed: {} });
@@ -92,22 +115,50 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ("refusal" in added) return refused(intent, added.refusal, { text });
     return accepted(intent);
   }
+  if (intent === WHISPER_INTENT) {
+    const text = String(form.get("text") ?? "");
+    const sent = await sendWhisper(user, view.visitor.id, text);
+    const at = Date.now();
+    if ("refusal" in sent) return data({ whisper: { ok: false, message: sent.refusal, text, at } }, { status: 409 });
+    return { whisper: { ok: true, message: null, text: "", at } };
+  }
   if (intent === "resolve") {
-    const resolved = await supportDesk().resolve(view.pairId, actor);
-    if ("refusal" in resolved) return refused(intent, resolved.refusal);
+    // The wrap-up: at least one topic of the current list, and whether risk was discussed.
+    const posted = postedWrapUp(form);
+    const typed = { topics: posted.topics, risk: posted.riskDiscussed };
+    if (view.access === "queued") return refused(intent, DESK_TEXTS.notAssigned, typed);
+    const checked = await checkWrapUp(posted);
+    if ("problems" in checked) {
+      const refusal = checked.problems.topics ?? checked.problems.riskDiscussed ?? null;
+      return data<DeskToolAnswer>({ intent, refusal, typed, problems: checked.problems }, { status: 400 });
+    }
+    const resolved = await supportDesk().resolve(view.pairId, actor, checked.wrapUp);
+    if ("refusal" in resolved) return refused(intent, resolved.refusal, typed);
     throw redirect(PATHS.desk);
   }
   return data({ refusal: DESK_PAGE_TEXTS.unknownAction }, { status: 400 });
 }
 
 export default function DeskConversationScreen({ loaderData }: Route.ComponentProps) {
-  const { view, meId, conversation, formToken } = loaderData;
+  const { view, meId, conversation, formToken, savedReplies, topics, composerText } = loaderData;
   const answer = useActionData<typeof action>();
   const answered = answer && "intent" in answer ? answer : null;
+  const whispered = answer && "whisper" in answer ? answer.whisper : null;
   const composerRefusal = answer && "send" in answer ? answer.send : null;
   const otherRefusal = answer && "refusal" in answer && !answered ? answer.refusal : null;
   // This page is a desk page too: its socket proves the listener is there, and keeps the desk live.
-  const { desk } = useDeskSocket(view.desk);
+  const { desk, whispers } = useDeskSocket(view.desk);
+  // The supervisor's messages on this conversation that arrived live join the notes the page loaded.
+  const liveWhispers = useMemo(
+    () => whispers.filter((whisper) => whisper.pairId === view.pairId).map((whisper) => whisper.note),
+    [whispers, view.pairId],
+  );
+  const notes = useMemo(() => {
+    const loaded = new Set(view.notes.map((note) => note.id));
+    return [...view.notes, ...liveWhispers.filter((note) => !loaded.has(note.id))];
+  }, [view.notes, liveWhispers]);
+  // Who holds it, for the admin's message to them.
+  const holder = view.access === "admin" ? desk.all?.find((c) => c.pairId === view.pairId)?.listener : null;
   const others = useMemo(
     () => desk.listeners.filter((listener) => listener.available && listener.id !== meId),
     [desk.listeners, meId],
@@ -121,6 +172,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
         <span aria-hidden="true">←</span> {DESK_PAGE_TEXTS.backToDesk}
       </Link>
       <DeskAnnouncer desk={desk} />
+      <WhisperArrived text={liveWhispers.at(-1)?.text ?? null} />
       {/* On a phone the conversation needs the room; its header names the visitor, the heading stays for screen readers. */}
       <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
@@ -152,10 +204,29 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
             initial={conversation}
             form={{ path: deskConversationPath(view.visitor.id), token: formToken }}
             refusal={composerRefusal}
+            composerText={composerText}
+            composerTools={
+              view.access === "assigned"
+                ? (insert) => (
+                    <SavedRepliesMenu
+                      replies={savedReplies}
+                      pagePath={deskConversationPath(view.visitor.id)}
+                      onInsert={insert}
+                    />
+                  )
+                : undefined
+            }
           />
         </div>
         <aside aria-label={DESK_TEXTS.title} className="min-w-0 space-y-6">
-          <DeskToolsAfterPage access={view.access} listeners={others} notes={view.notes} answered={answered} />
+          {holder ? <WhisperForm listenerName={holder.name} answer={whispered} /> : null}
+          <DeskToolsAfterPage
+            access={view.access}
+            listeners={others}
+            notes={notes}
+            topics={topics}
+            answered={answered}
+          />
         </aside>
       </div>
     </section>

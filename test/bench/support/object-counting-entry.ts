@@ -70,6 +70,7 @@ const ROOM_CALLS: Record<keyof ReturnType<typeof chatRoom>, true> = {
   markDelivered: true,
   deskChanged: true,
   deskWaitingSince: true,
+  deskQuiet: true,
   addDeskNote: true,
   deskNotes: true,
 };
@@ -90,6 +91,9 @@ const INBOX_CALLS: Record<keyof InboxCalls, true> = {
   recordRead: true,
   forgetMessagesUpTo: true,
 };
+/** The wrap-up the bench's listeners give (the desk counts it; which topic does not matter here). */
+const BENCH_WRAP_UP = { topics: ["Other"], riskDiscussed: false };
+
 const DESK_CALLS: Record<keyof ReturnType<typeof supportDesk>, true> = {
   fetch: true,
   snapshot: true,
@@ -105,6 +109,12 @@ const DESK_CALLS: Record<keyof ReturnType<typeof supportDesk>, true> = {
   listenersAvailable: true,
   listenerOpened: true,
   endSessions: true,
+  figures: true,
+  whisper: true,
+  visitorEnded: true,
+  visitorLeft: true,
+  answerSurvey: true,
+  listenerReplied: true,
 };
 /** What the runtime delivers to an object by itself: each one a request. */
 const RUNTIME_EVENTS = ["webSocketMessage", "webSocketClose", "webSocketError", "alarm"] as const;
@@ -242,13 +252,16 @@ async function deskCall(env: Env, call: string, body: { actor: DeskActor; pairId
       await desk.setAvailability(body.actor, body.available === true);
       return { ok: true };
     case "resolve": {
-      const resolved = await desk.resolve(body.pairId ?? "", body.actor);
+      const resolved = await desk.resolve(body.pairId ?? "", body.actor, BENCH_WRAP_UP);
       // 'Mark resolved' goes back to /desk, whose loader reads the listener's desk.
       const view = await desk.snapshot(body.actor.id, body.actor.admin);
       return { resolved, mine: view.mine.map((c) => ({ pairId: c.pairId, visitorId: c.visitorId })) };
     }
     case "snapshot":
       return desk.snapshot(body.actor.id, body.actor.admin);
+    // What /admin/desk's loader reads: today's figures.
+    case "figures":
+      return desk.figures("today");
     default:
       return null;
   }

@@ -1,4 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
+import { DESK_TEXTS } from "../../../app/shared/desk";
+import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_TEXTS } from "../../../app/shared/desk-operations";
 import { LISTENER_INTENTS } from "../../../app/shared/listeners";
 import { PATHS } from "../../../app/shared/routes";
 import { anotherPerson, expect, waitForHydration } from "./test";
@@ -28,9 +30,13 @@ export async function newListener(
   return person;
 }
 
+/** 'Mark resolved' asks for a wrap-up (a seeded topic, and the risk answer); which one does not matter here. */
+export const ANY_WRAP_UP = { [WRAP_UP_FIELDS.topics]: "Other", [WRAP_UP_FIELDS.riskDiscussed]: RISK_ANSWERS.no };
+
 /** A desk form posted as a page's person would: the page's own route action, without its scripts. */
 function postDesk(page: Page, baseURL: string, path: string, intent: string) {
-  return page.request.post(path, { form: { intent }, headers: { Origin: baseURL }, maxRedirects: 0 });
+  const form = intent === "resolve" ? { intent, ...ANY_WRAP_UP } : { intent };
+  return page.request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
 }
 
 /**
@@ -82,3 +88,16 @@ export async function openDesk(page: Page) {
 
 /** One of the desk's lists ('Waiting', 'Mine', 'All'), by its heading. */
 export const deskList = (page: Page, name: string) => page.getByRole("region", { name: new RegExp(`^${name} \\(`) });
+
+/** The 'Mark resolved' form beside a conversation on the desk, with its wrap-up. */
+export const resolveForm = (page: Page) => page.getByRole("form", { name: DESK_TEXTS.markResolved });
+
+/** Fills the wrap-up as a listener does: ticks the topics, answers 'Risk discussed'. */
+export async function fillWrapUp(page: Page, topics: string[] = ["Other"], riskDiscussed = false) {
+  const form = resolveForm(page);
+  for (const topic of topics) await form.getByRole("checkbox", { name: topic, exact: true }).check();
+  await form
+    .getByRole("group", { name: WRAP_UP_TEXTS.riskDiscussed })
+    .getByRole("radio", { name: riskDiscussed ? WRAP_UP_TEXTS.yes : WRAP_UP_TEXTS.no })
+    .check();
+}

@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
+import { type DeskNote, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
 import { LOCAL_SUPPORT_ACCOUNT, seedSupportAccount } from "../../../worker/db/seed";
 import { APP_ORIGIN, signUpUser } from "./auth-requests";
@@ -27,6 +27,8 @@ export function desk() {
 export async function clearDesk(): Promise<void> {
   await runInDurableObject(desk(), (_instance, state) => {
     state.storage.sql.exec("DELETE FROM desk_conversations");
+    state.storage.sql.exec("DELETE FROM desk_openings");
+    state.storage.sql.exec("DELETE FROM desk_assignment_times");
     state.storage.sql.exec("DELETE FROM desk_listeners");
   });
 }
@@ -87,15 +89,17 @@ export async function openDeskSocket(cookie: string) {
   });
   const ws = response.webSocket;
   const errors: string[] = [];
-  if (!ws) return { status: response.status, ws: null, errors, latest: () => null as DeskSnapshot | null };
+  const whispers: { pairId: string; note: DeskNote }[] = [];
+  if (!ws) return { status: response.status, ws: null, errors, whispers, latest: () => null as DeskSnapshot | null };
   ws.accept();
   const desks: DeskSnapshot[] = [];
   ws.addEventListener("message", (event) => {
     const frame = DeskServerFrameSchema.parse(JSON.parse(event.data as string));
     if (frame.type === "desk-state") desks.push(frame.desk);
+    else if (frame.type === "whisper") whispers.push({ pairId: frame.pairId, note: frame.note });
     else errors.push(frame.message);
   });
-  return { status: response.status, ws, errors, latest: () => desks.at(-1) ?? null };
+  return { status: response.status, ws, errors, whispers, latest: () => desks.at(-1) ?? null };
 }
 
 /** A listener's socket into a support conversation, on the desk. */

@@ -1,0 +1,295 @@
+import { useId } from "react";
+import { formatCount, formatDuration, formatMomentUtc, formatShare, shareOf } from "~/lib/figure-format";
+import {
+  DESK_FIGURES_PAGE_TEXTS,
+  DESK_FIGURES_TEXTS,
+  type DeskFigures,
+  HELPFUL_ANSWERS,
+  SURVEY_TEXTS,
+} from "~/shared/desk-operations";
+import { TABLE_LOOK, TableRegion } from "./table-region";
+
+/**
+ * The sections of /admin/desk, one component each, all reading one DeskFigures. Nothing here names
+ * a visitor: the figures carry no one's identity, and survey comments are shown without a name.
+ */
+
+const TEXTS = DESK_FIGURES_TEXTS;
+const PAGE = DESK_FIGURES_PAGE_TEXTS;
+
+const SECTION_HEADING = "text-xl font-semibold text-slate-900";
+const EMPTY = "mt-3 rounded-xl bg-slate-50 p-6 text-center text-slate-700";
+
+/**
+ * A section and its heading. Unnamed, so not a landmark: the headings are how a screen reader moves
+ * through the page, and the only regions are the tables' scrolling ones, each with a name of its own.
+ */
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="min-w-0">
+      <h2 className={SECTION_HEADING}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** One figure: its name, its value, and what kind of value it is where that needs saying. */
+function Figure({
+  term,
+  values,
+  wide = false,
+}: {
+  term: string;
+  values: { value: string; unit?: string }[];
+  wide?: boolean;
+}) {
+  return (
+    <div className={`min-w-0 rounded-xl border border-slate-200 p-3 ${wide ? "col-span-2" : ""}`}>
+      <dt className="text-sm text-slate-700">{term}</dt>
+      {values.map(({ value, unit }) => (
+        <dd key={unit ?? "value"} className="mt-1">
+          <span className="text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl">{value}</span>
+          {unit ? <span className="ml-1.5 text-sm text-slate-600">{unit}</span> : null}
+        </dd>
+      ))}
+    </div>
+  );
+}
+
+const FIGURE_GRID = "mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4";
+
+/** Conversations and how they were answered, in the period. */
+export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
+  return (
+    <Section title={PAGE.inPeriod}>
+      <dl className={FIGURE_GRID}>
+        <Figure term={TEXTS.conversations} values={[{ value: formatCount(figures.conversations) }]} />
+        <Figure term={TEXTS.answered} values={[{ value: formatCount(figures.answered) }]} />
+        <Figure term={TEXTS.abandoned} values={[{ value: formatCount(figures.abandoned) }]} />
+        <Figure term={TEXTS.answerRate} values={[{ value: formatShare(figures.answerRate) }]} />
+        <Figure
+          wide
+          term={TEXTS.timeToAnswer}
+          values={[
+            { value: formatDuration(figures.timeToAnswer.medianMs), unit: TEXTS.median },
+            { value: formatDuration(figures.timeToAnswer.p90Ms), unit: TEXTS.p90 },
+          ]}
+        />
+        <Figure term={TEXTS.withinTarget} values={[{ value: formatShare(figures.answeredWithinTarget) }]} />
+      </dl>
+    </Section>
+  );
+}
+
+/** Who is waiting at the moment the figures were read, whatever the period. */
+export function WaitingNowFigures({ figures }: { figures: DeskFigures }) {
+  return (
+    <Section title={PAGE.now}>
+      <dl className={FIGURE_GRID}>
+        <Figure term={TEXTS.waitingNow} values={[{ value: formatCount(figures.waitingNow) }]} />
+        <Figure term={TEXTS.longestWaitNow} values={[{ value: formatDuration(figures.longestWaitNowMs) }]} />
+      </dl>
+    </Section>
+  );
+}
+
+/** 'Did this conversation help?': each answer's share of all answers, and how many answered. */
+export function HelpfulFigures({ figures }: { figures: DeskFigures }) {
+  const { helpful } = figures;
+  const captionId = useId();
+  return (
+    <Section title={TEXTS.helpful}>
+      <p className="mt-1 text-slate-700">{TEXTS.surveyAnswers(helpful.answers)}</p>
+      {helpful.answers === 0 ? (
+        <p className={EMPTY}>{PAGE.noSurveyAnswers}</p>
+      ) : (
+        <div className="mt-3">
+          <TableRegion labelledBy={captionId}>
+            <table className={TABLE_LOOK.table}>
+              <caption id={captionId} className="sr-only">
+                {`${TEXTS.helpful}: ${SURVEY_TEXTS.question}`}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={TABLE_LOOK.head}>
+                    {PAGE.answer}
+                  </th>
+                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                    {PAGE.share}
+                  </th>
+                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                    {PAGE.answers}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {HELPFUL_ANSWERS.map((answer) => {
+                  const share = shareOf(helpful[answer], helpful.answers);
+                  return (
+                    <tr key={answer}>
+                      <th scope="row" className={TABLE_LOOK.rowHead}>
+                        {SURVEY_TEXTS.answers[answer]}
+                      </th>
+                      <td className={TABLE_LOOK.cell}>
+                        <span className="inline-flex items-center justify-end gap-2">
+                          {/* The share drawn too, for a glance; its number is beside it. */}
+                          <svg className="hidden h-2.5 w-20 sm:block" aria-hidden="true">
+                            <rect x="0" y="0" width="100%" height="100%" rx="2" className="fill-slate-100" />
+                            <rect
+                              x="0"
+                              y="0"
+                              width={`${(share ?? 0) * 100}%`}
+                              height="100%"
+                              rx="2"
+                              className="fill-brand-600"
+                            />
+                          </svg>
+                          {formatShare(share)}
+                        </span>
+                      </td>
+                      <td className={TABLE_LOOK.cell}>{formatCount(helpful[answer])}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableRegion>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * The survey's comments, newest first: what was written, the answer it came with and when, never
+ * who. A comment is in the visitor's own script and direction (dir="auto") and wraps anywhere, so a
+ * long word or a right-to-left line stays inside a phone's width.
+ */
+export function SurveyComments({ figures }: { figures: DeskFigures }) {
+  const comments = [...figures.comments].sort((a, b) => b.at - a.at);
+  return (
+    <Section title={TEXTS.comments}>
+      {comments.length === 0 ? (
+        <p className={EMPTY}>{TEXTS.noComments}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {comments.map((comment, index) => (
+            // Comments carry no id (nothing that could lead back to a conversation); their order is fixed.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once per load, in one order
+            <li key={index} className="rounded-xl border border-slate-200 p-3">
+              <p dir="auto" className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
+                {comment.text}
+              </p>
+              <p className="mt-2 text-xs text-slate-600">
+                {`${SURVEY_TEXTS.question} ${SURVEY_TEXTS.answers[comment.answer]} · `}
+                <time dateTime={new Date(comment.at).toISOString()}>{formatMomentUtc(comment.at)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** What the listeners' wrap-ups said: how often each topic came up, and how often risk was discussed. */
+export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
+  const { risk } = figures;
+  const topics = [...figures.topics].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const captionId = useId();
+  return (
+    <Section title={TEXTS.topics}>
+      {risk.wrapUps === 0 || topics.length === 0 ? (
+        <p className={EMPTY}>{TEXTS.noTopics}</p>
+      ) : (
+        <>
+          <dl className={FIGURE_GRID}>
+            <Figure wide term={TEXTS.riskDiscussed} values={[{ value: PAGE.riskOf(risk.discussed, risk.wrapUps) }]} />
+          </dl>
+          <div className="mt-3">
+            <TableRegion labelledBy={captionId}>
+              <table className={TABLE_LOOK.table}>
+                <caption id={captionId} className="sr-only">
+                  {TEXTS.topics}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={TABLE_LOOK.head}>
+                      {PAGE.topic}
+                    </th>
+                    <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                      {PAGE.wrapUps}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {topics.map((topic) => (
+                    <tr key={topic.name}>
+                      <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} text-start`}>
+                        {topic.name}
+                      </th>
+                      <td className={TABLE_LOOK.cell}>{formatCount(topic.count)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          </div>
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** Each listener's share of the period, in a table that scrolls on its own when a phone is too narrow. */
+export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
+  const captionId = useId();
+  return (
+    <Section title={TEXTS.listeners}>
+      {figures.listeners.length === 0 ? (
+        <p className={EMPTY}>{TEXTS.noListeners}</p>
+      ) : (
+        <div className="mt-3">
+          <TableRegion labelledBy={captionId}>
+            <table className={TABLE_LOOK.table}>
+              <caption id={captionId} className="sr-only">
+                {TEXTS.listeners}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={TABLE_LOOK.head}>
+                    {PAGE.listener}
+                  </th>
+                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                    {TEXTS.conversations}
+                  </th>
+                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                    {TEXTS.medianFirstReply}
+                  </th>
+                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                    {TEXTS.resolved}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.listeners.map((listener, index) => (
+                  // Two listeners may go by the same name (an alias); the rows' order is fixed per load.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
+                  <tr key={index}>
+                    {/* A name may be long and unbroken, or right-to-left: it wraps within its column. */}
+                    <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} min-w-28 text-start`}>
+                      {listener.name}
+                    </th>
+                    <td className={TABLE_LOOK.cell}>{formatCount(listener.conversations)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatDuration(listener.medianFirstReplyMs)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatCount(listener.resolved)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        </div>
+      )}
+    </Section>
+  );
+}

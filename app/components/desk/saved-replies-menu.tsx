@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Chevron } from "~/components/chat/crisis-banner";
+import { useCloseOnEscape } from "~/hooks/use-close-on-escape";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { SAVED_REPLY_PARAM, SAVED_REPLY_TEXTS, type SavedReply } from "~/shared/desk-operations";
+
+/**
+ * 'Saved replies' by the composer of the conversation a listener holds: the admin's replies, one
+ * press each to put one into the message, where it can be changed before sending.
+ *
+ * With scripts it is a disclosure: its button opens the list above it (over the messages, so the
+ * conversation keeps its room on a phone); Escape, a press outside or focus moving on closes it, and
+ * a chosen reply goes into the composer, which takes focus. Before and without scripts the browser's
+ * own `<details>` opens the same list as links to the page with `?reply={id}`, whose loader puts that
+ * reply in the composer's box.
+ */
+export function SavedRepliesMenu({
+  replies,
+  pagePath,
+  onInsert,
+}: {
+  replies: SavedReply[];
+  /** The conversation's page, for the links without scripts. */
+  pagePath: string;
+  /** Puts the reply's text into the composer and gives it focus. */
+  onInsert: (text: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useCloseOnEscape(
+    open,
+    () => {
+      setOpen(false);
+      toggle.current?.focus();
+    },
+    panel,
+  );
+  // A press elsewhere, or focus moving on (Tab past the last reply), closes it.
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: Event) => {
+      if (event.target instanceof Node && !wrapper.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    document.addEventListener("focusin", closeOutside);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("focusin", closeOutside);
+    };
+  }, [open]);
+
+  const list = (choice: (reply: SavedReply) => React.ReactNode) => (
+    <>
+      <p className="px-1 text-xs text-slate-600">{SAVED_REPLY_TEXTS.editable}</p>
+      {replies.length === 0 ? (
+        <p className="mt-2 px-1 text-sm text-slate-700">{SAVED_REPLY_TEXTS.none}</p>
+      ) : (
+        <ul className="mt-1.5 space-y-1">
+          {replies.map((reply) => (
+            <li key={reply.id}>{choice(reply)}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  /**
+   * 'Insert “{title}”' to a screen reader; on screen the title and the start of its text (the name
+   * holds the title, so what is seen is what is said).
+   */
+  const label = (reply: SavedReply) => (
+    <>
+      <span className="sr-only">{SAVED_REPLY_TEXTS.insert(reply.title)}</span>
+      <span aria-hidden="true" className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">
+        {reply.title}
+      </span>
+      <span aria-hidden="true" className="line-clamp-2 block text-xs text-slate-600 [overflow-wrap:anywhere]">
+        {reply.text}
+      </span>
+    </>
+  );
+
+  if (!hydrated) {
+    return (
+      <details className="group relative mt-2">
+        <summary className={`${toggleClass} list-none [&::-webkit-details-marker]:hidden`}>
+          {SAVED_REPLY_TEXTS.open}
+          <Chevron className="group-open:rotate-180" />
+        </summary>
+        <div className={panelClass}>
+          {list((reply) => (
+            <a href={`${pagePath}?${SAVED_REPLY_PARAM}=${reply.id}`} className={choiceClass}>
+              {label(reply)}
+            </a>
+          ))}
+        </div>
+      </details>
+    );
+  }
+  return (
+    <div ref={wrapper} className="relative mt-2">
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+        className={toggleClass}
+      >
+        {SAVED_REPLY_TEXTS.open}
+        <Chevron className={open ? "rotate-180" : ""} />
+      </button>
+      {open ? (
+        <div ref={panel} id={panelId} className={panelClass}>
+          {list((reply) => (
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onInsert(reply.text);
+              }}
+              className={`${choiceClass} w-full text-left`}
+            >
+              {label(reply)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const toggleClass =
+  "inline-flex min-h-8 cursor-pointer items-center gap-1 rounded-full px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+/** Above the button, over the newest messages, as wide as the conversation; it scrolls when long. */
+const panelClass =
+  "absolute bottom-full left-0 z-10 mb-1 max-h-[min(20rem,50vh)] w-full overflow-y-auto rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200";
+const choiceClass =
+  "block min-h-11 rounded-lg px-2 py-1.5 text-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700";

@@ -1,0 +1,364 @@
+import { z } from "./schemas/zod-mini";
+
+/**
+ * The helpline's operations around the desk: what a conversation's end asks of the listener
+ * (wrap-up) and of the visitor (the survey), the saved replies listeners answer with, and the
+ * figures the admin reads. Every word, limit and option list in one place for the worker, the pages
+ * and the tests.
+ */
+
+// --- Wrap-up: asked by 'Mark resolved', kept with the opening, never shown to the visitor ---------
+
+/** The wrap-up topics the desk starts with; the admin keeps the list (/admin/topics). */
+export const SEEDED_WRAP_UP_TOPICS = [
+  "Anxiety",
+  "Depression",
+  "Loneliness",
+  "Relationships",
+  "Family",
+  "Grief",
+  "Self-harm",
+  "Suicidal thoughts",
+  "Abuse",
+  "Other",
+] as const;
+export const MAX_TOPIC_NAME = 60;
+/** More than any wrap-up needs; bounds what a form can send. */
+export const MAX_WRAP_UP_TOPICS = 30;
+
+export const WRAP_UP_TEXTS = {
+  topics: "Topics",
+  topicsHint: "Choose at least one.",
+  riskDiscussed: "Risk discussed",
+  yes: "Yes",
+  no: "No",
+  chooseTopic: "Choose at least one topic.",
+  chooseRisk: "Say whether risk was discussed.",
+  unknownTopic: "One of the topics is no longer on the list. Choose again.",
+  onlyForDesk: "The visitor never sees the wrap-up.",
+} as const;
+
+/** A wrap-up as 'Mark resolved' sends it: the topics' names, as the admin's list had them. */
+export type WrapUp = { topics: string[]; riskDiscussed: boolean };
+
+export const WrapUpSchema = z.object({
+  topics: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TOPIC_NAME)))
+    .check(z.minLength(1, WRAP_UP_TEXTS.chooseTopic), z.maxLength(MAX_WRAP_UP_TOPICS, WRAP_UP_TEXTS.chooseTopic)),
+  riskDiscussed: z.boolean(WRAP_UP_TEXTS.chooseRisk),
+});
+
+/** The wrap-up's fields as 'Mark resolved' posts them: a checkbox per topic, and Yes/No radios. */
+export const WRAP_UP_FIELDS = { topics: "topics", riskDiscussed: "riskDiscussed" } as const;
+export const RISK_ANSWERS = { yes: "yes", no: "no" } as const;
+
+export const WRAP_UP_FORM_TEXTS = {
+  /** The desk's topic list is empty: nothing to choose, so nothing can be resolved until the admin adds one. */
+  noTopics: "There are no wrap-up topics to choose from. Ask the admin to add some under 'Wrap-up topics'.",
+} as const;
+
+/** The admin's topic list (/admin/topics): its words, beside the wrap-up's own (WRAP_UP_TEXTS). */
+export const WRAP_UP_TOPIC_TEXTS = {
+  title: "Wrap-up topics",
+  intro:
+    "The topics listeners choose from when they mark a conversation resolved, in this order. Renaming or " +
+    "removing a topic leaves the wrap-ups already made as they were.",
+  listHeading: (count: number) => `Topics (${count})`,
+  none: "No topics yet. 'Mark resolved' needs at least one to choose from: add one below.",
+  nameLabel: "Topic",
+  renameLabel: (name: string) => `Rename ${name}`,
+  nameHint: `Up to ${MAX_TOPIC_NAME} characters; each topic once.`,
+  addHeading: "Add a topic",
+  add: "Add topic",
+  adding: "Adding...",
+  save: "Save",
+  saving: "Saving...",
+  remove: "Remove",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  position: (position: number, count: number) => `${position} of ${count}`,
+  // What happened.
+  added: (name: string) => `“${name}” was added at the end of the list.`,
+  renamed: (from: string, to: string) => `“${from}” is now “${to}”.`,
+  removed: (name: string) => `“${name}” was removed.`,
+  moved: (name: string, position: number, count: number) => `“${name}” is now ${position} of ${count}.`,
+  // Refusals: nothing changed.
+  emptyName: "Give the topic a name.",
+  nameTooLong: `A topic can be at most ${MAX_TOPIC_NAME} characters.`,
+  duplicate: (name: string) => `“${name}” is already on the list.`,
+  notFound: "That topic is no longer on the list.",
+} as const;
+
+/** A topic's name as the admin types it: trimmed, 1 to MAX_TOPIC_NAME characters. */
+export const TopicNameSchema = z
+  .string(WRAP_UP_TOPIC_TEXTS.emptyName)
+  .check(
+    z.trim(),
+    z.minLength(1, WRAP_UP_TOPIC_TEXTS.emptyName),
+    z.maxLength(MAX_TOPIC_NAME, WRAP_UP_TOPIC_TEXTS.nameTooLong),
+  );
+export type WrapUpTopic = { id: number; name: string; position: number };
+
+// --- The survey: 'Did this conversation help?' once per opening ----------------------------------
+
+export const HELPFUL_ANSWERS = ["yes", "somewhat", "no"] as const;
+export type HelpfulAnswer = (typeof HELPFUL_ANSWERS)[number];
+export const MAX_SURVEY_COMMENT = 500;
+
+export const SURVEY_TEXTS = {
+  question: "Did this conversation help?",
+  answers: { yes: "Yes", somewhat: "Somewhat", no: "No" } satisfies Record<HelpfulAnswer, string>,
+  comment: "Anything you'd like to add? (optional)",
+  commentHint: "Anonymous: the team reads it without your name.",
+  send: "Send answer",
+  thanks: "Thank you for telling us.",
+  chooseAnswer: "Choose Yes, Somewhat or No.",
+  commentTooLong: `A comment can be at most ${MAX_SURVEY_COMMENT} characters.`,
+  alreadyAnswered: "You have already answered for this conversation. Thank you.",
+  nothingToAnswer: "There is no finished conversation to answer about.",
+} as const;
+
+export const SurveyAnswerSchema = z.object({
+  opening: z.coerce.number().check(z.int(), z.positive()),
+  answer: z.enum(HELPFUL_ANSWERS, SURVEY_TEXTS.chooseAnswer),
+  comment: z.string().check(z.trim(), z.maxLength(MAX_SURVEY_COMMENT, SURVEY_TEXTS.commentTooLong)),
+});
+
+// --- The visitor ends the conversation ----------------------------------------------------------
+
+/** The visitor's own forms in their support conversation, posted to its page. */
+export const VISITOR_DESK_INTENTS = { end: "end-conversation", survey: "survey" } as const;
+export type VisitorDeskIntent = (typeof VISITOR_DESK_INTENTS)[keyof typeof VISITOR_DESK_INTENTS];
+
+/** What the page's action answers to one of them: done, or why not, with what was typed kept. */
+export type VisitorDeskAnswer = {
+  intent: VisitorDeskIntent;
+  ok: boolean;
+  message: string | null;
+  typed: { answer?: string; comment?: string };
+};
+
+export const END_CONVERSATION_TEXTS = {
+  button: "End conversation",
+  confirmTitle: "End this conversation?",
+  confirmBody: "The listener will be let go. Your messages stay here, and if you write again you'll be back in line.",
+  confirm: "Yes, end it",
+  cancel: "Keep talking",
+  notOpen: "This conversation is not open on the desk.",
+} as const;
+
+// --- Saved replies: kept by the admin, inserted by listeners -------------------------------------
+
+export const MAX_SAVED_REPLY = 1000;
+export const MAX_SAVED_REPLY_TITLE = 80;
+
+export const SAVED_REPLY_TEXTS = {
+  title: "Saved replies",
+  open: "Saved replies",
+  insert: (title: string) => `Insert “${title}”`,
+  none: "No saved replies yet.",
+  editable: "A saved reply goes into your message; change it before sending.",
+  titleLabel: "Title",
+  textLabel: "Text",
+  add: "Add reply",
+  save: "Save",
+  remove: "Remove",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  emptyTitle: "Give the reply a title.",
+  titleTooLong: `A title can be at most ${MAX_SAVED_REPLY_TITLE} characters.`,
+  emptyText: "Write the reply's text.",
+  textTooLong: `A saved reply can be at most ${MAX_SAVED_REPLY} characters.`,
+  notFound: "That reply is no longer on the list.",
+} as const;
+
+export const SavedReplySchema = z.object({
+  title: z
+    .string(SAVED_REPLY_TEXTS.emptyTitle)
+    .check(
+      z.trim(),
+      z.minLength(1, SAVED_REPLY_TEXTS.emptyTitle),
+      z.maxLength(MAX_SAVED_REPLY_TITLE, SAVED_REPLY_TEXTS.titleTooLong),
+    ),
+  text: z
+    .string(SAVED_REPLY_TEXTS.emptyText)
+    .check(
+      z.trim(),
+      z.minLength(1, SAVED_REPLY_TEXTS.emptyText),
+      z.maxLength(MAX_SAVED_REPLY, SAVED_REPLY_TEXTS.textTooLong),
+    ),
+});
+export type SavedReply = { id: number; title: string; text: string; position: number };
+
+/** The saved-replies page (/admin/replies): its words, beside what listeners read (SAVED_REPLY_TEXTS). */
+export const SAVED_REPLY_PAGE_TEXTS = {
+  intro:
+    "Replies a listener can put into their message from a conversation's page, and change before sending. " +
+    "Listeners see them in this order.",
+  listHeading: (count: number) => `Replies (${count})`,
+  none: "No saved replies yet. Add the first one below.",
+  addHeading: "Add a saved reply",
+  edit: "Edit",
+  titleHint: `What listeners pick it by. Up to ${MAX_SAVED_REPLY_TITLE} characters.`,
+  textHint: `Up to ${MAX_SAVED_REPLY.toLocaleString("en-US")} characters.`,
+  count: (length: number) => `${length.toLocaleString("en-US")} / ${MAX_SAVED_REPLY.toLocaleString("en-US")}`,
+  adding: "Adding...",
+  saving: "Saving...",
+  position: (position: number, count: number) => `${position} of ${count}`,
+  // What happened.
+  added: (title: string) => `“${title}” was added at the end of the list.`,
+  saved: (title: string) => `“${title}” was saved.`,
+  removed: (title: string) => `“${title}” was removed.`,
+  moved: (title: string, position: number, count: number) => `“${title}” is now ${position} of ${count}.`,
+} as const;
+
+/**
+ * What each form on the admin's ordered lists (/admin/replies, /admin/topics) asks for: its
+ * `intent` field, with the row's `id` for all but `add`.
+ */
+export const LIST_INTENTS = { add: "add", save: "save", remove: "remove", up: "up", down: "down" } as const;
+export type ListIntent = (typeof LIST_INTENTS)[keyof typeof LIST_INTENTS];
+
+/** The refusals both admin lists share. */
+export const LIST_TEXTS = {
+  unknownIntent: "That action is not known here.",
+  malformed: "That form was incomplete, so nothing changed. Please reload the page and try again.",
+  postFailed: "The server could not be reached, so nothing changed. Please try again.",
+} as const;
+
+/** `?reply={id}` on a conversation's desk page: that saved reply starts the composer's text (without scripts). */
+export const SAVED_REPLY_PARAM = "reply";
+
+// --- Supervisor messages ('whispers'): from the admin to the holding listener only ---------------
+
+export const WHISPER_TEXTS = {
+  label: (listener: string) => `Message to ${listener}`,
+  hint: "Only the listener sees this; the visitor never does.",
+  send: "Send to listener",
+  sent: "Sent to the listener.",
+  kind: "From the supervisor",
+  notHeld: "Nobody holds this conversation now: there is no listener to message.",
+} as const;
+
+// --- The figures at /admin/desk ------------------------------------------------------------------
+
+export const FIGURE_PERIODS = ["today", "7d", "30d"] as const;
+export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
+export const FIGURE_PERIOD_LABELS: Record<FigurePeriod, string> = {
+  today: "Today",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+};
+/** The answer-speed target helplines publish: a visitor answered within this long. */
+export const ANSWER_TARGET_MS = 5 * 60_000;
+/** Openings (and everything kept with them) are counted for this long, then deleted. */
+export const FIGURES_RETENTION_DAYS = 30;
+
+/** One listener's share of the period. */
+export type ListenerFigures = {
+  name: string;
+  /** Openings this listener answered first. */
+  conversations: number;
+  /** Median time from joining the line to their first reply, over those (null: none). */
+  medianFirstReplyMs: number | null;
+  /** Openings they marked resolved. */
+  resolved: number;
+};
+
+/**
+ * The desk's figures for a period. Counted by the opening's start (when its first message joined
+ * the line), in UTC; nothing in them names a visitor.
+ */
+export type DeskFigures = {
+  period: FigurePeriod;
+  /** The period's start and the moment they were read (ms). */
+  from: number;
+  to: number;
+  conversations: number;
+  answered: number;
+  abandoned: number;
+  /** answered ÷ (answered + abandoned); null while both are 0. */
+  answerRate: number | null;
+  timeToAnswer: { medianMs: number | null; p90Ms: number | null };
+  /** Of the answered openings, the share answered within ANSWER_TARGET_MS (null: none answered). */
+  answeredWithinTarget: number | null;
+  /** Openings waiting for their first reply now (queued, or with a listener who has not replied). */
+  waitingNow: number;
+  longestWaitNowMs: number | null;
+  helpful: Record<HelpfulAnswer, number> & { answers: number };
+  /** The survey's comments, newest first, without anything of who wrote them. */
+  comments: { at: number; answer: HelpfulAnswer; text: string }[];
+  topics: { name: string; count: number }[];
+  /** Wrap-ups that said risk was discussed, of all wrap-ups. */
+  risk: { discussed: number; wrapUps: number };
+  listeners: ListenerFigures[];
+  /** 24 rows, hour 0 to 23 UTC: openings that started in that hour, and their median time to answer. */
+  byHour: { hour: number; openings: number; medianTimeToAnswerMs: number | null }[];
+};
+
+export const DESK_FIGURES_TEXTS = {
+  title: "Desk figures",
+  period: "Period",
+  show: "Show",
+  conversations: "Conversations",
+  answered: "Answered",
+  abandoned: "Abandoned",
+  answerRate: "Answer rate",
+  timeToAnswer: "Time to answer",
+  median: "median",
+  p90: "90th percentile",
+  withinTarget: "Answered within 5 minutes",
+  waitingNow: "Waiting now",
+  longestWaitNow: "Longest wait now",
+  helpful: "Helpful",
+  surveyAnswers: (count: number) => (count === 1 ? "1 answer" : `${count} answers`),
+  comments: "Comments",
+  noComments: "No comments in this period.",
+  topics: "Wrap-up topics",
+  noTopics: "No wrap-ups in this period.",
+  riskDiscussed: "Risk discussed",
+  listeners: "Listeners",
+  noListeners: "No listener answered in this period.",
+  medianFirstReply: "Median time to first reply",
+  resolved: "Resolved",
+  byHour: "Openings and time to answer by hour of day (UTC)",
+  hour: "Hour (UTC)",
+  openings: "Openings",
+  medianTimeToAnswer: "Median time to answer",
+  none: "—",
+  countedHow:
+    "Counted by when each conversation's first message joined the line (UTC). Answered: a listener replied. Abandoned: the visitor ended it, or signed out, before a reply.",
+} as const;
+
+/** The rest of /admin/desk's words: its sections, tables, the chart's text alternative. */
+export const DESK_FIGURES_PAGE_TEXTS = {
+  description: "The support desk's figures.",
+  range: (from: string, to: string) => `From ${from} to ${to}`,
+  /** An address whose period is not one of FIGURE_PERIODS shows the default, and says so. */
+  unknownPeriod: "That period is not one of the choices, so today's figures are shown.",
+  inPeriod: "In this period",
+  now: "Right now",
+  answer: "Answer",
+  share: "Share",
+  answers: "Answers",
+  noSurveyAnswers: "No survey answers in this period.",
+  topic: "Topic",
+  wrapUps: "Wrap-ups",
+  riskOf: (discussed: number, wrapUps: number) =>
+    `${discussed} of ${wrapUps} ${wrapUps === 1 ? "wrap-up" : "wrap-ups"}`,
+  listener: "Listener",
+  byHourTable: "Openings and median time to answer, hour by hour (UTC)",
+  /** The chart's text alternative: the hours that have something, then what the others had. */
+  chartSummary: (title: string, hours: string) => `${title}: ${hours}.`,
+  atHour: (value: string, hour: string) => `${value} at ${hour}`,
+  noneInAnyHour: "none in this period",
+  noneOtherwise: "none in the other hours",
+} as const;
+
+// --- The wait, estimated --------------------------------------------------------------------------
+
+/** How many recent assignments the estimate learns from, and how few are too few to say anything. */
+export const WAIT_ESTIMATE_SAMPLES = 20;
+export const WAIT_ESTIMATE_MIN_SAMPLES = 3;
+/** Assignments older than this say nothing about the wait now. */
+export const WAIT_ESTIMATE_WINDOW_MS = 60 * 60_000;

@@ -1,0 +1,413 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
+import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, VISITOR_DESK_INTENTS, WHISPER_TEXTS } from "~/shared/desk-operations";
+import { pairIdFor } from "~/shared/pair-id";
+import { chatWith } from "~/shared/routes";
+import * as chatScreen from "../../app/routes/chat/chat-screen";
+import { DeskLedger, FIGURES_RETENTION_MS } from "../../worker/desk/desk-ledger";
+import type { SupportDesk } from "../../worker/desk/support-desk";
+import { postJson, signUpAdmin, signUpUser } from "./support/auth-requests";
+import {
+  availableAtDesk,
+  clearDesk,
+  desk,
+  deskHolds,
+  openDeskConversation,
+  openDeskSocket,
+  SUPPORT_ID,
+  say,
+  seedSupport,
+  signUpListener,
+  visitorInSupportChat,
+} from "./support/desk";
+import { callAction, signedInUser } from "./support/route-action";
+import { until } from "./support/until";
+
+beforeAll(seedSupport);
+beforeEach(clearDesk);
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The scripted day: 2026-11-20, read at noon UTC. */
+const DAY_START = Date.UTC(2026, 10, 20);
+const NOON = DAY_START + 12 * 60 * MINUTE;
+const at = (hours: number, minutes = 0, day = DAY_START) => day + hours * 60 * MINUTE + minutes * MINUTE;
+
+/** Runs `script` on the desk's own record, in the desk's storage. */
+function onLedger<T>(script: (ledger: DeskLedger, sql: SqlStorage) => T): Promise<T> {
+  return runInDurableObject(desk(), (_instance, state) => script(new DeskLedger(state.storage.sql), state.storage.sql));
+}
+
+const names: Record<string, string> = { l1: "listener-one", l2: "listener-two" };
+const nameOf = (id: string) => names[id] ?? "?";
+
+describe("the desk's figures on a scripted day", () => {
+  /** The scripted openings' ids, as the ledger numbered them. */
+  const openings: Record<string, number | null> = {};
+  beforeEach(async () => {
+    await onLedger((ledger, sql) => {
+      // A: answered in 2 min by l1, resolved with a wrap-up, 'Yes' with a comment.
+      ledger.opened("a", at(9));
+      ledger.replied("a", "l1", at(9, 2));
+      ledger.replied("a", "l2", at(9, 3)); // a later reply changes nothing
+      openings.a = ledger.ended("a", at(9, 30), "resolved", "l1", {
+        topics: ["Anxiety", "Loneliness"],
+        riskDiscussed: true,
+      });
+      ledger.answerSurvey("a", openings.a ?? 0, { helpful: "yes", comment: "Thank you" }, at(9, 31));
+      // B: answered in 10 min by l2, ended by the visitor, 'Somewhat'.
+      ledger.opened("b", at(9, 10));
+      ledger.replied("b", "l2", at(9, 20));
+      openings.b = ledger.ended("b", at(9, 40), "visitor");
+      ledger.answerSurvey("b", openings.b ?? 0, { helpful: "somewhat", comment: "" }, at(9, 41));
+      // C: ended by the visitor before any reply (abandoned), 'No' with a comment.
+      ledger.opened("c", at(10));
+      openings.c = ledger.ended("c", at(10, 3), "visitor");
+      ledger.answerSurvey("c", openings.c ?? 0, { helpful: "no", comment: "Nobody came" }, at(10, 4));
+      // D: signed out while waiting (abandoned).
+      ledger.opened("d", at(11));
+      ledger.ended("d", at(11, 5), "session");
+      // F: still waiting since 11:30. G: answered in 1 min by l1, still open.
+      ledger.opened("f", at(11, 30));
+      ledger.opened("g", at(11, 50));
+      openings.f = sql.exec<{ id: number }>("SELECT id FROM desk_openings WHERE pair_id = 'f'").one().id;
+      ledger.replied("g", "l1", at(11, 51));
+      // E: joined the line at 23:58 the day before, answered at 00:03 (exactly 5 minutes): yesterday's.
+      ledger.opened("e", at(23, 58, DAY_START - DAY));
+      ledger.replied("e", "l2", at(0, 3));
+      ledger.ended("e", at(0, 30), "inactive", "l2");
+      // I: 20 days ago. H: 40 days ago, past the retention.
+      ledger.opened("i", NOON - 20 * DAY);
+      ledger.ended("i", NOON - 20 * DAY + MINUTE, "resolved", "l1", { topics: ["Grief"], riskDiscussed: false });
+      ledger.opened("h", NOON - 40 * DAY);
+      ledger.ended("h", NOON - 40 * DAY + MINUTE, "visitor");
+    });
+  });
+
+  it("counts today from midnight UTC: openings, answers, abandonments, times, survey, topics, listeners, hours", async () => {
+    const today = await onLedger((ledger) => ledger.figures("today", NOON, nameOf));
+    expect(today).toMatchObject({
+      from: DAY_START,
+      to: NOON,
+      conversations: 6,
+      answered: 3,
+      abandoned: 2,
+      answerRate: 3 / 5,
+      // 1, 2 and 10 minutes: the nearest-rank median and 90th percentile.
+      timeToAnswer: { medianMs: 2 * MINUTE, p90Ms: 10 * MINUTE },
+      answeredWithinTarget: 2 / 3,
+      // F waits, from 11:30; E, G and the ended ones do not.
+      waitingNow: 1,
+      longestWaitNowMs: 30 * MINUTE,
+      helpful: { yes: 1, somewhat: 1, no: 1, answers: 3 },
+      comments: [
+        { at: at(10, 4), answer: "no", text: "Nobody came" },
+        { at: at(9, 31), answer: "yes", text: "Thank you" },
+      ],
+      topics: [
+        { name: "Anxiety", count: 1 },
+        { name: "Loneliness", count: 1 },
+      ],
+      risk: { discussed: 1, wrapUps: 1 },
+      listeners: [
+        { name: "listener-one", conversations: 2, medianFirstReplyMs: MINUTE, resolved: 1 },
+        { name: "listener-two", conversations: 1, medianFirstReplyMs: 10 * MINUTE, resolved: 0 },
+      ],
+    });
+    expect(today.byHour).toHaveLength(24);
+    expect(today.byHour[9]).toEqual({ hour: 9, openings: 2, medianTimeToAnswerMs: 2 * MINUTE });
+    expect(today.byHour[10]).toEqual({ hour: 10, openings: 1, medianTimeToAnswerMs: null });
+    expect(today.byHour[11]).toEqual({ hour: 11, openings: 3, medianTimeToAnswerMs: MINUTE });
+    expect(today.byHour.reduce((sum, hour) => sum + hour.openings, 0)).toBe(6);
+  });
+
+  it("counts a conversation that crosses midnight on the day it joined the line", async () => {
+    const week = await onLedger((ledger) => ledger.figures("7d", NOON, nameOf));
+    expect(week.conversations).toBe(7);
+    expect(week.answered).toBe(4);
+    // E's 5 minutes exactly count as within 5 minutes.
+    expect(week.answeredWithinTarget).toBe(3 / 4);
+    expect(week.timeToAnswer).toEqual({ medianMs: 2 * MINUTE, p90Ms: 10 * MINUTE });
+    expect(week.byHour[23]).toEqual({ hour: 23, openings: 1, medianTimeToAnswerMs: 5 * MINUTE });
+    expect(week.listeners.find((l) => l.name === "listener-two")).toMatchObject({ conversations: 2 });
+  });
+
+  it("keeps 30 days: older openings leave the figures and the desk's storage", async () => {
+    const month = await onLedger((ledger) => {
+      ledger.prune(NOON);
+      return ledger.figures("30d", NOON, nameOf);
+    });
+    expect(month.conversations).toBe(8);
+    expect(month.topics).toContainEqual({ name: "Grief", count: 1 });
+    const kept = await onLedger((_ledger, sql) =>
+      sql.exec<{ pair_id: string }>("SELECT pair_id FROM desk_openings ORDER BY pair_id").toArray(),
+    );
+    expect(kept.map((row) => row.pair_id)).toEqual(["a", "b", "c", "d", "e", "f", "g", "i"]);
+    expect(NOON - 40 * DAY).toBeLessThan(NOON - FIGURES_RETENTION_MS);
+  });
+
+  it("takes a survey answer once per opening, only for that conversation, only once it ended", async () => {
+    const answers = await onLedger((ledger) => [
+      ledger.answerSurvey("a", openings.a ?? 0, { helpful: "no", comment: "" }, NOON),
+      // Another conversation's opening, and one still open.
+      ledger.answerSurvey("b", openings.a ?? 0, { helpful: "no", comment: "" }, NOON),
+      ledger.answerSurvey("f", openings.f ?? 0, { helpful: "no", comment: "" }, NOON),
+    ]);
+    expect(answers).toEqual([
+      { refusal: "alreadyAnswered" },
+      { refusal: "nothingToAnswer" },
+      { refusal: "nothingToAnswer" },
+    ]);
+    const today = await onLedger((ledger) => ledger.figures("today", NOON, nameOf));
+    expect(today.helpful).toEqual({ yes: 1, somewhat: 1, no: 1, answers: 3 });
+  });
+});
+
+/** The visitor's own form, posted to their support conversation's page. */
+function visitorPost(visitor: Awaited<ReturnType<typeof signUpUser>>, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return callAction(chatScreen.action, chatWith(SUPPORT_ID), form, {
+    user: signedInUser(visitor),
+    params: { userId: SUPPORT_ID },
+  });
+}
+
+const lastDesk = (socket: Awaited<ReturnType<typeof visitorInSupportChat>>["socket"]) =>
+  socket.frames.filter((frame) => frame.type === "desk").at(-1);
+
+describe("an opening's life on the desk", () => {
+  it("counts the first reply, frees the listener when the visitor ends it, and asks the visitor once", async () => {
+    const listener = await signUpListener();
+    await availableAtDesk(listener);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const room = await openDeskConversation(listener.cookie, visitor.user.id);
+    if (!room.socket) throw new Error("refused");
+    await say(room.socket, "I'm here. How are you feeling?");
+    await until(async () => (await desk().figures("today")).answered === 1);
+
+    const ended = await visitorPost(visitor, { intent: VISITOR_DESK_INTENTS.end });
+    expect(ended).toMatchObject({ status: 200, data: { visitorDesk: { ok: true } } });
+    expect((await desk().snapshot(listener.user.id, false)).me.active).toBe(0);
+    const told = await visitor.socket.waitFor((f) => f.type === "desk" && f.state === "idle" && f.survey !== null);
+    if (told.type !== "desk" || told.survey === null) throw new Error("no survey");
+    expect(told.events.map((event) => event.kind)).toEqual(["joined", "you-ended"]);
+
+    const again = await visitorPost(visitor, { intent: VISITOR_DESK_INTENTS.end });
+    expect(again).toMatchObject({ status: 409, data: { visitorDesk: { message: END_CONVERSATION_TEXTS.notOpen } } });
+
+    const wrong = await visitorPost(visitor, {
+      intent: VISITOR_DESK_INTENTS.survey,
+      opening: String(told.survey),
+      answer: "maybe",
+      comment: "x".repeat(20),
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      data: { visitorDesk: { message: SURVEY_TEXTS.chooseAnswer, typed: { comment: "x".repeat(20) } } },
+    });
+    const tooLong = await visitorPost(visitor, {
+      intent: VISITOR_DESK_INTENTS.survey,
+      opening: String(told.survey),
+      answer: "yes",
+      comment: "x".repeat(501),
+    });
+    expect(tooLong).toMatchObject({ status: 400, data: { visitorDesk: { message: SURVEY_TEXTS.commentTooLong } } });
+    // Another person cannot answer for this opening: their own conversation has none.
+    const stranger = await signUpUser();
+    const foreign = await visitorPost(stranger, {
+      intent: VISITOR_DESK_INTENTS.survey,
+      opening: String(told.survey),
+      answer: "no",
+      comment: "",
+    });
+    expect(foreign).toMatchObject({ status: 409, data: { visitorDesk: { message: SURVEY_TEXTS.nothingToAnswer } } });
+
+    const answer = {
+      intent: VISITOR_DESK_INTENTS.survey,
+      opening: String(told.survey),
+      answer: "yes",
+      comment: "kind",
+    };
+    expect(await visitorPost(visitor, answer)).toMatchObject({ status: 200, data: { visitorDesk: { ok: true } } });
+    expect(await visitorPost(visitor, answer)).toMatchObject({
+      status: 409,
+      data: { visitorDesk: { message: SURVEY_TEXTS.alreadyAnswered } },
+    });
+    // Asked no more.
+    await visitor.socket.waitFor((f) => f.type === "desk" && f.state === "idle" && f.survey === null);
+
+    const figures = await desk().figures("today");
+    expect(figures).toMatchObject({ conversations: 1, answered: 1, abandoned: 0 });
+    expect(figures.helpful).toEqual({ yes: 1, somewhat: 0, no: 0, answers: 1 });
+    expect(figures.comments.map((c) => c.text)).toEqual(["kind"]);
+    expect(JSON.stringify(figures)).not.toContain(visitor.user.id);
+    expect(JSON.stringify(figures)).not.toContain(visitor.user.username);
+
+    // Writing again opens it again: a second opening, in line.
+    await say(visitor.socket, "me again");
+    await deskHolds(visitor.pairId, listener.user.id);
+    expect((await desk().figures("today")).conversations).toBe(2);
+  });
+
+  it("counts a visitor who ends it before any reply as abandoned, and one who signs out while waiting", async () => {
+    const first = await visitorInSupportChat();
+    await say(first.socket, "hello?");
+    await deskHolds(first.pairId, null);
+    expect(await visitorPost(first, { intent: VISITOR_DESK_INTENTS.end })).toMatchObject({ status: 200 });
+
+    const second = await visitorInSupportChat();
+    await say(second.socket, "anyone?");
+    await deskHolds(second.pairId, null);
+    expect((await desk().figures("today")).waitingNow).toBe(1);
+    const out = await postJson("/api/auth/sign-out", {}, { cookie: second.cookie });
+    expect(out.status).toBe(200);
+    await until(async () => (await desk().figures("today")).abandoned === 2);
+    const figures = await desk().figures("today");
+    expect(figures).toMatchObject({ conversations: 2, answered: 0, abandoned: 2, answerRate: 0, waitingNow: 0 });
+    const listener = await signUpListener();
+    expect((await desk().snapshot(listener.user.id, false)).waitingCount).toBe(0);
+  });
+
+  it("keeps a conversation a listener already answered with them when the visitor signs out", async () => {
+    const listener = await signUpListener();
+    await availableAtDesk(listener);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const room = await openDeskConversation(listener.cookie, visitor.user.id);
+    if (!room.socket) throw new Error("refused");
+    await say(room.socket, "Hello, I'm listening.");
+    await until(async () => (await desk().figures("today")).answered === 1);
+    await postJson("/api/auth/sign-out", {}, { cookie: visitor.cookie });
+    // The sign-out answers once the desk was told: it changed nothing there.
+    expect((await desk().snapshot(listener.user.id, false)).mine.map((c) => c.pairId)).toEqual([visitor.pairId]);
+    expect((await desk().figures("today")).abandoned).toBe(0);
+  });
+});
+
+describe("the wait a visitor in line is told", () => {
+  it("is estimated from the recent pace and the listeners there, updated as the line moves", async () => {
+    const listener = await signUpListener();
+    await availableAtDesk(listener);
+    // The listener fills up: three assignments, four minutes apart by the desk's record.
+    for (let n = 0; n < 3; n += 1) {
+      const held = await visitorInSupportChat();
+      await say(held.socket, "hi");
+      await deskHolds(held.pairId, listener.user.id);
+    }
+    await runInDurableObject(desk(), (_instance, state) => {
+      const rows = state.storage.sql
+        .exec<{ rowid: number }>("SELECT rowid FROM desk_assignment_times ORDER BY at")
+        .toArray();
+      rows.forEach((row, index) => {
+        state.storage.sql.exec(
+          "UPDATE desk_assignment_times SET at = ? WHERE rowid = ?",
+          Date.now() - (rows.length - index) * 4 * MINUTE,
+          row.rowid,
+        );
+      });
+    });
+    const first = await visitorInSupportChat();
+    await say(first.socket, "is anyone there?");
+    const queued = await first.socket.waitFor((f) => f.type === "desk" && f.state === "queued");
+    expect(queued).toMatchObject({ position: 1, waitMinutes: 4 });
+    const second = await visitorInSupportChat();
+    await say(second.socket, "hello");
+    await second.socket.waitFor((f) => f.type === "desk" && f.state === "queued" && f.waitMinutes === 8);
+    expect(visitorDeskLine(lastDesk(second.socket) as never, true)).toBe(VISITOR_DESK_TEXTS.inLineWithWait(2, 8));
+    expect(VISITOR_DESK_TEXTS.inLineWithWait(2, 8)).toBe("You're number 2 in line. The wait is about 8 minutes.");
+  });
+
+  it("is left out while there is too little data, and with nobody there", async () => {
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    const queued = await visitor.socket.waitFor((f) => f.type === "desk" && f.state === "queued");
+    expect(queued).toMatchObject({ waitMinutes: null, listenersAvailable: false });
+  });
+});
+
+describe("an assigned conversation nobody writes in", () => {
+  async function answeredConversation() {
+    const listener = await signUpListener();
+    await availableAtDesk(listener);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const room = await openDeskConversation(listener.cookie, visitor.user.id);
+    if (!room.socket) throw new Error("refused");
+    await say(room.socket, "How can I help?");
+    await until(async () => (await desk().figures("today")).answered === 1);
+    return { listener, visitor };
+  }
+  const tickAt = (now: number) => runInDurableObject(desk(), (instance: SupportDesk) => instance.tick(now));
+
+  it("closes itself 30 minutes after the listener's reply, by the desk's clock, and asks the visitor", async () => {
+    const { listener, visitor } = await answeredConversation();
+    await tickAt(Date.now() + 29 * MINUTE);
+    expect((await desk().snapshot(listener.user.id, false)).mine).toHaveLength(1);
+    await tickAt(Date.now() + 31 * MINUTE);
+    expect((await desk().snapshot(listener.user.id, false)).mine).toHaveLength(0);
+    const closed = await visitor.socket.waitFor(
+      (f) => f.type === "desk" && f.state === "idle" && f.events.some((event) => event.kind === "closed-inactive"),
+    );
+    expect(closed).toMatchObject({ survey: expect.any(Number) });
+    if (closed.type !== "desk") throw new Error("not a desk frame");
+    expect(closed.events.at(-1)?.kind).toBe("closed-inactive");
+    expect(await desk().figures("today")).toMatchObject({ answered: 1, abandoned: 0, waitingNow: 0 });
+  });
+
+  it("stays open while the visitor spoke last (a listener's reply is what is due)", async () => {
+    const { listener, visitor } = await answeredConversation();
+    await say(visitor.socket, "sorry, I was away");
+    await tickAt(Date.now() + 31 * MINUTE);
+    expect((await desk().snapshot(listener.user.id, false)).mine).toHaveLength(1);
+    // The next check is a whole quiet time later, not at every alarm.
+    const next = await runInDurableObject(desk(), (_instance, state) =>
+      state.storage.sql.exec<{ at: number }>("SELECT quiet_check_at AS at FROM desk_conversations").one(),
+    );
+    expect(next.at).toBeGreaterThan(Date.now() + 60 * MINUTE);
+  });
+});
+
+describe("the supervisor's message to a listener", () => {
+  it("reaches the holding listener's desk at once, is kept with the notes, and never reaches the visitor", async () => {
+    const listener = await signUpListener();
+    const page = await availableAtDesk(listener);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const admin = await signUpAdmin();
+    const adminActor = { id: admin.user.id, name: admin.user.username, admin: true };
+    const secret = "Ask about their sleep, gently";
+    expect(await desk().whisper(visitor.pairId, adminActor, secret)).toEqual({ ok: true });
+    await until(() => page.whispers.length === 1);
+    expect(page.whispers[0]).toMatchObject({ pairId: visitor.pairId, note: { kind: "whisper", text: secret } });
+    const notes = await runInDurableObject(
+      env.CHAT_ROOM.getByName(visitor.pairId),
+      (instance: { deskNotes(): Promise<{ kind: string; text: string }[]> }) => instance.deskNotes(),
+    );
+    expect(notes).toContainEqual(expect.objectContaining({ kind: "whisper", text: secret }));
+    // Another listener's desk hears nothing of it; the visitor's frames never carry it.
+    const other = await signUpListener();
+    const otherPage = await openDeskSocket(other.cookie);
+    await say(visitor.socket, "still here");
+    expect(otherPage.whispers).toEqual([]);
+    expect(JSON.stringify(visitor.socket.frames)).not.toContain(secret);
+    // Only the admin whispers, and only to a conversation someone holds.
+    expect(await desk().whisper(visitor.pairId, listener.actor, "hi")).toMatchObject({ refusal: expect.any(String) });
+    const waiting = await visitorInSupportChat();
+    await say(waiting.socket, "hello");
+    await deskHolds(waiting.pairId, listener.user.id);
+    await desk().setAvailability(listener.actor, false);
+    const queuedVisitor = await visitorInSupportChat();
+    await say(queuedVisitor.socket, "hi");
+    await deskHolds(queuedVisitor.pairId, null);
+    expect(await desk().whisper(queuedVisitor.pairId, adminActor, "hi")).toEqual({ refusal: WHISPER_TEXTS.notHeld });
+    expect(pairIdFor(visitor.user.id, SUPPORT_ID)).toBe(visitor.pairId);
+  });
+});

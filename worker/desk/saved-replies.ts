@@ -1,0 +1,92 @@
+import { env } from "cloudflare:workers";
+import { asc, eq, sql } from "drizzle-orm";
+import { SAVED_REPLY_TEXTS, type SavedReply, SavedReplySchema } from "~/shared/desk-operations";
+import { createDb } from "../db/client";
+import { savedReplies } from "../db/schema";
+import { type Direction, moveRow, nextPositionSql, removeRow } from "./ordered-rows";
+
+/**
+ * Saved replies: texts the admin keeps (/admin/replies) for listeners to put into a message and
+ * change before sending. Who may change them is the route's check (the admin pages' guard); who may
+ * read them is the desk page's (only the listener who holds the conversation).
+ */
+
+/** The fields of a reply a refusal concerns, with what to tell the admin beside each. */
+export type SavedReplyProblems = Partial<Record<"title" | "text", string>>;
+
+/** A refusal: nothing changed. `problems` are the fields' own; else `message` concerns the whole form. */
+export class SavedReplyError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+    readonly problems: SavedReplyProblems = {},
+  ) {
+    super(message);
+  }
+}
+
+const columns = {
+  id: savedReplies.id,
+  title: savedReplies.title,
+  text: savedReplies.text,
+  position: savedReplies.position,
+};
+
+/** Every saved reply, in the admin's order. */
+export async function listSavedReplies(): Promise<SavedReply[]> {
+  return createDb(env.DB).select(columns).from(savedReplies).orderBy(asc(savedReplies.position));
+}
+
+/** A reply as the admin's form sent it, trimmed; refused with each field's problem. */
+function checked(input: { title: unknown; text: unknown }): { title: string; text: string } {
+  const parsed = SavedReplySchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems: SavedReplyProblems = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "title" || field === "text") && !problems[field]) problems[field] = issue.message;
+  }
+  const first = problems.title ?? problems.text ?? SAVED_REPLY_TEXTS.emptyTitle;
+  throw new SavedReplyError(first, 400, problems);
+}
+
+/** Adds a reply at the end of the list. */
+export async function addSavedReply(input: { title: unknown; text: unknown }): Promise<SavedReply> {
+  const reply = checked(input);
+  const [added] = await createDb(env.DB)
+    .insert(savedReplies)
+    .values({ ...reply, position: sql.raw(nextPositionSql("saved_replies")) })
+    .returning(columns);
+  if (!added) throw new Error("a saved reply's insert returned no row");
+  return added;
+}
+
+/** Changes a reply's title and text; its place stays. */
+export async function updateSavedReply(id: number, input: { title: unknown; text: unknown }): Promise<SavedReply> {
+  const reply = checked(input);
+  const [updated] = await createDb(env.DB)
+    .update(savedReplies)
+    .set(reply)
+    .where(eq(savedReplies.id, id))
+    .returning(columns);
+  if (!updated) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);
+  return updated;
+}
+
+/** Removes a reply; the ones after it move up a place. Answers the removed reply. */
+export async function removeSavedReply(id: number): Promise<SavedReply> {
+  const removed = await removeRow<SavedReply>("saved_replies", id);
+  if (!removed) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);
+  return { id: removed.id, title: removed.title, text: removed.text, position: removed.position };
+}
+
+/**
+ * Moves a reply a place up or down (at either end it stays). Answers the reply where it stands now,
+ * and how many there are.
+ */
+export async function moveSavedReply(id: number, direction: Direction): Promise<{ reply: SavedReply; count: number }> {
+  const moved = await moveRow<SavedReply>("saved_replies", id, direction);
+  if (!moved) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);
+  const { title, text, position } = moved.row;
+  return { reply: { id, title, text, position }, count: moved.count };
+}
