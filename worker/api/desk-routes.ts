@@ -33,7 +33,8 @@ export const deskRoutes = new Hono<ApiEnv>()
   .get("/conversations/:visitorId/ws", async (c) => {
     const { session, headers, refusal } = await authorizeSocketUpgrade(c);
     if (refusal) return refusal;
-    const reach = await deskReach(session.user, c.req.param("visitorId"));
+    // Its holder's socket opens the conversation: the desk counts that as it answers (one call).
+    const reach = await deskReach(session.user, c.req.param("visitorId"), { opening: true });
     if (!reach) {
       if (await deskActorOf(session.user))
         return c.json({ code: "not_assigned", message: DESK_TEXTS.notAssigned }, 403);
@@ -45,6 +46,7 @@ export const deskRoutes = new Hono<ApiEnv>()
       pairId: reach.pairId,
       closedAtGate: false,
       deskRole: reach.actor.admin ? "admin" : "listener",
+      deskOpened: reach.access === "assigned",
     });
     return chatRoom(reach.pairId).fetch(new Request(c.req.url, { headers }));
   });

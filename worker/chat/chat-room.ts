@@ -66,7 +66,7 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     const room = roomUpgradeFrom(request.headers);
     if (!upgrade || !room) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
-    const { userName, pairId, closedAtGate, deskRole } = room;
+    const { userName, pairId, closedAtGate, deskRole, deskOpened } = room;
     // A listener speaks as the support account, in a support conversation only.
     const speakerId = deskRole ? getConfig().public.supportUserId : userId;
     // Defence in depth: this room serves one pair, and only its two members.
@@ -96,9 +96,10 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
       // Someone with the conversation open is online: the other member's header hears it at once.
       this.broadcast(openedFrame(speakerId), { tag: userId });
     }
-    // The listener the desk gave it to has opened it: only now has a listener joined. A visitor
-    // hears where the conversation stands on the desk.
-    if (deskRole) this.parts.support.listenerHere(userId);
+    // The listener the desk gave it to has opened it: only now has a listener joined (the desk
+    // already knows when it counted the opening as it let the socket in). A visitor hears where the
+    // conversation stands on the desk.
+    if (deskRole && !deskOpened) this.parts.support.listenerHere(userId);
     else if (this.parts.support.isVisitor(userId)) this.parts.support.tellVisitor(socket);
     return response;
   }

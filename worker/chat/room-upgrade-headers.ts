@@ -9,15 +9,24 @@ const ROOM_UPGRADE_HEADERS = {
   closed: "X-Kindred-Conversation-Closed",
   /** A listener (or the admin) on the desk, who speaks as the support account. */
   deskRole: "X-Kindred-Desk-Role",
+  /** "1" when the desk already counted this listener's opening of the conversation (it holds it). */
+  deskOpened: "X-Kindred-Desk-Opened",
 } as const;
 
-type RoomUpgrade = { userName: string; pairId: string; closedAtGate: boolean; deskRole?: "listener" | "admin" };
+type RoomUpgrade = {
+  userName: string;
+  pairId: string;
+  closedAtGate: boolean;
+  deskRole?: "listener" | "admin";
+  deskOpened?: boolean;
+};
 
 export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): void {
   headers.set(ROOM_UPGRADE_HEADERS.userName, upgrade.userName);
   headers.set(ROOM_UPGRADE_HEADERS.pairId, upgrade.pairId);
   if (upgrade.closedAtGate) headers.set(ROOM_UPGRADE_HEADERS.closed, "1");
   if (upgrade.deskRole) headers.set(ROOM_UPGRADE_HEADERS.deskRole, upgrade.deskRole);
+  if (upgrade.deskOpened) headers.set(ROOM_UPGRADE_HEADERS.deskOpened, "1");
 }
 
 /** The room's side: null without a pair id (not from the Worker). */
@@ -30,5 +39,6 @@ export function roomUpgradeFrom(headers: Headers): RoomUpgrade | null {
     pairId,
     closedAtGate: headers.get(ROOM_UPGRADE_HEADERS.closed) === "1",
     ...(deskRole === "listener" || deskRole === "admin" ? { deskRole } : {}),
+    ...(headers.get(ROOM_UPGRADE_HEADERS.deskOpened) === "1" ? { deskOpened: true } : {}),
   };
 }

@@ -83,8 +83,11 @@ export async function deskAccessToPair(user: SignedInUser, pairId: string): Prom
   return (await deskReach(user, visitorId))?.access ?? null;
 }
 
-/** Who may reach which support conversation on the desk, checked on the server for every read and write. */
-export async function deskReach(user: SignedInUser, visitorId: string) {
+/**
+ * Who may reach which support conversation on the desk, checked on the server for every read and
+ * write. `opening`: the holder's socket is about to open it, which the desk counts as they answer.
+ */
+export async function deskReach(user: SignedInUser, visitorId: string, { opening = false } = {}) {
   const supportId = getConfig().public.supportUserId;
   if (visitorId === supportId) return null;
   const actor = await deskActorOf(user);
@@ -92,7 +95,7 @@ export async function deskReach(user: SignedInUser, visitorId: string) {
   const visitor = await findPublicUser(visitorId);
   if (!visitor) return null;
   const pairId = pairIdFor(supportId, visitor.id);
-  const access = await supportDesk().accessOf(pairId, actor);
+  const access = await supportDesk().accessOf(pairId, actor, opening);
   return access ? { actor, pairId, access, visitor } : null;
 }
 

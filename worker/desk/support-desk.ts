@@ -133,13 +133,21 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return this.views.of(listenerId, admin);
   }
 
-  /** Whether `actor` may open a support conversation on the desk, and as what. */
+  /**
+   * Whether `actor` may open a support conversation on the desk, and as what. `opening`: the
+   * holder's socket is about to open it, so it counts as opened now (a listener has joined), in the
+   * same call rather than one more from the room when the socket arrives.
+   */
   async accessOf(
     pairId: string,
     actor: Pick<DeskActor, "id" | "admin">,
+    opening = false,
   ): Promise<"assigned" | "queued" | "admin" | null> {
     const row = this.book.conversation(pairId);
-    if (row?.listener_id === actor.id) return "assigned";
+    if (row?.listener_id === actor.id) {
+      if (opening) await this.listenerOpened(pairId, actor.id, Date.now());
+      return "assigned";
+    }
     if (row && row.listener_id === null) return "queued";
     return actor.admin ? "admin" : null;
   }

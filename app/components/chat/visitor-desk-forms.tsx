@@ -61,10 +61,18 @@ function EndConversation({ path }: { path: string }) {
   const hydrated = useHydrated();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
+  const questionRef = useRef<HTMLElement>(null);
   const titleId = useId();
   const sending = useNavigation().formData?.get("intent") === VISITOR_DESK_INTENTS.end;
   return (
-    <details ref={detailsRef} className="group mx-px mt-2">
+    <details
+      ref={detailsRef}
+      className="group mx-px mt-2"
+      // The question opens at the end of the messages: brought into view, not left below the fold.
+      onToggle={(event) => {
+        if (event.currentTarget.open) questionRef.current?.scrollIntoView({ block: "nearest" });
+      }}
+    >
       <summary
         ref={summaryRef}
         className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden"
@@ -72,6 +80,7 @@ function EndConversation({ path }: { path: string }) {
         {END_CONVERSATION_TEXTS.button}
       </summary>
       <section
+        ref={questionRef}
         aria-labelledby={titleId}
         className="mt-1 rounded-xl bg-white p-3 text-sm text-slate-800 ring-1 ring-slate-300"
       >
