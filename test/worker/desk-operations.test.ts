@@ -1,11 +1,13 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
+import type { SignedInUser } from "~/shared/accounts";
+import { DESK_TEXTS, VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
 import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, VISITOR_DESK_INTENTS, WHISPER_TEXTS } from "~/shared/desk-operations";
 import { pairIdFor } from "~/shared/pair-id";
-import { chatWith } from "~/shared/routes";
+import { chatWith, deskConversationPath } from "~/shared/routes";
 import * as chatScreen from "../../app/routes/chat/chat-screen";
+import * as deskConversation from "../../app/routes/desk/desk-conversation";
 import { DeskLedger, FIGURES_RETENTION_MS } from "../../worker/desk/desk-ledger";
 import type { SupportDesk } from "../../worker/desk/support-desk";
 import { postJson, signUpAdmin, signUpUser } from "./support/auth-requests";
@@ -409,5 +411,45 @@ describe("the supervisor's message to a listener", () => {
     await deskHolds(queuedVisitor.pairId, null);
     expect(await desk().whisper(queuedVisitor.pairId, adminActor, "hi")).toEqual({ refusal: WHISPER_TEXTS.notHeld });
     expect(pairIdFor(visitor.user.id, SUPPORT_ID)).toBe(visitor.pairId);
+  });
+
+  it("is refused on the conversation's page to a listener, even the holder, and to an empty or too long text", async () => {
+    const listener = await signUpListener();
+    await availableAtDesk(listener);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const admin = await signUpAdmin();
+    const asAdmin = { ...signedInUser(admin), role: "admin" as const };
+    const post = (user: SignedInUser, text: string) => {
+      const form = new FormData();
+      form.set("intent", "whisper");
+      form.set("text", text);
+      return callAction(deskConversation.action, deskConversationPath(visitor.user.id), form, {
+        user,
+        params: { visitorId: visitor.user.id },
+      });
+    };
+    expect(await post(signedInUser(listener), "note to self")).toMatchObject({
+      status: 409,
+      data: { whisper: { ok: false, message: DESK_TEXTS.notAssigned, text: "note to self" } },
+    });
+    expect(await post(asAdmin, "   ")).toMatchObject({
+      status: 409,
+      data: { whisper: { message: DESK_TEXTS.emptyNote } },
+    });
+    expect(await post(asAdmin, "x".repeat(2001))).toMatchObject({
+      status: 409,
+      data: { whisper: { message: DESK_TEXTS.noteTooLong } },
+    });
+    expect(await post(asAdmin, "Check in on them, please.")).toMatchObject({
+      status: 200,
+      data: { whisper: { ok: true } },
+    });
+    const notes = await runInDurableObject(
+      env.CHAT_ROOM.getByName(visitor.pairId),
+      (instance: { deskNotes(): Promise<{ kind: string; text: string }[]> }) => instance.deskNotes(),
+    );
+    expect(notes.map((note) => [note.kind, note.text])).toEqual([["whisper", "Check in on them, please."]]);
   });
 });
