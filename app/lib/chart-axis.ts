@@ -1,19 +1,30 @@
 /**
  * The top of a chart's value axis, chosen so that its labels (the top and the middle) are round
- * numbers a reader takes in at once. The same steps as the analytics charts
- * (app/components/admin/bar-chart.tsx); durations get steps of their own, because 4,000,000 ms is
- * a round number but '1 h 7 min' is not.
+ * numbers a reader takes in at once: for the analytics charts (app/components/admin/bar-chart.tsx)
+ * and the desk's hourly chart alike. Durations get steps of their own, because 4,000,000 ms is a
+ * round number but '1 h 7 min' is not.
  */
 
 const NICE_STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
 
-/** The smallest whole number of 1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten at or above every count. */
-export function niceCountAxisMax(values: number[]): number {
+/**
+ * The smallest round number (1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at or above every
+ * value, so a CLS of 0.05 gets an axis of 0.05, not 1; with `integer`, the smallest whole one (at
+ * least 1), for values that are counts.
+ */
+export function niceAxisMax(values: number[], { integer = false }: { integer?: boolean } = {}): number {
   const top = Math.max(0, ...values);
   if (!(top > 0)) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(top));
   const step = NICE_STEPS.find((s) => s * magnitude >= top * (1 - 1e-9)) ?? 10;
-  return Math.max(1, Math.ceil(step * magnitude));
+  // toPrecision drops the float's tail: 3 × 0.1 is 0.3 on the axis, not 0.30000000000000004.
+  const nice = Number((step * magnitude).toPrecision(12));
+  return integer ? Math.max(1, Math.ceil(nice)) : nice;
+}
+
+/** The smallest whole round number at or above every count. */
+export function niceCountAxisMax(values: number[]): number {
+  return niceAxisMax(values, { integer: true });
 }
 
 const SECOND = 1000;

@@ -1,25 +1,25 @@
-import { DESK_FIGURES_TEXTS, SAVED_REPLY_TEXTS, WRAP_UP_TOPIC_TEXTS } from "./desk-operations";
 import { PATHS } from "./routes";
 
-/** Each admin page's heading (and its name in the admin nav and the page title). */
+/**
+ * Each admin page's heading (and its name in the admin nav, the account menu and the page title).
+ * Written here, not taken from the pages' own texts (./desk-operations.ts): those bring zod, and the
+ * account menu in the signed-in header imports this file (docs/decisions/116-signed-in-only-code-is-lazy.md).
+ */
 export const ADMIN_TITLES = {
   reports: "Reports",
   listeners: "Listeners",
   analytics: "Analytics",
-  desk: DESK_FIGURES_TEXTS.title,
-  replies: SAVED_REPLY_TEXTS.title,
-  topics: WRAP_UP_TOPIC_TEXTS.title,
+  desk: "Desk figures",
+  replies: "Saved replies",
+  topics: "Wrap-up topics",
 } as const;
 
-/** The support desk's figures for a helpline lead (app/routes/admin/desk-figures.tsx). */
-export const ADMIN_DESK_FIGURES_PATH = "/admin/desk";
-
-/** The admin's pages, in the order of their nav. */
+/** The admin's pages, in the order of their nav and of the account menu. */
 export const ADMIN_PAGES = [
   { path: PATHS.adminReports, title: ADMIN_TITLES.reports },
   { path: PATHS.adminListeners, title: ADMIN_TITLES.listeners },
   { path: PATHS.adminAnalytics, title: ADMIN_TITLES.analytics },
-  { path: ADMIN_DESK_FIGURES_PATH, title: ADMIN_TITLES.desk },
+  { path: PATHS.adminDesk, title: ADMIN_TITLES.desk },
   { path: PATHS.adminReplies, title: ADMIN_TITLES.replies },
   { path: PATHS.adminTopics, title: ADMIN_TITLES.topics },
 ] as const;

@@ -1,3 +1,4 @@
+import { ADMIN_TITLES } from "./admin";
 import { z } from "./schemas/zod-mini";
 
 /**
@@ -54,12 +55,11 @@ export const RISK_ANSWERS = { yes: "yes", no: "no" } as const;
 
 export const WRAP_UP_FORM_TEXTS = {
   /** The desk's topic list is empty: nothing to choose, so nothing can be resolved until the admin adds one. */
-  noTopics: "There are no wrap-up topics to choose from. Ask the admin to add some under 'Wrap-up topics'.",
+  noTopics: `There are no wrap-up topics to choose from. Ask the admin to add some under '${ADMIN_TITLES.topics}'.`,
 } as const;
 
 /** The admin's topic list (/admin/topics): its words, beside the wrap-up's own (WRAP_UP_TEXTS). */
 export const WRAP_UP_TOPIC_TEXTS = {
-  title: "Wrap-up topics",
   intro:
     "The topics listeners choose from when they mark a conversation resolved, in this order. Renaming or " +
     "removing a topic leaves the wrap-ups already made as they were.",
@@ -153,7 +153,6 @@ export const MAX_SAVED_REPLY = 1000;
 export const MAX_SAVED_REPLY_TITLE = 80;
 
 export const SAVED_REPLY_TEXTS = {
-  title: "Saved replies",
   open: "Saved replies",
   insert: (title: string) => `Insert “${title}”`,
   none: "No saved replies yet.",
@@ -297,7 +296,6 @@ export type DeskFigures = {
 };
 
 export const DESK_FIGURES_TEXTS = {
-  title: "Desk figures",
   period: "Period",
   show: "Show",
   conversations: "Conversations",

@@ -19,6 +19,8 @@ export const PATHS = {
   adminAnalytics: "/admin/analytics",
   adminReports: "/admin/reports",
   adminListeners: "/admin/listeners",
+  /** The support desk's figures for a helpline lead. */
+  adminDesk: "/admin/desk",
   /** The desk's saved replies and wrap-up topics, kept by the admin. */
   adminReplies: "/admin/replies",
   adminTopics: "/admin/topics",

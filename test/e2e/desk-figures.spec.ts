@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { formatHour, formatHourSpan } from "../../app/lib/figure-format";
-import { ADMIN_DESK_FIGURES_PATH, ADMIN_TEXTS, ADMIN_TITLES } from "../../app/shared/admin";
+import { ADMIN_TEXTS, ADMIN_TITLES } from "../../app/shared/admin";
 import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
 import {
   DESK_FIGURES_PAGE_TEXTS,
@@ -35,7 +35,7 @@ import {
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const PATH = ADMIN_DESK_FIGURES_PATH;
+const PATH = PATHS.adminDesk;
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const TEXTS = DESK_FIGURES_TEXTS;
@@ -275,7 +275,7 @@ test("without scripts the admin chooses another period with the form, and a peri
   await p.context().close();
 });
 
-test("the admin reaches it from the other admin pages; everyone else is refused: signed out to sign in, a signed-in person a 403", async ({
+test("the admin reaches it from the other admin pages; everyone else is refused: signed out to sign in, a signed-in person a 403; a post is refused, the admin's too", async ({
   page,
   browser,
   baseURL,
@@ -287,8 +287,13 @@ test("the admin reaches it from the other admin pages; everyone else is refused:
   expect(refused?.status()).toBe(403);
   await expect(page.getByText(ADMIN_TEXTS.forbidden)).toBeVisible();
   await expect(page.getByText(TEXTS.conversations, { exact: true })).toHaveCount(0);
+  // The page only reads: it has no action, so a post is refused (React Router's 405), never a 5xx.
+  const post = (p: Page) =>
+    p.request.post(PATH, { form: { period: "7d" }, headers: { Origin: baseURL ?? "" }, maxRedirects: 0 });
+  expect((await post(page)).status()).toBe(403);
 
   const admin = await signedInAsSupport(browser, baseURL ?? "", DESKTOP);
+  expect((await post(admin.page)).status()).toBe(405);
   await admin.page.goto(PATHS.adminListeners);
   await admin.page
     .getByRole("navigation", { name: ADMIN_TEXTS.navLabel })

@@ -1,12 +1,14 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { HERO } from "../../app/lib/landing-content";
 import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
+import { ADMIN_PAGES, ADMIN_TITLES } from "../../app/shared/admin";
+import { PATHS } from "../../app/shared/routes";
 import { REPORT_TEXTS } from "../../app/shared/safety";
 import { QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expectOnScreen } from "./support/on-screen";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
-import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The widths a phone layout must hold, each with a common screen height for it. */
 const PHONES = [
@@ -97,6 +99,48 @@ test.describe("the header's menus on a phone", () => {
     expect(panel.y).toBeGreaterThanOrEqual(button.y + button.height);
     expect(Math.abs(panel.x + panel.width - (button.x + button.width))).toBeLessThanOrEqual(1);
   });
+
+  // The admin's menu is the longest: every admin page follows the others. On the narrowest phone it
+  // is taller than the screen, inside the mobile menu that scrolls; as a dropdown it must fit whole.
+  for (const screen of [PHONES[0], { width: 1280, height: 800 }]) {
+    test(`at ${screen.width} px the admin's account menu lists every admin page, in the admin nav's order, each on the screen`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const admin = await signedInAsSupport(browser, baseURL ?? "", screen);
+      const page = admin.page;
+      try {
+        await page.goto("/users");
+        await waitForHydration(page);
+        const phone = screen.width < 768;
+        if (phone) await menuToggle(page).click();
+        const menu = await openAccountMenuWithKeyboard(page);
+        await expect(menu).toBeVisible();
+        // Each link's own words come first; Reports may carry its count after them.
+        const labels = await menu
+          .getByRole("link")
+          .evaluateAll((links) => links.map((link) => link.childNodes[0]?.textContent ?? ""));
+        expect(labels.slice(-ADMIN_PAGES.length)).toEqual(ADMIN_PAGES.map((adminPage) => adminPage.title));
+        if (!phone) await expectOnScreen(page, menu, "the account menu");
+        for (const { title } of ADMIN_PAGES) {
+          const link = menu.getByRole("link", { name: new RegExp(`^${title}( \\d+\\+? open)?$`) });
+          await link.scrollIntoViewIfNeeded();
+          await expectOnScreen(page, link, `'${title}'`);
+        }
+        const signOut = menu.getByRole("button", { name: "Sign Out" });
+        await signOut.scrollIntoViewIfNeeded();
+        await expectOnScreen(page, signOut, "'Sign Out'");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
+
+        // The last of them leads to its page.
+        await menu.getByRole("link", { name: ADMIN_TITLES.topics }).click();
+        await expect(mainHeading(page, ADMIN_TITLES.topics)).toBeVisible(ARRIVAL);
+        await expect(page).toHaveURL(new RegExp(`${PATHS.adminTopics}$`));
+      } finally {
+        await admin.context.close();
+      }
+    });
+  }
 });
 
 test.describe("Escape that closes something does not count toward Quick exit", () => {

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { ADMIN_PAGES } from "../../app/shared/admin";
 import { completeProfile } from "../fixtures/profile";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import {
@@ -187,7 +188,9 @@ test.describe("signed in, with the longest texts people write", () => {
   test("the admin's screens and the other side of the conversation fit at any width", async ({ browser, baseURL }) => {
     const admin = await signedInAsSupport(browser, baseURL ?? "", SCREENS[0]);
     try {
-      for (const path of [`/chat/${visitorId}`, "/chat", `/users/${visitorId}`, "/admin/analytics", "/admin/reports"]) {
+      // Every admin page (ADMIN_PAGES), so one added to the admin's nav is checked too.
+      const adminPages = ADMIN_PAGES.map((page) => page.path);
+      for (const path of [`/chat/${visitorId}`, "/chat", `/users/${visitorId}`, ...adminPages]) {
         await admin.page.setViewportSize(SCREENS[0]);
         await admin.page.goto(path);
         await waitForHydration(admin.page);

@@ -9,8 +9,9 @@ import {
   WaitingNowFigures,
   WrapUpFigures,
 } from "~/components/admin/desk-figures-sections";
-import { ADMIN_DESK_FIGURES_PATH, ADMIN_TITLES, adminPageAt } from "~/shared/admin";
+import { ADMIN_TITLES, adminPageAt } from "~/shared/admin";
 import { DESK_FIGURES_TEXTS, type DeskFigures } from "~/shared/desk-operations";
+import { PATHS } from "~/shared/routes";
 
 const EMPTY: DeskFigures = {
   period: "today",
@@ -60,8 +61,7 @@ const html = (component: (props: { figures: DeskFigures }) => React.ReactNode, f
 
 describe("the desk figures page", () => {
   it("is an admin page, with its title in the admin nav", () => {
-    expect(adminPageAt(ADMIN_DESK_FIGURES_PATH)?.title).toBe(ADMIN_TITLES.desk);
-    expect(ADMIN_TITLES.desk).toBe(DESK_FIGURES_TEXTS.title);
+    expect(adminPageAt(PATHS.adminDesk)?.title).toBe(ADMIN_TITLES.desk);
   });
 
   it("writes figures for people: counts with separators, shares and durations in words", () => {

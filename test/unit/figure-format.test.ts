@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceCountAxisMax, niceDurationAxisMax } from "~/lib/chart-axis";
+import { niceAxisMax, niceCountAxisMax, niceDurationAxisMax } from "~/lib/chart-axis";
 import {
   formatCount,
   formatDuration,
@@ -126,5 +126,21 @@ describe("the axis of the desk's hourly chart", () => {
     expect(niceDurationAxisMax([4 * MINUTE + 30 * SECOND])).toBe(6 * MINUTE);
     expect(niceDurationAxisMax([HOUR + 5 * MINUTE])).toBe(2 * HOUR);
     expect(niceDurationAxisMax([25 * DAY])).toBe(26 * DAY);
+  });
+});
+
+describe("the axis of the analytics charts", () => {
+  it("tops fractions with a round fraction, written without the float's tail", () => {
+    expect(niceAxisMax([0.05])).toBe(0.05);
+    expect(niceAxisMax([0.01, 0.21])).toBe(0.25);
+    expect(niceAxisMax([0.27])).toBe(0.3);
+    expect(niceAxisMax([2600])).toBe(3000);
+    expect(niceAxisMax([])).toBe(1);
+  });
+
+  it("tops counts with a whole number, never below one", () => {
+    expect(niceAxisMax([0.4], { integer: true })).toBe(1);
+    expect(niceAxisMax([2.2], { integer: true })).toBe(3);
+    expect(niceAxisMax([7], { integer: true })).toBe(niceCountAxisMax([7]));
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { chatWith, PATHS } from "~/shared/routes";
 import * as adminListeners from "../../app/routes/admin/listeners";
 import * as adminReports from "../../app/routes/admin/reports";
+import * as adminSavedReplies from "../../app/routes/admin/saved-replies";
+import * as adminWrapUpTopics from "../../app/routes/admin/wrap-up-topics";
 import * as login from "../../app/routes/auth/login";
 import * as recover from "../../app/routes/auth/recover";
 import * as resetPassword from "../../app/routes/auth/reset-password";
@@ -85,6 +87,8 @@ describe("a page's form posted from another site", () => {
       "/users/someone",
       "/thankyou",
       "/admin/reports",
+      PATHS.adminReplies,
+      PATHS.adminTopics,
     ]) {
       for (const origin of ["https://evil.example", "null"]) {
         const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, {
@@ -223,6 +227,8 @@ describe("a page's action posted a body that is no form", () => {
       { path: PATHS.desk, action: deskScreen.action },
       { path: "/admin/reports", action: adminReports.action },
       { path: "/admin/listeners", action: adminListeners.action },
+      { path: PATHS.adminReplies, action: adminSavedReplies.action },
+      { path: PATHS.adminTopics, action: adminWrapUpTopics.action },
     ];
     for (const { path, action, params } of routes) {
       for (const { name, type, body } of MALFORMED_BODIES) {

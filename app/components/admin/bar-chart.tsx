@@ -1,22 +1,8 @@
+import { niceAxisMax } from "~/lib/chart-axis";
 import { THRESHOLD_TEXTS } from "~/lib/web-vitals";
 
 type Datum = { label: string; value: number };
 type Thresholds = { good: number; poor: number };
-
-const NICE_STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
-
-/**
- * The top of a chart's axis: the smallest round number (1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of
- * ten) at or above every value, so a CLS of 0.05 gets an axis of 0.05, not 1.
- */
-function niceAxisMax(values: number[], { integer = false }: { integer?: boolean } = {}): number {
-  const top = Math.max(0, ...values);
-  if (!(top > 0)) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(top));
-  const step = NICE_STEPS.find((s) => s * magnitude >= top * (1 - 1e-9)) ?? 10;
-  const nice = Number((step * magnitude).toPrecision(12));
-  return integer ? Math.max(1, Math.ceil(nice)) : nice;
-}
 
 const plainFormat = (value: number) =>
   Number.isInteger(value) ? String(value) : String(Number(value.toFixed(value < 1 ? 3 : 1)));

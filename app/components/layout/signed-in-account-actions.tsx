@@ -16,6 +16,7 @@ import { announceSessionEnd, leaveSession } from "~/lib/session-leaving";
 import { useDeskAccess, useOpenReportCount } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { headerName, isAdmin, type SignedInUser } from "~/shared/accounts";
+import { ADMIN_PAGES } from "~/shared/admin";
 import { PATHS } from "~/shared/routes";
 import { SIGN_OUT_TEXTS } from "~/shared/session-end";
 import { IncomingMessageBanner } from "./incoming-message-banner";
@@ -212,12 +213,13 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
           { to: PATHS.blockedPeople, label: "Blocked people" },
           // The desk's title (DESK_TEXTS.title), written out: app/shared/desk.ts would bring zod into the header.
           ...(deskAccess ? [{ to: PATHS.desk, label: "Support desk" }] : []),
+          // Every admin page, as the admin nav lists them; Reports counts the reports still open.
           ...(isAdmin(user)
-            ? [
-                { to: PATHS.adminReports, label: "Reports", count: openReports },
-                { to: PATHS.adminAnalytics, label: "Analytics" },
-                { to: PATHS.adminListeners, label: "Listeners" },
-              ]
+            ? ADMIN_PAGES.map((page) => ({
+                to: page.path,
+                label: page.title,
+                ...(page.path === PATHS.adminReports ? { count: openReports } : {}),
+              }))
             : []),
         ].map((link) => (
           <Link

@@ -7,10 +7,11 @@ import { PATHS } from "~/shared/routes";
 import type { Route } from "./+types/admin-layout";
 
 /**
- * The admin's pages (/admin/reports, /admin/listeners, /admin/analytics): one guard, one heading and
- * one nav. The guard is middleware, so it runs on the server before any of the pages' loaders and
- * actions: a signed-out visitor goes to sign in and back, everyone else but the admin gets a 403,
- * reading or acting, and nothing of the page is read or changed.
+ * The admin's pages (ADMIN_PAGES: /admin/reports, /admin/listeners, /admin/analytics, /admin/desk,
+ * /admin/replies, /admin/topics): one guard, one heading and one nav. The guard is middleware, so it
+ * runs on the server before any of the pages' loaders and actions: a signed-out visitor goes to sign
+ * in and back, everyone else but the admin gets a 403, reading or acting, and nothing of the page is
+ * read or changed.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {

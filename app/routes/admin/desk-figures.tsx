@@ -14,8 +14,9 @@ import { niceCountAxisMax, niceDurationAxisMax } from "~/lib/chart-axis";
 import { formatCount, formatDuration, formatMomentUtc, NO_FIGURE } from "~/lib/figure-format";
 import { figurePeriodFrom } from "~/lib/figure-period";
 import { pageMeta } from "~/lib/meta";
-import { ADMIN_DESK_FIGURES_PATH, ADMIN_TITLES } from "~/shared/admin";
+import { ADMIN_TITLES } from "~/shared/admin";
 import { DESK_FIGURES_PAGE_TEXTS, DESK_FIGURES_TEXTS, type DeskFigures } from "~/shared/desk-operations";
+import { PATHS } from "~/shared/routes";
 import { supportDesk } from "~worker/objects/desk-service";
 import type { Route } from "./+types/desk-figures";
 
@@ -46,7 +47,7 @@ export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
   const { figures, unknownPeriod } = loaderData;
   const navigation = useNavigation();
   // Another period on its way: the figures on screen are the old ones, and look it.
-  const loading = navigation.state === "loading" && navigation.location.pathname === ADMIN_DESK_FIGURES_PATH;
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATHS.adminDesk;
   return (
     <>
       <p className="mt-1 text-slate-700">{DESK_FIGURES_TEXTS.countedHow}</p>
