@@ -50,17 +50,19 @@ export async function markAvailable(page: Page) {
 }
 
 /**
- * The end of every desk test, for each listener it made: whatever they still hold is resolved (a
- * conversation held by someone away would go back to the queue a little later, in another test's
- * way) and they are Away.
+ * The end of every desk test, for each listener it made: they are Away, and whatever they still
+ * hold is resolved (a conversation held by someone away would go back to the queue a little later,
+ * in another test's way).
  */
 export async function leaveTheDesk(page: Page, baseURL: string) {
+  // Away first: each resolve below frees a place, which would otherwise go at once to whoever is
+  // waiting in line, and be handed back to the line a minute later, in another test's way.
+  expect((await postDesk(page, baseURL, PATHS.desk, "away")).status()).toBe(200);
   await page.goto(PATHS.desk);
   const held = await deskList(page, "Mine")
     .getByRole("link")
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   for (const path of held) await postDesk(page, baseURL, path, "resolve");
-  expect((await postDesk(page, baseURL, PATHS.desk, "away")).status()).toBe(200);
 }
 
 /**
