@@ -109,6 +109,9 @@ test("at 1280 px the admin adds a saved reply (refused past 1,000 characters, ke
     await p.keyboard.press("Enter");
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.moved(title, before.length, before.length + 1))).toBeVisible();
     await expect(moveUp).toBeFocused();
+    // The answer shows while the page still reads the list again; until then a second press is
+    // ignored (never sent twice), so the keyboard waits for the button to be live again.
+    await expect(moveUp).not.toHaveAttribute("aria-disabled", "true");
     await p.keyboard.press("Enter");
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.moved(title, before.length - 1, before.length + 1))).toBeVisible();
     expect(await rowNames(p)).toEqual([...before.slice(0, -2), title, ...before.slice(-2)]);
