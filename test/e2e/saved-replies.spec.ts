@@ -30,6 +30,7 @@ const NARROW = { width: 320, height: 640 };
 
 /** What the admin is told after an action (a status region). */
 const told = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+// An action's answer shows before the page has read the list again: the rows are polled after one.
 /** A row of the list, by its heading (the reply's title, the topic's name). */
 const row = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 const unique = () => crypto.randomUUID().slice(0, 8);
@@ -93,7 +94,7 @@ test("at 1280 px the admin adds a saved reply (refused past 1,000 characters, ke
     const added = row(p, title);
     await expect(added).toContainText(words);
     await expect(added).toContainText(SAVED_REPLY_PAGE_TEXTS.position(before.length + 1, before.length + 1));
-    expect(await rowNames(p)).toEqual([...before, title]);
+    await expect.poll(() => rowNames(p)).toEqual([...before, title]);
 
     // Edit: the disclosure opens the reply's own form.
     await added.getByText(SAVED_REPLY_PAGE_TEXTS.edit).click();
@@ -114,7 +115,7 @@ test("at 1280 px the admin adds a saved reply (refused past 1,000 characters, ke
     await expect(moveUp).not.toHaveAttribute("aria-disabled", "true");
     await p.keyboard.press("Enter");
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.moved(title, before.length - 1, before.length + 1))).toBeVisible();
-    expect(await rowNames(p)).toEqual([...before.slice(0, -2), title, ...before.slice(-2)]);
+    await expect.poll(() => rowNames(p)).toEqual([...before.slice(0, -2), title, ...before.slice(-2)]);
     await p.reload();
     expect(await rowNames(p)).toEqual([...before.slice(0, -2), title, ...before.slice(-2)]);
 
@@ -123,7 +124,7 @@ test("at 1280 px the admin adds a saved reply (refused past 1,000 characters, ke
       .click();
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.removed(title))).toBeVisible();
     await expect(p.locator(":focus")).toContainText(SAVED_REPLY_PAGE_TEXTS.removed(title));
-    expect(await rowNames(p)).toEqual(before);
+    await expect.poll(() => rowNames(p)).toEqual(before);
     await expectNoHorizontalScroll(p, DESKTOP.width);
   } finally {
     await admin.context.close();
@@ -184,14 +185,14 @@ test("at 320 px the admin keeps the wrap-up topics: a duplicate is refused besid
       .getByRole("button", { name: `${WRAP_UP_TOPIC_TEXTS.moveUp} “${renamed}”` })
       .click();
     await expect(told(p, WRAP_UP_TOPIC_TEXTS.moved(renamed, before.length, before.length + 1))).toBeVisible();
-    expect(await rowNames(p)).toEqual([...before.slice(0, -1), renamed, ...before.slice(-1)]);
+    await expect.poll(() => rowNames(p)).toEqual([...before.slice(0, -1), renamed, ...before.slice(-1)]);
     await expectNoHorizontalScroll(p, NARROW.width);
 
     await row(p, renamed)
       .getByRole("button", { name: `${WRAP_UP_TOPIC_TEXTS.remove} “${renamed}”` })
       .click();
     await expect(told(p, WRAP_UP_TOPIC_TEXTS.removed(renamed))).toBeVisible();
-    expect(await rowNames(p)).toEqual(before);
+    await expect.poll(() => rowNames(p)).toEqual(before);
   } finally {
     await admin.context.close();
   }
