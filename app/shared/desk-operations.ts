@@ -141,7 +141,10 @@ export type VisitorDeskAnswer = {
 export const END_CONVERSATION_TEXTS = {
   button: "End conversation",
   confirmTitle: "End this conversation?",
-  confirmBody: "The listener will be let go. Your messages stay here, and if you write again you'll be back in line.",
+  /** Said only when a listener has the conversation: in line, nobody is there to let go. */
+  confirmBodyWithListener:
+    "The listener will be let go. Your messages stay here, and if you write again you'll be back in line.",
+  confirmBodyInLine: "You'll leave the line. Your messages stay here, and if you write again you'll be back in line.",
   confirm: "Yes, end it",
   cancel: "Keep talking",
   notOpen: "This conversation is not open on the desk.",

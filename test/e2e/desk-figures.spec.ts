@@ -1,11 +1,10 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { formatHour, formatHourSpan } from "../../app/lib/figure-format";
 import { ADMIN_TEXTS, ADMIN_TITLES } from "../../app/shared/admin";
-import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
+import { DESK_TEXTS } from "../../app/shared/desk";
 import {
   DESK_FIGURES_PAGE_TEXTS,
   DESK_FIGURES_TEXTS,
-  END_CONVERSATION_TEXTS,
   FIGURE_PERIOD_LABELS,
   SURVEY_TEXTS,
 } from "../../app/shared/desk-operations";
@@ -14,7 +13,7 @@ import { deskConversationPath, PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import { SUPPORT_USER_ID } from "./support/config";
-import { deskList, emptyTheQueue, leaveTheDesk, markAvailable } from "./support/desk";
+import { deskList, emptyTheQueue, endSupportConversation, leaveTheDesk, markAvailable } from "./support/desk";
 import { sqlText, writeLocalD1 } from "./support/local-d1";
 import {
   anotherPerson,
@@ -101,13 +100,6 @@ const comments = (page: Page) =>
 /** A survey comment in a right-to-left script, with a word longer than a phone is wide. */
 const RTL_COMMENT = `شكرا لكم على الاستماع ${"ممتن".repeat(25)}`;
 
-/** 'End conversation', confirmed, as the visitor does it. */
-async function endConversation(page: Page) {
-  await page.getByText(END_CONVERSATION_TEXTS.button, { exact: true }).click();
-  await page.getByRole("button", { name: END_CONVERSATION_TEXTS.confirm }).click();
-  await expect(log(page).getByText(VISITOR_DESK_TEXTS.youEnded)).toBeVisible();
-}
-
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
   await composer(page).press("Enter");
@@ -178,13 +170,14 @@ test("the admin reads today's figures of a conversation answered and one still w
 
     // The answered visitor ends it and says it helped somewhat, in their own script; the waiting one
     // gives up before anyone replied: abandoned.
-    await endConversation(answeredVisitor.page);
+    await endSupportConversation(answeredVisitor.page, { withListener: true });
     const survey = answeredVisitor.page.getByRole("group", { name: SURVEY_TEXTS.question });
     await survey.getByText(SURVEY_TEXTS.answers.somewhat).click();
     await answeredVisitor.page.getByLabel(SURVEY_TEXTS.comment).fill(RTL_COMMENT);
     await answeredVisitor.page.getByRole("button", { name: SURVEY_TEXTS.send }).click();
     await expect(answeredVisitor.page.getByText(SURVEY_TEXTS.thanks)).toBeVisible();
-    await endConversation(waitingVisitor.page);
+    // The desk gave it to the listener (who has room) though they have not replied: they are let go.
+    await endSupportConversation(waitingVisitor.page, { withListener: true });
     await expect.poll(async () => (await readFigures(a)).abandoned).toBe(before.abandoned + 1);
     expect((await readFigures(a)).surveyAnswers).toBe(before.surveyAnswers + 1);
     // The newest comment first, with its answer and without a name.

@@ -5,7 +5,14 @@ import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, WHISPER_TEXTS } from "../../app/s
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
-import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener } from "./support/desk";
+import {
+  deskList,
+  emptyTheQueue,
+  endSupportConversation,
+  leaveTheDesk,
+  markAvailable,
+  newListener,
+} from "./support/desk";
 import { anotherPerson, expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
@@ -41,14 +48,6 @@ async function visitorWritesByForm(browser: Browser, baseURL: string, text: stri
   return person;
 }
 
-/** 'End conversation', confirmed. */
-async function endConversation(page: Page) {
-  await page.getByText(END_CONVERSATION_TEXTS.button, { exact: true }).click();
-  await expect(page.getByRole("heading", { name: END_CONVERSATION_TEXTS.confirmTitle })).toBeVisible();
-  await page.getByRole("button", { name: END_CONVERSATION_TEXTS.confirm }).click();
-  await expect(log(page).getByText(VISITOR_DESK_TEXTS.youEnded)).toBeVisible();
-}
-
 test("on a phone, a visitor in line reads about how long the wait is, ends the conversation and says whether it helped", async ({
   page,
   browser,
@@ -76,7 +75,7 @@ test("on a phone, a visitor in line reads about how long the wait is, ends the c
     await page.getByRole("button", { name: END_CONVERSATION_TEXTS.cancel }).click();
     await expect(page.getByRole("heading", { name: END_CONVERSATION_TEXTS.confirmTitle })).toBeHidden();
     await expect(deskLine(page)).toBeVisible();
-    await endConversation(page);
+    await endSupportConversation(page, { withListener: false });
     await expect(deskLine(page)).toHaveCount(0);
     await expect(survey(page)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -112,7 +111,7 @@ test("without scripts, a visitor ends the conversation and answers the survey wi
     await composer(visitor.page).fill("hello, anyone?");
     await visitor.page.getByRole("button", { name: "Send" }).click();
     await expect(log(visitor.page).getByText("hello, anyone?")).toBeVisible();
-    await endConversation(visitor.page);
+    await endSupportConversation(visitor.page, { withListener: false });
     // A choice is required before the form goes.
     await visitor.page.getByRole("button", { name: SURVEY_TEXTS.send }).click();
     await expect(survey(visitor.page)).toBeVisible();

@@ -41,7 +41,7 @@ export function VisitorDeskForms({
           <Alert>{endAnswer.message}</Alert>
         </div>
       ) : null}
-      {onDesk ? <EndConversation path={path} /> : null}
+      {onDesk ? <EndConversation path={path} withListener={status?.state === "assigned"} /> : null}
       {surveyAnswer?.ok ? (
         <div className="mx-px mt-3">
           <Alert tone="success">{SURVEY_TEXTS.thanks}</Alert>
@@ -57,7 +57,7 @@ export function VisitorDeskForms({
  * 'End conversation' behind a confirmation: the browser's own disclosure, so it opens by keyboard
  * and without scripts; 'Yes, end it' posts. With scripts 'Keep talking' closes it again.
  */
-function EndConversation({ path }: { path: string }) {
+function EndConversation({ path, withListener }: { path: string; withListener: boolean }) {
   const hydrated = useHydrated();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
@@ -87,7 +87,9 @@ function EndConversation({ path }: { path: string }) {
         <h3 id={titleId} className="font-semibold text-slate-900">
           {END_CONVERSATION_TEXTS.confirmTitle}
         </h3>
-        <p className="mt-1 leading-snug">{END_CONVERSATION_TEXTS.confirmBody}</p>
+        <p className="mt-1 leading-snug">
+          {withListener ? END_CONVERSATION_TEXTS.confirmBodyWithListener : END_CONVERSATION_TEXTS.confirmBodyInLine}
+        </p>
         <Form method="post" action={path} preventScrollReset className="mt-3 flex flex-wrap gap-2">
           <input type="hidden" name="intent" value={VISITOR_DESK_INTENTS.end} />
           <button

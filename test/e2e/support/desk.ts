@@ -1,6 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
-import { DESK_TEXTS } from "../../../app/shared/desk";
-import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_TEXTS } from "../../../app/shared/desk-operations";
+import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../../app/shared/desk";
+import {
+  END_CONVERSATION_TEXTS,
+  RISK_ANSWERS,
+  WRAP_UP_FIELDS,
+  WRAP_UP_TEXTS,
+} from "../../../app/shared/desk-operations";
 import { LISTENER_INTENTS } from "../../../app/shared/listeners";
 import { PATHS } from "../../../app/shared/routes";
 import { anotherPerson, expect, waitForHydration } from "./test";
@@ -102,4 +107,17 @@ export async function fillWrapUp(page: Page, topics: string[] = ["Other"], riskD
     .getByRole("group", { name: WRAP_UP_TEXTS.riskDiscussed })
     .getByRole("radio", { name: riskDiscussed ? WRAP_UP_TEXTS.yes : WRAP_UP_TEXTS.no })
     .check();
+}
+
+/**
+ * 'End conversation', confirmed, as the visitor does it: the question says what ending does now
+ * (a listener let go, or only leaving the line), and the end is told among the messages.
+ */
+export async function endSupportConversation(page: Page, { withListener }: { withListener: boolean }) {
+  await page.getByText(END_CONVERSATION_TEXTS.button, { exact: true }).click();
+  await expect(page.getByRole("heading", { name: END_CONVERSATION_TEXTS.confirmTitle })).toBeVisible();
+  const body = withListener ? END_CONVERSATION_TEXTS.confirmBodyWithListener : END_CONVERSATION_TEXTS.confirmBodyInLine;
+  await expect(page.getByText(body)).toBeVisible();
+  await page.getByRole("button", { name: END_CONVERSATION_TEXTS.confirm }).click();
+  await expect(page.getByRole("log").getByText(VISITOR_DESK_TEXTS.youEnded)).toBeVisible();
 }
