@@ -180,17 +180,26 @@ function visitorPost(visitor: Awaited<ReturnType<typeof signUpUser>>, fields: Re
 const lastDesk = (socket: Awaited<ReturnType<typeof visitorInSupportChat>>["socket"]) =>
   socket.frames.filter((frame) => frame.type === "desk").at(-1);
 
+/**
+ * A visitor's conversation given to an Available listener, who opened it and replied once (the desk
+ * has counted the answer).
+ */
+async function answeredConversation() {
+  const listener = await signUpListener();
+  await availableAtDesk(listener);
+  const visitor = await visitorInSupportChat();
+  await say(visitor.socket, "hello");
+  await deskHolds(visitor.pairId, listener.user.id);
+  const room = await openDeskConversation(listener.cookie, visitor.user.id);
+  if (!room.socket) throw new Error("refused");
+  await say(room.socket, "How can I help?");
+  await until(async () => (await desk().figures("today")).answered === 1);
+  return { listener, visitor };
+}
+
 describe("an opening's life on the desk", () => {
   it("counts the first reply, frees the listener when the visitor ends it, and asks the visitor once", async () => {
-    const listener = await signUpListener();
-    await availableAtDesk(listener);
-    const visitor = await visitorInSupportChat();
-    await say(visitor.socket, "hello");
-    await deskHolds(visitor.pairId, listener.user.id);
-    const room = await openDeskConversation(listener.cookie, visitor.user.id);
-    if (!room.socket) throw new Error("refused");
-    await say(room.socket, "I'm here. How are you feeling?");
-    await until(async () => (await desk().figures("today")).answered === 1);
+    const { listener, visitor } = await answeredConversation();
 
     const ended = await visitorPost(visitor, { intent: VISITOR_DESK_INTENTS.end });
     expect(ended).toMatchObject({ status: 200, data: { visitorDesk: { ok: true } } });
@@ -276,15 +285,7 @@ describe("an opening's life on the desk", () => {
   });
 
   it("keeps a conversation a listener already answered with them when the visitor signs out", async () => {
-    const listener = await signUpListener();
-    await availableAtDesk(listener);
-    const visitor = await visitorInSupportChat();
-    await say(visitor.socket, "hello");
-    await deskHolds(visitor.pairId, listener.user.id);
-    const room = await openDeskConversation(listener.cookie, visitor.user.id);
-    if (!room.socket) throw new Error("refused");
-    await say(room.socket, "Hello, I'm listening.");
-    await until(async () => (await desk().figures("today")).answered === 1);
+    const { listener, visitor } = await answeredConversation();
     await postJson("/api/auth/sign-out", {}, { cookie: visitor.cookie });
     // The sign-out answers once the desk was told: it changed nothing there.
     expect((await desk().snapshot(listener.user.id, false)).mine.map((c) => c.pairId)).toEqual([visitor.pairId]);
@@ -334,18 +335,6 @@ describe("the wait a visitor in line is told", () => {
 });
 
 describe("an assigned conversation nobody writes in", () => {
-  async function answeredConversation() {
-    const listener = await signUpListener();
-    await availableAtDesk(listener);
-    const visitor = await visitorInSupportChat();
-    await say(visitor.socket, "hello");
-    await deskHolds(visitor.pairId, listener.user.id);
-    const room = await openDeskConversation(listener.cookie, visitor.user.id);
-    if (!room.socket) throw new Error("refused");
-    await say(room.socket, "How can I help?");
-    await until(async () => (await desk().figures("today")).answered === 1);
-    return { listener, visitor };
-  }
   const tickAt = (now: number) => runInDurableObject(desk(), (instance: SupportDesk) => instance.tick(now));
 
   it("closes itself 30 minutes after the listener's reply, by the desk's clock, and asks the visitor", async () => {

@@ -69,7 +69,7 @@ export function WhisperArrived({ text }: { text: string | null }) {
     <div role="status" className={text ? "mt-3" : "sr-only"}>
       {text ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300 [overflow-wrap:anywhere]">
-          <span className="font-semibold">{WHISPER_TEXTS.kind}:</span> {text}
+          <span className="font-semibold">{WHISPER_TEXTS.kind}:</span> <span dir="auto">{text}</span>
         </p>
       ) : null}
     </div>
