@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useLayoutEffect, useState } from "react";
+import { COMPOSER_SENDING_ATTRIBUTE } from "~/lib/composer-before-framework";
 
 const PREFIX = "kindred:draft:";
 
@@ -10,7 +11,8 @@ const PREFIX = "kindred:draft:";
  * (a slow phone shows the server's page first) is still in it when they do, but the first render
  * that follows would set the box back to the empty draft: so it is taken into the draft on mount,
  * ahead of any stored one. Text the server rendered into the box (`initial`) is in it the
- * same way.
+ * same way. Text the page's script already posted (app/lib/composer-before-framework.ts) is a
+ * message on its way, not a draft: taken in, it would come back in the box after the page did.
  */
 export function useDraft(
   userId: string,
@@ -27,7 +29,8 @@ export function useDraft(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field is read once, when the place's draft is first read
   useLayoutEffect(() => {
     const stored = window.localStorage.getItem(storageKey) ?? "";
-    const draft = withTypedBeforeScripts(field?.current?.value ?? "", stored);
+    const posted = field?.current?.closest(`[${COMPOSER_SENDING_ATTRIBUTE}]`) != null;
+    const draft = withTypedBeforeScripts(posted ? "" : (field?.current?.value ?? ""), stored);
     setValue(draft);
     if (draft !== stored) window.localStorage.setItem(storageKey, draft);
   }, [storageKey]);

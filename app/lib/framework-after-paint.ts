@@ -49,12 +49,13 @@ export function holdFrameworkUntilPainted(html: string): string {
  * Starts the held framework script, if the page has one, once the page is parsed and its first
  * content painted, as the browser's paint timing reports it (no timer: a test's fake clock cannot
  * hold the page back). A hidden page paints nothing, so it starts at once; a browser without paint
- * timing starts after the next frame. Called from the page's inline boot script, in <head>.
+ * timing starts after the next frame. Called from the page's inline boot script, in <head>;
+ * `mayStart` says no when the page is already on its way out (a form the page's script posted).
  */
-export function startFrameworkAfterPaint(doc: Document): void {
+export function startFrameworkAfterPaint(doc: Document, mayStart: () => boolean = () => true): void {
   const start = () => {
     const held = doc.querySelector<HTMLScriptElement>(`script[type="${HELD_SCRIPT_TYPE}"]`);
-    if (!held) return;
+    if (!held || !mayStart()) return;
     for (const href of held.getAttribute(HELD_PRELOADS_ATTRIBUTE)?.split(" ") ?? []) {
       if (!href) continue;
       const link = doc.createElement("link");

@@ -45,6 +45,8 @@ export const VISITOR_DESK_TEXTS = {
     `You're number ${position} in line. The wait is about ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
   /** Given to a listener who has not opened the conversation yet. */
   comingSoon: "A listener will be with you shortly.",
+  /** The same, when a listener was already with them in this conversation (transferred, or handed back). */
+  anotherComing: "Another listener is joining you and will be with you shortly.",
   /** In the conversation's flow, at the moment a listener opened it; their alias when the admin set one. */
   joined: (alias: string | null) => (alias ? `${alias} has joined.` : "A listener has joined."),
   ended: "This conversation has ended. If you write again, you'll be back in line for a listener.",
@@ -55,8 +57,12 @@ export const VISITOR_DESK_TEXTS = {
     "This conversation was closed because nobody had written for a while. If you write again, a listener will be back with you.",
   /** Every session of the visitor ended while they waited for a first reply. */
   leftLine: "You left the line when you were signed out. If you write again, you'll be back in line for a listener.",
+  /** Nobody available, and the visitor's message is waiting in line. */
   noListener: "No listener is available right now. Your message is kept and someone will reply as soon as they can.",
-  /** Said after `noListener` unless the conversation's crisis banner already shows the numbers. */
+  /** Nobody available, and nothing written yet: what will happen, never that a message is kept. */
+  noListenerBeforeWriting:
+    "No listener is available right now. If you write, your message will be kept and someone will reply as soon as they can.",
+  /** Said after every line while the visitor waits, unless the conversation's crisis banner shows the numbers. */
   inDanger: "If you are in danger, call 988 or your local emergency number.",
 } as const;
 
@@ -64,6 +70,7 @@ export const VISITOR_DESK_TEXTS = {
 export const VISITOR_DESK_HEADLINES = {
   withYou: "A listener is with you",
   coming: "A listener is on the way",
+  anotherComing: "Another listener is on the way",
   waiting: "Waiting for a listener",
   nobody: "No listener available right now",
   available: "Listeners are available",
@@ -176,6 +183,8 @@ export const VisitorDeskStatusSchema = z.object({
   listenersAvailable: z.boolean(),
   /** Assigned, and the listener has opened the conversation: only then has anyone 'joined'. */
   opened: z.boolean(),
+  /** A listener had joined earlier in this opening (the one coming now is another: a transfer, a hand-back). */
+  joinedBefore: z.boolean(),
   /** The newest events (at most MAX_DESK_EVENTS), oldest first. */
   events: z.array(DeskEventSchema).check(z.maxLength(MAX_DESK_EVENTS)),
   /** While queued: about how many minutes the wait is, from the desk's recent pace (null: too little to say). */
@@ -185,20 +194,44 @@ export const VisitorDeskStatusSchema = z.object({
 });
 export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
 
+/** Before the desk has said anything of a conversation: whether anyone is there, nothing more. */
+export function idleDeskStatus(listenersAvailable: boolean): VisitorDeskStatus {
+  return {
+    type: "desk",
+    state: "idle",
+    position: null,
+    listenersAvailable,
+    opened: false,
+    joinedBefore: false,
+    events: [],
+    waitMinutes: null,
+    survey: null,
+  };
+}
+
 /**
- * The line the visitor reads above the composer for a status (null: nothing to say). With nobody
- * there it says what to do in danger, unless the crisis banner above the composer already shows
- * the numbers (a phone's few lines are not spent on saying it twice).
+ * The line the visitor reads above the composer for a status (null: nothing to say). As long as
+ * nobody is with them (in line, a listener on the way, nobody available) it also says what to do in
+ * danger, unless the crisis banner above the composer already shows the numbers (a phone's few
+ * lines are not spent on saying it twice).
  */
 export function visitorDeskLine(status: VisitorDeskStatus | null, crisisBannerShown: boolean): string | null {
+  const line = waitingLine(status);
+  if (line === null) return null;
+  return crisisBannerShown ? line : `${line} ${VISITOR_DESK_TEXTS.inDanger}`;
+}
+
+function waitingLine(status: VisitorDeskStatus | null): string | null {
   if (!status) return null;
   // Joined is said once, among the messages where it happened (deskEventText).
-  if (status.state === "assigned") return status.opened ? null : VISITOR_DESK_TEXTS.comingSoon;
-  // Never a silent room: before the first message too, a visitor learns nobody is there.
+  if (status.state === "assigned") {
+    if (status.opened) return null;
+    return status.joinedBefore ? VISITOR_DESK_TEXTS.anotherComing : VISITOR_DESK_TEXTS.comingSoon;
+  }
+  // Never a silent room: before the first message too, a visitor learns nobody is there, and is
+  // told a message is kept only once there is one.
   if (!status.listenersAvailable) {
-    return crisisBannerShown
-      ? VISITOR_DESK_TEXTS.noListener
-      : `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`;
+    return status.state === "queued" ? VISITOR_DESK_TEXTS.noListener : VISITOR_DESK_TEXTS.noListenerBeforeWriting;
   }
   if (status.state === "idle") return null;
   const position = status.position ?? 1;
@@ -210,8 +243,10 @@ export function visitorDeskLine(status: VisitorDeskStatus | null, crisisBannerSh
 /** The few words in the support conversation's header, in place of the support account's presence. */
 export function visitorDeskHeadline(status: VisitorDeskStatus | null): string | null {
   if (!status) return null;
-  if (status.state === "assigned")
-    return status.opened ? VISITOR_DESK_HEADLINES.withYou : VISITOR_DESK_HEADLINES.coming;
+  if (status.state === "assigned") {
+    if (status.opened) return VISITOR_DESK_HEADLINES.withYou;
+    return status.joinedBefore ? VISITOR_DESK_HEADLINES.anotherComing : VISITOR_DESK_HEADLINES.coming;
+  }
   if (!status.listenersAvailable) return VISITOR_DESK_HEADLINES.nobody;
   return status.state === "queued" ? VISITOR_DESK_HEADLINES.waiting : VISITOR_DESK_HEADLINES.available;
 }

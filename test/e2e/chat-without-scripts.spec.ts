@@ -78,11 +78,13 @@ async function expectComposerInView(page: Page) {
   const box = await sendButton(page).boundingBox();
   if (!box) throw new Error("Send is not shown");
   // What is drawn at Send's centre is Send itself (no sticky header, banner or dialog over it).
-  const onTop = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? null,
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(onTop).toBe("Send");
+  const send = await sendButton(page).elementHandle();
+  const onTop = await page.evaluate(({ x, y, send }) => document.elementFromPoint(x, y)?.closest("button") === send, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+    send,
+  });
+  expect(onTop).toBe(true);
 }
 
 test.describe("the support journey with JavaScript disabled", () => {

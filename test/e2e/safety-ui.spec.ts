@@ -26,7 +26,11 @@ const crisisBanner = (page: Page) => page.getByRole("region", { name: CRISIS_BAN
 
 /** Opens the crisis banner's numbers: one line until then. */
 async function showCrisisNumbers(page: Page) {
-  const toggle = crisisBanner(page).getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers });
+  // Its name reads as one phrase (never 'You're not alone , More numbers').
+  const toggle = crisisBanner(page).getByRole("button", {
+    name: CRISIS_BANNER_TEXTS.toggle(CRISIS_BANNER_TEXTS.heading),
+    exact: true,
+  });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
 }

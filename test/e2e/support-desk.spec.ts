@@ -57,11 +57,20 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /** The line above the visitor's composer that says where they stand. */
 const deskStatus = (page: Page) =>
-  page.getByRole("status").filter({ hasText: /in line|will be with you shortly|No listener is available/ });
+  page
+    .getByRole("status")
+    .filter({ hasText: /in line|is joining you|will be with you shortly|No listener is available/ });
 /** 'A listener has joined.', said among the messages where it happened (a listener opened it). */
 const joinedEvents = (page: Page) => log(page).getByText(VISITOR_DESK_TEXTS.joined(null));
-/** The line while nobody is Available, with what to do in danger (no crisis banner shows in these). */
+/**
+ * The lines while nobody is with the visitor, each with what to do in danger (no crisis banner
+ * shows in these): nobody Available, before and after their first message; a listener on the way;
+ * another one on the way after the first was with them.
+ */
 const NOBODY_THERE = `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`;
+const NOBODY_YET = `${VISITOR_DESK_TEXTS.noListenerBeforeWriting} ${VISITOR_DESK_TEXTS.inDanger}`;
+const COMING = `${VISITOR_DESK_TEXTS.comingSoon} ${VISITOR_DESK_TEXTS.inDanger}`;
+const ANOTHER_COMING = `${VISITOR_DESK_TEXTS.anotherComing} ${VISITOR_DESK_TEXTS.inDanger}`;
 /** The crisis numbers beside the line, and the one tap that shows them. */
 const crisisNumbers = (page: Page) => page.getByRole("group", { name: "Crisis numbers" });
 const showCrisisNumbers = (page: Page) => page.getByRole("button", { name: "Crisis numbers" });
@@ -179,7 +188,7 @@ test.describe("a visitor on a phone", () => {
       await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
       await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
       // Given to a listener who has not opened it yet: nobody has joined.
-      await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+      await expect(deskStatus(page)).toHaveText(COMING);
       await expect(joinedEvents(page)).toHaveCount(0);
       await expect(showCrisisNumbers(page)).toHaveCount(0);
 
@@ -276,6 +285,8 @@ test.describe("a visitor on a phone", () => {
       await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
       await expect(first.page.getByRole("alert")).toHaveText(DESK_PAGE_TEXTS.chooseListenerFirst);
       await expect(first.page.getByLabel(DESK_PAGE_TEXTS.transferNote)).toHaveValue(transferNote);
+      // What the visitor reads from the transfer on.
+      await recordDeskLines(page);
       await first.page.getByLabel(DESK_PAGE_TEXTS.transferTo).selectOption(second.user.id);
       await first.page.getByRole("button", { name: DESK_TEXTS.transfer, exact: true }).click();
       await expect(first.page).toHaveURL(PATHS.desk);
@@ -304,7 +315,9 @@ test.describe("a visitor on a phone", () => {
       // who: while it changed hands a listener was on the way, then one joined again.
       await expect(log(page).getByText("Hi again. How did the evening walk go?")).toBeVisible();
       await expect(joinedEvents(page)).toHaveCount(2);
-      expect(await deskLines(page)).toContain(VISITOR_DESK_TEXTS.comingSoon);
+      // Another listener, not 'a listener' as if nobody had been there.
+      expect(await deskLines(page)).toContain(ANOTHER_COMING);
+      expect(await deskLines(page)).not.toContain(COMING);
       for (const hidden of [privateNote, transferNote, first.user.username, second.user.username]) {
         await expect(page.locator("body")).not.toContainText(hidden);
       }
@@ -340,8 +353,9 @@ test.describe("a visitor on a small phone", () => {
     try {
       const visitor = (await signUpThroughApi(page, baseURL)).user;
       await openConversation(page, SUPPORT_ID);
-      // Never a silent room: said before the first message too, in the header and above the composer.
-      await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
+      // Never a silent room: said before the first message too, in the header and above the composer,
+      // never saying a message is kept before there is one.
+      await expect(deskStatus(page)).toHaveText(NOBODY_YET);
       const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
       await expect(header).toContainText(VISITOR_DESK_HEADLINES.nobody);
       await send(page, "Is anybody reading this tonight?");
@@ -411,7 +425,7 @@ test("without scripts, a listener takes the conversation on its desk page and an
     // The history is on the page as the server renders it: the visitor's words, under their name.
     await listener.page.goto(deskConversationPath(visitor.id));
     await listener.page.getByRole("button", { name: DESK_TEXTS.take }).click();
-    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+    await expect(deskStatus(page)).toHaveText(COMING);
     const theirs = log(listener.page).getByRole("listitem").filter({ hasText: "I had a hard day." });
     await expect(theirs).toContainText(`${visitor.username}: Hello, I had a hard day.`);
     await composer(listener.page).fill("I'm sorry it was hard. I'm listening.");
@@ -520,7 +534,7 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
     await expect(header).toContainText(VISITOR_DESK_HEADLINES.available);
     await expect(header).not.toContainText("Last seen");
     await send(page, "Hello. Is someone there?");
-    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+    await expect(deskStatus(page)).toHaveText(COMING);
     await expect(header).toContainText(VISITOR_DESK_HEADLINES.coming);
     await expect(joinedEvents(page)).toHaveCount(0);
     // The listener's screen reader hears it arrive.
@@ -560,7 +574,7 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
       await send(next.page, "Anyone there tonight?");
       await expect(deskStatus(next.page)).toHaveText(NOBODY_THERE);
       await expect(joinedEvents(next.page)).toHaveCount(0);
-      await expect(deskStatus(next.page)).not.toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+      await expect(deskStatus(next.page)).not.toHaveText(COMING);
     } finally {
       await next.context.close();
     }
@@ -599,7 +613,7 @@ test("without scripts, a visitor's first message is followed at once by where th
     await visitor.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(visitor.page).toHaveURL(chatWith(SUPPORT_ID));
     await expect(log(visitor.page).getByText("Hello, I can't sleep.")).toBeVisible();
-    await expect(deskStatus(visitor.page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+    await expect(deskStatus(visitor.page)).toHaveText(COMING);
   } finally {
     await leaveTheDesk(listener.page, baseURL);
     for (const person of [listener, visitor, admin]) await person.context.close();

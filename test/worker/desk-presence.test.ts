@@ -1,7 +1,14 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DESK_PAGE_DEADLINE_MS, deskEventText, VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
+import {
+  DESK_PAGE_DEADLINE_MS,
+  deskEventText,
+  VISITOR_DESK_HEADLINES,
+  VISITOR_DESK_TEXTS,
+  visitorDeskHeadline,
+  visitorDeskLine,
+} from "~/shared/desk";
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
 import { setListenerAlias } from "../../worker/desk/listeners";
 import { closing } from "./support/chat-sockets";
@@ -112,8 +119,10 @@ describe("what the visitor reads of a listener", () => {
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
     const given = await visitor.socket.waitFor((frame) => isDesk(frame) && frame.state === "assigned");
-    expect(given).toMatchObject({ opened: false, events: [] });
-    expect(visitorDeskLine(given as DeskFrame, false)).toBe(VISITOR_DESK_TEXTS.comingSoon);
+    expect(given).toMatchObject({ opened: false, joinedBefore: false, events: [] });
+    expect(visitorDeskLine(given as DeskFrame, false)).toBe(
+      `${VISITOR_DESK_TEXTS.comingSoon} ${VISITOR_DESK_TEXTS.inDanger}`,
+    );
 
     const room = await openDeskConversation(listener.cookie, visitor.user.id);
     if (!room.socket) throw new Error(`refused ${room.status}`);
@@ -130,6 +139,38 @@ describe("what the visitor reads of a listener", () => {
     expect(JSON.stringify(visitor.socket.frames)).not.toMatch(
       new RegExp(`${listener.user.id}|${listener.user.username}`),
     );
+  });
+
+  it("after a transfer, that another listener is joining, never as if nobody had been there", async () => {
+    const [first, second] = [await signUpListener(), await signUpListener()];
+    await availableAtDesk(first);
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello");
+    await deskHolds(visitor.pairId, first.user.id);
+    const room = await openDeskConversation(first.cookie, visitor.user.id);
+    if (!room.socket) throw new Error(`refused ${room.status}`);
+    await visitor.socket.waitFor((frame) => isDesk(frame) && frame.opened);
+    await say(room.socket, "I'm here.");
+    await availableAtDesk(second);
+
+    const sinceTransfer = visitor.socket.frames.length;
+    expect(await desk().transfer(visitor.pairId, first.actor, second.user.id, null)).toMatchObject({ ok: true });
+    const handedOn = (await visitor.socket.waitFor(
+      (frame) => isDesk(frame) && frame.state === "assigned" && !frame.opened,
+      sinceTransfer,
+    )) as DeskFrame;
+    expect(handedOn.joinedBefore).toBe(true);
+    expect(visitorDeskLine(handedOn, false)).toBe(`${VISITOR_DESK_TEXTS.anotherComing} ${VISITOR_DESK_TEXTS.inDanger}`);
+    expect(visitorDeskHeadline(handedOn)).toBe(VISITOR_DESK_HEADLINES.anotherComing);
+
+    // Once the new listener opens it, they have joined; the next opening starts afresh.
+    const secondRoom = await openDeskConversation(second.cookie, visitor.user.id);
+    if (!secondRoom.socket) throw new Error(`refused ${secondRoom.status}`);
+    const joined = (await visitor.socket.waitFor(
+      (frame) => isDesk(frame) && frame.opened && frame.events.length === 2,
+    )) as DeskFrame;
+    expect(joined.joinedBefore).toBe(false);
+    expect(visitorDeskLine(joined, false)).toBeNull();
   });
 
   it("a conversation given to someone who never opens it goes back to the line, to another listener", async () => {

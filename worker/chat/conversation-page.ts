@@ -7,6 +7,7 @@ import {
   EMPTY_CONVERSATION_VIEW,
   postedText,
 } from "~/shared/conversation-page";
+import { idleDeskStatus } from "~/shared/desk";
 import { recordActivity } from "../auth/session";
 import { isOwnDocumentView } from "../http/document-request";
 import { deleteImage } from "../images/image-store";
@@ -63,16 +64,7 @@ export async function loadConversationPage(side: PageSide, request: Request): Pr
     const listenersAvailable = await supportDesk().listenersAvailable();
     return {
       ...shown,
-      desk: {
-        type: "desk",
-        state: "idle",
-        position: null,
-        listenersAvailable,
-        opened: false,
-        events: [],
-        waitMinutes: null,
-        survey: null,
-      },
+      desk: idleDeskStatus(listenersAvailable),
     };
   }
   return shown;

@@ -103,10 +103,12 @@ export class DeskLink {
     if (!status) return null;
     const { state, position, listenersAvailable } = status;
     const opened = state === "assigned" && (status.openedAt ?? null) !== null;
-    const events = this.events().filter((event) => event.at > keptAfter);
+    const allEvents = this.events();
+    const events = allEvents.filter((event) => event.at > keptAfter);
     const waitMinutes = state === "queued" ? (status.waitMinutes ?? null) : null;
     const survey = state === "idle" ? (status.survey ?? null) : null;
-    return { type: "desk", state, position, listenersAvailable, opened, events, waitMinutes, survey };
+    const joinedBefore = state !== "idle" && !opened && joinedThisOpening(allEvents);
+    return { type: "desk", state, position, listenersAvailable, opened, joinedBefore, events, waitMinutes, survey };
   }
 
   /**
@@ -176,4 +178,9 @@ export class DeskLink {
     // The desk has answered: the visitor's next message asks again only if it says 'idle'.
     this.meta.delete("desk_asked");
   }
+}
+
+/** Whether a listener joined since the last opening ended: the only events are joins and ends. */
+function joinedThisOpening(events: DeskEvent[]): boolean {
+  return events.at(-1)?.kind === "joined";
 }

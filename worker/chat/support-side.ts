@@ -1,4 +1,4 @@
-import type { DeskNote, VisitorDeskStatus } from "~/shared/desk";
+import { type DeskNote, idleDeskStatus } from "~/shared/desk";
 import type { ChatMessage, ServerFrame } from "~/shared/schemas/chat-protocol";
 import { getConfig } from "../config";
 import { supportDesk } from "../objects/desk-service";
@@ -90,17 +90,7 @@ export class SupportSide {
       .listenersAvailable()
       .then((listenersAvailable) => {
         // The desk may have spoken meanwhile: its word wins.
-        const idle: VisitorDeskStatus = {
-          type: "desk",
-          state: "idle",
-          position: null,
-          listenersAvailable,
-          opened: false,
-          events: [],
-          waitMinutes: null,
-          survey: null,
-        };
-        this.sockets.send(socket, this.visitorFrame() ?? idle);
+        this.sockets.send(socket, this.visitorFrame() ?? idleDeskStatus(listenersAvailable));
       })
       .catch((error) => console.error(JSON.stringify({ at: "chat-room.desk-availability", error: String(error) })));
     this.sockets.waitUntil(asked);

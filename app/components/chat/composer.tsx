@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ProgressBar } from "~/components/ui/form-controls";
 import type { ConnectionState } from "~/hooks/use-chat-socket";
 import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
+import { COMPOSER_FORM_ATTRIBUTE, COMPOSER_LIVE_ATTRIBUTE } from "~/lib/composer-before-framework";
 import { chosenFileProblem } from "~/lib/upload-image";
 import { COMPOSER_FIELDS, type ComposerRefusal, SEND_INTENT } from "~/shared/conversation-page";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT } from "~/shared/schemas/chat-protocol";
@@ -54,6 +55,12 @@ export function useComposerState(
   const [progress, setProgress] = useState<number | null>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
+
+  // From this commit on, Enter and Send are this composer's, no longer the page script's: in the
+  // same commit as the draft takes what was typed before, so no key press falls between the two.
+  useLayoutEffect(() => {
+    inputRef.current?.form?.setAttribute(COMPOSER_LIVE_ATTRIBUTE, "");
+  }, []);
 
   // The input grows with its text, up to 128 px.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
@@ -250,7 +257,8 @@ export function ComposerForm({
       method="post"
       action={form.path}
       encType="multipart/form-data"
-      className="mt-3 flex items-end gap-2 no-js:flex-wrap"
+      {...{ [COMPOSER_FORM_ATTRIBUTE]: "" }}
+      className="group mt-3 flex items-end gap-2 no-js:flex-wrap"
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -315,10 +323,15 @@ export function ComposerForm({
       <button
         type="submit"
         disabled={!sendEnabled}
-        className="h-11 shrink-0 rounded-full bg-brand-700 px-4 font-semibold sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        className="h-11 shrink-0 rounded-full bg-brand-700 px-4 font-semibold sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50 group-data-[sending]:opacity-70"
       >
-        Send
+        {/* Posted by the page's script before the framework arrived: sending until the page comes back. */}
+        <span className="group-data-[sending]:hidden">{CONVERSATION_TEXTS.send}</span>
+        <span className="hidden group-data-[sending]:inline">{CONVERSATION_TEXTS.sending}</span>
       </button>
+      <span role="status" className="sr-only">
+        <span className="hidden group-data-[sending]:inline">{CONVERSATION_TEXTS.sendingMessage}</span>
+      </span>
     </form>
   );
 }

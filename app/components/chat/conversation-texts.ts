@@ -10,6 +10,10 @@ export const CONVERSATION_TEXTS = {
   refreshContext: " to see new messages",
   earlier: "Show earlier messages",
   attach: "Attach an image",
+  send: "Send",
+  /** The composer posted before the framework arrived, until the page comes back with the message. */
+  sending: "Sending…",
+  sendingMessage: "Sending your message…",
   /** Short enough for one line in a 320 px composer. */
   placeholder: "Message…",
   /** An image message's alt text: who sent it, since the picture itself is not described. */

@@ -23,6 +23,8 @@ export const CRISIS_BANNER_TEXTS = {
    * of the heading's button, so one tap away.
    */
   showNumbers: "More numbers",
+  /** The disclosure's name: the heading, then what it opens, read as one phrase. */
+  toggle: (heading: string) => `${heading}, More numbers`,
   close: "Close",
   closeContext: " crisis help for this conversation",
   /** Said when it is closed, so a screen reader hears where it went. */
@@ -158,10 +160,11 @@ export function CrisisBanner({
       ) : null}
     </>
   ) : null;
+  // Named whole (`toggle`): put together from its parts, a screen reader would read a stray comma.
+  const toggleName = CRISIS_BANNER_TEXTS.toggle(heading);
   const moreNumbers = (
-    // On a phone the arrow says it; the words stay for screen readers.
-    <span className="sr-only shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2 sm:not-sr-only">
-      <span className="sr-only">, </span>
+    // On a phone the arrow says it.
+    <span className="hidden shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2 sm:inline">
       {CRISIS_BANNER_TEXTS.showNumbers}
     </span>
   );
@@ -179,7 +182,10 @@ export function CrisisBanner({
           >
             <FirstCrisisNumbers className="absolute top-1 right-1 min-h-8" />
             <details className="group">
-              <summary className="mr-30 flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:mr-46 sm:py-1 text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden">
+              <summary
+                aria-label={toggleName}
+                className="mr-30 flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:mr-46 sm:py-1 text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden"
+              >
                 <span id={headingId} className="min-w-0">
                   {heading}
                 </span>
@@ -198,6 +204,7 @@ export function CrisisBanner({
               <h3 className="min-w-0 flex-1 text-[13px] leading-tight font-semibold">
                 <button
                   type="button"
+                  aria-label={toggleName}
                   aria-expanded={open}
                   aria-controls={detailsId}
                   onClick={() => setOpen((current) => !current)}

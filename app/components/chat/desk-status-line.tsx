@@ -17,10 +17,10 @@ const DESK_STATUS_TEXTS = {
 
 /**
  * Where the visitor stands in the support conversation, at the end of the messages, just
- * above the composer: their place in line, that a listener joined, or that nobody is available.
- * Never a silent room. While they wait, or when nobody is there at all, the crisis numbers are one
- * tap away beside the line, in the crisis banner's compact way: a disclosure that shows them all
- * (unless the crisis banner shows, which holds them then).
+ * above the composer: their place in line, that a listener is on the way, or that nobody is
+ * available. Never a silent room. Until a listener is with them, what to do in danger is on the line
+ * and the crisis numbers one tap away beside it, in the crisis banner's compact way: a disclosure
+ * that shows them all (unless the crisis banner shows, which holds them then).
  * Being the list's last item, it scrolls with the messages rather than taking their room, so a long
  * line on a 320 px phone never squeezes them or pushes the composer away.
  *
@@ -40,8 +40,9 @@ export function DeskStatusLine({
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const line = visitorDeskLine(status, crisisBannerShown);
-  // With a listener there, the numbers would only crowd the conversation; they stay in the footer.
-  const offerNumbers = line !== null && status?.state !== "assigned" && !crisisBannerShown;
+  // Offered for as long as the line shows, that is while nobody is with the visitor; with a listener
+  // there, the numbers would only crowd the conversation, and they stay in the footer.
+  const offerNumbers = line !== null && !crisisBannerShown;
   if (offerNumbers && !hydrated) {
     // The server's line: the browser's own disclosure opens the numbers, with or without
     // scripts.
