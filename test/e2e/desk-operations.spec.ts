@@ -28,6 +28,8 @@ const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
 const deskLine = (page: Page) => page.getByRole("status").filter({ hasText: /in line/ });
+/** A text as a regular expression that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const survey = (page: Page) => page.getByRole("group", { name: SURVEY_TEXTS.question });
 
 async function send(page: Page, text: string) {
@@ -68,7 +70,11 @@ test("on a phone, a visitor in line reads about how long the wait is, ends the c
     await signUpThroughApi(page, baseURL);
     await openConversation(page, SUPPORT_ID);
     await send(page, "Is anyone there? I can't sleep.");
-    await expect(deskLine(page)).toHaveText(/^You're number 1 in line\. The wait is about \d+ minutes?\.$/);
+    await expect(deskLine(page)).toHaveText(
+      new RegExp(
+        `^You're number 1 in line\\. The wait is about \\d+ minutes?\\. ${escaped(VISITOR_DESK_TEXTS.inDanger)}$`,
+      ),
+    );
 
     // Ending it asks first; 'Keep talking' leaves everything as it was.
     await page.getByText(END_CONVERSATION_TEXTS.button, { exact: true }).click();

@@ -187,8 +187,9 @@ test.describe("a visitor on a phone", () => {
       await desk.getByRole("button", { name: DESK_TEXTS.available }).click();
       await expect(desk.getByRole("button", { name: DESK_TEXTS.available })).toHaveAttribute("aria-pressed", "true");
       await expect(deskList(desk, DESK_TEXTS.mine).getByRole("link", { name: visitor.username })).toBeVisible();
-      // Given to a listener who has not opened it yet: nobody has joined.
-      await expect(deskStatus(page)).toHaveText(COMING);
+      // Given to a listener who has not opened it yet: nobody has joined (the crisis banner holds
+      // what to do in danger).
+      await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
       await expect(joinedEvents(page)).toHaveCount(0);
       await expect(showCrisisNumbers(page)).toHaveCount(0);
 

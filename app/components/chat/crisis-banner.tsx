@@ -188,7 +188,7 @@ export function CrisisBanner({
               >
                 <span id={headingId} className="min-w-0">
                   {heading}
-                </span>
+                </span>{" "}
                 {moreNumbers}
                 <Chevron className="group-open:rotate-180" />
               </summary>
@@ -212,7 +212,7 @@ export function CrisisBanner({
                 >
                   <span id={headingId} className="min-w-0">
                     {heading}
-                  </span>
+                  </span>{" "}
                   {moreNumbers}
                   <Chevron className={open ? "rotate-180" : ""} />
                 </button>
