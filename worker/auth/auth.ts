@@ -92,8 +92,10 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       expiresIn: SESSION_LIFETIME_SECONDS,
       // A signed copy of the session in a cookie answers most requests without D1. It cannot
       // learn of a session's end by itself: every signed-in request also asks the user's inbox,
-      // which hears of each end (worker/auth/session.ts), so ending access stays immediate.
-      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+      // which hears of each end (worker/auth/session.ts), so ending access stays immediate. It is
+      // encrypted (JWE): better-auth's default copy is readable base64 carrying the email and the
+      // session token, which an anonymous service must not leave in a browser's cookie jar.
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS, strategy: "jwe" },
     },
     user: {
       additionalFields: {
