@@ -105,7 +105,7 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
     }),
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
-      // A signed copy of the session in a cookie answers most requests without D1. It cannot
+      // A copy of the session in a cookie answers most requests without D1. It cannot
       // learn of a session's end by itself: every signed-in request also asks the user's inbox,
       // which hears of each end (worker/auth/session.ts), so ending access stays immediate. It is
       // encrypted (JWE): better-auth's default copy is readable base64 carrying the email and the
@@ -295,7 +295,8 @@ async function prepareSignUp(db: Db, body: unknown) {
  * on under the limits alone: a person in crisis is not turned away because Cloudflare is slow.
  */
 async function requirePerson(token: string | null | undefined, secretKey: string, address: string | null | undefined) {
-  const verdict = await verifyPerson(token, secretKey, address);
+  const readable = clientNetwork(address).family !== "unknown";
+  const verdict = await verifyPerson(token, secretKey, readable ? address : null);
   if (verdict.outcome === "passed") return;
   if (verdict.outcome === "unanswered") {
     // A wrong secret key is the operator's to fix: the check does nothing until it is.
