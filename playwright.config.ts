@@ -10,6 +10,7 @@ const DESK_TESTS = ["support-desk.spec.ts", "desk-figures.spec.ts", "desk-operat
 const BESIDE_THE_DESK = [
   "carousel.spec.ts",
   "carousel-modes.spec.ts",
+  "http-answers.spec.ts",
   "legal.spec.ts",
   "mobile-menu.spec.ts",
   "navigation.spec.ts",

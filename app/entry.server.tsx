@@ -33,7 +33,8 @@ export default async function handleRequest(
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, request.url));
 
-  // https://httpwg.org/specs/rfc9110.html#HEAD
+  responseHeaders.set("Content-Type", "text/html");
+  // https://httpwg.org/specs/rfc9110.html#HEAD: the headers a GET would have, without the body.
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -58,6 +59,5 @@ export default async function handleRequest(
   await body.allReady;
 
   const html = holdFrameworkUntilPainted(await new Response(body).text());
-  responseHeaders.set("Content-Type", "text/html");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -39,31 +39,51 @@ const EnvSchema = z
     }),
   );
 
+/** An optional setting: absent and empty alike mean "not configured". */
+const optionalSetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 /** Server-only settings: secrets and delivery. Never sent to the browser. */
-const ServerEnvSchema = z.object({
-  /** Signs session cookies and tokens; at least 32 characters (README, Configuration). */
-  BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters"),
-  /** Extra origins allowed to post to auth endpoints, comma-separated; APP_URL is always trusted. */
-  TRUSTED_ORIGINS: z.string().default(""),
-  /** Optional: with it, email goes out through Resend; without it, to the email_outbox table and the log. */
-  RESEND_API_KEY: z.string().min(1).optional(),
-  EMAIL_FROM: z.string().min(3),
-  CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
-  CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
-  /** How many conversations a listener holds at once on the support desk. */
-  DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
-  /** How long a listener who went away has before their waiting conversations go back to the queue. */
-  DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
-  /** How long a listener has to open a conversation given to them before it goes back to the line. */
-  DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
-  /** How long an assigned conversation stays open with no word from the visitor after a listener's reply. */
-  DESK_INACTIVITY_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(DEFAULT_INACTIVITY_MINUTES),
-});
+const ServerEnvSchema = z
+  .object({
+    /** Signs session cookies and tokens; at least 32 characters (README, Configuration). */
+    BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters"),
+    /** Extra origins allowed to post to auth endpoints, comma-separated; APP_URL is always trusted. */
+    TRUSTED_ORIGINS: z.string().default(""),
+    /** Optional: with it, email goes out through Resend; without it, to the email_outbox table and the log. */
+    RESEND_API_KEY: z.string().min(1).optional(),
+    EMAIL_FROM: z.string().min(3),
+    CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
+    CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
+    /**
+     * Optional, both or neither: Cloudflare Turnstile at sign-up (README, Configuration). The site
+     * key is public (the form shows it); the secret key checks each token with Cloudflare.
+     */
+    TURNSTILE_SITE_KEY: optionalSetting,
+    TURNSTILE_SECRET_KEY: optionalSetting,
+    /** How many conversations a listener holds at once on the support desk. */
+    DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
+    /** How long a listener who went away has before their waiting conversations go back to the queue. */
+    DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
+    /** How long a listener has to open a conversation given to them before it goes back to the line. */
+    DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
+    /** How long an assigned conversation stays open with no word from the visitor after a listener's reply. */
+    DESK_INACTIVITY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(DEFAULT_INACTIVITY_MINUTES),
+  })
+  .refine((vars) => !vars.TURNSTILE_SITE_KEY === !vars.TURNSTILE_SECRET_KEY, {
+    message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all",
+  });
+
+/** Cloudflare Turnstile's keys, when the person check at sign-up is on. */
+export type TurnstileKeys = { siteKey: string; secretKey: string };
 
 type AppConfig = {
   public: PublicConfig;
@@ -72,6 +92,8 @@ type AppConfig = {
   /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
   desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number; inactivityMs: number };
+  /** Null while the person check at sign-up is off (the default: nothing leaves for Cloudflare). */
+  turnstile: TurnstileKeys | null;
 };
 
 let cached: AppConfig | undefined;
@@ -94,6 +116,10 @@ export function getConfig(): AppConfig {
       openDeadlineMs: server.DESK_OPEN_DEADLINE_SECONDS * 1000,
       inactivityMs: server.DESK_INACTIVITY_MINUTES * 60_000,
     },
+    turnstile:
+      server.TURNSTILE_SITE_KEY && server.TURNSTILE_SECRET_KEY
+        ? { siteKey: server.TURNSTILE_SITE_KEY, secretKey: server.TURNSTILE_SECRET_KEY }
+        : null,
   };
   return cached;
 }

@@ -3,6 +3,7 @@ import { recordEvents } from "./analytics/events";
 import { pageViewOf } from "./analytics/page-views";
 import { api } from "./api";
 import { withD1Session } from "./db/read-replication";
+import { methodRefusal } from "./http/page-methods";
 import { bodyLimitFor, guardRequest } from "./http/request-guards";
 import { collectingResponseCookies } from "./http/response-cookies";
 import { discardUnreadBody } from "./http/unread-body";
@@ -14,10 +15,8 @@ export { ChatRoom } from "./chat/chat-room";
 export { SupportDesk } from "./desk/support-desk";
 export { UserInbox } from "./inbox/user-inbox";
 
-const handleDocumentRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const serverBuild = () => import("virtual:react-router/server-build");
+const handleDocumentRequest = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 export default {
   async fetch(incoming, env, ctx) {
@@ -30,6 +29,11 @@ export default {
       return withSecurityHeaders(request);
     }
     const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/images/");
+    const refusedMethod = isApi ? null : methodRefusal(request, (await serverBuild()).routes);
+    if (refusedMethod) {
+      await discardUnreadBody(incoming, bodyLimit);
+      return withSecurityHeaders(refusedMethod);
+    }
     const response = await collectingResponseCookies(() =>
       withD1Session(request, env, (sessionEnv) =>
         isApi

@@ -1,3 +1,4 @@
+import { TURNSTILE_ORIGIN } from "~/shared/person-check";
 import { getConfig } from "./config";
 
 /**
@@ -18,13 +19,20 @@ const SECURITY_HEADERS: Record<string, string> = {
  * Images come from the app, plus data: and blob: for the local previews of a chosen picture.
  * Styles come from the app's stylesheet only: React sets dynamic widths through the CSSOM, which
  * a policy does not govern. Vite's dev server injects <style> tags for hot reload, so development
- * allows inline styles.
+ * allows inline styles. With the person check on (Turnstile's keys configured), its widget's frame
+ * may come from Cloudflare; its script loads by the page's nonce.
  */
-export function pageContentSecurityPolicy(nonce: string, requestUrl: string, dev = import.meta.env.DEV): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  requestUrl: string,
+  dev = import.meta.env.DEV,
+  personCheck = getConfig().turnstile !== null,
+): string {
   const { protocol, host } = new URL(requestUrl);
   const socketOrigin = `${protocol === "https:" ? "wss:" : "ws:"}//${host}`;
   return [
     "default-src 'self'",
+    ...(personCheck ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self'${dev ? " 'unsafe-inline'" : ""}`,
     "img-src 'self' data: blob:",

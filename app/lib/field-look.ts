@@ -17,6 +17,8 @@ export const ALERT_LOOK = {
   error: "border-red-200 bg-red-50 text-red-800",
   info: "border-brand-200 bg-brand-50 text-brand-900",
   success: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  /** A form's alert takes focus (it is the answer to the post): its outline when a keyboard moved there. */
+  focus: "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700",
 } as const;
 
 /** Marks a field's frame (label, control, hint or error); `data-announce-error` when its error is an alert. */
@@ -24,3 +26,5 @@ export const FIELD_FRAME_ATTRIBUTE = "data-field-frame";
 export const ANNOUNCE_ERROR_ATTRIBUTE = "data-announce-error";
 /** Marks the place at the top of a form where a problem with the whole form is shown. */
 export const FORM_ALERT_ATTRIBUTE = "data-form-alert";
+/** Marks a form's copy of the crisis line (a template), which its script puts beside a refusal. */
+export const CRISIS_LINE_TEMPLATE_ATTRIBUTE = "data-crisis-line";

@@ -1,6 +1,7 @@
 import {
   ALERT_LOOK,
   ANNOUNCE_ERROR_ATTRIBUTE,
+  CRISIS_LINE_TEMPLATE_ATTRIBUTE,
   FIELD_FRAME_ATTRIBUTE,
   FIELD_LOOK,
   FORM_ALERT_ATTRIBUTE,
@@ -65,26 +66,49 @@ export function showFieldError(form: HTMLFormElement, name: string, message: str
   control.setAttribute("aria-describedby", errorId);
 }
 
-/** Shows a problem with the whole form at its top, read out as it appears (null clears it). */
-export function showFormAlert(form: HTMLFormElement, message: string | null): void {
+/**
+ * Shows a problem with the whole form at its top, read out as it appears (null clears it), and
+ * answers it. With `crisisLine`, the form's copy of the crisis line goes in it (a refusal that
+ * turns the visitor away for now). It can take focus, as the server's own does.
+ */
+export function showFormAlert(
+  form: HTMLFormElement,
+  message: string | null,
+  { crisisLine = false } = {},
+): HTMLElement | null {
   const place = form.querySelector<HTMLElement>(`[${FORM_ALERT_ATTRIBUTE}]`);
-  if (!place) return;
+  if (!place) return null;
   place.replaceChildren();
   place.hidden = message === null;
-  if (message === null) return;
+  if (message === null) return null;
   const alert = document.createElement("div");
   alert.setAttribute("role", "alert");
-  alert.className = `${ALERT_LOOK.base} ${ALERT_LOOK.error}`;
+  alert.tabIndex = -1;
+  alert.className = `${ALERT_LOOK.base} ${ALERT_LOOK.error} ${ALERT_LOOK.focus}`;
   alert.textContent = message;
+  const line = crisisLine
+    ? form.querySelector<HTMLTemplateElement>(`template[${CRISIS_LINE_TEMPLATE_ATTRIBUTE}]`)
+    : null;
+  if (line) alert.appendChild(line.content.cloneNode(true));
   place.appendChild(alert);
+  return alert;
 }
 
 /** A problem found in a form: one field's, or the whole form's (field null). */
 export type FormProblem = { field: string | null; message: string };
 
-/** Shows a form's first problem in place of any shown before, and moves focus to its field. */
-export function showProblem(form: HTMLFormElement, problem: FormProblem, fields: readonly string[]): void {
+/**
+ * Shows a form's first problem in place of any shown before, and moves focus to it: to its field,
+ * or to the alert at the form's top, which on a phone may be far above the button just pressed.
+ */
+export function showProblem(
+  form: HTMLFormElement,
+  problem: FormProblem,
+  fields: readonly string[],
+  { crisisLine = false } = {},
+): void {
   for (const field of fields) showFieldError(form, field, field === problem.field ? problem.message : null);
-  showFormAlert(form, problem.field === null ? problem.message : null);
-  focusField(form, problem.field);
+  const alert = showFormAlert(form, problem.field === null ? problem.message : null, { crisisLine });
+  if (alert) alert.focus();
+  else focusField(form, problem.field);
 }

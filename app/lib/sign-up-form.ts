@@ -26,6 +26,13 @@ import { PICTURE_CHOOSER_PARTS, startPictureChooser } from "./picture-chooser";
  * touched, so nothing typed is lost to a refused or failed post.
  */
 
+declare global {
+  interface Window {
+    /** Cloudflare Turnstile's widget, on the page while the person check is on. */
+    turnstile?: { reset: () => void };
+  }
+}
+
 /** The sign-up form's kind (~/lib/auth-forms.ts), which the page script starts with startSignUpForm. */
 export const SIGN_UP_FORM_KIND = "sign-up";
 
@@ -36,7 +43,7 @@ const FIELDS: readonly (keyof SignUpFields)[] = ["email", "password", "confirmPa
 
 /** What /signup/steps answers (the /signup action's answers, as JSON). */
 type StepAnswer =
-  | { error: FormError<keyof SignUpFields> }
+  | { error: FormError<keyof SignUpFields>; crisisLine?: true }
   | { saveFailure: string; destination: string }
   | { created: true; destination: string }
   | { destination: string };
@@ -82,9 +89,11 @@ export function startSignUpForm(form: HTMLFormElement): void {
     chooser.setDisabled(value);
     if (!value) chooser.showProgress(null);
   };
-  const refuse = (problem: { field: string | null; message: string }) => {
+  const refuse = (problem: { field: string | null; message: string }, crisisLine = false) => {
     setBusy(false);
-    showProblem(form, problem, FIELDS);
+    // A token the server has seen is spent: the next press needs a new one from Turnstile's widget.
+    window.turnstile?.reset();
+    showProblem(form, problem, FIELDS, { crisisLine });
   };
   /** The account exists but its picture was not kept: said, then on after 3 seconds. */
   const goOnAfterFailure = (message: string, destination: string) => {
@@ -138,7 +147,7 @@ export function startSignUpForm(form: HTMLFormElement): void {
         message: caught instanceof PostFailed ? caught.message : UPLOAD_MESSAGES.networkError,
       });
     }
-    if ("error" in answer) return refuse(answer.error);
+    if ("error" in answer) return refuse(answer.error, answer.crisisLine === true);
     if ("saveFailure" in answer) return goOnAfterFailure(answer.saveFailure, answer.destination);
     if ("created" in answer && scaled) return uploadPicture(scaled, answer.destination);
     window.location.assign(answer.destination);

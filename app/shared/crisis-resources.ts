@@ -46,3 +46,11 @@ export const FIRST_CRISIS_CONTACTS: CrisisContact[] = CRISIS_RESOURCES[0]?.conta
 export const OTHER_CRISIS_CONTACTS: CrisisContact[] = CRISIS_RESOURCES.flatMap((resource) => resource.contacts).filter(
   (contact) => !FIRST_CRISIS_CONTACTS.some((first) => first.href === contact.href),
 );
+
+/**
+ * Beside a refusal that turns someone away for now (too many sign-ups from their network): the
+ * crisis line, so nobody in crisis is left with a refusal alone.
+ */
+export const CRISIS_LINE_LEAD = "Need to talk to someone now?";
+/** The name of the line FIRST_CRISIS_CONTACTS reach. */
+export const FIRST_CRISIS_LINE_NAME = CRISIS_RESOURCES[0]?.name ?? "";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_ERROR_MESSAGES, authErrorMessage } from "~/shared/auth-errors";
+import {
+  AUTH_ERROR_MESSAGES,
+  authErrorMessage,
+  SIGN_UP_REFUSAL_CODES,
+  signUpLimitMessage,
+  tryAgainIn,
+} from "~/shared/auth-errors";
 
 describe("the auth error catalogue (spec section 8)", () => {
   it("maps each auth answer to the spec's message", () => {
@@ -30,5 +36,34 @@ describe("the auth error catalogue (spec section 8)", () => {
     for (const [status, body, message] of cases)
       expect(authErrorMessage(status, body), JSON.stringify(body)).toBe(message);
     expect(Object.values(AUTH_ERROR_MESSAGES)).toContain("Too many failed attempts. Please try again later.");
+  });
+});
+
+describe("a sign-up refused by a limit", () => {
+  it("says so in its own words, not the failed sign-in's, with when to try again", () => {
+    expect(signUpLimitMessage("network", 42)).toBe(
+      "Too many sign-ups have come from this network recently. Please try again in about a minute.",
+    );
+    expect(signUpLimitMessage("site", 30)).toBe(
+      "Too many sign-ups are coming in across the site right now. Please try again in about a minute.",
+    );
+    const message = signUpLimitMessage("network", 478);
+    expect(authErrorMessage(429, { code: SIGN_UP_REFUSAL_CODES.limited, message })).toBe(message);
+    expect(authErrorMessage(403, { code: SIGN_UP_REFUSAL_CODES.personCheck, message: "anything" })).toBe(
+      AUTH_ERROR_MESSAGES.personCheckFailed,
+    );
+  });
+
+  it("rounds the wait up in minutes, and to hours past an hour and a half", () => {
+    const cases: [number, string][] = [
+      [1, "in about a minute"],
+      [60, "in about a minute"],
+      [61, "in about 2 minutes"],
+      [478, "in about 8 minutes"],
+      [89 * 60, "in about 89 minutes"],
+      [90 * 60, "in about 2 hours"],
+      [23 * 3600 + 10, "in about 23 hours"],
+    ];
+    for (const [seconds, words] of cases) expect(tryAgainIn(seconds), String(seconds)).toBe(words);
   });
 });

@@ -53,7 +53,7 @@ describe("the scheduled housekeeping", () => {
     expect(tokens?.n).toBe(0);
   });
 
-  it("deletes inactivity records and rate-limit counters nobody needs any more", async () => {
+  it("deletes inactivity records, rate-limit counters and sign-up records nobody needs any more", async () => {
     const old = NOW - INACTIVITY_RECORD_RETENTION_MS - DAY;
     const insertUser = (id: string) =>
       env.DB.prepare("INSERT INTO users (id, name, email, username) VALUES (?, ?, ?, ?)").bind(
@@ -87,6 +87,14 @@ describe("the scheduled housekeeping", () => {
       env.DB.prepare("INSERT INTO rate_limits (id, key, count, last_request) VALUES ('r2', 'new', 3, ?)").bind(
         NOW - 1000,
       ),
+      env.DB.prepare("INSERT INTO sign_up_attempts (network_hash, at) VALUES ('old', ?), ('new', ?)").bind(
+        NOW - DAY - 1000,
+        NOW - DAY + 60_000,
+      ),
+      env.DB.prepare("INSERT INTO sign_up_minutes (minute, count) VALUES (?, 3), (?, 4)").bind(
+        Math.floor((NOW - 2 * DAY) / 60_000),
+        Math.floor(NOW / 60_000),
+      ),
     ]);
 
     const ctx = createExecutionContext();
@@ -99,5 +107,9 @@ describe("the scheduled housekeeping", () => {
     expect(records.results.map((r) => r.user_id)).toEqual(["active", "recent"]);
     const limits = await env.DB.prepare("SELECT key FROM rate_limits").all<{ key: string }>();
     expect(limits.results.map((r) => r.key)).toEqual(["new"]);
+    const signUps = await env.DB.prepare("SELECT network_hash FROM sign_up_attempts").all<{ network_hash: string }>();
+    expect(signUps.results.map((r) => r.network_hash)).toEqual(["new"]);
+    const minutes = await env.DB.prepare("SELECT count FROM sign_up_minutes").all<{ count: number }>();
+    expect(minutes.results.map((r) => r.count)).toEqual([4]);
   });
 });

@@ -36,4 +36,15 @@ describe("security headers", () => {
       "script-src 'nonce-n0nce' 'strict-dynamic'",
     );
   });
+
+  it("let Turnstile's frame in only while the person check is on", () => {
+    expect(pageContentSecurityPolicy("n0nce", "https://kindred.example/signup", false, true)).toContain(
+      "frame-src https://challenges.cloudflare.com;",
+    );
+    expect(pageContentSecurityPolicy("n0nce", "https://kindred.example/signup", false, false)).not.toContain(
+      "frame-src",
+    );
+    // Off by default: no keys are configured.
+    expect(pageContentSecurityPolicy("n0nce", "https://kindred.example/signup", false)).not.toContain("frame-src");
+  });
 });

@@ -41,7 +41,52 @@ const evictInbox = (userId: string) =>
     () => undefined,
   );
 
+/** A cookie's value as a person reading their cookie jar could: every base64url part of it, decoded. */
+function readableParts(cookie: string, name: string): string {
+  const value = decodeURIComponent(
+    cookie
+      .split("; ")
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1) ?? "",
+  );
+  const decode = (part: string) => {
+    try {
+      return atob(part.replaceAll("-", "+").replaceAll("_", "/"));
+    } catch {
+      return "";
+    }
+  };
+  return [value, ...value.split(".")].map(decode).join("\n");
+}
+
 describe("the session cache", () => {
+  it("holds neither the email, the username nor the session token in a readable form", async () => {
+    const { cookie, email, user } = await cachedAccount();
+    const token = cookie
+      .split("; ")
+      .find((c) => c.startsWith("kindred.session_token="))
+      ?.split("=")[1]
+      ?.split(".")[0];
+    const readable = readableParts(cookie, "kindred.session_data");
+    expect(token).toBeTruthy();
+    // The decoding would find the email in a cookie that carried it readably.
+    expect(readableParts(`x=${btoa(email)}`, "x")).toContain(email);
+    expect(readable).not.toContain(email);
+    expect(readable).not.toContain(user.username);
+    expect(readable).not.toContain(token);
+  });
+
+  it("drops a copy it cannot decrypt (one written before it was encrypted) and reads the session from D1", async () => {
+    const { cookie, user } = await cachedAccount();
+    const readableCopy = btoa(JSON.stringify({ session: { user: { id: user.id } }, expiresAt: Date.now() + 60_000 }));
+    const old = cookie.replace(/kindred\.session_data=[^;]*/, `kindred.session_data=${readableCopy}`);
+    const response = await heartbeat(old);
+    expect(response.status).toBe(200);
+    // The browser is told to drop it.
+    const dropped = response.headers.getSetCookie().find((c) => c.startsWith(SESSION_CACHE));
+    expect(dropped).toMatch(/^kindred\.session_data=;.*Max-Age=0/i);
+  });
+
   it("answers a signed-in request without reading the session from D1", async () => {
     const { cookie, user } = await cachedAccount();
     const tokenOnly = cookie.split("; ").find((c) => c.startsWith("kindred.session_token=")) ?? "";

@@ -1,3 +1,4 @@
+import { SIGN_UP_REFUSAL_CODES } from "~/shared/auth-errors";
 import {
   type FormError,
   firstSignUpError,
@@ -6,6 +7,7 @@ import {
   type SignUpFields,
   signUpFieldsFrom,
 } from "~/shared/auth-rules";
+import { PERSON_CHECK_FIELD, PERSON_CHECK_HEADER } from "~/shared/person-check";
 import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import { callAuthEndpoint } from "../auth/auth-endpoint";
 import { withoutSessionCache } from "../auth/session";
@@ -23,7 +25,14 @@ type CreateAccountOutcome =
       /** Set when the account exists but its picture could not be kept (spec section 4's message). */
       saveFailure: string | null;
     }
-  | { ok: false; status: number; error: FormError<keyof SignUpFields>; values: { email: string; gender: string } };
+  | {
+      ok: false;
+      status: number;
+      error: FormError<keyof SignUpFields>;
+      values: { email: string; gender: string };
+      /** Turned away for something other than what was typed (a limit, the person check): the crisis line goes beside it. */
+      crisisLine: boolean;
+    };
 
 /**
  * Create an Account (spec section 4, Sign-up sequence), whole, on the server: the fields are checked
@@ -34,8 +43,12 @@ type CreateAccountOutcome =
  * user's folder and becomes theirs everywhere.
  */
 export async function createAccount(request: Request, form: FormData): Promise<CreateAccountOutcome> {
-  const refuse = (status: number, error: FormError<keyof SignUpFields>, values = { email: "", gender: "" }) =>
-    ({ ok: false, status, error, values }) as const;
+  const refuse = (
+    status: number,
+    error: FormError<keyof SignUpFields>,
+    values = { email: "", gender: "" },
+    crisisLine = false,
+  ) => ({ ok: false, status, error, values, crisisLine }) as const;
   const fields = signUpFieldsFrom(form);
   const values = { email: fields.email, gender: fields.gender };
   const problem = firstSignUpError(fields);
@@ -46,14 +59,23 @@ export async function createAccount(request: Request, form: FormData): Promise<C
   if (image && !image.ok) return refuse(image.status, { field: "picture", message: image.message }, values);
 
   const requested = form.get("username");
-  const created = await callAuthEndpoint<{ user: { id: string } }>(request, "/sign-up/email", {
-    email: fields.email.trim(),
-    password: fields.password,
-    gender: fields.gender,
-    username: typeof requested === "string" ? requested : undefined,
-    name: "",
-  });
-  if (!created.ok) return refuse(created.status, { field: null, message: created.message }, values);
+  const personProof = form.get(PERSON_CHECK_FIELD);
+  const created = await callAuthEndpoint<{ user: { id: string } }>(
+    request,
+    "/sign-up/email",
+    {
+      email: fields.email.trim(),
+      password: fields.password,
+      gender: fields.gender,
+      username: typeof requested === "string" ? requested : undefined,
+      name: "",
+    },
+    typeof personProof === "string" && personProof ? { [PERSON_CHECK_HEADER]: personProof } : {},
+  );
+  if (!created.ok) {
+    const turnedAway = Object.values<string | null>(SIGN_UP_REFUSAL_CODES).includes(created.code);
+    return refuse(created.status, { field: null, message: created.message }, values, turnedAway);
+  }
   const destination = signedInDestination(form.get(NEXT_PARAM));
 
   // Without a picture the account is complete: its generated avatar needs nothing stored.

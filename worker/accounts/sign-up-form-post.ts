@@ -48,7 +48,10 @@ export async function signUpAction(request: Request, user: SignedInUser | null) 
   }
 
   const outcome = await createAccount(request, form);
-  if (!outcome.ok) return data({ error: outcome.error, values: outcome.values }, { status: outcome.status });
+  if (!outcome.ok) {
+    const { error, values, crisisLine, status } = outcome;
+    return data({ error, values, ...(crisisLine ? { crisisLine: true as const } : {}) }, { status });
+  }
   const headers = cookieHeaders(outcome.cookies);
   if (outcome.saveFailure) return data({ saveFailure: outcome.saveFailure, destination }, { headers });
   if (form.get(SIGN_UP_POST.pictureFollows) === "1")

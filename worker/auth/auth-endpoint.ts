@@ -12,10 +12,16 @@ type AuthCall<T> =
  * Calls one of better-auth's endpoints on behalf of a form post, as the browser's own request: the
  * request goes through better-auth's router with the visitor's Origin, address and cookies, so its
  * rate limits, origin checks and hooks apply to a form submitted without JavaScript exactly as they
- * do to a scripted call. Answers the cookies to pass on, or the spec's message for the failure.
+ * do to a scripted call. A form's field that a scripted call sends as a header (the person check's
+ * token) goes in `extraHeaders`. Answers the cookies to pass on, or the spec's message for the failure.
  */
-export async function callAuthEndpoint<T>(request: Request, path: string, body: unknown): Promise<AuthCall<T>> {
-  const headers = new Headers({ "content-type": "application/json" });
+export async function callAuthEndpoint<T>(
+  request: Request,
+  path: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<AuthCall<T>> {
+  const headers = new Headers({ ...extraHeaders, "content-type": "application/json" });
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);

@@ -4,21 +4,30 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { createElement } from "react";
-import { AUTH_ERROR_MESSAGES, accountSuspendedMessage } from "~/shared/auth-errors";
+import {
+  AUTH_ERROR_MESSAGES,
+  accountSuspendedMessage,
+  SIGN_UP_REFUSAL_CODES,
+  signUpLimitMessage,
+} from "~/shared/auth-errors";
 import { genderLabel } from "~/shared/auth-rules";
 import { POLICY } from "~/shared/legal";
+import { PERSON_CHECK_HEADER } from "~/shared/person-check";
 import { suspensionReasonLabel } from "~/shared/safety";
 import { SignUpRequestSchema } from "~/shared/schemas/auth";
 import { isGeneratedUsername } from "~/shared/username";
-import { getConfig } from "../config";
+import { getConfig, type TurnstileKeys } from "../config";
 import { createDb, type Db } from "../db/client";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
 import { sendEmail } from "../email/send-email";
 import { PasswordResetEmail, passwordResetSubject } from "../email/templates/password-reset-email";
 import { recordSignIn } from "./activity-record";
+import { CLIENT_ADDRESS_HEADER, clientNetwork } from "./client-network";
 import { endAllSessions, endOneSession } from "./end-sessions";
 import { SESSION_LIFETIME_SECONDS } from "./ended-sessions";
 import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign-in-guard";
+import { admitSignUp } from "./sign-up-limits";
+import { verifyPerson } from "./turnstile";
 import { claimUsername, generateUniqueUsername, isUsernameAvailable, releaseUsername } from "./username";
 
 /** Reset links are valid this long (better-auth's token lifetime). */
@@ -26,12 +35,12 @@ const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /**
  * Requests allowed per client IP and window. Sign-in is tight so guessing passwords is slow; the
- * rest is generous enough for real people and still stops scripts.
+ * rest is generous enough for real people and still stops scripts. Sign-up has limits of its own,
+ * per network and for the site (sign-up-limits.ts): one address may be a whole school.
  */
 const AUTH_RATE_LIMITS = {
   default: { window: 60, max: 60 },
   "/sign-in/email": { window: 60, max: 5 },
-  "/sign-up/email": { window: 600, max: 5 },
   "/request-password-reset": { window: 600, max: 5 },
 } as const;
 
@@ -60,15 +69,21 @@ const SESSION_CACHE_SECONDS = POLICY.sessionCacheMinutes * 60;
 /** Reset tokens live in better-auth's verifications table under this identifier prefix. */
 const RESET_TOKEN_PREFIX = "reset-password:";
 
-type AuthOptions = { d1: D1Database; appUrl?: string };
+type AuthOptions = {
+  d1: D1Database;
+  appUrl?: string;
+  /** The person check's keys, when not the configuration's (null: off). */
+  turnstile?: TurnstileKeys | null;
+};
 
 /**
  * better-auth on D1 (docs/decisions/README.md, "Auth and sessions"): email + password, sessions in an
  * HttpOnly SameSite=Lax cookie (Secure when the app is served over https), origin/CSRF checks against the
  * configured origins, database-backed rate limiting keyed by the client IP Cloudflare reports.
  */
-export function createAuth({ d1, appUrl }: AuthOptions) {
+export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
   const config = getConfig();
+  const personCheck = turnstile === undefined ? config.turnstile : turnstile;
   const db = createDb(d1);
   const baseURL = appUrl ?? config.public.appUrl;
 
@@ -90,10 +105,12 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
     }),
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
-      // A signed copy of the session in a cookie answers most requests without D1. It cannot
+      // A copy of the session in a cookie answers most requests without D1. It cannot
       // learn of a session's end by itself: every signed-in request also asks the user's inbox,
-      // which hears of each end (worker/auth/session.ts), so ending access stays immediate.
-      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+      // which hears of each end (worker/auth/session.ts), so ending access stays immediate. It is
+      // encrypted (JWE): better-auth's default copy is readable base64 carrying the email and the
+      // session token, which an anonymous service must not leave in a browser's cookie jar.
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS, strategy: "jwe" },
     },
     user: {
       additionalFields: {
@@ -156,13 +173,13 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
       max: AUTH_RATE_LIMITS.default.max,
       customRules: {
         "/sign-in/email": AUTH_RATE_LIMITS["/sign-in/email"],
-        "/sign-up/email": AUTH_RATE_LIMITS["/sign-up/email"],
+        "/sign-up/email": false,
         "/request-password-reset": AUTH_RATE_LIMITS["/request-password-reset"],
       },
     },
     advanced: {
       cookiePrefix: "kindred",
-      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       database: { generateId: () => crypto.randomUUID() },
     },
@@ -173,6 +190,10 @@ export function createAuth({ d1, appUrl }: AuthOptions) {
         }
         if (ctx.path === "/sign-up/email") {
           ctx.body = await prepareSignUp(db, ctx.body);
+          const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER);
+          // Before the limits: a sign-up no person made takes no place in its network's budget.
+          if (personCheck) await requirePerson(ctx.headers?.get(PERSON_CHECK_HEADER), personCheck.secretKey, address);
+          await admitOrRefuse(address);
           return { context: ctx };
         }
         if (ctx.path === "/sign-in/email") {
@@ -267,6 +288,41 @@ async function prepareSignUp(db: Db, body: unknown) {
       ? requested
       : await generateUniqueUsername(db);
   return { ...rest, username, name: username };
+}
+
+/**
+ * Refuses a sign-up Turnstile says no person made. When Turnstile cannot answer, the sign-up goes
+ * on under the limits alone: a person in crisis is not turned away because Cloudflare is slow.
+ */
+async function requirePerson(token: string | null | undefined, secretKey: string, address: string | null | undefined) {
+  const readable = clientNetwork(address).family !== "unknown";
+  const verdict = await verifyPerson(token, secretKey, readable ? address : null);
+  if (verdict.outcome === "passed") return;
+  if (verdict.outcome === "unanswered") {
+    // A wrong secret key is the operator's to fix: the check does nothing until it is.
+    const log = verdict.misconfigured ? console.error : console.warn;
+    log(JSON.stringify({ at: "person-check", outcome: "unanswered", reason: verdict.reason }));
+    return;
+  }
+  throw new APIError("FORBIDDEN", {
+    message: AUTH_ERROR_MESSAGES.personCheckFailed,
+    code: SIGN_UP_REFUSAL_CODES.personCheck,
+  });
+}
+
+/**
+ * Counts a sign-up against its network and the site (sign-up-limits.ts), or refuses it with when
+ * to try again, in words and in Retry-After.
+ */
+async function admitOrRefuse(address: string | null | undefined) {
+  const admission = await admitSignUp(clientNetwork(address));
+  if (admission.admitted) return;
+  const { scope, retryAfterSeconds } = admission;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { message: signUpLimitMessage(scope, retryAfterSeconds), code: SIGN_UP_REFUSAL_CODES.limited },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 }
 
 /** The email a sign-in is for, when the body names one (the schema check comes later). */

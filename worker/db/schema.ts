@@ -133,6 +133,26 @@ export const signInFailures = sqliteTable("sign_in_failures", {
 });
 
 /**
+ * Sign-ups per network, one row each, for the sign-up limits (worker/auth/sign-up-limits.ts): a
+ * network is kept as a keyed hash, never readable, and its rows go after a day.
+ */
+export const signUpAttempts = sqliteTable(
+  "sign_up_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    networkHash: text("network_hash").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("sign_up_attempts_network_at_idx").on(t.networkHash, t.at), index("sign_up_attempts_at_idx").on(t.at)],
+);
+
+/** Sign-ups on the whole site per minute (epoch ms / 60,000), against the site's ceiling. */
+export const signUpMinutes = sqliteTable("sign_up_minutes", {
+  minute: integer("minute").primaryKey(),
+  count: integer("count").notNull(),
+});
+
+/**
  * The faith profile (spec section 3, profiles). List fields are JSON arrays of option labels.
  * `location` is the legacy field that is read as city.
  */
@@ -443,6 +463,8 @@ export const schema = {
   verifications,
   rateLimits,
   signInFailures,
+  signUpAttempts,
+  signUpMinutes,
   profiles,
   userSessions,
   endedSessions,

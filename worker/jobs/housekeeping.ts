@@ -3,6 +3,7 @@ import { POLICY } from "~/shared/legal";
 import { firstDayWithin } from "../analytics/analytics-days";
 import { expiredEndedSessions } from "../auth/ended-sessions";
 import { spentSignInFailures } from "../auth/sign-in-guard";
+import { SIGN_UP_RECORD_RETENTION_MS } from "../auth/sign-up-limits";
 import { createDb } from "../db/client";
 import {
   analyticsFlushes,
@@ -11,6 +12,8 @@ import {
   rateLimits,
   sessions,
   signInFailures,
+  signUpAttempts,
+  signUpMinutes,
   userSessions,
   verifications,
 } from "../db/schema";
@@ -35,6 +38,8 @@ type HousekeepingResult = {
   oldInactivityRecords: number;
   oldRateLimits: number;
   spentSignInFailures: number;
+  /** Sign-ups past the longest window of the sign-up limits, and the site's counts per minute as old. */
+  oldSignUpRecords: number;
 };
 
 /** Deletes what has outlived its purpose. Safe to run at any time and any number of times. */
@@ -54,6 +59,8 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
     oldInactivityRecords,
     oldRateLimits,
     spentFailures,
+    oldSignUps,
+    oldSignUpMinutes,
   ] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, nowDate)),
     expiredEndedSessions(db, now),
@@ -72,6 +79,8 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
       ),
     db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
     db.delete(signInFailures).where(spentSignInFailures(now)),
+    db.delete(signUpAttempts).where(lt(signUpAttempts.at, now - SIGN_UP_RECORD_RETENTION_MS)),
+    db.delete(signUpMinutes).where(lt(signUpMinutes.minute, Math.floor((now - SIGN_UP_RECORD_RETENTION_MS) / 60_000))),
   ]);
   return {
     expiredSessions: expiredSessions.meta.changes,
@@ -82,5 +91,6 @@ export async function runHousekeeping(d1: D1Database, now: number): Promise<Hous
     oldInactivityRecords: oldInactivityRecords.meta.changes,
     oldRateLimits: oldRateLimits.meta.changes,
     spentSignInFailures: spentFailures.meta.changes,
+    oldSignUpRecords: oldSignUps.meta.changes + oldSignUpMinutes.meta.changes,
   };
 }

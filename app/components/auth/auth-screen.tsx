@@ -11,7 +11,7 @@ type AuthScreenProps = {
   /** Where to go after signing in (a same-origin path checked by the server), else chat. */
   next: string | null;
 } & (
-  | { mode: "signup"; username: string; result: SignUpResult | undefined }
+  | { mode: "signup"; username: string; personCheckSiteKey: string | null; result: SignUpResult | undefined }
   | { mode: "signin"; result: SignInResult | undefined }
 );
 
@@ -37,7 +37,12 @@ export function AuthScreen(props: AuthScreenProps) {
         ) : null}
         <div className="mt-6">
           {props.mode === "signup" ? (
-            <SignUpForm username={props.username} next={next} result={props.result} />
+            <SignUpForm
+              username={props.username}
+              next={next}
+              result={props.result}
+              personCheckSiteKey={props.personCheckSiteKey}
+            />
           ) : (
             <SignInForm next={next} result={props.result} />
           )}

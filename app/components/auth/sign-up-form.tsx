@@ -1,10 +1,14 @@
 import { PictureChooser } from "~/components/auth/picture-chooser";
+import { CrisisLine } from "~/components/safety/crisis-line";
 import { FormAlert, PasswordField, primaryButtonClass, SelectField, TextField } from "~/components/ui/form-controls";
 import { useAuthForm } from "~/hooks/use-auth-form";
 import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE } from "~/lib/auth-forms";
+import { CRISIS_LINE_TEMPLATE_ATTRIBUTE } from "~/lib/field-look";
+import { useScriptNonce } from "~/lib/script-nonce";
 import { PROFILE_SAVE_FAILURE_REDIRECT_MS, SIGN_UP_FORM_KIND, startSignUpForm } from "~/lib/sign-up-form";
 import { GENDERS } from "~/shared/accounts";
 import { type FormError, genderLabel, type SignUpFields } from "~/shared/auth-rules";
+import { PERSON_CHECK_FIELD, TURNSTILE_SCRIPT_URL } from "~/shared/person-check";
 import { NEXT_PARAM } from "~/shared/redirect-target";
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
@@ -13,7 +17,8 @@ type Field = keyof SignUpFields;
 
 /** What the /signup action answers when it does not move the browser on. */
 export type SignUpResult =
-  | { error: FormError<Field>; values: { email: string; gender: string } }
+  /** `crisisLine`: turned away for now (a limit, the person check), so the crisis line shows beside it. */
+  | { error: FormError<Field>; values: { email: string; gender: string }; crisisLine?: true }
   | { saveFailure: string; destination: string }
   /** The account is made and signed in; the page's script uploads the picture that follows. */
   | { created: true; destination: string };
@@ -29,11 +34,15 @@ export function SignUpForm({
   username,
   next,
   result,
+  personCheckSiteKey,
 }: {
   username: string;
   next: string | null;
   result: SignUpResult | undefined;
+  /** Turnstile's site key while the person check is on (worker/config.ts), else null. */
+  personCheckSiteKey: string | null;
 }) {
+  const nonce = useScriptNonce();
   const formRef = useAuthForm({ [SIGN_UP_FORM_KIND]: startSignUpForm });
   const error = result && "error" in result ? result.error : null;
   const saveFailure = result && "saveFailure" in result ? result : null;
@@ -55,7 +64,14 @@ export function SignUpForm({
           content={`${PROFILE_SAVE_FAILURE_REDIRECT_MS / 1000};url=${saveFailure.destination}`}
         />
       ) : null}
-      <FormAlert message={saveFailure?.saveFailure ?? (error?.field === null ? error.message : null)} />
+      <FormAlert
+        message={saveFailure?.saveFailure ?? (error?.field === null ? error.message : null)}
+        crisisLine={result !== undefined && "crisisLine" in result}
+      />
+      {/* What the page's script puts beside a refusal it is answered with (~/lib/sign-up-form.ts). */}
+      <template {...{ [CRISIS_LINE_TEMPLATE_ATTRIBUTE]: "" }}>
+        <CrisisLine />
+      </template>
       <input type="hidden" name={NEXT_PARAM} value={next ?? ""} />
       <TextField
         label="Your anonymous username"
@@ -101,6 +117,17 @@ export function SignUpForm({
         error={fieldError("gender")}
       />
       <PictureChooser name="picture" error={fieldError("picture")} />
+      {personCheckSiteKey ? (
+        <>
+          {/* Turnstile puts its token in the form as PERSON_CHECK_FIELD; the form then needs scripts. */}
+          <div
+            className="cf-turnstile"
+            data-sitekey={personCheckSiteKey}
+            data-response-field-name={PERSON_CHECK_FIELD}
+          />
+          <script src={TURNSTILE_SCRIPT_URL} async defer nonce={nonce} />
+        </>
+      ) : null}
       <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Creating Account..." }}>
         Create Account
       </button>

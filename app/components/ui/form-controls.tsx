@@ -1,4 +1,5 @@
 import { forwardRef, useId } from "react";
+import { CrisisLine } from "~/components/safety/crisis-line";
 import {
   ALERT_LOOK,
   ANNOUNCE_ERROR_ATTRIBUTE,
@@ -198,12 +199,32 @@ export function Alert({
 
 /**
  * The place at the top of a form for a problem with the whole form: the server's answer fills it,
- * and a page script may too (~/lib/form-feedback.ts). Empty, it takes no room.
+ * and a page script may too (~/lib/form-feedback.ts). Empty, it takes no room. Filled, it takes
+ * focus as the page loads (the sign-in screens load no framework: `autofocus` is the browser's),
+ * so the answer to a post is where the person is, scrolled into view on a phone, and read out.
+ * With `crisisLine`, the crisis line goes in it, beside a refusal that turns the visitor away.
  */
-export function FormAlert({ message }: { message: string | null | undefined }) {
+export function FormAlert({
+  message,
+  crisisLine = false,
+}: {
+  message: string | null | undefined;
+  crisisLine?: boolean;
+}) {
   return (
     <div {...{ [FORM_ALERT_ATTRIBUTE]: "" }} hidden={!message}>
-      {message ? <Alert>{message}</Alert> : null}
+      {message ? (
+        <div
+          role="alert"
+          tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: the answer to the post the person just made; nothing else on the page has focus yet
+          autoFocus
+          className={`${ALERT_LOOK.base} ${ALERT_LOOK.error} ${ALERT_LOOK.focus}`}
+        >
+          {message}
+          {crisisLine ? <CrisisLine /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }

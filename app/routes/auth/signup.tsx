@@ -9,6 +9,7 @@ import { authScreenModeFor, sessionEndNotice } from "~/shared/session-end";
 import { signUpAction } from "~worker/accounts/sign-up-form-post";
 import { signInAction } from "~worker/auth/password-forms";
 import { suggestUsername } from "~worker/auth/username";
+import { getConfig } from "~worker/config";
 import type { Route } from "./+types/signup";
 
 /** The page loads no framework: its forms' behaviour is the sign-in screens' page script. */
@@ -35,7 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(context, next);
   const notice = sessionEndNotice(request.url);
   if (authScreenModeFor(request.url) === "signin") return { mode: "signin" as const, notice, next };
-  return { mode: "signup" as const, username: await suggestUsername(env.DB), notice, next };
+  return {
+    mode: "signup" as const,
+    username: await suggestUsername(env.DB),
+    personCheckSiteKey: getConfig().turnstile?.siteKey ?? null,
+    notice,
+    next,
+  };
 }
 
 /**

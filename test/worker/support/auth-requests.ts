@@ -15,6 +15,17 @@ export function freshIp(): string {
   return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
 }
 
+/**
+ * A distinct IPv4 address per caller (in 198.18.0.0/15, set aside for tests), for the tests of the
+ * per-address rules of IPv4, where a whole address is one network. Counted with freshIp.
+ */
+export function freshIpv4(): string {
+  const counted = globalThis as { clientAddressCount?: number };
+  const n = (counted.clientAddressCount ?? 0) + 1;
+  counted.clientAddressCount = n;
+  return `198.${18 + ((n >>> 16) & 1)}.${(n >>> 8) & 0xff}.${n & 0xff}`;
+}
+
 export function postJson(path: string, body: unknown, init: { cookie?: string; ip?: string } = {}) {
   return exports.default.fetch(`${APP_ORIGIN}${path}`, {
     method: "POST",
