@@ -3,10 +3,13 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as chatScreen from "~/routes/chat/chat-screen";
 import * as deskConversation from "~/routes/desk/desk-conversation";
 import type { SignedInUser } from "~/shared/accounts";
+import { COMPOSER_FIELDS, SEND_INTENT } from "~/shared/conversation-page";
 import { DESK_TEXTS } from "~/shared/desk";
-import { VISITOR_DESK_INTENTS } from "~/shared/desk-operations";
+import { SEEDED_WRAP_UP_TOPICS, VISITOR_DESK_INTENTS } from "~/shared/desk-operations";
 import { chatWith, deskConversationPath, PATHS } from "~/shared/routes";
+import { LOCAL_SUPPORT_ACCOUNT } from "../../worker/db/seed";
 import type { SupportDesk } from "../../worker/desk/support-desk";
+import { addWrapUpTopic } from "../../worker/desk/wrap-up-topics";
 import { postJson, signUpAdmin } from "./support/auth-requests";
 import {
   availableAtDesk,
@@ -30,7 +33,11 @@ import { until } from "./support/until";
  * from the desk (only returned to the line or transferred), and the figures say where each one stands.
  */
 
-beforeAll(seedSupport);
+beforeAll(async () => {
+  await seedSupport();
+  // 'Mark resolved' from the page checks its topics against the admin's list.
+  for (const name of SEEDED_WRAP_UP_TOPICS) await addWrapUpTopic(name);
+});
 beforeEach(clearDesk);
 
 const MINUTE = 60_000;
@@ -178,6 +185,40 @@ describe("a conversation nobody has answered", () => {
     await replyOnDesk(listener, visitor);
     expect(await desk().resolve(visitor.pairId, listener.actor, wrapUp)).toEqual({ ok: true });
     expect(await desk().figures("today")).toMatchObject({ conversations: 1, answered: 1 });
+  });
+});
+
+describe("the admin, who is the support account itself", () => {
+  it("takes a conversation nobody answered, is refused 'Mark resolved', replies from the desk page and may then resolve it", async () => {
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello, anyone?");
+    await deskHolds(visitor.pairId, null);
+    const support: SignedInUser = {
+      id: SUPPORT_ID,
+      email: LOCAL_SUPPORT_ACCOUNT.email,
+      username: LOCAL_SUPPORT_ACCOUNT.username,
+      displayName: LOCAL_SUPPORT_ACCOUNT.displayName,
+      profilePic: null,
+      role: "admin",
+    };
+    expect(await deskPost(support, visitor, { intent: "take" })).toMatchObject({ status: 200 });
+    await deskHolds(visitor.pairId, SUPPORT_ID);
+    const resolve = { intent: "resolve", topics: "Other", riskDiscussed: "no" };
+    expect(await deskPost(support, visitor, resolve)).toMatchObject({
+      status: 409,
+      data: { refusal: DESK_TEXTS.notAnswered },
+    });
+    const sent = await deskPost(support, visitor, {
+      [COMPOSER_FIELDS.intent]: SEND_INTENT,
+      [COMPOSER_FIELDS.clientId]: "temp-admin-reply",
+      [COMPOSER_FIELDS.text]: "I'm here with you.",
+    });
+    expect(sent).toMatchObject({ status: 303 });
+    // A listener (the admin among them) replied: the visitor has read that someone joined, and the
+    // desk counts it answered.
+    await visitor.socket.waitFor((frame) => frame.type === "desk" && frame.opened);
+    await until(async () => (await desk().figures("today")).answered === 1);
+    expect(await deskPost(support, visitor, resolve)).toMatchObject({ status: 302, location: PATHS.desk });
   });
 });
 
