@@ -6,6 +6,7 @@ import { DESK_TEXTS, VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
 import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, VISITOR_DESK_INTENTS, WHISPER_TEXTS } from "~/shared/desk-operations";
 import { pairIdFor } from "~/shared/pair-id";
 import { chatWith, deskConversationPath } from "~/shared/routes";
+import { knownTimeZone, timeZoneNames } from "~/shared/time-zones";
 import * as chatScreen from "../../app/routes/chat/chat-screen";
 import * as deskConversation from "../../app/routes/desk/desk-conversation";
 import { DeskLedger, FIGURES_RETENTION_MS } from "../../worker/desk/desk-ledger";
@@ -217,6 +218,13 @@ describe("the desk's figures on a scripted day", () => {
       const shown = await onLedger((ledger) => ledger.figures("today", NOON, nameOf, unknown));
       expect(shown).toMatchObject({ timeZone: "UTC", from: DAY_START, conversations: 10 });
     }
+  });
+
+  it("offers only zones this runtime reads back as themselves, so every choice of the form is taken", () => {
+    const names = timeZoneNames();
+    expect(names[0]).toBe("UTC");
+    expect(names.length).toBeGreaterThan(300);
+    expect(names.filter((name) => knownTimeZone(name) !== name)).toEqual([]);
   });
 
   it("counts a conversation that crosses midnight on the day it joined the line", async () => {
