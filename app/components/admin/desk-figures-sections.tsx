@@ -109,11 +109,11 @@ export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
             {`: ${OPENING_STATE_TEXTS[state].definition}`}
           </li>
         ))}
-        <li>
-          <span className="font-semibold">{TEXTS.answerRate}</span>
-          {`: ${TEXTS.answerRateDefinition}`}
-        </li>
       </ul>
+      <p className="mt-1 text-sm text-slate-700">
+        <span className="font-semibold">{TEXTS.answerRate}</span>
+        {`: ${TEXTS.answerRateDefinition}`}
+      </p>
     </Section>
   );
 }
