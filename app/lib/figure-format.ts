@@ -1,8 +1,8 @@
 /**
  * How the desk's figures (/admin/desk) are written for people: durations in words a helpline lead
- * reads at a glance, shares as whole percentages, counts with separators, hours and moments in UTC
- * (the figures are counted in UTC). Pure, and the same on the server and in the browser: every
- * formatter has a fixed locale and zone, so the hydrated page repeats the server's words.
+ * reads at a glance, shares as whole percentages, counts with separators, hours and moments in the
+ * zone the figures were counted in, named. Pure, and the same on the server and in the browser: every formatter has
+ * a fixed locale and is given its zone, so the hydrated page repeats the server's words.
  */
 
 /** What a figure that does not exist yet shows (no answered conversation, no survey answer). */
@@ -67,17 +67,25 @@ export function formatHourSpan(hour: number): string {
   return `${formatHour(hour)}–${formatHour((hour + 1) % 24)}`;
 }
 
-const MOMENT_FORMAT = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment in UTC, and saying so: 'May 14, 2026, 09:05 UTC'. */
-export function formatMomentUtc(timestamp: number): string {
-  return `${MOMENT_FORMAT.format(timestamp)} UTC`;
+/**
+ * A moment in a zone, saying which: 'May 14, 2026, 09:05 UTC', 'May 14, 2026, 11:05 Europe/Paris'.
+ * The zone comes with the figures (their `timeZone`), so the browser repeats the server's words.
+ */
+export function formatMoment(timestamp: number, timeZone: string): string {
+  let format = momentFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    momentFormats.set(timeZone, format);
+  }
+  return `${format.format(timestamp)} ${timeZone}`;
 }

@@ -256,35 +256,102 @@ export const ANSWER_TARGET_MS = 5 * 60_000;
 /** Openings (and everything kept with them) are counted for this long, then deleted. */
 export const FIGURES_RETENTION_DAYS = 30;
 
-/** One listener's share of the period. */
+/**
+ * Where each opening of the period stands: exactly one of these, so that together they are the
+ * period's conversations. The rule is the ledger's (worker/desk/desk-ledger.ts, `openingState`); its
+ * words for the admin are OPENING_STATE_TEXTS.
+ */
+export const OPENING_STATES = ["answered", "abandoned", "stillWaiting", "closedWithoutReply"] as const;
+export type OpeningState = (typeof OPENING_STATES)[number];
+
+export const OPENING_STATE_TEXTS: Record<
+  OpeningState,
+  { name: string; counted: (count: string) => string; definition: string }
+> = {
+  answered: {
+    name: "Answered",
+    counted: (count) => `${count} answered`,
+    definition: "a listener replied.",
+  },
+  abandoned: {
+    name: "Abandoned",
+    counted: (count) => `${count} abandoned`,
+    definition:
+      "the visitor ended it, or was signed out everywhere, before a listener joined (in line, or given to a listener who had not opened it yet).",
+  },
+  stillWaiting: {
+    name: "Still waiting",
+    counted: (count) => `${count} still waiting`,
+    definition: "open, and nobody has replied yet (in line, or with a listener).",
+  },
+  closedWithoutReply: {
+    name: "Closed without a reply",
+    counted: (count) => `${count} closed without a reply`,
+    definition:
+      "it ended after a listener joined and before anyone replied: the visitor left, or it was closed from the desk.",
+  },
+};
+
+/**
+ * The wrap-up topics that say the conversation was about the visitor's safety: with one of them, or
+ * with crisis words in the conversation, 'Risk discussed: No' is listed for the lead to review.
+ * Matched by name, in any letter case (the admin keeps the list: a renamed topic is no longer one).
+ */
+export const RISK_TOPICS = [
+  "Suicidal thoughts",
+  "Self-harm",
+] as const satisfies readonly (typeof SEEDED_WRAP_UP_TOPICS)[number][];
+
+/** One listener's share of the period: each opening counted for one listener at most. */
 export type ListenerFigures = {
   name: string;
-  /** Openings this listener answered first. */
+  /** answered + closedWithoutReply: the openings counted for this listener. */
   conversations: number;
-  /** Median time from joining the line to their first reply, over those (null: none). */
-  medianFirstReplyMs: number | null;
-  /** Openings they marked resolved. */
+  /** Openings whose first reply was theirs. */
+  answered: number;
+  /** Openings they had joined (opened) and that ended with no reply. */
+  closedWithoutReply: number;
+  /** Of their answered openings, those that ended with 'Mark resolved' (by them, or after a transfer). */
   resolved: number;
+  /** Median time from joining the line to their first reply, over those they answered (null: none). */
+  medianFirstReplyMs: number | null;
+};
+
+/** A wrap-up that said 'Risk discussed: No' where the conversation was about the visitor's safety. */
+export type RiskNotDiscussed = {
+  /** When it was marked resolved. */
+  at: number;
+  /** Who wrapped it up, as the desk names listeners (never the visitor). */
+  listener: string;
+  topics: string[];
+  /** Crisis words were found in the visitor's messages in that opening. */
+  crisis: boolean;
 };
 
 /**
  * The desk's figures for a period. Counted by the opening's start (when its first message joined
- * the line), in UTC; nothing in them names a visitor.
+ * the line); 'Today' from midnight and the hours of the day in `timeZone`. Nothing in them names a
+ * visitor.
  */
 export type DeskFigures = {
   period: FigurePeriod;
+  /** The IANA zone the day and the hours are counted in (UTC unless the admin chose another). */
+  timeZone: string;
   /** The period's start and the moment they were read (ms). */
   from: number;
   to: number;
+  /** Every opening of the period; the sum of the four states below. */
   conversations: number;
   answered: number;
   abandoned: number;
-  /** answered ÷ (answered + abandoned); null while both are 0. */
+  stillWaiting: number;
+  closedWithoutReply: number;
+  /** answered ÷ (conversations − stillWaiting): of the openings no longer waiting, the share answered; null: none. */
   answerRate: number | null;
   timeToAnswer: { medianMs: number | null; p90Ms: number | null };
   /** Of the answered openings, the share answered within ANSWER_TARGET_MS (null: none answered). */
   answeredWithinTarget: number | null;
-  /** Openings waiting for their first reply now (queued, or with a listener who has not replied). */
+  /** Openings waiting for their first reply now, whenever they began (queued, or with a listener who has not replied). */
   waitingNow: number;
   longestWaitNowMs: number | null;
   helpful: Record<HelpfulAnswer, number> & { answers: number };
@@ -293,18 +360,28 @@ export type DeskFigures = {
   topics: { name: string; count: number }[];
   /** Wrap-ups that said risk was discussed, of all wrap-ups. */
   risk: { discussed: number; wrapUps: number };
+  /** The wrap-ups a lead reviews (RISK_TOPICS or crisis words, and 'Risk discussed: No'), newest first. */
+  riskNotDiscussed: RiskNotDiscussed[];
   listeners: ListenerFigures[];
-  /** 24 rows, hour 0 to 23 UTC: openings that started in that hour, and their median time to answer. */
+  /** 24 rows, hour 0 to 23 in `timeZone`: openings that started in that hour, and their median time to answer. */
   byHour: { hour: number; openings: number; medianTimeToAnswerMs: number | null }[];
 };
 
 export const DESK_FIGURES_TEXTS = {
   period: "Period",
+  timeZone: "Time zone",
+  timeZoneHint: "Today starts at midnight in this zone, and the hours are its hours. Remembered on this device.",
   show: "Show",
   conversations: "Conversations",
-  answered: "Answered",
-  abandoned: "Abandoned",
+  answered: OPENING_STATE_TEXTS.answered.name,
+  abandoned: OPENING_STATE_TEXTS.abandoned.name,
+  stillWaiting: OPENING_STATE_TEXTS.stillWaiting.name,
+  closedWithoutReply: OPENING_STATE_TEXTS.closedWithoutReply.name,
   answerRate: "Answer rate",
+  /** Beside the answer rate: what it is a share of. */
+  answerRateOf: (answered: string, ended: string) => `${answered} of ${ended} no longer waiting`,
+  answerRateDefinition:
+    "answered, of the conversations no longer waiting (answered, abandoned or closed without a reply).",
   timeToAnswer: "Time to answer",
   median: "median",
   p90: "90th percentile",
@@ -318,17 +395,23 @@ export const DESK_FIGURES_TEXTS = {
   topics: "Wrap-up topics",
   noTopics: "No wrap-ups in this period.",
   riskDiscussed: "Risk discussed",
+  riskNotDiscussed: "Risk not discussed",
+  riskNotDiscussedHow: `Wrap-ups that said 'Risk discussed: No' where the conversation had crisis words or its topics include ${RISK_TOPICS.join(" or ")}.`,
+  noRiskNotDiscussed: "None in this period.",
   listeners: "Listeners",
   noListeners: "No listener answered in this period.",
+  listenersHow:
+    "Each conversation counts for one listener at most: the one who replied first in it or, closed without a reply, the one who had joined it. Resolved: how many of their answered ones ended with 'Mark resolved'.",
+  allListeners: "All listeners",
   medianFirstReply: "Median time to first reply",
   resolved: "Resolved",
-  byHour: "Openings and time to answer by hour of day (UTC)",
-  hour: "Hour (UTC)",
+  byHour: (timeZone: string) => `Openings and time to answer by hour of day (${timeZone})`,
+  hour: (timeZone: string) => `Hour (${timeZone})`,
   openings: "Openings",
   medianTimeToAnswer: "Median time to answer",
   none: "—",
-  countedHow:
-    "Counted by when each conversation's first message joined the line (UTC). Answered: a listener replied. Abandoned: the visitor ended it, or signed out, before a reply.",
+  countedHow: (timeZone: string) =>
+    `Counted by when each conversation's first message joined the line; days and hours in ${timeZone}. Each conversation is in exactly one of these states:`,
 } as const;
 
 /** The rest of /admin/desk's words: its sections, tables, the chart's text alternative. */
@@ -337,7 +420,12 @@ export const DESK_FIGURES_PAGE_TEXTS = {
   range: (from: string, to: string) => `From ${from} to ${to}`,
   /** An address whose period is not one of FIGURE_PERIODS shows the default, and says so. */
   unknownPeriod: "That period is not one of the choices, so today's figures are shown.",
+  /** A time zone that is not one this server knows shows UTC, and says so. */
+  unknownTimeZone: "That time zone is not known here, so the figures are shown in UTC.",
   inPeriod: "In this period",
+  /** The period's conversations as the sum of their states, in OPENING_STATES' order. */
+  sum: (conversations: string, parts: string[]) =>
+    `${conversations} ${conversations === "1" ? "conversation" : "conversations"} = ${parts.join(" + ")}`,
   now: "Right now",
   answer: "Answer",
   share: "Share",
@@ -347,8 +435,13 @@ export const DESK_FIGURES_PAGE_TEXTS = {
   wrapUps: "Wrap-ups",
   riskOf: (discussed: number, wrapUps: number) =>
     `${discussed} of ${wrapUps} ${wrapUps === 1 ? "wrap-up" : "wrap-ups"}`,
+  riskToReview: (count: number) => (count === 1 ? "1 wrap-up to review" : `${count} wrap-ups to review`),
+  resolvedAt: "Resolved",
+  crisisWords: "Crisis words",
+  yes: "Yes",
+  no: "No",
   listener: "Listener",
-  byHourTable: "Openings and median time to answer, hour by hour (UTC)",
+  byHourTable: (timeZone: string) => `Openings and median time to answer, hour by hour (${timeZone})`,
   /** The chart's text alternative: the hours that have something, then what the others had. */
   chartSummary: (title: string, hours: string) => `${title}: ${hours}.`,
   atHour: (value: string, hour: string) => `${value} at ${hour}`,

@@ -96,6 +96,9 @@ export const DESK_TEXTS = {
   /** Why a listener must keep a desk page open to be offered conversations. */
   offeredWhileOpen: "Conversations come to you only while a desk page is open.",
   notOpened: "Not opened yet",
+  /** Opened by its listener, and nobody has replied in this opening yet. */
+  noReplyYet: "No reply yet",
+  returnToLine: "Return to line",
   // Refusals: each names what to do instead.
   atCapacity: "You already have as many conversations as you can hold. Resolve or transfer one first.",
   queueEmpty: "Nobody is waiting right now.",
@@ -105,6 +108,12 @@ export const DESK_TEXTS = {
   transferTargetUnknown: "That person is not a listener.",
   transferToSelf: "This conversation is already yours.",
   notOnDesk: "This conversation is not open on the desk.",
+  /** 'Mark resolved' before any listener replied in this opening. */
+  notAnswered:
+    "Nobody has replied in this conversation yet, so it can't be marked resolved. Reply to the visitor first; if you can't, return it to the line or transfer it.",
+  /** 'Return to line' after a listener replied in this opening. */
+  alreadyAnswered:
+    "A listener has replied in this conversation, so it doesn't go back to the line. Transfer it, or mark it resolved.",
   emptyNote: "Write a note first.",
   noteTooLong: `A note can be at most ${MAX_DESK_NOTE} characters.`,
   socketOnly: "The desk socket only sends; use the page's buttons.",
@@ -130,6 +139,11 @@ export const DESK_PAGE_TEXTS = {
   queuedNotice: "This conversation is waiting in line. Take it to reply.",
   adminNotice: "You are reading this conversation as the admin. Only the listener who has it can reply.",
   withdrawn: "This conversation is no longer yours: it was transferred or resolved.",
+  /** Beside 'Return to line', while nobody has replied. */
+  returnToLineHint:
+    "Nobody has replied yet. If you can't answer now, it goes back to its place in line for another listener.",
+  /** In 'Mark resolved', while nobody has replied. */
+  replyBeforeResolving: "Reply to the visitor before marking this resolved: nobody has answered yet.",
   transferTo: "Transfer to",
   chooseListener: "Choose a listener",
   chooseListenerFirst: "Choose the listener to transfer this conversation to.",
@@ -279,6 +293,8 @@ const DeskConversationSchema = z.object({
   assignedAt: z.nullable(z.number()),
   /** When its listener opened it (null: not yet, or queued). */
   openedAt: z.nullable(z.number()),
+  /** A listener has replied in this opening (only then may it be marked resolved). */
+  answered: z.boolean(),
 });
 export type DeskConversation = z.infer<typeof DeskConversationSchema>;
 
@@ -301,6 +317,12 @@ export const DeskSnapshotSchema = z.object({
   listeners: z.array(DeskListenerSchema),
 });
 export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
+
+/** Whether a held conversation has had a listener's reply, as the desk shows it (its holder's list, the admin's 'All'). */
+export function answeredOn(desk: DeskSnapshot, pairId: string): boolean {
+  const held = [...desk.mine, ...(desk.all ?? [])].find((conversation) => conversation.pairId === pairId);
+  return held?.answered ?? false;
+}
 
 /** A private note on a conversation, shown only on the desk. */
 const DeskNoteSchema = z.object({

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_PAGES } from "../../app/shared/admin";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
+import { VISITOR_DESK_INTENTS } from "../../app/shared/desk-operations";
 import { chatWith, deskConversationPath, PATHS, userProfilePath } from "../../app/shared/routes";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
-import { ANY_WRAP_UP } from "./support/desk";
 import { anotherPerson, expect, signedInAsSupport, test, waitForPageScripts } from "./support/test";
 
 /**
@@ -105,9 +105,9 @@ test("no desk or admin page logs an error for the admin", async ({ browser, base
     ]);
     expect(problems).toEqual([]);
   } finally {
-    // The conversation leaves the desk's queue, where the desk's own tests expect none of theirs.
-    await admin.page.request.post(deskConversationPath(visitor.user.id), {
-      form: { intent: "resolve", ...ANY_WRAP_UP },
+    // The visitor ends it: it leaves the desk's queue, where the desk's own tests expect none of theirs.
+    await visitor.page.request.post(SUPPORT_CHAT_PATH, {
+      form: { intent: VISITOR_DESK_INTENTS.end },
       headers: { Origin: baseURL },
       maxRedirects: 0,
     });

@@ -6,6 +6,8 @@ import {
   DESK_FIGURES_PAGE_TEXTS,
   DESK_FIGURES_TEXTS,
   FIGURE_PERIOD_LABELS,
+  OPENING_STATE_TEXTS,
+  OPENING_STATES,
   SURVEY_TEXTS,
 } from "../../app/shared/desk-operations";
 import { LISTENER_INTENTS } from "../../app/shared/listeners";
@@ -57,7 +59,7 @@ async function countOf(page: Page, term: string): Promise<number> {
 /** The hour-by-hour table's row for an hour (UTC): its cells, openings and median time to answer. */
 const hourRow = (page: Page, hour: number) =>
   page
-    .getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable })
+    .getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable("UTC") })
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: formatHourSpan(hour), exact: true }) });
 
@@ -75,6 +77,8 @@ async function readFigures(page: Page) {
     conversations: await countOf(page, TEXTS.conversations),
     answered: await countOf(page, TEXTS.answered),
     abandoned: await countOf(page, TEXTS.abandoned),
+    stillWaiting: await countOf(page, TEXTS.stillWaiting),
+    closedWithoutReply: await countOf(page, TEXTS.closedWithoutReply),
     surveyAnswers: Number.parseInt(surveyAnswers.replaceAll(",", ""), 10),
     hour,
     openingsThisHour: await openingsAt(page, hour),
@@ -90,12 +94,17 @@ async function expectWithin(element: Locator, width: number) {
   expect(box && box.x >= 0 && box.x + box.width <= width, "inside the screen's width").toBe(true);
 }
 
-/** The comments' list, newest first. */
+/** The period's conversations as the page writes them: the sum of their states, each counted. */
+function sumOf(figures: Awaited<ReturnType<typeof readFigures>>): string {
+  return DESK_FIGURES_PAGE_TEXTS.sum(
+    String(figures.conversations),
+    OPENING_STATES.map((state) => OPENING_STATE_TEXTS[state].counted(String(figures[state]))),
+  );
+}
+
+/** The comments' list, newest first: in the section under its heading. */
 const comments = (page: Page) =>
-  page
-    .locator("section")
-    .filter({ has: page.getByRole("heading", { level: 2, name: TEXTS.comments, exact: true }) })
-    .getByRole("listitem");
+  page.getByRole("heading", { level: 2, name: TEXTS.comments, exact: true }).locator("xpath=..").getByRole("listitem");
 
 /** A survey comment in a right-to-left script, with a word longer than a phone is wide. */
 const RTL_COMMENT = `شكرا لكم على الاستماع ${"ممتن".repeat(25)}`;
@@ -179,17 +188,22 @@ test("the admin reads today's figures of a conversation answered and one still w
     // The desk gave it to the listener (who has room) though they have not replied: they are let go.
     await endSupportConversation(waitingVisitor.page, { withListener: true });
     await expect.poll(async () => (await readFigures(a)).abandoned).toBe(before.abandoned + 1);
-    expect((await readFigures(a)).surveyAnswers).toBe(before.surveyAnswers + 1);
+    const after = await readFigures(a);
+    expect(after.surveyAnswers).toBe(before.surveyAnswers + 1);
+    // Every conversation is in one state, and the page shows the states adding up.
+    expect(after.answered + after.abandoned + after.stillWaiting + after.closedWithoutReply).toBe(after.conversations);
+    await expect(a.getByText(sumOf(after), { exact: true })).toBeVisible();
     // The newest comment first, with its answer and without a name.
     await expect(comments(a).first()).toContainText(RTL_COMMENT);
     await expect(comments(a).first()).toContainText(`${SURVEY_TEXTS.question} ${SURVEY_TEXTS.answers.somewhat}`);
     await expect(comments(a).first()).not.toContainText(answeredVisitor.user.username);
 
-    // The listener's own row: one conversation answered first, none resolved.
+    // The listener's own row: one conversation, answered first by them, none closed without a reply,
+    // none resolved (the visitor ended it).
     const listeners = a.getByRole("region", { name: TEXTS.listeners });
     const row = listeners.getByRole("row").filter({ has: a.getByRole("rowheader", { name: listener.name }) });
-    await expect(row.getByRole("cell")).toHaveText(["1", /\d/, "0"]);
-    await expect(row.getByRole("cell").nth(1)).not.toHaveText(TEXTS.none);
+    await expect(row.getByRole("cell")).toHaveText(["1", "1", "0", "0", /\d/]);
+    await expect(row.getByRole("cell").nth(4)).not.toHaveText(TEXTS.none);
 
     // The hour the two began, in the table beside the chart and in the chart's words.
     const hour = new Date().getUTCHours();
@@ -199,7 +213,7 @@ test("the admin reads today's figures of a conversation answered and one still w
       "aria-label",
       new RegExp(`${openings} at ${formatHour(hour)}`),
     );
-    await expect(a.getByRole("figure").getByText(TEXTS.byHour, { exact: true })).toBeVisible();
+    await expect(a.getByRole("figure").getByText(TEXTS.byHour("UTC"), { exact: true })).toBeVisible();
     expect(await seriousViolations(a)).toEqual([]);
     await expectNoHorizontalScroll(a, DESKTOP.width);
 
@@ -213,7 +227,7 @@ test("the admin reads today's figures of a conversation answered and one still w
     await expectWithin(phoneListeners, PHONE.width);
     const nameCell = phoneListeners.getByRole("rowheader", { name: listener.name });
     expect((await nameCell.boundingBox())?.width ?? Number.POSITIVE_INFINITY).toBeLessThan(PHONE.width / 2);
-    await expectWithin(p.getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable }), PHONE.width);
+    await expectWithin(p.getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable("UTC") }), PHONE.width);
     await expectWithin(comments(p).first(), PHONE.width);
     for (const control of [
       p.getByRole("radio", { name: FIGURE_PERIOD_LABELS["30d"] }),
@@ -226,7 +240,7 @@ test("the admin reads today's figures of a conversation answered and one still w
     // With scripts, the form loads another period in place.
     await p.getByRole("radio", { name: FIGURE_PERIOD_LABELS["30d"] }).check();
     await p.getByRole("button", { name: TEXTS.show }).click();
-    await expect(p).toHaveURL(`${PATH}?period=30d`);
+    await expect(p).toHaveURL(`${PATH}?period=30d&tz=UTC`);
     await expect(p.getByRole("radio", { name: FIGURE_PERIOD_LABELS["30d"] })).toBeChecked();
     expect(await countOf(p, TEXTS.conversations)).toBeGreaterThanOrEqual(before.conversations + 2);
   } finally {
@@ -254,7 +268,7 @@ test("without scripts the admin chooses another period with the form, and a peri
 
   await p.getByRole("radio", { name: FIGURE_PERIOD_LABELS["7d"] }).check();
   await p.getByRole("button", { name: TEXTS.show }).click();
-  await expect(p).toHaveURL(`${PATH}?period=7d`);
+  await expect(p).toHaveURL(`${PATH}?period=7d&tz=UTC`);
   await expect(p.getByRole("radio", { name: FIGURE_PERIOD_LABELS["7d"] })).toBeChecked();
   // Seven days hold today.
   expect(await countOf(p, TEXTS.conversations)).toBeGreaterThanOrEqual(today);
@@ -265,6 +279,54 @@ test("without scripts the admin chooses another period with the form, and a peri
   await expect(p.getByRole("status").filter({ hasText: DESK_FIGURES_PAGE_TEXTS.unknownPeriod })).toBeVisible();
   await expect(p.getByRole("radio", { name: FIGURE_PERIOD_LABELS.today })).toBeChecked();
   await expectNoHorizontalScroll(p, PHONE.width);
+  await p.context().close();
+});
+
+test("without scripts the admin reads the figures in their own time zone, remembered for the next visit; a zone that is not one shows UTC, saying so", async ({
+  browser,
+  baseURL,
+}) => {
+  const SMALL_PHONE = { width: 320, height: 568 };
+  const p = await pageWithoutScripts(browser, baseURL, { viewport: SMALL_PHONE });
+  const signIn = await p.request.post("/api/auth/sign-in/email", {
+    data: SEEDED_SUPPORT,
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(signIn.status()).toBe(200);
+  const zone = p.getByRole("combobox", { name: TEXTS.timeZone });
+  const range = p.getByText(/^From .+ to .+$/);
+  await p.goto(PATH);
+  // UTC until chosen, and said so wherever a time or an hour is shown.
+  await expect(zone).toHaveValue("UTC");
+  await expect(range).toHaveText(/^From \w{3} \d{1,2}, \d{4}, 00:00 UTC to .+ UTC$/);
+  await expect(p.getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable("UTC") })).toBeVisible();
+
+  await zone.selectOption("Asia/Tokyo");
+  await p.getByRole("button", { name: TEXTS.show }).click();
+  await expect(p).toHaveURL(`${PATH}?period=today&tz=Asia%2FTokyo`);
+  // Today began at midnight there, and the hours are its hours.
+  await expect(range).toHaveText(/^From \w{3} \d{1,2}, \d{4}, 00:00 Asia\/Tokyo to .+ Asia\/Tokyo$/);
+  const tokyoHours = p.getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable("Asia/Tokyo") });
+  await expect(tokyoHours.getByRole("columnheader", { name: TEXTS.hour("Asia/Tokyo") })).toBeVisible();
+  await expect(p.getByText(TEXTS.countedHow("Asia/Tokyo"))).toBeVisible();
+  await expectNoHorizontalScroll(p, SMALL_PHONE.width);
+
+  // Remembered: the page's own address, with no choice in it, shows the same zone.
+  await p.goto(PATH);
+  await expect(zone).toHaveValue("Asia/Tokyo");
+  await expect(tokyoHours).toBeVisible();
+
+  // Not a zone: UTC, said so, never an error page; and the zone remembered stays.
+  for (const bad of ["Mars%2FOlympus", "%2B05%3A00", "x".repeat(300)]) {
+    const response = await p.goto(`${PATH}?tz=${bad}`);
+    expect(response?.status()).toBe(200);
+    await expect(p.getByRole("status").filter({ hasText: DESK_FIGURES_PAGE_TEXTS.unknownTimeZone })).toBeVisible();
+    await expect(zone).toHaveValue("UTC");
+    await expect(range).toHaveText(/UTC$/);
+  }
+  await p.goto(PATH);
+  await expect(zone).toHaveValue("Asia/Tokyo");
+  await expect(p.getByText(DESK_FIGURES_PAGE_TEXTS.unknownTimeZone)).toHaveCount(0);
   await p.context().close();
 });
 

@@ -6,7 +6,7 @@ import {
   VISITOR_DESK_HEADLINES,
   VISITOR_DESK_TEXTS,
 } from "../../app/shared/desk";
-import { SAVED_REPLY_TEXTS, WRAP_UP_TEXTS } from "../../app/shared/desk-operations";
+import { DESK_FIGURES_TEXTS, SAVED_REPLY_TEXTS, WRAP_UP_TEXTS } from "../../app/shared/desk-operations";
 import { LISTENER_INTENTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
@@ -429,6 +429,13 @@ test("without scripts, a listener takes the conversation on its desk page and an
     await expect(deskStatus(page)).toHaveText(COMING);
     const theirs = log(listener.page).getByRole("listitem").filter({ hasText: "I had a hard day." });
     await expect(theirs).toContainText(`${visitor.username}: Hello, I had a hard day.`);
+    // Nobody has replied: 'Mark resolved' is refused by the page's own form, in words.
+    await expect(resolveForm(listener.page).getByText(DESK_PAGE_TEXTS.replyBeforeResolving)).toBeVisible();
+    await resolveForm(listener.page).getByRole("checkbox", { name: "Other", exact: true }).check();
+    await resolveForm(listener.page).getByRole("radio", { name: WRAP_UP_TEXTS.no }).check();
+    await resolveForm(listener.page).getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(resolveForm(listener.page).getByRole("alert")).toHaveText(DESK_TEXTS.notAnswered);
+    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
     await composer(listener.page).fill("I'm sorry it was hard. I'm listening.");
     await listener.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
@@ -448,6 +455,20 @@ test("without scripts, a listener takes the conversation on its desk page and an
     expect(joinedAt).toBeGreaterThan(0);
     expect(order[joinedAt + 1]).toContain("I'm listening.");
     await expect(page.locator("main")).not.toContainText(listener.user.username);
+
+    // Answered: once the desk has heard of the reply (the page, loaded again, no longer says nobody
+    // replied), 'Mark resolved' ends it.
+    await expect
+      .poll(async () => {
+        await listener.page.reload();
+        return resolveForm(listener.page).getByText(DESK_PAGE_TEXTS.replyBeforeResolving).count();
+      })
+      .toBe(0);
+    await resolveForm(listener.page).getByRole("checkbox", { name: "Other", exact: true }).check();
+    await resolveForm(listener.page).getByRole("radio", { name: WRAP_UP_TEXTS.no }).check();
+    await resolveForm(listener.page).getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(listener.page).toHaveURL(PATHS.desk);
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
   } finally {
     await leaveTheDesk(listener.page, baseURL);
     await listener.context.close();
@@ -785,6 +806,82 @@ test("without scripts, a listener starts a message from a saved reply's link, an
     await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
   } finally {
     await leaveTheDesk(listener.page, baseURL);
+    await listener.context.close();
+    await admin.context.close();
+  }
+});
+
+test("a listener cannot mark resolved a crisis conversation nobody answered: it goes back to the line, is resolved once they reply, and the lead sees its wrap-up said no risk was discussed", async ({
+  page,
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  await page.setViewportSize(SMALL_PHONE);
+  const admin = await signedInAsSupport(browser, baseURL, DESKTOP);
+  await emptyTheQueue(admin.page, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page, PHONE);
+  const desk = listener.page;
+  try {
+    await markAvailable(desk);
+    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    await openConversation(page, SUPPORT_ID);
+    await send(page, "I don't want to be alive anymore");
+    const row = deskList(desk, DESK_TEXTS.mine)
+      .getByRole("listitem")
+      .filter({ has: desk.getByRole("link", { name: visitor.username }) });
+    await expect(row).toContainText(DESK_TEXTS.crisisFlag);
+    await row.getByRole("link", { name: visitor.username }).click();
+    await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+    await waitForHydration(desk);
+    await expect(joinedEvents(page)).toHaveCount(1);
+
+    // Nobody has replied: the page says so, and offers to return it to the line first.
+    const returnForm = desk.getByRole("form", { name: DESK_TEXTS.returnToLine });
+    await expect(returnForm.getByText(DESK_PAGE_TEXTS.returnToLineHint)).toBeVisible();
+    await expect(resolveForm(desk).getByText(DESK_PAGE_TEXTS.replyBeforeResolving)).toBeVisible();
+    // 'Mark resolved' anyway, with a whole wrap-up: refused in words; nothing ends for the visitor.
+    await resolveForm(desk).getByRole("checkbox", { name: "Suicidal thoughts", exact: true }).check();
+    await resolveForm(desk)
+      .getByRole("group", { name: WRAP_UP_TEXTS.riskDiscussed })
+      .getByRole("radio", { name: WRAP_UP_TEXTS.no })
+      .check();
+    await resolveForm(desk).getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(resolveForm(desk).getByRole("alert")).toHaveText(DESK_TEXTS.notAnswered);
+    await expect(desk).toHaveURL(deskConversationPath(visitor.id));
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toHaveCount(0);
+    await expect(composer(page)).toBeEditable();
+    expect(await seriousViolations(desk)).toEqual([]);
+    const overflow = await desk.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+
+    // Back to the line: the visitor is first in it again, and any listener may take it.
+    await returnForm.getByRole("button", { name: DESK_TEXTS.returnToLine }).click();
+    await expect(desk).toHaveURL(PATHS.desk);
+    await expect(deskStatus(page)).toContainText(/number 1 in line/);
+    await deskList(desk, DESK_TEXTS.waiting).getByRole("link", { name: visitor.username }).click();
+    await desk.getByRole("button", { name: DESK_TEXTS.take }).click();
+    await expect(composer(desk)).toBeEditable();
+    await expect(returnForm).toBeVisible();
+
+    // A reply: Return to line is gone, and 'Mark resolved' ends it.
+    await send(desk, "I'm really glad you told me. I'm here with you now. Are you safe right now?");
+    await expect(returnForm).toHaveCount(0);
+    await fillWrapUp(desk, ["Suicidal thoughts"], false);
+    await resolveForm(desk).getByRole("button", { name: DESK_TEXTS.markResolved }).click();
+    await expect(desk).toHaveURL(PATHS.desk);
+    await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toBeVisible();
+
+    // The lead's figures list it for review: when, who, the topic, the crisis words; never the visitor.
+    await admin.page.goto(PATHS.adminDesk);
+    const review = admin.page.getByRole("region", { name: DESK_FIGURES_TEXTS.riskNotDiscussed });
+    const listed = review.getByRole("row").filter({ hasText: listener.user.username });
+    await expect(listed.getByRole("cell")).toHaveText([listener.user.username, "Suicidal thoughts", "Yes"]);
+    await expect(review).not.toContainText(visitor.username);
+  } finally {
+    await leaveTheDesk(desk, baseURL);
     await listener.context.close();
     await admin.context.close();
   }

@@ -5,21 +5,31 @@ import {
   AnsweringFigures,
   HelpfulFigures,
   ListenerFiguresTable,
+  RiskNotDiscussedFigures,
   SurveyComments,
   WaitingNowFigures,
   WrapUpFigures,
 } from "~/components/admin/desk-figures-sections";
 import { ADMIN_TITLES, adminPageAt } from "~/shared/admin";
-import { DESK_FIGURES_TEXTS, type DeskFigures } from "~/shared/desk-operations";
+import {
+  DESK_FIGURES_PAGE_TEXTS,
+  DESK_FIGURES_TEXTS,
+  type DeskFigures,
+  OPENING_STATE_TEXTS,
+  OPENING_STATES,
+} from "~/shared/desk-operations";
 import { PATHS } from "~/shared/routes";
 
 const EMPTY: DeskFigures = {
   period: "today",
+  timeZone: "UTC",
   from: Date.UTC(2026, 4, 14),
   to: Date.UTC(2026, 4, 14, 9, 30),
   conversations: 0,
   answered: 0,
   abandoned: 0,
+  stillWaiting: 0,
+  closedWithoutReply: 0,
   answerRate: null,
   timeToAnswer: { medianMs: null, p90Ms: null },
   answeredWithinTarget: null,
@@ -29,16 +39,20 @@ const EMPTY: DeskFigures = {
   comments: [],
   topics: [],
   risk: { discussed: 0, wrapUps: 0 },
+  riskNotDiscussed: [],
   listeners: [],
   byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, openings: 0, medianTimeToAnswerMs: null })),
 };
 
 const BUSY: DeskFigures = {
   ...EMPTY,
+  timeZone: "Asia/Tokyo",
   conversations: 1234,
   answered: 3,
   abandoned: 1,
-  answerRate: 0.75,
+  stillWaiting: 1229,
+  closedWithoutReply: 1,
+  answerRate: 0.6,
   timeToAnswer: { medianMs: 270_000, p90Ms: 3_900_000 },
   answeredWithinTarget: 2 / 3,
   waitingNow: 2,
@@ -53,8 +67,36 @@ const BUSY: DeskFigures = {
     { name: "Anxiety", count: 2 },
   ],
   risk: { discussed: 1, wrapUps: 3 },
-  listeners: [{ name: "Quiet Harbor", conversations: 3, medianFirstReplyMs: 65_000, resolved: 2 }],
+  riskNotDiscussed: [
+    { at: Date.UTC(2026, 4, 14, 9, 0), listener: "Quiet Harbor", topics: ["Suicidal thoughts", "Grief"], crisis: true },
+  ],
+  listeners: [
+    {
+      name: "Quiet Harbor",
+      conversations: 3,
+      answered: 2,
+      closedWithoutReply: 1,
+      resolved: 2,
+      medianFirstReplyMs: 65_000,
+    },
+    {
+      name: "Still Water",
+      conversations: 1,
+      answered: 1,
+      closedWithoutReply: 0,
+      resolved: 0,
+      medianFirstReplyMs: 5_000,
+    },
+  ],
 };
+
+/** What a reader reads of some markup: its text, entities decoded. */
+const text = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 
 const html = (component: (props: { figures: DeskFigures }) => React.ReactNode, figures: DeskFigures) =>
   renderToStaticMarkup(createElement(component, { figures }));
@@ -67,7 +109,8 @@ describe("the desk figures page", () => {
   it("writes figures for people: counts with separators, shares and durations in words", () => {
     const answering = html(AnsweringFigures, BUSY);
     expect(answering).toContain("1,234");
-    expect(answering).toContain("75%");
+    expect(answering).toContain("60%");
+    expect(answering).toContain("3 of 5 no longer waiting");
     expect(answering).toContain("4 min 30 s");
     expect(answering).toContain("1 h 5 min");
     expect(answering).toContain("67%");
@@ -77,10 +120,12 @@ describe("the desk figures page", () => {
   it("shows a dash for figures that do not exist yet, and says so where a list is empty", () => {
     const answering = html(AnsweringFigures, EMPTY);
     expect(answering.match(/—/g)?.length).toBe(4); // answer rate, median, 90th percentile, within target
+    expect(answering).not.toMatch(/\d of \d+ no longer waiting/);
     expect(html(WaitingNowFigures, EMPTY)).toContain("—");
     expect(html(SurveyComments, EMPTY)).toContain(DESK_FIGURES_TEXTS.noComments);
     expect(html(WrapUpFigures, EMPTY)).toContain(DESK_FIGURES_TEXTS.noTopics);
     expect(html(ListenerFiguresTable, EMPTY)).toContain(DESK_FIGURES_TEXTS.noListeners);
+    expect(html(RiskNotDiscussedFigures, EMPTY)).toContain(DESK_FIGURES_TEXTS.noRiskNotDiscussed);
     expect(html(HelpfulFigures, EMPTY)).toContain(DESK_FIGURES_TEXTS.surveyAnswers(0));
   });
 
@@ -101,5 +146,34 @@ describe("the desk figures page", () => {
     const listeners = html(ListenerFiguresTable, BUSY);
     expect(listeners).toContain("Quiet Harbor");
     expect(listeners).toContain("1 min 5 s");
+  });
+
+  it("shows every conversation in one state, the states summing to the conversations, each defined", () => {
+    const answering = text(html(AnsweringFigures, BUSY));
+    expect(answering).toContain(
+      "1,234 conversations = 3 answered + 1 abandoned + 1,229 still waiting + 1 closed without a reply",
+    );
+    for (const state of OPENING_STATES) expect(answering).toContain(OPENING_STATE_TEXTS[state].definition);
+    expect(answering).toContain(DESK_FIGURES_TEXTS.answerRateDefinition);
+    expect(answering).toContain(DESK_FIGURES_TEXTS.countedHow("Asia/Tokyo"));
+  });
+
+  it("lists the wrap-ups to review with when (in the chosen zone), who, the topics and the crisis flag", () => {
+    const risk = html(RiskNotDiscussedFigures, BUSY);
+    expect(risk).toContain(DESK_FIGURES_PAGE_TEXTS.riskToReview(1));
+    expect(risk).toContain("May 14, 2026, 18:00 Asia/Tokyo");
+    expect(risk).toContain("Quiet Harbor");
+    expect(risk).toContain("Suicidal thoughts, Grief");
+    expect(risk).toMatch(/<td[^>]*>Yes<\/td>/);
+    expect(html(SurveyComments, BUSY)).toContain("May 14, 2026, 18:00 Asia/Tokyo");
+  });
+
+  it("counts each listener's conversations once, with a total row that adds them up", () => {
+    const listeners = html(ListenerFiguresTable, BUSY);
+    expect(text(listeners)).toContain(DESK_FIGURES_TEXTS.listenersHow);
+    const cells = (row: string) => [...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((match) => match[1]);
+    const footer = listeners.slice(listeners.indexOf("<tfoot"));
+    expect(footer).toContain(DESK_FIGURES_TEXTS.allListeners);
+    expect(cells(footer)).toEqual(["4", "3", "1", "2", "4 min 30 s"]);
   });
 });

@@ -5,13 +5,20 @@ import {
   formatDuration,
   formatHour,
   formatHourSpan,
-  formatMomentUtc,
+  formatMoment,
   formatShare,
   NO_FIGURE,
   shareOf,
 } from "~/lib/figure-format";
-import { DEFAULT_FIGURE_PERIOD, FIGURE_PERIOD_PARAM, figurePeriodFrom } from "~/lib/figure-period";
+import {
+  DEFAULT_FIGURE_PERIOD,
+  FIGURE_PERIOD_PARAM,
+  FIGURE_TIME_ZONE_PARAM,
+  figurePeriodFrom,
+  figureTimeZoneFrom,
+} from "~/lib/figure-period";
 import { FIGURE_PERIODS } from "~/shared/desk-operations";
+import { hourIn, knownTimeZone, startOfDayIn, timeZoneNames, UTC, zoneOffsetMs } from "~/shared/time-zones";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -85,9 +92,81 @@ describe("counts, hours and moments on the desk's figures", () => {
     expect(formatHourSpan(23)).toBe("23:00–00:00");
   });
 
-  it("write moments in UTC and say so, whatever the zone of the machine", () => {
-    expect(formatMomentUtc(Date.UTC(2026, 4, 14, 9, 5))).toBe("May 14, 2026, 09:05 UTC");
-    expect(formatMomentUtc(Date.UTC(2026, 0, 1, 0, 0))).toBe("Jan 1, 2026, 00:00 UTC");
+  it("write moments in the figures' zone and name it, whatever the zone of the machine", () => {
+    expect(formatMoment(Date.UTC(2026, 4, 14, 9, 5), UTC)).toBe("May 14, 2026, 09:05 UTC");
+    expect(formatMoment(Date.UTC(2026, 0, 1, 0, 0), UTC)).toBe("Jan 1, 2026, 00:00 UTC");
+    expect(formatMoment(Date.UTC(2026, 4, 14, 9, 5), "Europe/Paris")).toBe("May 14, 2026, 11:05 Europe/Paris");
+    expect(formatMoment(Date.UTC(2026, 0, 1, 2, 0), "America/New_York")).toBe("Dec 31, 2025, 21:00 America/New_York");
+  });
+});
+
+describe("the time zone the desk's figures are read in", () => {
+  const from = (query: string, remembered: string | null = null) =>
+    figureTimeZoneFrom(new URLSearchParams(query), remembered);
+
+  it("is UTC unless chosen, and the choice is remembered under its canonical name", () => {
+    expect(from("")).toEqual({ timeZone: UTC, known: true, remember: null });
+    expect(from(`${FIGURE_TIME_ZONE_PARAM}=europe%2Fparis`)).toEqual({
+      timeZone: "Europe/Paris",
+      known: true,
+      remember: "Europe/Paris",
+    });
+    // Already remembered: nothing to write again.
+    expect(from(`${FIGURE_TIME_ZONE_PARAM}=Asia%2FTokyo`, "Asia/Tokyo")).toMatchObject({ remember: null });
+  });
+
+  it("is the remembered one when the address names none, and UTC when that is not a zone", () => {
+    expect(from("", "America/Chicago")).toEqual({ timeZone: "America/Chicago", known: true, remember: null });
+    expect(from("", "Moon/Base")).toEqual({ timeZone: UTC, known: true, remember: null });
+  });
+
+  it("is UTC, marked unknown and not remembered, when the address names something that is not a zone", () => {
+    for (const bad of ["Mars/Olympus", "x".repeat(500), "../../etc", "+05:00"]) {
+      expect(from(`${FIGURE_TIME_ZONE_PARAM}=${encodeURIComponent(bad)}`, "Europe/Paris")).toEqual({
+        timeZone: UTC,
+        known: false,
+        remember: null,
+      });
+    }
+  });
+
+  it("offers every zone the runtime knows, UTC first, each once and each known", () => {
+    const names = timeZoneNames();
+    expect(names[0]).toBe(UTC);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain("America/Los_Angeles");
+    expect(names.every((name) => knownTimeZone(name) === name)).toBe(true);
+    expect(knownTimeZone("Etc/UTC")).toBe(UTC);
+    expect(knownTimeZone(42)).toBeNull();
+  });
+});
+
+describe("days and hours in a time zone", () => {
+  const HOUR_MS = 60 * MINUTE;
+
+  it("start at midnight there, east and west of Greenwich, on half and quarter hours too", () => {
+    const at = Date.UTC(2026, 10, 20, 3, 30);
+    expect(startOfDayIn(at, UTC)).toBe(Date.UTC(2026, 10, 20));
+    // 04:30 in Paris (UTC+1): its day began at 23:00 UTC the day before.
+    expect(startOfDayIn(at, "Europe/Paris")).toBe(Date.UTC(2026, 10, 19, 23));
+    // 22:30 the day before in New York (UTC-5).
+    expect(startOfDayIn(at, "America/New_York")).toBe(Date.UTC(2026, 10, 19, 5));
+    expect(startOfDayIn(at, "Asia/Kolkata")).toBe(Date.UTC(2026, 10, 19, 18, 30));
+    expect(startOfDayIn(at, "Pacific/Chatham")).toBe(Date.UTC(2026, 10, 19, 10, 15));
+    expect(hourIn(at, "Asia/Kolkata")).toBe(9);
+    expect(hourIn(at, "America/New_York")).toBe(22);
+  });
+
+  it("follow the clocks when they change: a 23-hour day, a 25-hour day, a midnight skipped or twice", () => {
+    // Paris moves on at 02:00 on 2026-03-29 and back at 03:00 on 2026-10-25.
+    expect(startOfDayIn(Date.UTC(2026, 2, 29, 20), "Europe/Paris")).toBe(Date.UTC(2026, 2, 28, 23));
+    expect(startOfDayIn(Date.UTC(2026, 9, 25, 20), "Europe/Paris")).toBe(Date.UTC(2026, 9, 24, 22));
+    expect(hourIn(Date.UTC(2026, 2, 29, 1), "Europe/Paris")).toBe(3);
+    // Santiago skips midnight (00:00 is 01:00) on 2025-09-07: the day begins at 04:00 UTC.
+    expect(startOfDayIn(Date.UTC(2025, 8, 7, 15), "America/Santiago")).toBe(Date.UTC(2025, 8, 7, 4));
+    // Havana's clocks go back from 01:00 to 00:00 on 2025-11-02: the day began at the first midnight.
+    expect(startOfDayIn(Date.UTC(2025, 10, 2, 12), "America/Havana")).toBe(Date.UTC(2025, 10, 2, 4));
+    expect(zoneOffsetMs(Date.UTC(2025, 10, 2, 12), "America/Havana")).toBe(-5 * HOUR_MS);
   });
 });
 

@@ -6,6 +6,7 @@ import { DESK_TEXTS, VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
 import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, VISITOR_DESK_INTENTS, WHISPER_TEXTS } from "~/shared/desk-operations";
 import { pairIdFor } from "~/shared/pair-id";
 import { chatWith, deskConversationPath } from "~/shared/routes";
+import { knownTimeZone, timeZoneNames } from "~/shared/time-zones";
 import * as chatScreen from "../../app/routes/chat/chat-screen";
 import * as deskConversation from "../../app/routes/desk/desk-conversation";
 import { DeskLedger, FIGURES_RETENTION_MS } from "../../worker/desk/desk-ledger";
@@ -50,6 +51,23 @@ describe("the desk's figures on a scripted day", () => {
   const openings: Record<string, number | null> = {};
   beforeEach(async () => {
     await onLedger((ledger, sql) => {
+      // L: a listener (l1) resolved it before anyone replied, as the desk once allowed: closed
+      // without a reply, with 'Self-harm' and no risk discussed.
+      ledger.opened("l", at(7));
+      ledger.ended("l", at(7, 20), "resolved", "l1", { topics: ["Self-harm"], riskDiscussed: false });
+      // M: l2 opened it and never replied; the visitor ended it: closed without a reply, l2's.
+      ledger.opened("m", at(7, 30));
+      ledger.ended("m", at(7, 45), "visitor", "l2");
+      // J: crisis words in the visitor's first message; answered in 1 min by l2, resolved with
+      // 'Anxiety' and no risk discussed.
+      ledger.opened("j", at(8), true);
+      ledger.replied("j", "l2", at(8, 1));
+      ledger.ended("j", at(8, 25), "resolved", "l2", { topics: ["Anxiety"], riskDiscussed: false });
+      // K: answered in 3 min by l1, resolved with 'suicidal thoughts' (the topic in another case) and
+      // no risk discussed.
+      ledger.opened("k", at(8, 30));
+      ledger.replied("k", "l1", at(8, 33));
+      ledger.ended("k", at(8, 50), "resolved", "l1", { topics: ["suicidal thoughts"], riskDiscussed: false });
       // A: answered in 2 min by l1, resolved with a wrap-up, 'Yes' with a comment.
       ledger.opened("a", at(9));
       ledger.replied("a", "l1", at(9, 2));
@@ -62,9 +80,9 @@ describe("the desk's figures on a scripted day", () => {
       // B: answered in 10 min by l2, ended by the visitor, 'Somewhat'.
       ledger.opened("b", at(9, 10));
       ledger.replied("b", "l2", at(9, 20));
-      openings.b = ledger.ended("b", at(9, 40), "visitor");
+      openings.b = ledger.ended("b", at(9, 40), "visitor", "l2");
       ledger.answerSurvey("b", openings.b ?? 0, { helpful: "somewhat", comment: "" }, at(9, 41));
-      // C: ended by the visitor before any reply (abandoned), 'No' with a comment.
+      // C: ended by the visitor before any listener joined (abandoned), 'No' with a comment.
       ledger.opened("c", at(10));
       openings.c = ledger.ended("c", at(10, 3), "visitor");
       ledger.answerSurvey("c", openings.c ?? 0, { helpful: "no", comment: "Nobody came" }, at(10, 4));
@@ -82,58 +100,142 @@ describe("the desk's figures on a scripted day", () => {
       ledger.ended("e", at(0, 30), "inactive", "l2");
       // I: 20 days ago. H: 40 days ago, past the retention.
       ledger.opened("i", NOON - 20 * DAY);
-      ledger.ended("i", NOON - 20 * DAY + MINUTE, "resolved", "l1", { topics: ["Grief"], riskDiscussed: false });
+      ledger.replied("i", "l1", NOON - 20 * DAY + MINUTE);
+      ledger.ended("i", NOON - 20 * DAY + 2 * MINUTE, "resolved", "l1", { topics: ["Grief"], riskDiscussed: false });
       ledger.opened("h", NOON - 40 * DAY);
       ledger.ended("h", NOON - 40 * DAY + MINUTE, "visitor");
     });
   });
 
-  it("counts today from midnight UTC: openings, answers, abandonments, times, survey, topics, listeners, hours", async () => {
+  it("puts every conversation of the day in exactly one state, and the states add up to the conversations", async () => {
     const today = await onLedger((ledger) => ledger.figures("today", NOON, nameOf));
     expect(today).toMatchObject({
       from: DAY_START,
       to: NOON,
-      conversations: 6,
-      answered: 3,
-      abandoned: 2,
-      answerRate: 3 / 5,
-      // 1, 2 and 10 minutes: the nearest-rank median and 90th percentile.
+      timeZone: "UTC",
+      conversations: 10,
+      answered: 5, // A, B, G, J, K
+      abandoned: 2, // C, D
+      stillWaiting: 1, // F
+      closedWithoutReply: 2, // L, M
+    });
+    expect(today.answered + today.abandoned + today.stillWaiting + today.closedWithoutReply).toBe(today.conversations);
+    // Of the 9 no longer waiting, 5 were answered.
+    expect(today.answerRate).toBe(5 / 9);
+    // F waits, from 11:30; E, G and the ended ones do not.
+    expect(today).toMatchObject({ waitingNow: 1, longestWaitNowMs: 30 * MINUTE });
+  });
+
+  it("counts each listener's conversations once: Resolved never more than Answered, and together the answered and closed ones", async () => {
+    const today = await onLedger((ledger) => ledger.figures("today", NOON, nameOf));
+    expect(today.listeners).toEqual([
+      // A, G, K answered (2, 1 and 3 min); L closed without a reply; A and K resolved.
+      {
+        name: "listener-one",
+        conversations: 4,
+        answered: 3,
+        closedWithoutReply: 1,
+        resolved: 2,
+        medianFirstReplyMs: 2 * MINUTE,
+      },
+      // B, J answered (10 and 1 min); M closed without a reply; J resolved.
+      {
+        name: "listener-two",
+        conversations: 3,
+        answered: 2,
+        closedWithoutReply: 1,
+        resolved: 1,
+        medianFirstReplyMs: MINUTE,
+      },
+    ]);
+    for (const row of today.listeners) {
+      expect(row.answered + row.closedWithoutReply).toBe(row.conversations);
+      expect(row.resolved).toBeLessThanOrEqual(row.answered);
+    }
+    const sum = (pick: (row: (typeof today.listeners)[number]) => number) =>
+      today.listeners.reduce((total, row) => total + pick(row), 0);
+    expect(sum((row) => row.answered)).toBe(today.answered);
+    expect(sum((row) => row.closedWithoutReply)).toBe(today.closedWithoutReply);
+  });
+
+  it("lists the wrap-ups with crisis words or a risk topic where risk was not discussed, newest first", async () => {
+    const today = await onLedger((ledger) => ledger.figures("today", NOON, nameOf));
+    expect(today.risk).toEqual({ discussed: 1, wrapUps: 4 });
+    expect(today.riskNotDiscussed).toEqual([
+      { at: at(8, 50), listener: "listener-one", topics: ["suicidal thoughts"], crisis: false },
+      { at: at(8, 25), listener: "listener-two", topics: ["Anxiety"], crisis: true },
+      { at: at(7, 20), listener: "listener-one", topics: ["Self-harm"], crisis: false },
+    ]);
+    // 'Grief' without crisis words, twenty days ago, is not one of them.
+    const month = await onLedger((ledger) => ledger.figures("30d", NOON, nameOf));
+    expect(month.riskNotDiscussed).toHaveLength(3);
+    expect(month.risk).toEqual({ discussed: 1, wrapUps: 5 });
+    expect(JSON.stringify(month)).not.toMatch(/"[a-m]"/);
+  });
+
+  it("counts today from midnight UTC: times, survey, topics and hours", async () => {
+    const today = await onLedger((ledger) => ledger.figures("today", NOON, nameOf));
+    expect(today).toMatchObject({
+      // 1, 1, 2, 3 and 10 minutes: the nearest-rank median and 90th percentile.
       timeToAnswer: { medianMs: 2 * MINUTE, p90Ms: 10 * MINUTE },
-      answeredWithinTarget: 2 / 3,
-      // F waits, from 11:30; E, G and the ended ones do not.
-      waitingNow: 1,
-      longestWaitNowMs: 30 * MINUTE,
+      answeredWithinTarget: 4 / 5,
       helpful: { yes: 1, somewhat: 1, no: 1, answers: 3 },
       comments: [
         { at: at(10, 4), answer: "no", text: "Nobody came" },
         { at: at(9, 31), answer: "yes", text: "Thank you" },
       ],
       topics: [
-        { name: "Anxiety", count: 1 },
+        { name: "Anxiety", count: 2 },
         { name: "Loneliness", count: 1 },
-      ],
-      risk: { discussed: 1, wrapUps: 1 },
-      listeners: [
-        { name: "listener-one", conversations: 2, medianFirstReplyMs: MINUTE, resolved: 1 },
-        { name: "listener-two", conversations: 1, medianFirstReplyMs: 10 * MINUTE, resolved: 0 },
+        { name: "Self-harm", count: 1 },
+        { name: "suicidal thoughts", count: 1 },
       ],
     });
     expect(today.byHour).toHaveLength(24);
+    expect(today.byHour[7]).toEqual({ hour: 7, openings: 2, medianTimeToAnswerMs: null });
+    expect(today.byHour[8]).toEqual({ hour: 8, openings: 2, medianTimeToAnswerMs: MINUTE });
     expect(today.byHour[9]).toEqual({ hour: 9, openings: 2, medianTimeToAnswerMs: 2 * MINUTE });
     expect(today.byHour[10]).toEqual({ hour: 10, openings: 1, medianTimeToAnswerMs: null });
     expect(today.byHour[11]).toEqual({ hour: 11, openings: 3, medianTimeToAnswerMs: MINUTE });
-    expect(today.byHour.reduce((sum, hour) => sum + hour.openings, 0)).toBe(6);
+    expect(today.byHour.reduce((sum, hour) => sum + hour.openings, 0)).toBe(10);
+  });
+
+  it("counts today from midnight in the zone chosen, with its hours, and a zone it does not know as UTC", async () => {
+    // New York is 5 hours behind in November: its day began at 05:00 UTC, after E.
+    const newYork = await onLedger((ledger) => ledger.figures("today", NOON, nameOf, "America/New_York"));
+    expect(newYork).toMatchObject({ timeZone: "America/New_York", from: at(5), conversations: 10 });
+    expect(newYork.byHour[4]).toMatchObject({ openings: 2 }); // A and B, 09:00 UTC
+    expect(newYork.byHour[2]).toMatchObject({ openings: 2 }); // L and M, 07:00 UTC
+    // Tokyo is 9 hours ahead: its day began at 15:00 UTC the day before, so E (08:58 there) is today's.
+    const tokyo = await onLedger((ledger) => ledger.figures("today", NOON, nameOf, "Asia/Tokyo"));
+    expect(tokyo).toMatchObject({ timeZone: "Asia/Tokyo", from: at(15, 0, DAY_START - DAY), conversations: 11 });
+    expect(tokyo.byHour[8]).toEqual({ hour: 8, openings: 1, medianTimeToAnswerMs: 5 * MINUTE });
+    expect(tokyo.answered + tokyo.abandoned + tokyo.stillWaiting + tokyo.closedWithoutReply).toBe(11);
+    // The rolling periods do not move with the zone.
+    const week = await onLedger((ledger) => ledger.figures("7d", NOON, nameOf, "Asia/Tokyo"));
+    expect(week.from).toBe(NOON - 7 * DAY);
+    for (const unknown of ["Mars/Olympus", "", "+05:00"]) {
+      const shown = await onLedger((ledger) => ledger.figures("today", NOON, nameOf, unknown));
+      expect(shown).toMatchObject({ timeZone: "UTC", from: DAY_START, conversations: 10 });
+    }
+  });
+
+  it("offers only zones this runtime reads back as themselves, so every choice of the form is taken", () => {
+    const names = timeZoneNames();
+    expect(names[0]).toBe("UTC");
+    expect(names.length).toBeGreaterThan(300);
+    expect(names.filter((name) => knownTimeZone(name) !== name)).toEqual([]);
   });
 
   it("counts a conversation that crosses midnight on the day it joined the line", async () => {
     const week = await onLedger((ledger) => ledger.figures("7d", NOON, nameOf));
-    expect(week.conversations).toBe(7);
-    expect(week.answered).toBe(4);
+    expect(week.conversations).toBe(11);
+    expect(week.answered).toBe(6);
     // E's 5 minutes exactly count as within 5 minutes.
-    expect(week.answeredWithinTarget).toBe(3 / 4);
+    expect(week.answeredWithinTarget).toBe(5 / 6);
     expect(week.timeToAnswer).toEqual({ medianMs: 2 * MINUTE, p90Ms: 10 * MINUTE });
     expect(week.byHour[23]).toEqual({ hour: 23, openings: 1, medianTimeToAnswerMs: 5 * MINUTE });
-    expect(week.listeners.find((l) => l.name === "listener-two")).toMatchObject({ conversations: 2 });
+    expect(week.listeners.find((l) => l.name === "listener-two")).toMatchObject({ conversations: 4, answered: 3 });
   });
 
   it("keeps 30 days: older openings leave the figures and the desk's storage", async () => {
@@ -141,12 +243,12 @@ describe("the desk's figures on a scripted day", () => {
       ledger.prune(NOON);
       return ledger.figures("30d", NOON, nameOf);
     });
-    expect(month.conversations).toBe(8);
+    expect(month.conversations).toBe(12);
     expect(month.topics).toContainEqual({ name: "Grief", count: 1 });
     const kept = await onLedger((_ledger, sql) =>
       sql.exec<{ pair_id: string }>("SELECT pair_id FROM desk_openings ORDER BY pair_id").toArray(),
     );
-    expect(kept.map((row) => row.pair_id)).toEqual(["a", "b", "c", "d", "e", "f", "g", "i"]);
+    expect(kept.map((row) => row.pair_id)).toEqual(["a", "b", "c", "d", "e", "f", "g", "i", "j", "k", "l", "m"]);
     expect(NOON - 40 * DAY).toBeLessThan(NOON - FIGURES_RETENTION_MS);
   });
 

@@ -18,6 +18,7 @@ import {
   desk,
   deskHolds,
   openDeskConversation,
+  replyOnDesk,
   say,
   seedSupport,
   signUpListener,
@@ -198,6 +199,7 @@ describe("what the visitor reads of a listener", () => {
     const room = await openDeskConversation(listener.cookie, visitor.user.id);
     if (!room.socket) throw new Error(`refused ${room.status}`);
     await visitor.socket.waitFor((frame) => isDesk(frame) && frame.opened);
+    await replyOnDesk(listener, visitor, "Hello, I'm listening.");
     expect(await desk().resolve(visitor.pairId, listener.actor, WRAP_UP)).toEqual({ ok: true });
     const ended = (await visitor.socket.waitFor(
       (frame) => isDesk(frame) && frame.events.some((event) => event.kind === "ended"),

@@ -12,6 +12,7 @@ import {
   clearDesk,
   desk,
   deskHolds,
+  replyOnDesk,
   say,
   seedSupport,
   signUpListener,
@@ -109,8 +110,55 @@ describe("a desk conversation's saved replies", () => {
 });
 
 describe("'Mark resolved' on a desk conversation", () => {
+  it("is refused until a listener has replied in this opening, by the page's form, the admin's and the desk's own call", async () => {
+    const { listener, visitor } = await heldConversation();
+    const wrapUp = { topics: ["Suicidal thoughts"], risk: RISK_ANSWERS.no };
+    // The listener opened it (the visitor read that a listener joined) and wrote nothing.
+    await openPage(signedInUser(listener), visitor.user.id);
+    expect(await resolve(signedInUser(listener), visitor.user.id, wrapUp)).toMatchObject({
+      status: 409,
+      thrown: false,
+      data: {
+        intent: "resolve",
+        refusal: DESK_TEXTS.notAnswered,
+        typed: { topics: ["Suicidal thoughts"], risk: "no" },
+      },
+    });
+    // Said before anything about the wrap-up: an empty one is refused for the same reason first.
+    expect(await resolve(signedInUser(listener), visitor.user.id, {})).toMatchObject({
+      status: 409,
+      data: { refusal: DESK_TEXTS.notAnswered },
+    });
+    const boss = { ...signedInUser(await signUpAdmin()), role: "admin" as const };
+    expect(await resolve(boss, visitor.user.id, wrapUp)).toMatchObject({
+      status: 409,
+      data: { refusal: DESK_TEXTS.notAnswered },
+    });
+    const direct = { topics: ["Other"], riskDiscussed: false };
+    expect(await desk().resolve(visitor.pairId, listener.actor, direct)).toEqual({ refusal: DESK_TEXTS.notAnswered });
+    expect(await desk().resolve(visitor.pairId, { ...listener.actor, admin: true }, direct)).toEqual({
+      refusal: DESK_TEXTS.notAnswered,
+    });
+    expect(await holds(listener)).toEqual([visitor.pairId]);
+    const page = (await openPage(signedInUser(listener), visitor.user.id)).data as PageData;
+    expect(page.view.answered).toBe(false);
+    expect((await desk().figures("today")).conversations).toBe(1);
+    expect(await desk().figures("today")).toMatchObject({ stillWaiting: 1, answered: 0, closedWithoutReply: 0 });
+
+    // A reply: now it may be resolved, and it counts as answered.
+    await replyOnDesk(listener, visitor);
+    expect(((await openPage(signedInUser(listener), visitor.user.id)).data as PageData).view.answered).toBe(true);
+    expect(await resolve(signedInUser(listener), visitor.user.id, wrapUp)).toMatchObject({
+      status: 302,
+      location: PATHS.desk,
+    });
+    expect(await holds(listener)).toEqual([]);
+    expect(await desk().figures("today")).toMatchObject({ conversations: 1, answered: 1, stillWaiting: 0 });
+  });
+
   it("with topics and the risk answered, resolves it and goes back to the desk", async () => {
     const { listener, visitor } = await heldConversation();
+    await replyOnDesk(listener, visitor);
     const answer = await resolve(signedInUser(listener), visitor.user.id, {
       topics: ["Loneliness", "Other"],
       risk: RISK_ANSWERS.yes,
@@ -121,6 +169,7 @@ describe("'Mark resolved' on a desk conversation", () => {
 
   it("refuses with a 400 what the wrap-up is missing, keeping the choices, and the conversation stays held", async () => {
     const { listener, visitor } = await heldConversation();
+    await replyOnDesk(listener, visitor);
     const user = signedInUser(listener);
     const cases: [{ topics?: string[]; risk?: string }, Record<string, string>][] = [
       [{ topics: [], risk: RISK_ANSWERS.no }, { topics: WRAP_UP_TEXTS.chooseTopic }],
@@ -154,6 +203,7 @@ describe("'Mark resolved' on a desk conversation", () => {
     expect(await resolve(signedInUser(other), visitor.user.id, wrapUp)).toMatchObject({ status: 404, thrown: true });
     expect(await holds(listener)).toEqual([visitor.pairId]);
     // Waiting in line: readable, not theirs to resolve.
+    await replyOnDesk(listener, visitor);
     await desk().resolve(visitor.pairId, listener.actor, { topics: ["Other"], riskDiscussed: false });
     await desk().setAvailability(listener.actor, false);
     await say(visitor.socket, "me again");

@@ -15,6 +15,7 @@ import {
   deskHolds,
   openDeskConversation,
   openDeskSocket,
+  replyOnDesk,
   SUPPORT_ID,
   say,
   seedSupport,
@@ -199,12 +200,13 @@ describe("a conversation on the desk", () => {
     expect((await openDeskSocket(stranger.cookie)).status).toBe(404);
   });
 
-  it("is resolved (freeing the place) and re-opened into the queue by the visitor's next message", async () => {
+  it("is resolved once answered (freeing the place) and re-opened into the queue by the visitor's next message", async () => {
     const listener = await signUpListener();
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
+    await replyOnDesk(listener, visitor);
     const other = await signUpListener();
     expect(await desk().resolve(visitor.pairId, other.actor, WRAP_UP)).toEqual({ refusal: DESK_TEXTS.notAssigned });
     expect(await desk().resolve(visitor.pairId, listener.actor, WRAP_UP)).toEqual({ ok: true });

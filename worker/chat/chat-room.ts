@@ -183,7 +183,7 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
   private async handleSend(ws: WebSocket, sender: RoomSocket, frame: SendFrame) {
     const { userId, userName } = sender;
     const outcome = await this.parts.intake.accept(
-      { speakerId: speakerOf(sender), userId, userName },
+      { speakerId: speakerOf(sender), userId, userName, fromDesk: sender.deskRole !== undefined },
       frame,
       (message) => this.announce(ws, message),
     );

@@ -48,7 +48,7 @@ const END_EVENTS: Record<DeskEndKind, DeskEvent["kind"]> = {
  * A support conversation's side of the desk, in its ChatRoom: the desk's last word on it (kept in
  * `meta`), which listener may write in it, what its visitor is told, and the one call per opening
  * that puts it in the queue. The desk hears of a conversation when its visitor writes while nobody
- * holds it, and when the crisis-phrase check first fires while it waits; never per message.
+ * holds it, and when the crisis-phrase check first fires in the opening; never per message.
  */
 export class DeskLink {
   private known: DeskRoomUpdate | null | undefined;
@@ -118,10 +118,11 @@ export class DeskLink {
    */
   visitorWrote(entry: { pairId: string; visitorId: string; visitorName: string; text: string; at: number }) {
     const state = this.status()?.state;
-    // The common case, a held conversation, costs nothing more per message.
-    if (state === "assigned") return null;
     const crisis = containsCrisisPhrase(entry.text);
     const flagged = this.meta.get("desk_crisis") === "1";
+    // The common case, a held conversation, costs nothing more per message; its first crisis words
+    // are told once (the desk's figures list a wrap-up that then said no risk was discussed).
+    if (state === "assigned" && (flagged || !crisis)) return null;
     // Asked and not yet answered: the answer is on its way, unless it was lost long ago.
     const askedAt = Number(this.meta.get("desk_asked") ?? 0);
     const waiting = state === "queued" || entry.at - askedAt < UNANSWERED_ASK_MS;

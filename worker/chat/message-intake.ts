@@ -16,7 +16,16 @@ export type SendOutcome =
   | { refused: Extract<ServerFrame, { type: "error" }> };
 
 /** Who sends: the account (`userId`) and who it speaks as (the support account for a listener). */
-export type Sender = { speakerId: string; userId: string; userName: string };
+export type Sender = {
+  speakerId: string;
+  userId: string;
+  userName: string;
+  /**
+   * Writing from the desk, as the support account: a listener, or the admin (who may be the support
+   * account itself, so `speakerId` and `userId` alone cannot tell).
+   */
+  fromDesk: boolean;
+};
 
 /** What the intake reaches of its room. */
 export type IntakeRoom = {
@@ -54,13 +63,13 @@ export class MessageIntake {
     }
     const { speakerId } = sender;
     // A listener who writes has opened the conversation, with or without its live page.
-    if (speakerId !== sender.userId) support.listenerHere(sender.userId);
+    if (sender.fromDesk) support.listenerHere(sender.userId);
     const message = this.budget.take(speakerId)
       ? this.store({ userId: speakerId, userName: sender.userName }, frame)
       : null;
     if (message) {
       // A listener's first reply in the opening: the desk counts the visitor as answered.
-      if (speakerId !== sender.userId) support.listenerReplied(sender.userId, message.timestamp);
+      if (sender.fromDesk) support.listenerReplied(sender.userId, message.timestamp);
       announce(message);
       this.room.receipts.readBySending(speakerId, message.seq, sender.userId);
       return { stored: message };

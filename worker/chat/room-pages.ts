@@ -130,7 +130,7 @@ export async function postFromPage(room: PageRoom, post: PagePost): Promise<Page
   members.rememberName(speakerId, post.userName);
   const payload = (message: ChatMessage) => JSON.stringify({ type: "message", message } satisfies ServerFrame);
   const outcome = await room.intake.accept(
-    { speakerId, userId: post.userId, userName: post.userName },
+    { speakerId, userId: post.userId, userName: post.userName, fromDesk: post.deskRole !== undefined },
     frame,
     (message) => room.broadcastPayload(payload(message)),
   );

@@ -203,13 +203,34 @@ export class DeskBook {
     return this.assign(row, toId, now);
   }
 
-  /** Resolves a held conversation (frees the listener's place); `byId` null: the admin. */
-  resolve(pairId: string, byId: string | null): { listenerId: string } | Refusal {
+  /**
+   * A held conversation as the one acting on it may: its holder, or anyone when `byId` is null (the
+   * admin). A refusal when nobody holds it, or someone else does.
+   */
+  heldFor(pairId: string, byId: string | null): (ConversationRow & { listener_id: string }) | Refusal {
     const row = this.conversation(pairId);
     if (!row || row.listener_id === null) return { refusal: "notOnDesk" };
     if (byId !== null && row.listener_id !== byId) return { refusal: "notAssigned" };
-    this.sql.exec("DELETE FROM desk_conversations WHERE pair_id = ?", pairId);
-    return { listenerId: row.listener_id };
+    return { ...row, listener_id: row.listener_id };
+  }
+
+  /**
+   * Its holder gives a conversation back before anyone replied: to its place in line (the visitor's
+   * wait goes on from their first message), not offered to that listener again at once.
+   */
+  returnToLine(pairId: string, listenerId: string): void {
+    this.sql.exec(
+      `UPDATE desk_conversations SET listener_id = NULL, assigned_at = NULL, opened_at = NULL, lapsed_by = ?,
+         quiet_check_at = NULL WHERE pair_id = ? AND listener_id = ?`,
+      listenerId,
+      pairId,
+      listenerId,
+    );
+  }
+
+  /** Crisis words came while a listener holds it: flagged on the desk too (a flag is never lowered). */
+  flagCrisis(pairId: string): void {
+    this.sql.exec("UPDATE desk_conversations SET crisis = 1 WHERE pair_id = ?", pairId);
   }
 
   /**

@@ -1,5 +1,12 @@
 import type { SignedInUser } from "~/shared/accounts";
-import { DESK_TEXTS, type DeskAccess, type DeskNote, DeskNoteTextSchema, type DeskSnapshot } from "~/shared/desk";
+import {
+  answeredOn,
+  DESK_TEXTS,
+  type DeskAccess,
+  type DeskNote,
+  DeskNoteTextSchema,
+  type DeskSnapshot,
+} from "~/shared/desk";
 import { pairIdFor, parsePairId } from "~/shared/pair-id";
 import { findPublicUser, usernameOf } from "../accounts/find-user";
 import { getConfig } from "../config";
@@ -16,6 +23,8 @@ export type DeskConversationView = {
   notes: DeskNote[];
   /** The listener's desk (everyone on it, for 'Transfer'), which the page keeps live over its socket. */
   desk: DeskSnapshot;
+  /** A listener has replied in this opening: only then may it be marked resolved. */
+  answered: boolean;
   supportId: string;
   supportName: string;
 };
@@ -51,6 +60,7 @@ export async function openDeskConversation(
     access,
     notes,
     desk,
+    answered: answeredOn(desk, pairId),
     supportId,
     supportName: supportName ?? "",
   };

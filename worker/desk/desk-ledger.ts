@@ -5,9 +5,12 @@ import {
   type FigurePeriod,
   HELPFUL_ANSWERS,
   type HelpfulAnswer,
+  type OpeningState,
+  RISK_TOPICS,
   type WrapUp,
 } from "~/shared/desk-operations";
 import { nearestRank } from "~/shared/percentile";
+import { hourIn, knownTimeZone, startOfDayIn, UTC } from "~/shared/time-zones";
 import { sqlMigration } from "../sockets/migrations";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -62,6 +65,7 @@ type OpeningRow = {
   helpful: HelpfulAnswer | null;
   comment: string | null;
   surveyed_at: number | null;
+  crisis: number;
 };
 
 /** What a survey answer may be refused for (the texts are the page's). */
@@ -75,10 +79,23 @@ export type SurveyRefusal = "nothingToAnswer" | "alreadyAnswered";
 export class DeskLedger {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** A support conversation nobody held got its visitor's message: a new opening, unless one is open. */
-  opened(pairId: string, at: number): void {
+  /**
+   * A support conversation nobody held got its visitor's message: a new opening, unless one is open.
+   * `crisis`: the crisis-phrase check fired on their words.
+   */
+  opened(pairId: string, at: number, crisis = false): void {
     if (this.openOf(pairId)) return;
-    this.sql.exec("INSERT INTO desk_openings (pair_id, joined_at) VALUES (?, ?)", pairId, at);
+    this.sql.exec(
+      "INSERT INTO desk_openings (pair_id, joined_at, crisis) VALUES (?, ?, ?)",
+      pairId,
+      at,
+      crisis ? 1 : 0,
+    );
+  }
+
+  /** Crisis words in the open opening's visitor messages (a flag is never lowered). */
+  flagCrisis(pairId: string): void {
+    this.sql.exec("UPDATE desk_openings SET crisis = 1 WHERE pair_id = ? AND ended_at IS NULL", pairId);
   }
 
   /** A listener's first reply in the opening (later ones change nothing). Answers whether it was the first. */
@@ -101,7 +118,9 @@ export class DeskLedger {
 
   /**
    * The opening ended. Answers its id (for the survey), or null when none was open. `by`: the
-   * listener who resolved it (or held it when it closed for inactivity).
+   * listener it was with as it ended (who resolved it; who held it when it closed for inactivity or
+   * went back; who had joined it when its visitor left), null when no listener had joined it. Kept
+   * in `resolved_by`, the column's name from when only a resolve set it.
    */
   ended(pairId: string, at: number, how: EndedHow, by: string | null = null, wrapUp: WrapUp | null = null) {
     const open = this.openOf(pairId);
@@ -168,13 +187,24 @@ export class DeskLedger {
     this.sql.exec("DELETE FROM desk_openings WHERE joined_at < ? AND ended_at IS NOT NULL", now - FIGURES_RETENTION_MS);
   }
 
-  /** The figures for a period ending `now`, with the listeners' names as the desk knows them. */
-  figures(period: FigurePeriod, now: number, nameOf: (listenerId: string) => string): DeskFigures {
-    const from = periodStart(period, now);
+  /**
+   * The figures for a period ending `now`, with the listeners' names as the desk knows them. 'Today'
+   * begins at midnight in `timeZone`, and the hours are its hours; a zone this runtime does not know
+   * counts as UTC.
+   */
+  figures(
+    period: FigurePeriod,
+    now: number,
+    nameOf: (listenerId: string) => string,
+    timeZone: string = UTC,
+  ): DeskFigures {
+    const zone = knownTimeZone(timeZone) ?? UTC;
+    const from = periodStart(period, now, zone);
     const rows = this.sql
       .exec<OpeningRow>(
-        `SELECT id, joined_at, answered_at, answered_by, ended_at, ended_how, resolved_by, topics, risk, helpful,
-           comment, surveyed_at FROM desk_openings WHERE joined_at >= ? AND joined_at <= ? ORDER BY joined_at`,
+        `SELECT id, joined_at, answered_at, answered_by, ended_at, ended_how, resolved_by, topics, risk,
+           helpful, comment, surveyed_at, crisis FROM desk_openings WHERE joined_at >= ? AND joined_at <= ?
+           ORDER BY joined_at`,
         from,
         now,
       )
@@ -184,11 +214,9 @@ export class DeskLedger {
         "SELECT count(*) AS n, min(joined_at) AS oldest FROM desk_openings WHERE ended_at IS NULL AND answered_at IS NULL",
       )
       .one();
-    const answeredRows = rows.filter((row) => row.answered_at !== null);
-    const answerTimes = answeredRows.map(timeToAnswer);
-    const abandoned = rows.filter(
-      (row) => row.answered_at === null && (row.ended_how === "visitor" || row.ended_how === "session"),
-    ).length;
+    const states: Record<OpeningState, number> = { answered: 0, abandoned: 0, stillWaiting: 0, closedWithoutReply: 0 };
+    for (const row of rows) states[openingState(row)] += 1;
+    const answerTimes = rows.filter((row) => row.answered_at !== null).map(timeToAnswer);
     const helpful = { yes: 0, somewhat: 0, no: 0, answers: 0 };
     for (const row of rows) {
       if (!row.helpful || !HELPFUL_ANSWERS.includes(row.helpful)) continue;
@@ -196,14 +224,15 @@ export class DeskLedger {
       helpful.answers += 1;
     }
     const wrapUps = rows.filter((row) => row.topics !== null);
+    const hours = rows.map((row) => hourIn(row.joined_at, zone));
     return {
       period,
+      timeZone: zone,
       from,
       to: now,
       conversations: rows.length,
-      answered: answeredRows.length,
-      abandoned,
-      answerRate: ratio(answeredRows.length, answeredRows.length + abandoned),
+      ...states,
+      answerRate: ratio(states.answered, rows.length - states.stillWaiting),
       timeToAnswer: { medianMs: nearestRank(answerTimes, 0.5), p90Ms: nearestRank(answerTimes, 0.9) },
       answeredWithinTarget: ratio(answerTimes.filter((ms) => ms <= ANSWER_TARGET_MS).length, answerTimes.length),
       waitingNow: waits.n,
@@ -215,9 +244,18 @@ export class DeskLedger {
         .sort((a, b) => b.at - a.at),
       topics: topicCounts(wrapUps),
       risk: { discussed: wrapUps.filter((row) => row.risk === 1).length, wrapUps: wrapUps.length },
+      riskNotDiscussed: wrapUps
+        .filter(riskNotDiscussed)
+        .map((row) => ({
+          at: row.ended_at ?? row.joined_at,
+          listener: nameOf(row.resolved_by ?? ""),
+          topics: topicsOf(row),
+          crisis: row.crisis === 1,
+        }))
+        .sort((a, b) => b.at - a.at),
       listeners: listenerFigures(rows, nameOf),
       byHour: Array.from({ length: 24 }, (_, hour) => {
-        const inHour = rows.filter((row) => new Date(row.joined_at).getUTCHours() === hour);
+        const inHour = rows.filter((_row, index) => hours[index] === hour);
         const times = inHour.filter((row) => row.answered_at !== null).map(timeToAnswer);
         return { hour, openings: inHour.length, medianTimeToAnswerMs: nearestRank(times, 0.5) };
       }),
@@ -236,10 +274,37 @@ export class DeskLedger {
   }
 }
 
-/** Where a period starts: today from midnight UTC; the others a rolling number of days back. */
-export function periodStart(period: FigurePeriod, now: number): number {
-  if (period === "today") return now - (now % DAY_MS);
+/** Where a period starts: today from midnight in `timeZone`; the others a rolling number of days back. */
+export function periodStart(period: FigurePeriod, now: number, timeZone: string = UTC): number {
+  if (period === "today") return startOfDayIn(now, timeZone);
   return now - (period === "7d" ? 7 : FIGURES_RETENTION_DAYS) * DAY_MS;
+}
+
+/**
+ * Where an opening stands, in exactly one of the states (OPENING_STATE_TEXTS says them in words):
+ * answered once a listener replied, whatever ended it; else still waiting while it is open; else
+ * abandoned when its visitor left before a listener joined it (the ledger keeps the listener they
+ * left only once one had opened it); else closed without a reply.
+ */
+export function openingState(
+  row: Pick<OpeningRow, "answered_at" | "ended_at" | "ended_how" | "resolved_by">,
+): OpeningState {
+  if (row.answered_at !== null) return "answered";
+  if (row.ended_at === null) return "stillWaiting";
+  const visitorLeft = row.ended_how === "visitor" || row.ended_how === "session";
+  return visitorLeft && row.resolved_by === null ? "abandoned" : "closedWithoutReply";
+}
+
+const RISK_TOPIC_NAMES = new Set<string>(RISK_TOPICS.map((topic) => topic.toLowerCase()));
+
+/** A wrap-up that said risk was not discussed, in a conversation with crisis words or a risk topic. */
+function riskNotDiscussed(row: OpeningRow): boolean {
+  if (row.risk !== 0) return false;
+  return row.crisis === 1 || topicsOf(row).some((topic) => RISK_TOPIC_NAMES.has(topic.trim().toLowerCase()));
+}
+
+function topicsOf(row: Pick<OpeningRow, "topics">): string[] {
+  return JSON.parse(row.topics ?? "[]") as string[];
 }
 
 function timeToAnswer(row: Pick<OpeningRow, "joined_at" | "answered_at">): number {
@@ -253,24 +318,35 @@ function ratio(part: number, whole: number): number | null {
 function topicCounts(rows: OpeningRow[]): DeskFigures["topics"] {
   const counts = new Map<string, number>();
   for (const row of rows) {
-    for (const topic of JSON.parse(row.topics ?? "[]") as string[]) counts.set(topic, (counts.get(topic) ?? 0) + 1);
+    for (const topic of topicsOf(row)) counts.set(topic, (counts.get(topic) ?? 0) + 1);
   }
   return [...counts]
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
+/**
+ * Each listener's share: every opening counts for one listener at most, the one who replied first
+ * in it, or, closed without a reply, the one it was with; so a row's figures are of the same
+ * openings, and resolved is never more than answered.
+ */
 function listenerFigures(rows: OpeningRow[], nameOf: (listenerId: string) => string): DeskFigures["listeners"] {
-  const ids = new Set(rows.flatMap((row) => [row.answered_by, row.ended_how === "resolved" ? row.resolved_by : null]));
-  ids.delete(null);
-  return [...ids]
-    .map((id) => {
-      const answered = rows.filter((row) => row.answered_by === id);
+  const counted = new Map<string, OpeningRow[]>();
+  for (const row of rows) {
+    const state = openingState(row);
+    const listener = state === "answered" ? row.answered_by : state === "closedWithoutReply" ? row.resolved_by : null;
+    if (listener) counted.set(listener, [...(counted.get(listener) ?? []), row]);
+  }
+  return [...counted]
+    .map(([id, theirs]) => {
+      const answered = theirs.filter((row) => row.answered_at !== null);
       return {
-        name: nameOf(id as string),
-        conversations: answered.length,
+        name: nameOf(id),
+        conversations: theirs.length,
+        answered: answered.length,
+        closedWithoutReply: theirs.length - answered.length,
+        resolved: answered.filter((row) => row.ended_how === "resolved").length,
         medianFirstReplyMs: nearestRank(answered.map(timeToAnswer), 0.5),
-        resolved: rows.filter((row) => row.ended_how === "resolved" && row.resolved_by === id).length,
       };
     })
     .sort((a, b) => b.conversations - a.conversations || a.name.localeCompare(b.name));

@@ -39,6 +39,8 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   DESK_LEDGER_TABLE,
   // When the inactivity clock next asks the room how long it has been quiet (null: no reply yet).
   addColumnMigration("desk_conversations", "quiet_check_at", "INTEGER"),
+  // Whether crisis words were found in the opening's visitor messages, for the wrap-ups a lead reviews.
+  addColumnMigration("desk_openings", "crisis", "INTEGER NOT NULL DEFAULT 0"),
 ];
 
 export type ConversationRow = {
@@ -53,6 +55,8 @@ export type ConversationRow = {
   assigned_at: number | null;
   opened_at: number | null;
   lapsed_by: string | null;
+  /** 1 once a listener replied in the conversation's open opening (the ledger's record). */
+  answered: number;
 };
 
 export type ListenerRow = {
@@ -64,6 +68,8 @@ export type ListenerRow = {
 };
 
 export const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
-  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by`;
+  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by,
+  EXISTS (SELECT 1 FROM desk_openings o WHERE o.pair_id = c.pair_id AND o.ended_at IS NULL
+    AND o.answered_at IS NOT NULL) AS answered`;
 /** A listener who takes conversations now: marked Available, with a desk page that is there. */
 export const PRESENT = "l.available = 1 AND l.away_since IS NULL";

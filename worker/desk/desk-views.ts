@@ -71,6 +71,7 @@ function toDeskConversation(row: ConversationRow): DeskConversation {
     listener: held && row.listener_id ? { id: row.listener_id, name: row.listener_name ?? "" } : null,
     assignedAt: row.assigned_at,
     openedAt: row.opened_at,
+    answered: row.answered === 1,
   };
 }
 

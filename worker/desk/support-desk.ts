@@ -11,6 +11,7 @@ import {
   type WrapUp,
 } from "~/shared/desk-operations";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
+import { UTC } from "~/shared/time-zones";
 import type { SessionEnd } from "../auth/end-sessions";
 import type { DeskEndKind, DeskRoomUpdate } from "../chat/desk-link";
 import { getConfig } from "../config";
@@ -23,7 +24,7 @@ import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers
 import { type Assignment, DeskBook, type Refusal } from "./desk-book";
 import { DeskLedger, type EndedHow } from "./desk-ledger";
 import { DeskPages, type DeskSocket } from "./desk-pages";
-import { DESK_MIGRATIONS } from "./desk-tables";
+import { type ConversationRow, DESK_MIGRATIONS } from "./desk-tables";
 import { DeskViews } from "./desk-views";
 import { RoomNotices } from "./room-notices";
 import { waitEstimateMinutes } from "./wait-estimate";
@@ -219,8 +220,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * queues it again.
    */
   async resolve(pairId: string, by: DeskActor, wrapUp: WrapUp): Promise<Outcome<{ ok: true }>> {
-    const outcome = this.book.resolve(pairId, by.admin ? null : by.id);
-    if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
+    const held = this.book.heldFor(pairId, by.admin ? null : by.id);
+    if ("refusal" in held) return { refusal: DESK_TEXTS[held.refusal] };
+    // Never closed on a visitor nobody has answered: it goes back to the line or to another listener.
+    if (!this.ledger.answered(pairId)) return { refusal: DESK_TEXTS.notAnswered };
+    this.book.remove(pairId);
     const now = Date.now();
     this.endOpening(pairId, now, "resolved", by.id, wrapUp);
     this.pages.check(now);
@@ -230,10 +234,29 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }
 
   /**
+   * 'Return to line', before anyone replied: the conversation goes back to its place in line (its
+   * visitor's wait goes on from their first message), for another listener; the one who returned it
+   * is not offered it again at once. Once a listener replied it stays: transfer or resolve it.
+   */
+  async returnToLine(pairId: string, by: DeskActor): Promise<Outcome<{ ok: true }>> {
+    const held = this.book.heldFor(pairId, by.admin ? null : by.id);
+    if ("refusal" in held) return { refusal: DESK_TEXTS[held.refusal] };
+    if (this.ledger.answered(pairId)) return { refusal: DESK_TEXTS.alreadyAnswered };
+    this.book.returnToLine(pairId, held.listener_id);
+    this.rooms.tellQueuedAgain(pairId);
+    const now = Date.now();
+    this.pages.check(now);
+    this.assigned(this.book.assignWaiting(now));
+    await this.changed();
+    return { ok: true };
+  }
+
+  /**
    * The visitor of a support conversation nobody holds wrote (its ChatRoom calls once per opening,
    * not per message): it joins the queue, or goes to a listener at once. `crisis`: the crisis-phrase
-   * check fired on their words, which puts it first. Answers where it stands now, for the room to
-   * tell its visitor at once (the same word also reaches it the usual way; the newer one wins).
+   * check fired on their words, which puts it first (the room also calls, once, for crisis words in
+   * a held conversation: kept for the figures). Answers where it stands now, for the room to tell its
+   * visitor at once (the same word also reaches it the usual way; the newer one wins).
    */
   async visitorWaiting(entry: {
     pairId: string;
@@ -244,10 +267,17 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }): Promise<DeskRoomUpdate> {
     const now = Date.now();
     const row = this.book.conversation(entry.pairId);
+    if (entry.crisis && row) {
+      this.ledger.flagCrisis(entry.pairId);
+      this.book.flagCrisis(entry.pairId);
+    }
     // Already held: the room's word was behind, and learns where it stands again.
-    if (row?.listener_id) return this.rooms.standing(entry.pairId, now);
+    if (row?.listener_id) {
+      if (entry.crisis && row.crisis === 0) this.pages.refreshSoon();
+      return this.rooms.standing(entry.pairId, now);
+    }
     // Not on the desk until now: a new opening, from the time of the message that opened it.
-    if (!row) this.ledger.opened(entry.pairId, entry.at);
+    if (!row) this.ledger.opened(entry.pairId, entry.at, entry.crisis);
     this.book.enqueue(entry);
     this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
@@ -260,8 +290,14 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * answered, and the inactivity clock starts.
    */
   async listenerReplied(pairId: string, listenerId: string, at: number): Promise<void> {
+    // A conversation on the desk since before its openings were recorded gets one now: otherwise no
+    // reply could ever count, and it could never be resolved.
+    const row = this.book.conversation(pairId);
+    if (row) this.ledger.opened(pairId, row.waiting_since, row.crisis === 1);
     if (!this.ledger.replied(pairId, listenerId, at)) return;
-    if (this.book.conversation(pairId)?.listener_id !== listenerId) return;
+    // The desk pages show it answered: 'Mark resolved' may now be used.
+    this.pages.refreshSoon();
+    if (row?.listener_id !== listenerId) return;
     this.book.setQuietCheck(pairId, at + getConfig().desk.inactivityMs);
     await this.scheduleAlarm(Date.now());
   }
@@ -271,9 +307,10 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * as ended by the visitor; they are asked whether it helped. Writing again opens it again.
    */
   async visitorEnded(pairId: string): Promise<Outcome<{ ok: true }>> {
-    if (!this.book.remove(pairId)) return { refusal: END_CONVERSATION_TEXTS.notOpen };
+    const row = this.book.remove(pairId);
+    if (!row) return { refusal: END_CONVERSATION_TEXTS.notOpen };
     const now = Date.now();
-    const told = this.endOpening(pairId, now, "visitor");
+    const told = this.endOpening(pairId, now, "visitor", joinedBy(row));
     this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
     await this.changed();
@@ -291,7 +328,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     if (!row || this.ledger.answered(pairId)) return;
     this.book.remove(pairId);
     const now = Date.now();
-    this.endOpening(pairId, now, "session");
+    this.endOpening(pairId, now, "session", joinedBy(row));
     this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
     await this.changed();
@@ -325,11 +362,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return { ok: true };
   }
 
-  /** The desk's figures for a period, as the admin reads them (/admin/desk). */
-  async figures(period: FigurePeriod): Promise<DeskFigures> {
+  /** The desk's figures for a period, as the admin reads them (/admin/desk), days and hours in `timeZone`. */
+  async figures(period: FigurePeriod, timeZone: string = UTC): Promise<DeskFigures> {
     const now = Date.now();
     this.ledger.prune(now);
-    return this.ledger.figures(period, now, (id) => this.book.listener(id)?.name ?? FORMER_LISTENER);
+    return this.ledger.figures(period, now, (id) => this.book.listener(id)?.name ?? FORMER_LISTENER, timeZone);
   }
 
   /** Whether anyone takes conversations now, for a visitor who has not written yet. */
@@ -517,4 +554,12 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       }
     }
   }
+}
+
+/**
+ * The listener a visitor leaves when they end a conversation or sign out: its holder once they had
+ * opened it (the visitor had read that a listener joined), else nobody (they left the line).
+ */
+function joinedBy(row: ConversationRow): string | null {
+  return row.opened_at !== null ? row.listener_id : null;
 }

@@ -5,13 +5,14 @@ import type { SupportDesk } from "../desk/support-desk";
  * What the rest of the server may ask of the support desk, and the one place it is
  * reached from (like worker/objects/room-service.ts):
  * - the Worker: `fetch` (a desk socket, after its checks), `snapshot`, `accessOf`, the listeners'
- *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `resolve`), `forgetListener` (the
- *   admin removed a listener), `renameListener` (the admin changed an alias), the admin's `whisper`
- *   and `figures`, the visitor's `visitorEnded` and `answerSurvey`, and `visitorLeft` (every
- *   session of a visitor ended);
- * - a support conversation's ChatRoom: `visitorWaiting` (its visitor wrote while nobody holds it),
- *   `listenersAvailable` (for a visitor who has not written yet), `listenerOpened` (its holder
- *   opened it or wrote in it) and `listenerReplied` (the opening's first reply);
+ *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `returnToLine`, `resolve`),
+ *   `forgetListener` (the admin removed a listener), `renameListener` (the admin changed an alias),
+ *   the admin's `whisper` and `figures`, the visitor's `visitorEnded` and `answerSurvey`, and
+ *   `visitorLeft` (every session of a visitor ended);
+ * - a support conversation's ChatRoom: `visitorWaiting` (its visitor wrote while nobody holds it, or
+ *   first wrote crisis words while someone does), `listenersAvailable` (for a visitor who has not
+ *   written yet), `listenerOpened` (its holder opened it or wrote in it) and `listenerReplied` (the
+ *   opening's first reply);
  * - a listener's UserInbox: `endSessions` (a session's end closes its desk sockets).
  */
 type DeskCalls = Pick<
@@ -23,6 +24,7 @@ type DeskCalls = Pick<
   | "takeNext"
   | "take"
   | "transfer"
+  | "returnToLine"
   | "resolve"
   | "figures"
   | "whisper"

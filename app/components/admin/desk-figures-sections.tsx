@@ -1,10 +1,12 @@
 import { useId } from "react";
-import { formatCount, formatDuration, formatMomentUtc, formatShare, shareOf } from "~/lib/figure-format";
+import { formatCount, formatDuration, formatMoment, formatShare, shareOf } from "~/lib/figure-format";
 import {
   DESK_FIGURES_PAGE_TEXTS,
   DESK_FIGURES_TEXTS,
   type DeskFigures,
   HELPFUL_ANSWERS,
+  OPENING_STATE_TEXTS,
+  OPENING_STATES,
   SURVEY_TEXTS,
 } from "~/shared/desk-operations";
 import { TABLE_LOOK, TableRegion } from "./table-region";
@@ -58,15 +60,36 @@ function Figure({
 
 const FIGURE_GRID = "mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4";
 
-/** Conversations and how they were answered, in the period. */
+/**
+ * Conversations and how they were answered, in the period: every conversation in exactly one state,
+ * the four shown beside their sum and each defined, then the answer rate and the times to answer.
+ */
 export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
+  const ended = figures.conversations - figures.stillWaiting;
+  const sum = PAGE.sum(
+    formatCount(figures.conversations),
+    OPENING_STATES.map((state) => OPENING_STATE_TEXTS[state].counted(formatCount(figures[state]))),
+  );
   return (
     <Section title={PAGE.inPeriod}>
       <dl className={FIGURE_GRID}>
         <Figure term={TEXTS.conversations} values={[{ value: formatCount(figures.conversations) }]} />
-        <Figure term={TEXTS.answered} values={[{ value: formatCount(figures.answered) }]} />
-        <Figure term={TEXTS.abandoned} values={[{ value: formatCount(figures.abandoned) }]} />
-        <Figure term={TEXTS.answerRate} values={[{ value: formatShare(figures.answerRate) }]} />
+        {OPENING_STATES.map((state) => (
+          <Figure
+            key={state}
+            term={OPENING_STATE_TEXTS[state].name}
+            values={[{ value: formatCount(figures[state]) }]}
+          />
+        ))}
+        <Figure
+          term={TEXTS.answerRate}
+          values={[
+            {
+              value: formatShare(figures.answerRate),
+              unit: ended > 0 ? TEXTS.answerRateOf(formatCount(figures.answered), formatCount(ended)) : undefined,
+            },
+          ]}
+        />
         <Figure
           wide
           term={TEXTS.timeToAnswer}
@@ -77,6 +100,86 @@ export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
         />
         <Figure term={TEXTS.withinTarget} values={[{ value: formatShare(figures.answeredWithinTarget) }]} />
       </dl>
+      <p className="mt-3 font-medium text-slate-900 tabular-nums">{sum}</p>
+      <p className="mt-3 text-sm text-slate-700">{TEXTS.countedHow(figures.timeZone)}</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+        {OPENING_STATES.map((state) => (
+          <li key={state}>
+            <span className="font-semibold">{OPENING_STATE_TEXTS[state].name}</span>
+            {`: ${OPENING_STATE_TEXTS[state].definition}`}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-sm text-slate-700">
+        <span className="font-semibold">{TEXTS.answerRate}</span>
+        {`: ${TEXTS.answerRateDefinition}`}
+      </p>
+    </Section>
+  );
+}
+
+/**
+ * The wrap-ups a lead reviews: 'Risk discussed: No' where the conversation had crisis words or a
+ * risk topic. Counted and listed, newest first, by when and who wrapped it up; never the visitor.
+ */
+export function RiskNotDiscussedFigures({ figures }: { figures: DeskFigures }) {
+  const captionId = useId();
+  const rows = figures.riskNotDiscussed;
+  return (
+    <Section title={TEXTS.riskNotDiscussed}>
+      <p className="mt-1 text-slate-700">{TEXTS.riskNotDiscussedHow}</p>
+      {rows.length === 0 ? (
+        <p className={EMPTY}>{TEXTS.noRiskNotDiscussed}</p>
+      ) : (
+        <>
+          <p className="mt-3 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-200">
+            {PAGE.riskToReview(rows.length)}
+          </p>
+          <div className="mt-3">
+            <TableRegion labelledBy={captionId}>
+              <table className={TABLE_LOOK.table}>
+                <caption id={captionId} className="sr-only">
+                  {TEXTS.riskNotDiscussed}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={TABLE_LOOK.head}>
+                      {PAGE.resolvedAt}
+                    </th>
+                    <th scope="col" className={TABLE_LOOK.head}>
+                      {PAGE.listener}
+                    </th>
+                    <th scope="col" className={TABLE_LOOK.head}>
+                      {TEXTS.topics}
+                    </th>
+                    <th scope="col" className={TABLE_LOOK.head}>
+                      {PAGE.crisisWords}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row, index) => (
+                    // Nothing here identifies a conversation; the order is fixed per load.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
+                    <tr key={index}>
+                      <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
+                        <time dateTime={new Date(row.at).toISOString()}>{formatMoment(row.at, figures.timeZone)}</time>
+                      </th>
+                      <td dir="auto" className={`${TABLE_LOOK.textCell} min-w-28`}>
+                        {row.listener}
+                      </td>
+                      <td dir="auto" className={`${TABLE_LOOK.textCell} min-w-32`}>
+                        {row.topics.join(", ")}
+                      </td>
+                      <td className={TABLE_LOOK.textCell}>{row.crisis ? PAGE.yes : PAGE.no}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          </div>
+        </>
+      )}
     </Section>
   );
 }
@@ -182,7 +285,7 @@ export function SurveyComments({ figures }: { figures: DeskFigures }) {
               </p>
               <p className="mt-2 text-xs text-slate-600">
                 {`${SURVEY_TEXTS.question} ${SURVEY_TEXTS.answers[comment.answer]} · `}
-                <time dateTime={new Date(comment.at).toISOString()}>{formatMomentUtc(comment.at)}</time>
+                <time dateTime={new Date(comment.at).toISOString()}>{formatMoment(comment.at, figures.timeZone)}</time>
               </p>
             </li>
           ))}
@@ -241,11 +344,19 @@ export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/** Each listener's share of the period, in a table that scrolls on its own when a phone is too narrow. */
+/**
+ * Each listener's share of the period, each conversation counted for one listener at most (so a
+ * row's Resolved is never more than its Answered), and the sums of all of them; in a table that
+ * scrolls on its own when a phone is too narrow.
+ */
 export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
   const captionId = useId();
+  const total = (pick: (listener: DeskFigures["listeners"][number]) => number) =>
+    formatCount(figures.listeners.reduce((sum, listener) => sum + pick(listener), 0));
+  const numeric = `${TABLE_LOOK.head} text-right`;
   return (
     <Section title={TEXTS.listeners}>
+      <p className="mt-1 text-slate-700">{TEXTS.listenersHow}</p>
       {figures.listeners.length === 0 ? (
         <p className={EMPTY}>{TEXTS.noListeners}</p>
       ) : (
@@ -260,14 +371,20 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
                   <th scope="col" className={TABLE_LOOK.head}>
                     {PAGE.listener}
                   </th>
-                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                  <th scope="col" className={numeric}>
                     {TEXTS.conversations}
                   </th>
-                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
-                    {TEXTS.medianFirstReply}
+                  <th scope="col" className={numeric}>
+                    {TEXTS.answered}
                   </th>
-                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.closedWithoutReply}
+                  </th>
+                  <th scope="col" className={numeric}>
                     {TEXTS.resolved}
+                  </th>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.medianFirstReply}
                   </th>
                 </tr>
               </thead>
@@ -281,11 +398,26 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
                       {listener.name}
                     </th>
                     <td className={TABLE_LOOK.cell}>{formatCount(listener.conversations)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatDuration(listener.medianFirstReplyMs)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatCount(listener.answered)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatCount(listener.closedWithoutReply)}</td>
                     <td className={TABLE_LOOK.cell}>{formatCount(listener.resolved)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatDuration(listener.medianFirstReplyMs)}</td>
                   </tr>
                 ))}
               </tbody>
+              <tfoot>
+                <tr className="border-t-2 border-slate-300">
+                  <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
+                    {TEXTS.allListeners}
+                  </th>
+                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.conversations)}</td>
+                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.answered)}</td>
+                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.closedWithoutReply)}</td>
+                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.resolved)}</td>
+                  {/* Every answered conversation counts for a listener: theirs is the period's median. */}
+                  <td className={TABLE_LOOK.cell}>{formatDuration(figures.timeToAnswer.medianMs)}</td>
+                </tr>
+              </tfoot>
             </table>
           </TableRegion>
         </div>

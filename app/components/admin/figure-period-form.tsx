@@ -1,18 +1,31 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form } from "react-router";
 import { dialogButtonClass } from "~/components/ui/dialog";
-import { FIGURE_PERIOD_PARAM } from "~/lib/figure-period";
+import { FIGURE_PERIOD_PARAM, FIGURE_TIME_ZONE_PARAM } from "~/lib/figure-period";
 import { DESK_FIGURES_TEXTS, FIGURE_PERIOD_LABELS, FIGURE_PERIODS, type FigurePeriod } from "~/shared/desk-operations";
 
 /**
- * The period of the desk's figures: a GET form (the choice is in the address, so it can be
- * bookmarked, and it works without scripts), choices as radio buttons and an explicit 'Show', so
- * moving through the choices with the arrow keys does not load the page at every step.
+ * The period of the desk's figures and the time zone they are read in: a GET form (the choice is in
+ * the address, so it can be bookmarked, and it works without scripts), the periods as radio buttons,
+ * the zones as a select, and an explicit 'Show', so moving through the choices with the arrow keys
+ * does not load the page at every step.
  */
-export function FigurePeriodForm({ period }: { period: FigurePeriod }) {
-  // Controlled, so that the choice follows the figures shown after each load (back and forward too).
+export function FigurePeriodForm({
+  period,
+  timeZone,
+  timeZones,
+}: {
+  period: FigurePeriod;
+  timeZone: string;
+  /** Every zone to choose from (the server's list, so the page hydrates with the same options). */
+  timeZones: string[];
+}) {
+  // Controlled, so that the choices follow the figures shown after each load (back and forward too).
   const [chosen, setChosen] = useState(period);
   useEffect(() => setChosen(period), [period]);
+  const [zone, setZone] = useState(timeZone);
+  useEffect(() => setZone(timeZone), [timeZone]);
+  const id = useId();
   return (
     <Form method="get" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
       <fieldset className="min-w-0">
@@ -36,9 +49,31 @@ export function FigurePeriodForm({ period }: { period: FigurePeriod }) {
           ))}
         </div>
       </fieldset>
+      <div className="min-w-0 max-w-full">
+        <label htmlFor={`${id}-zone`} className="mb-1 block text-sm font-medium text-slate-800">
+          {DESK_FIGURES_TEXTS.timeZone}
+        </label>
+        <select
+          id={`${id}-zone`}
+          name={FIGURE_TIME_ZONE_PARAM}
+          value={zone}
+          onChange={(event) => setZone(event.currentTarget.value)}
+          aria-describedby={`${id}-zone-hint`}
+          className="block min-h-11 w-full max-w-72 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
+        >
+          {timeZones.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
       <button type="submit" className={dialogButtonClass.primary}>
         {DESK_FIGURES_TEXTS.show}
       </button>
+      <p id={`${id}-zone-hint`} className="w-full text-sm text-slate-600">
+        {DESK_FIGURES_TEXTS.timeZoneHint}
+      </p>
     </Form>
   );
 }

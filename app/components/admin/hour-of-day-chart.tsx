@@ -23,11 +23,14 @@ export type HourSeries = {
 export function HourOfDayChart({
   title,
   hourHeading,
+  tableCaption,
   hours,
   series,
 }: {
   title: string;
   hourHeading: string;
+  /** The table's name, which also names its scrolling region. */
+  tableCaption: string;
   hours: number[];
   series: HourSeries[];
 }) {
@@ -45,7 +48,7 @@ export function HourOfDayChart({
         <TableRegion labelledBy={captionId}>
           <table className={TABLE_LOOK.table}>
             <caption id={captionId} className={TABLE_LOOK.caption}>
-              {DESK_FIGURES_PAGE_TEXTS.byHourTable}
+              {tableCaption}
             </caption>
             <thead>
               <tr>

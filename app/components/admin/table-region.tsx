@@ -24,4 +24,6 @@ export const TABLE_LOOK = {
   head: "border-b border-slate-300 px-1.5 py-2 align-bottom font-semibold text-slate-900 sm:px-2",
   rowHead: "border-t border-slate-100 px-1.5 py-1.5 font-normal [overflow-wrap:anywhere] sm:px-2",
   cell: "border-t border-slate-100 px-1.5 py-1.5 text-right tabular-nums whitespace-nowrap sm:px-2",
+  /** A cell of words rather than a figure: from the start of the line, wrapping where it must. */
+  textCell: "border-t border-slate-100 px-1.5 py-1.5 text-start [overflow-wrap:anywhere] sm:px-2",
 } as const;

@@ -9,7 +9,7 @@ import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_FORM_TEXTS, WRAP_UP_TEXTS } from 
 import { parseWrapUp, postedWrapUp, type WrapUpProblems } from "~/shared/wrap-up-form";
 
 /** What a listener does to a conversation from its desk page, besides writing in it. */
-export type DeskIntent = "take" | "transfer" | "note" | "resolve";
+export type DeskIntent = "take" | "transfer" | "return" | "note" | "resolve";
 /** What the page's action answers such a form: a refusal with what was typed, so the form shows both. */
 export type DeskToolAnswer = {
   intent: DeskIntent;
@@ -20,16 +20,18 @@ export type DeskToolAnswer = {
 };
 
 /**
- * The desk's tools beside a conversation: Take while it is queued, else Transfer and Mark resolved
- * (with its wrap-up), and the private notes. Plain forms posted to the page's action, so they work before and without
- * scripts; in their own module, so the page hydrates them after the conversation
- * (app/components/deferred.tsx).
+ * The desk's tools beside a conversation: Take while it is queued; else, while nobody has replied,
+ * Return to line first, then Transfer and Mark resolved (with its wrap-up, which the desk refuses
+ * until a reply, saying so); and the private notes. Plain forms posted to the page's action, so they
+ * work before and without scripts; in their own module, so the page hydrates them after the
+ * conversation (app/components/deferred.tsx).
  */
 export function DeskTools({
   access,
   listeners,
   notes,
   topics,
+  replied,
   answered,
 }: {
   access: DeskAccess;
@@ -38,6 +40,8 @@ export function DeskTools({
   notes: DeskNote[];
   /** The wrap-up topics 'Mark resolved' asks to choose from, in the admin's order. */
   topics: string[];
+  /** A listener has replied in this opening, as the desk last said. */
+  replied: boolean;
   /** The action's answer to one of these forms, if the page shows one. */
   answered: DeskToolAnswer | null;
 }) {
@@ -48,12 +52,13 @@ export function DeskTools({
         <TakeForm refusal={refusalFor("take")} />
       ) : (
         <>
+          {!replied || refusalFor("return") ? <ReturnToLineForm refusal={refusalFor("return")} /> : null}
           <TransferForm
             listeners={listeners}
             refusal={refusalFor("transfer")}
             typed={answered?.intent === "transfer" ? answered.typed : {}}
           />
-          <ResolveForm topics={topics} answered={answered?.intent === "resolve" ? answered : null} />
+          <ResolveForm topics={topics} replied={replied} answered={answered?.intent === "resolve" ? answered : null} />
         </>
       )}
       <PrivateNotes
@@ -81,6 +86,31 @@ function TakeForm({ refusal }: { refusal: string | null }) {
         {DESK_TEXTS.take}
       </button>
       {refusal ? <Alert>{refusal}</Alert> : null}
+    </Form>
+  );
+}
+
+/**
+ * 'Return to line', while nobody has replied: what a listener who cannot answer now does instead of
+ * closing it, so the visitor keeps their place for someone who can.
+ */
+function ReturnToLineForm({ refusal }: { refusal: string | null }) {
+  const busy = useBusy("return");
+  return (
+    <Form
+      method="post"
+      onSubmit={ignoreWhileBusy(busy)}
+      aria-labelledby="desk-return"
+      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
+    >
+      <h2 id="desk-return" className="text-lg font-semibold text-slate-900">
+        {DESK_TEXTS.returnToLine}
+      </h2>
+      <p className="text-sm text-slate-600">{DESK_PAGE_TEXTS.returnToLineHint}</p>
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      <button type="submit" name="intent" value="return" aria-disabled={busy} className={dialogButtonClass.primary}>
+        {DESK_TEXTS.returnToLine}
+      </button>
     </Form>
   );
 }
@@ -151,7 +181,15 @@ function TransferForm({
  * checks again, and the topics against the current list. A refusal keeps the choices and says
  * beside each part what is missing, and focus goes to the first of them.
  */
-function ResolveForm({ topics, answered }: { topics: string[]; answered: DeskToolAnswer | null }) {
+function ResolveForm({
+  topics,
+  replied,
+  answered,
+}: {
+  topics: string[];
+  replied: boolean;
+  answered: DeskToolAnswer | null;
+}) {
   const busy = useBusy("resolve");
   const id = useId();
   const [local, setLocal] = useState<WrapUpProblems | null>(null);
@@ -191,6 +229,11 @@ function ResolveForm({ topics, answered }: { topics: string[]; answered: DeskToo
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {DESK_TEXTS.markResolved}
       </h2>
+      {replied ? null : (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+          {DESK_PAGE_TEXTS.replyBeforeResolving}
+        </p>
+      )}
       <p className="text-sm text-slate-600">{WRAP_UP_TEXTS.onlyForDesk}</p>
       <fieldset aria-describedby={described("topics", "hint")} className="space-y-1">
         <legend className="text-sm font-medium text-slate-800">{WRAP_UP_TEXTS.topics}</legend>

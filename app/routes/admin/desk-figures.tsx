@@ -3,6 +3,7 @@ import {
   AnsweringFigures,
   HelpfulFigures,
   ListenerFiguresTable,
+  RiskNotDiscussedFigures,
   SurveyComments,
   WaitingNowFigures,
   WrapUpFigures,
@@ -11,12 +12,14 @@ import { FigurePeriodForm } from "~/components/admin/figure-period-form";
 import { HourOfDayChart } from "~/components/admin/hour-of-day-chart";
 import { Alert } from "~/components/ui/form-controls";
 import { niceCountAxisMax, niceDurationAxisMax } from "~/lib/chart-axis";
-import { formatCount, formatDuration, formatMomentUtc, NO_FIGURE } from "~/lib/figure-format";
-import { figurePeriodFrom } from "~/lib/figure-period";
+import { formatCount, formatDuration, formatMoment, NO_FIGURE } from "~/lib/figure-format";
+import { FIGURE_TIME_ZONE_COOKIE, figurePeriodFrom, figureTimeZoneFrom } from "~/lib/figure-period";
 import { pageMeta } from "~/lib/meta";
 import { ADMIN_TITLES } from "~/shared/admin";
 import { DESK_FIGURES_PAGE_TEXTS, DESK_FIGURES_TEXTS, type DeskFigures } from "~/shared/desk-operations";
 import { PATHS } from "~/shared/routes";
+import { timeZoneNames } from "~/shared/time-zones";
+import { rememberChoice, rememberedChoice } from "~worker/http/remembered-choice";
 import { supportDesk } from "~worker/objects/desk-service";
 import type { Route } from "./+types/desk-figures";
 
@@ -33,39 +36,50 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /**
- * /admin/desk?period=today|7d|30d: the admin only (./admin-layout.tsx checks it first, on the
- * server). Reads the desk's figures and writes nothing. A period that is not a choice shows today's,
- * and says so (~/lib/figure-period.ts).
+ * /admin/desk?period=today|7d|30d&tz={IANA zone}: the admin only (./admin-layout.tsx checks it
+ * first, on the server). Reads the desk's figures; the one thing it keeps is the zone chosen, in a
+ * cookie of this page's, for the next visit. A period or zone that is not a choice shows today's, or
+ * UTC, and says so (~/lib/figure-period.ts).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { period, known } = figurePeriodFrom(new URL(request.url).searchParams);
-  const figures: DeskFigures = await supportDesk().figures(period);
-  return { figures, unknownPeriod: !known };
+  const search = new URL(request.url).searchParams;
+  const { period, known } = figurePeriodFrom(search);
+  const zone = figureTimeZoneFrom(search, rememberedChoice(request, FIGURE_TIME_ZONE_COOKIE));
+  if (zone.remember) rememberChoice(request, FIGURE_TIME_ZONE_COOKIE, zone.remember, PATHS.adminDesk);
+  const figures: DeskFigures = await supportDesk().figures(period, zone.timeZone);
+  return { figures, unknownPeriod: !known, unknownTimeZone: !zone.known, timeZones: timeZoneNames() };
 }
 
 export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
-  const { figures, unknownPeriod } = loaderData;
+  const { figures, unknownPeriod, unknownTimeZone, timeZones } = loaderData;
   const navigation = useNavigation();
   // Another period on its way: the figures on screen are the old ones, and look it.
   const loading = navigation.state === "loading" && navigation.location.pathname === PATHS.adminDesk;
+  const { timeZone } = figures;
   return (
     <>
-      <p className="mt-1 text-slate-700">{DESK_FIGURES_TEXTS.countedHow}</p>
-      <FigurePeriodForm period={figures.period} />
+      <FigurePeriodForm period={figures.period} timeZone={timeZone} timeZones={timeZones} />
       {unknownPeriod ? (
         <div className="mt-4">
           <Alert tone="info">{DESK_FIGURES_PAGE_TEXTS.unknownPeriod}</Alert>
         </div>
       ) : null}
+      {unknownTimeZone ? (
+        <div className="mt-4">
+          <Alert tone="info">{DESK_FIGURES_PAGE_TEXTS.unknownTimeZone}</Alert>
+        </div>
+      ) : null}
       <div aria-busy={loading || undefined} className={`mt-6 space-y-10 ${loading ? "opacity-60" : ""}`}>
         <p className="text-sm text-slate-600">
-          {DESK_FIGURES_PAGE_TEXTS.range(formatMomentUtc(figures.from), formatMomentUtc(figures.to))}
+          {DESK_FIGURES_PAGE_TEXTS.range(formatMoment(figures.from, timeZone), formatMoment(figures.to, timeZone))}
         </p>
         <AnsweringFigures figures={figures} />
+        <RiskNotDiscussedFigures figures={figures} />
         <WaitingNowFigures figures={figures} />
         <HourOfDayChart
-          title={DESK_FIGURES_TEXTS.byHour}
-          hourHeading={DESK_FIGURES_TEXTS.hour}
+          title={DESK_FIGURES_TEXTS.byHour(timeZone)}
+          hourHeading={DESK_FIGURES_TEXTS.hour(timeZone)}
+          tableCaption={DESK_FIGURES_PAGE_TEXTS.byHourTable(timeZone)}
           hours={figures.byHour.map((row) => row.hour)}
           series={[
             {

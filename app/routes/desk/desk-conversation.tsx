@@ -12,7 +12,7 @@ import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { isAdmin } from "~/shared/accounts";
 import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
-import { DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
+import { answeredOn, DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
 import { SAVED_REPLY_PARAM } from "~/shared/desk-operations";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
@@ -70,7 +70,8 @@ const refused = (intent: DeskIntent, refusal: string, typed: DeskToolAnswer["typ
   data<DeskToolAnswer>({ intent, refusal, typed }, { status: 409 });
 
 /**
- * Take, Transfer, Private note and Mark resolved; the desk's services check every one again. And
+ * Take, Transfer, Return to line, Private note and Mark resolved; the desk's services check every
+ * one again. And
  * the composer posted as a form: the listener writes as the support account, only in a
  * conversation the desk gave them (the room checks that again, as it does a socket's send).
  */
@@ -122,11 +123,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ("refusal" in sent) return data({ whisper: { ok: false, message: sent.refusal, text, at } }, { status: 409 });
     return { whisper: { ok: true, message: null, text: "", at } };
   }
+  if (intent === "return") {
+    if (view.access === "queued") return refused(intent, DESK_TEXTS.notAssigned);
+    const returned = await supportDesk().returnToLine(view.pairId, actor);
+    if ("refusal" in returned) return refused(intent, returned.refusal);
+    throw redirect(PATHS.desk);
+  }
   if (intent === "resolve") {
     // The wrap-up: at least one topic of the current list, and whether risk was discussed.
     const posted = postedWrapUp(form);
     const typed = { topics: posted.topics, risk: posted.riskDiscussed };
     if (view.access === "queued") return refused(intent, DESK_TEXTS.notAssigned, typed);
+    // Nobody replied yet: said before anything about the wrap-up (the desk checks it again).
+    if (!view.answered) return refused(intent, DESK_TEXTS.notAnswered, typed);
     const checked = await checkWrapUp(posted);
     if ("problems" in checked) {
       const refusal = checked.problems.topics ?? checked.problems.riskDiscussed ?? null;
@@ -163,6 +172,8 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
     () => desk.listeners.filter((listener) => listener.available && listener.id !== meId),
     [desk.listeners, meId],
   );
+  // Live: the desk tells its pages of the first reply (this page's own too) as it hears of it.
+  const replied = answeredOn(desk, view.pairId);
   return (
     <section className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-8">
       <Link
@@ -225,6 +236,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
             listeners={others}
             notes={notes}
             topics={topics}
+            replied={replied}
             answered={answered}
           />
         </aside>

@@ -192,6 +192,11 @@ function DeskList({
                   {DESK_TEXTS.notOpened}
                 </span>
               ) : null}
+              {conversation.listener && conversation.openedAt !== null && !conversation.answered ? (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  {DESK_TEXTS.noReplyYet}
+                </span>
+              ) : null}
               <span className="ml-auto text-right text-xs text-slate-600">
                 {holder ? (
                   <span className="[overflow-wrap:anywhere]">

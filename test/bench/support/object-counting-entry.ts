@@ -102,6 +102,7 @@ const DESK_CALLS: Record<keyof ReturnType<typeof supportDesk>, true> = {
   takeNext: true,
   take: true,
   transfer: true,
+  returnToLine: true,
   resolve: true,
   forgetListener: true,
   renameListener: true,

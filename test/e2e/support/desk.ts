@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../../app/shared/desk";
+import { COMPOSER_FIELDS, SEND_INTENT } from "../../../app/shared/conversation-page";
+import { DESK_PAGE_TEXTS, DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../../app/shared/desk";
 import {
   END_CONVERSATION_TEXTS,
   RISK_ANSWERS,
@@ -45,6 +46,22 @@ function postDesk(page: Page, baseURL: string, path: string, intent: string) {
 }
 
 /**
+ * Replies in a conversation its page's person holds, then marks it resolved, with the page's forms:
+ * the desk refuses to resolve one nobody answered. The room tells the desk of the reply just after
+ * storing it, so the resolve is asked again until the desk has heard (409 until then).
+ */
+async function replyAndResolve(page: Page, baseURL: string, path: string) {
+  const reply = {
+    [COMPOSER_FIELDS.intent]: SEND_INTENT,
+    [COMPOSER_FIELDS.clientId]: `temp-${crypto.randomUUID()}`,
+    [COMPOSER_FIELDS.text]: "Thank you for writing. This conversation is closing now; write again any time.",
+  };
+  const sent = await page.request.post(path, { form: reply, headers: { Origin: baseURL }, maxRedirects: 0 });
+  expect(sent.status(), "the reply is taken").toBeLessThan(400);
+  await expect.poll(async () => (await postDesk(page, baseURL, path, "resolve")).status()).toBe(302);
+}
+
+/**
  * Marks a listener Available with their 'Available' button on the desk, which stays open: a desk page
  * of theirs must be there for conversations to come to them.
  */
@@ -67,12 +84,12 @@ export async function leaveTheDesk(page: Page, baseURL: string) {
   const held = await deskList(page, "Mine")
     .getByRole("link")
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  for (const path of held) await postDesk(page, baseURL, path, "resolve");
+  for (const path of held) await replyAndResolve(page, baseURL, path);
 }
 
 /**
- * Empties the queue: the admin takes each waiting conversation and marks it resolved, until the
- * desk says nobody is waiting. Conversations other tests left waiting (they write to the support
+ * Empties the queue: the admin takes each waiting conversation, replies and marks it resolved, until
+ * the desk says nobody is waiting. Conversations other tests left waiting (they write to the support
  * account, and nobody listens) would otherwise come first.
  */
 export async function emptyTheQueue(admin: Page, baseURL: string) {
@@ -81,7 +98,7 @@ export async function emptyTheQueue(admin: Page, baseURL: string) {
     if (next.status() === 409) return;
     expect(next.status(), "Take next answers with the conversation it took").toBe(302);
     const conversation = new URL(next.headers().location ?? "", baseURL).pathname;
-    expect((await postDesk(admin, baseURL, conversation, "resolve")).status()).toBe(302);
+    await replyAndResolve(admin, baseURL, conversation);
   }
   throw new Error("The queue did not empty");
 }
@@ -99,9 +116,13 @@ export const deskList = (page: Page, name: string) => page.getByRole("region", {
 /** The 'Mark resolved' form beside a conversation on the desk, with its wrap-up. */
 export const resolveForm = (page: Page) => page.getByRole("form", { name: DESK_TEXTS.markResolved });
 
-/** Fills the wrap-up as a listener does: ticks the topics, answers 'Risk discussed'. */
+/**
+ * Fills the wrap-up as a listener does: ticks the topics, answers 'Risk discussed'. Once the page
+ * (live, with its scripts) no longer says nobody has replied: the desk has heard of the reply.
+ */
 export async function fillWrapUp(page: Page, topics: string[] = ["Other"], riskDiscussed = false) {
   const form = resolveForm(page);
+  await expect(form.getByText(DESK_PAGE_TEXTS.replyBeforeResolving)).toHaveCount(0);
   for (const topic of topics) await form.getByRole("checkbox", { name: topic, exact: true }).check();
   await form
     .getByRole("group", { name: WRAP_UP_TEXTS.riskDiscussed })

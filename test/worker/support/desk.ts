@@ -5,6 +5,7 @@ import { pairIdFor } from "~/shared/pair-id";
 import { LOCAL_SUPPORT_ACCOUNT, seedSupportAccount } from "../../../worker/db/seed";
 import { APP_ORIGIN, signUpUser } from "./auth-requests";
 import { connect, openConversationSocket, type TestSocket } from "./chat-sockets";
+import { until } from "./until";
 
 export const SUPPORT_ID = env.SUPPORT_USER_ID;
 
@@ -119,4 +120,24 @@ export async function availableAtDesk(listener: {
   if (!page.ws) throw new Error(`desk socket refused: ${page.status}`);
   await desk().setAvailability(listener.actor, true);
   return page;
+}
+
+/**
+ * The holder replies in a conversation from its desk page's socket, and the desk has counted the
+ * opening answered (only then may it be marked resolved). Answers the listener's socket.
+ */
+export async function replyOnDesk(
+  listener: { cookie: string; user: { id: string } },
+  visitor: { user: { id: string }; pairId: string },
+  text = "I'm here. What's on your mind?",
+) {
+  const room = await openDeskConversation(listener.cookie, visitor.user.id);
+  if (!room.socket) throw new Error(`desk conversation refused: ${room.status}`);
+  await say(room.socket, text);
+  await until(async () =>
+    (await desk().snapshot(listener.user.id, false)).mine.some(
+      (conversation) => conversation.pairId === visitor.pairId && conversation.answered,
+    ),
+  );
+  return room.socket;
 }
