@@ -435,7 +435,7 @@ test("without scripts, a listener takes the conversation on its desk page and an
     await resolveForm(listener.page).getByRole("radio", { name: WRAP_UP_TEXTS.no }).check();
     await resolveForm(listener.page).getByRole("button", { name: DESK_TEXTS.markResolved }).click();
     await expect(resolveForm(listener.page).getByRole("alert")).toHaveText(DESK_TEXTS.notAnswered);
-    await expect(deskStatus(page)).toHaveText(VISITOR_DESK_TEXTS.comingSoon);
+    await expect(deskStatus(page)).toHaveText(COMING);
     await composer(listener.page).fill("I'm sorry it was hard. I'm listening.");
     await listener.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(listener.page).toHaveURL(deskConversationPath(visitor.id));
