@@ -54,32 +54,24 @@ function post(form: HTMLFormElement): void {
 
 /**
  * Installed by the boot script in <head>, on the document in the capture phase and so ahead of the
- * framework's own listeners: an event handled here is stopped, never handled twice.
+ * framework's own listeners: an event handled here is stopped, never handled twice. Enter (without
+ * Shift, outside an input method's composition) and Send both make the one post; a second while it
+ * is on its way posts nothing more.
  */
 export function sendComposerBeforeFramework(doc: Document): void {
+  const postFrom = (event: Event) => {
+    const form = composerBeforeFramework(event.target);
+    if (!form) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    post(form);
+  };
   doc.addEventListener(
     "keydown",
     (event) => {
-      if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
-      const form = composerBeforeFramework(event.target);
-      if (!form) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      post(form);
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) postFrom(event);
     },
     true,
   );
-  // Send pressed before the framework: the same single post (a second press while it is on its way
-  // posts nothing more).
-  doc.addEventListener(
-    "submit",
-    (event) => {
-      const form = composerBeforeFramework(event.target);
-      if (!form) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      post(form);
-    },
-    true,
-  );
+  doc.addEventListener("submit", postFrom, true);
 }

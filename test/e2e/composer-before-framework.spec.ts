@@ -40,6 +40,9 @@ async function slowPage(page: Page) {
   };
 }
 
+const firstContentfulPaint = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
 /**
@@ -87,6 +90,8 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     const postedLooks = await recordComposerWhenPosted(page);
     await page.goto(chatWith(SUPPORT_ID), { waitUntil: "commit" });
     await expect(composer(page)).toBeVisible();
+    // Painted, as a person sees it (no page shows before its stylesheet), and not live yet.
+    await expect.poll(() => firstContentfulPaint(page)).toBe(true);
     expect(await hydrated(page)).toBe(false);
     // Before anything is written, no line says a message is kept.
     await expect(page.locator("body")).not.toContainText(VISITOR_DESK_TEXTS.noListener);
@@ -141,6 +146,7 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     // The form as the page's script leaves it once it has posted it, and the framework arriving
     // before the page comes back. A real post cannot be held here: the browser answers no test while
     // a navigation is on its way, so the form is only marked, and nothing is posted.
+    await expect.poll(() => firstContentfulPaint(page)).toBe(true);
     const text = "Is anyone awake? I need to talk";
     await composer(page).fill(text);
     await page.evaluate(
