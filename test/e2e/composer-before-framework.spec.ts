@@ -46,6 +46,17 @@ const firstContentfulPaint = (page: Page) =>
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
 /**
+ * Opens the support conversation and waits until it is painted, as a person sees it (no page shows
+ * before its stylesheet), while its held scripts keep it from going live.
+ */
+async function openPaintedNotLive(page: Page) {
+  await page.goto(chatWith(SUPPORT_ID), { waitUntil: "commit" });
+  await expect(composer(page)).toBeVisible();
+  await expect.poll(() => firstContentfulPaint(page)).toBe(true);
+  expect(await hydrated(page)).toBe(false);
+}
+
+/**
  * Records, in the tab's session storage (which outlives the page), how the composer looks each time
  * the page's script marks it as posted: the page is gone by the time the test could look.
  */
@@ -88,11 +99,7 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     await signUpThroughApi(page, baseURL);
     const slow = await slowPage(page);
     const postedLooks = await recordComposerWhenPosted(page);
-    await page.goto(chatWith(SUPPORT_ID), { waitUntil: "commit" });
-    await expect(composer(page)).toBeVisible();
-    // Painted, as a person sees it (no page shows before its stylesheet), and not live yet.
-    await expect.poll(() => firstContentfulPaint(page)).toBe(true);
-    expect(await hydrated(page)).toBe(false);
+    await openPaintedNotLive(page);
     // Before anything is written, no line says a message is kept.
     await expect(page.locator("body")).not.toContainText(VISITOR_DESK_TEXTS.noListener);
 
@@ -131,8 +138,7 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     const baseURL = base ?? "";
     await signUpThroughApi(page, baseURL);
     const slow = await slowPage(page);
-    await page.goto(chatWith(SUPPORT_ID), { waitUntil: "commit" });
-    await expect(composer(page)).toBeVisible();
+    await openPaintedNotLive(page);
     // The page asked for the framework once painted; it is held on the way.
     await expect
       .poll(() =>
@@ -146,7 +152,6 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     // The form as the page's script leaves it once it has posted it, and the framework arriving
     // before the page comes back. A real post cannot be held here: the browser answers no test while
     // a navigation is on its way, so the form is only marked, and nothing is posted.
-    await expect.poll(() => firstContentfulPaint(page)).toBe(true);
     const text = "Is anyone awake? I need to talk";
     await composer(page).fill(text);
     await page.evaluate(

@@ -19,6 +19,9 @@ export type DeskToolAnswer = {
   problems?: WrapUpProblems;
 };
 
+/** Each of the conversation's tools (return, transfer, resolve, notes) sits in a card of its own. */
+const TOOL_CARD = "space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4";
+
 /**
  * The desk's tools beside a conversation: Take while it is queued; else, while nobody has replied,
  * Return to line first, then Transfer and Mark resolved (with its wrap-up, which the desk refuses
@@ -97,12 +100,7 @@ function TakeForm({ refusal }: { refusal: string | null }) {
 function ReturnToLineForm({ refusal }: { refusal: string | null }) {
   const busy = useBusy("return");
   return (
-    <Form
-      method="post"
-      onSubmit={ignoreWhileBusy(busy)}
-      aria-labelledby="desk-return"
-      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
-    >
+    <Form method="post" onSubmit={ignoreWhileBusy(busy)} aria-labelledby="desk-return" className={TOOL_CARD}>
       <h2 id="desk-return" className="text-lg font-semibold text-slate-900">
         {DESK_TEXTS.returnToLine}
       </h2>
@@ -126,12 +124,7 @@ function TransferForm({
 }) {
   const busy = useBusy("transfer");
   return (
-    <Form
-      method="post"
-      onSubmit={ignoreWhileBusy(busy)}
-      aria-labelledby="desk-transfer"
-      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
-    >
+    <Form method="post" onSubmit={ignoreWhileBusy(busy)} aria-labelledby="desk-transfer" className={TOOL_CARD}>
       <h2 id="desk-transfer" className="text-lg font-semibold text-slate-900">
         {DESK_TEXTS.transfer}
       </h2>
@@ -224,7 +217,7 @@ function ResolveForm({
         setLocal(found);
         focusFirstProblem(found);
       }}
-      className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4"
+      className={TOOL_CARD}
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {DESK_TEXTS.markResolved}
@@ -321,7 +314,7 @@ function PrivateNotes({
     if (added) formRef.current?.reset();
   }, [added]);
   return (
-    <section aria-labelledby="desk-notes" className="space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4">
+    <section aria-labelledby="desk-notes" className={TOOL_CARD}>
       <h2 id="desk-notes" className="text-lg font-semibold text-slate-900">
         {DESK_PAGE_TEXTS.notes}
       </h2>
