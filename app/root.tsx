@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
+import { requestCrisisHelp } from "~worker/crisis-help/visitor-help";
 import { userInbox } from "~worker/objects/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
@@ -53,17 +54,19 @@ function pagePath(requestUrl: string): string {
   return `${pathname}${url.search}`;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const [header, openReports] = await Promise.all([
+  const [header, openReports, crisisHelp] = await Promise.all([
     user ? userInbox(user.id).headerFacts() : { unreadCount: 0, listener: false },
     // The admin's header menu counts the reports waiting.
     user && isAdmin(user) ? countOpenReports() : 0,
+    // Every page shows crisis help: only this visitor's country's, never the table.
+    requestCrisisHelp(request, user?.id ?? null),
   ]);
   // Listeners and the admin find the support desk in their account menu; the inbox's copy
   // of the role spares each page view a D1 read, and the desk itself checks D1.
   const deskAccess = user !== null && (isAdmin(user) || header.listener);
-  return { config: getConfig().public, user, unreadCount: header.unreadCount, openReports, deskAccess };
+  return { config: getConfig().public, user, unreadCount: header.unreadCount, openReports, deskAccess, crisisHelp };
 }
 
 /**

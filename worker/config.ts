@@ -71,6 +71,11 @@ const ServerEnvSchema = z
     /** How long a listener has to open a conversation given to them before it goes back to the line. */
     DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
     /** How long an assigned conversation stays open with no word from the visitor after a listener's reply. */
+    /**
+     * Whether `request.cf.country` is Cloudflare's real answer (deployed) rather than the local
+     * runtime's placeholder: only then does it say where a visitor is (their crisis help).
+     */
+    TRUST_REQUEST_COUNTRY: z.enum(["true", "false"]).default("false"),
     DESK_INACTIVITY_MINUTES: z.coerce
       .number()
       .int()
@@ -92,6 +97,7 @@ type AppConfig = {
   /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
   desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number; inactivityMs: number };
+  crisisHelp: { trustRequestCountry: boolean };
   /** Null while the person check at sign-up is off (the default: nothing leaves for Cloudflare). */
   turnstile: TurnstileKeys | null;
 };
@@ -116,6 +122,7 @@ export function getConfig(): AppConfig {
       openDeadlineMs: server.DESK_OPEN_DEADLINE_SECONDS * 1000,
       inactivityMs: server.DESK_INACTIVITY_MINUTES * 60_000,
     },
+    crisisHelp: { trustRequestCountry: server.TRUST_REQUEST_COUNTRY === "true" },
     turnstile:
       server.TURNSTILE_SITE_KEY && server.TURNSTILE_SECRET_KEY
         ? { siteKey: server.TURNSTILE_SITE_KEY, secretKey: server.TURNSTILE_SECRET_KEY }

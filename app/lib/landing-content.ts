@@ -1,3 +1,5 @@
+import { type CrisisHelp, inDangerSentence } from "~/shared/crisis-help";
+
 /** The landing page's words (spec section 2, Landing page), kept apart from its layout. */
 
 export const HERO = {
@@ -98,7 +100,13 @@ export const CLOSING = {
   cta: "Start Your Healing Journey",
 } as const;
 
-type FaqEntry = { question: string; answer: string };
+/** An answer that depends on where the visitor is is written for their country's crisis help. */
+type FaqEntry = { question: string; answer: string | ((help: CrisisHelp) => string) };
+
+/** An entry's answer for this visitor. */
+export function faqAnswer(entry: FaqEntry, help: CrisisHelp): string {
+  return typeof entry.answer === "string" ? entry.answer : entry.answer(help);
+}
 
 /** Shown on the page and published as schema.org FAQPage structured data. */
 export const FAQ: FaqEntry[] = [
@@ -119,8 +127,8 @@ export const FAQ: FaqEntry[] = [
   },
   {
     question: "What should I do if I am in immediate danger?",
-    answer:
-      "Contact emergency services now: 911 in the US, 999 in the UK or 112 in the EU. In the US you can also call or text 988, or text HOME to 741741 to reach the Crisis Text Line.",
+    answer: (help) =>
+      `Contact emergency services now. ${inDangerSentence(help)} The crisis lines we know of for your country are at the bottom of every page, with a way to choose another country.`,
   },
   {
     question: "How long can a chat last?",

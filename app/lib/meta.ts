@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { type CrisisHelp, NO_COUNTRY_HELP } from "~/shared/crisis-help";
 import type { PublicConfig } from "~/shared/schemas/config";
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
@@ -7,6 +8,12 @@ type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 function configFromMatches(matches: MatchWithData[]): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root");
   return (root?.loaderData as { config?: PublicConfig } | undefined)?.config;
+}
+
+/** The visitor's crisis help from the root match, for meta functions (structured data that names numbers). */
+export function crisisHelpFromMatches(matches: MatchWithData[]): CrisisHelp {
+  const root = matches.find((m) => m?.id === "root");
+  return (root?.loaderData as { crisisHelp?: CrisisHelp } | undefined)?.crisisHelp ?? NO_COUNTRY_HELP;
 }
 
 /** Title, description, canonical URL and Open Graph tags for a page. */

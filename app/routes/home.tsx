@@ -1,22 +1,25 @@
 import { Link } from "react-router";
 import { EncouragementCarousel } from "~/components/landing/encouragement-carousel";
 import { ServiceIcon } from "~/components/landing/service-icon";
+import { useCrisisHelp } from "~/lib/crisis-help";
 import {
   CLOSING,
   ENCOURAGEMENT_SLIDES,
   FAQ,
+  faqAnswer,
   HERO,
   HOW_IT_WORKS,
   SERVICES,
   SUPPORT_NOW_CTA,
 } from "~/lib/landing-content";
-import { pageMeta } from "~/lib/meta";
+import { crisisHelpFromMatches, pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit";
 import { chatWith, PATHS } from "~/shared/routes";
 import type { Route } from "./+types/home";
 
 export function meta({ matches, location }: Route.MetaArgs) {
+  const help = crisisHelpFromMatches(matches);
   return [
     ...pageMeta({
       matches,
@@ -32,7 +35,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
         mainEntity: FAQ.map((entry) => ({
           "@type": "Question",
           name: entry.question,
-          acceptedAnswer: { "@type": "Answer", text: entry.answer },
+          acceptedAnswer: { "@type": "Answer", text: faqAnswer(entry, help) },
         })),
       },
     },
@@ -45,6 +48,7 @@ const primaryButton =
 export default function Home() {
   const { supportUserId } = usePublicConfig();
   const supportChat = chatWith(supportUserId);
+  const help = useCrisisHelp();
 
   return (
     <>
@@ -154,7 +158,7 @@ export default function Home() {
                 <summary className="cursor-pointer list-none font-semibold text-slate-900 marker:hidden">
                   {entry.question}
                 </summary>
-                <p className="mt-3 leading-relaxed text-slate-700">{entry.answer}</p>
+                <p className="mt-3 leading-relaxed text-slate-700">{faqAnswer(entry, help)}</p>
               </details>
             ))}
           </div>

@@ -1,3 +1,4 @@
+import { type CrisisHelp, inDangerSentence } from "./crisis-help";
 import { z } from "./schemas/zod-mini";
 
 /**
@@ -62,8 +63,11 @@ export const VISITOR_DESK_TEXTS = {
   /** Nobody available, and nothing written yet: what will happen, never that a message is kept. */
   noListenerBeforeWriting:
     "No listener is available right now. If you write, your message will be kept and someone will reply as soon as they can.",
-  /** Said after every line while the visitor waits, unless the conversation's crisis banner shows the numbers. */
-  inDanger: "If you are in danger, call 988 or your local emergency number.",
+  /**
+   * Said after every line while the visitor waits, unless the conversation's crisis banner shows the
+   * numbers: their own country's, never a number that does not connect where they are.
+   */
+  inDanger: (help: CrisisHelp) => inDangerSentence(help),
 } as const;
 
 /** The support conversation's header: the desk's state in a few words, never the support account's presence. */
@@ -136,6 +140,8 @@ export const DESK_PAGE_TEXTS = {
   heldBy: (name: string) => `with ${name}`,
   backToDesk: "Back to the desk",
   conversationWith: (name: string) => `Conversation with ${name}`,
+  /** Beside the visitor: the country they write from, never anything more precise. */
+  visitorCountry: (country: string | null) => (country ? `Writing from ${country}` : "Country not known"),
   queuedNotice: "This conversation is waiting in line. Take it to reply.",
   adminNotice: "You are reading this conversation as the admin. Only the listener who has it can reply.",
   withdrawn: "This conversation is no longer yours: it was transferred or resolved.",
@@ -229,10 +235,14 @@ export function idleDeskStatus(listenersAvailable: boolean): VisitorDeskStatus {
  * danger, unless the crisis banner above the composer already shows the numbers (a phone's few
  * lines are not spent on saying it twice).
  */
-export function visitorDeskLine(status: VisitorDeskStatus | null, crisisBannerShown: boolean): string | null {
+export function visitorDeskLine(
+  status: VisitorDeskStatus | null,
+  crisisBannerShown: boolean,
+  help: CrisisHelp,
+): string | null {
   const line = waitingLine(status);
   if (line === null) return null;
-  return crisisBannerShown ? line : `${line} ${VISITOR_DESK_TEXTS.inDanger}`;
+  return crisisBannerShown ? line : `${line} ${VISITOR_DESK_TEXTS.inDanger(help)}`;
 }
 
 function waitingLine(status: VisitorDeskStatus | null): string | null {
@@ -295,6 +305,8 @@ const DeskConversationSchema = z.object({
   openedAt: z.nullable(z.number()),
   /** A listener has replied in this opening (only then may it be marked resolved). */
   answered: z.boolean(),
+  /** The country the visitor wrote from, never anything more precise (null: not known). */
+  country: z.nullable(z.object({ code: z.string(), name: z.string() })),
 });
 export type DeskConversation = z.infer<typeof DeskConversationSchema>;
 
@@ -317,6 +329,14 @@ export const DeskSnapshotSchema = z.object({
   listeners: z.array(DeskListenerSchema),
 });
 export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
+
+/** The country a conversation's visitor writes from, as the desk shows it to this listener (null: not known). */
+export function visitorCountryOn(desk: DeskSnapshot, pairId: string): DeskConversation["country"] {
+  const row = [...desk.mine, ...(desk.all ?? []), ...desk.waiting].find(
+    (conversation) => conversation.pairId === pairId,
+  );
+  return row?.country ?? null;
+}
 
 /** Whether a held conversation has had a listener's reply, as the desk shows it (its holder's list, the admin's 'All'). */
 export function answeredOn(desk: DeskSnapshot, pairId: string): boolean {

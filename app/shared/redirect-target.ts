@@ -17,6 +17,12 @@ const BASE = "http://same-origin.invalid";
 
 /** The same-origin path (with its query and fragment) that `value` names, or null. */
 function safeNextPath(value: unknown): string | null {
+  const path = sameSitePath(value);
+  return path && !NOT_A_DESTINATION.test(path) ? path : null;
+}
+
+/** A path on this site (with its query and fragment) that `value` names, or null: never one that could leave it. */
+export function sameSitePath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
   // A path, and only a path: one leading slash, no backslash (browsers read `/\x` as `//x`), no
   // control or space characters that URL parsing would strip before deciding the host.
@@ -29,8 +35,7 @@ function safeNextPath(value: unknown): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return NOT_A_DESTINATION.test(path) ? null : path;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function hasUnsafeCharacter(value: string): boolean {

@@ -30,6 +30,8 @@ export const PATHS = {
   privacyPolicy: "/privacypolicy",
   termsOfService: "/termsofservice",
   cookiePolicy: "/cookiepolicy",
+  /** Where a visitor chooses the country whose crisis help every page shows them. */
+  crisisCountry: "/crisis-help/country",
 } as const;
 
 /** After a save posted without scripts the profile action sends the browser here: the profile, saying it was saved. */

@@ -411,7 +411,7 @@ test.describe("the support conversation's rendered page", () => {
       await expect(call988).toBeVisible();
       await expect(call988).toHaveAttribute("href", "tel:988");
       await expect(banner.getByRole("link", { name: "Text 988" })).toHaveAttribute("href", "sms:988");
-      const call911 = banner.getByRole("link", { name: "Call 911 (US)" });
+      const call911 = banner.getByRole("link", { name: "Call 911" });
       await expect(call911).toBeHidden();
       // The browser's own disclosure: its summary says 'More numbers' (in words from 640 px).
       await banner.locator("summary", { hasText: CRISIS_BANNER_TEXTS.showNumbers }).click();

@@ -3,6 +3,7 @@ import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page
 import { DESK_TEXTS, VISITOR_DESK_TEXTS } from "../../app/shared/desk";
 import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, WHISPER_TEXTS } from "../../app/shared/desk-operations";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
+import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import {
@@ -72,7 +73,7 @@ test("on a phone, a visitor in line reads about how long the wait is, ends the c
     await send(page, "Is anyone there? I can't sleep.");
     await expect(deskLine(page)).toHaveText(
       new RegExp(
-        `^You're number 1 in line\\. The wait is about \\d+ minutes?\\. ${escaped(VISITOR_DESK_TEXTS.inDanger)}$`,
+        `^You're number 1 in line\\. The wait is about \\d+ minutes?\\. ${escaped(VISITOR_DESK_TEXTS.inDanger(crisisHelpFor("US")))}$`,
       ),
     );
 

@@ -46,25 +46,29 @@ test.describe("the header and footer", () => {
     });
   }
 
-  test("the crisis box offers every crisis number as a call or text link", async ({ page }) => {
+  test("the crisis box offers every crisis number of the visitor's country as a call or text link", async ({
+    page,
+  }) => {
+    // The browser's language says en-US: the United States' lines.
     await page.goto("/");
     const box = page.getByRole("contentinfo").getByRole("region", { name: "Crisis Resources" });
-    await expect(box.getByText("US Crisis Hotline:")).toBeVisible();
-    await expect(box.getByText("Call or text 988")).toBeVisible();
+    await expect(box.getByText("988 Suicide & Crisis Lifeline:")).toBeVisible();
     await expect(box.getByText("Crisis Text Line:")).toBeVisible();
-    await expect(box.getByText("Text HOME to 741741").first()).toBeVisible();
-    await expect(box.getByText("911 (US) / 999 (UK) / 112 (EU)")).toBeVisible();
+    await expect(box.getByText("Emergency:")).toBeVisible();
     const expected: Record<string, string> = {
       "Call 988": "tel:988",
       "Text 988": "sms:988",
-      "Text HOME to 741741": "sms:741741?body=HOME",
-      "Call 911 (US)": "tel:911",
-      "Call 999 (UK)": "tel:999",
-      "Call 112 (EU)": "tel:112",
+      "Text 741741": "sms:741741",
+      "Call 911": "tel:911",
     };
     for (const [name, href] of Object.entries(expected)) {
       await expect(box.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
+    await expect(box.getByRole("link")).toHaveCount(Object.keys(expected).length + 1);
+    await expect(box.getByRole("link", { name: "Not in United States? Choose your country" })).toHaveAttribute(
+      "href",
+      "/crisis-help/country?back=%2F",
+    );
   });
 
   test("/header renders the header alone and /footer the footer alone", async ({ page }) => {

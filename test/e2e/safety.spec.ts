@@ -176,7 +176,7 @@ test.describe("reports and moderation", () => {
     await expect(dialog.getByText(REPORT_TEXTS.sentAndBlocked(them.user.username))).toBeVisible();
     await expect(dialog.getByText(REPORT_TEXTS.selfHarmHelp)).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
-    await expect(dialog.getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Text 741741" })).toBeVisible();
     expect(await seriousViolations(me.page)).toEqual([]);
     await dialog.getByRole("button", { name: REPORT_TEXTS.close }).click();
     await expect(me.page.getByText(BLOCK_TEXTS.blocked(them.user.username))).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { SIGN_UP_REFUSAL_CODES, signUpLimitMessage } from "../../app/shared/auth-errors";
-import { CRISIS_LINE_LEAD, FIRST_CRISIS_CONTACTS } from "../../app/shared/crisis-resources";
+import { CRISIS_HELP_TEXTS, firstContacts } from "../../app/shared/crisis-help";
+import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { expect, pageWithoutScripts, test, uniqueEmail, waitForPageScripts } from "./support/test";
 
 /**
@@ -52,11 +53,11 @@ async function fillSignUp(page: Page) {
 async function expectRefusal(page: Page) {
   const alert = page.getByRole("alert");
   await expect(alert).toContainText(REFUSED);
-  await expect(alert).toContainText(CRISIS_LINE_LEAD);
+  await expect(alert).toContainText(CRISIS_HELP_TEXTS.lineLead);
   await expect(alert).not.toContainText("failed");
   await expect(alert).toBeFocused();
   await expect(alert).toBeInViewport();
-  for (const contact of FIRST_CRISIS_CONTACTS) {
+  for (const contact of firstContacts(crisisHelpFor("US"))) {
     const link = alert.getByRole("link", { name: contact.label, exact: true });
     await expect(link).toHaveAttribute("href", contact.href);
     await expect(link).toBeInViewport();

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { allContacts, withCrisisLine } from "../../app/shared/crisis-help";
 import {
   DESK_ANNOUNCEMENTS,
   DESK_PAGE_TEXTS,
@@ -9,6 +10,7 @@ import {
 import { DESK_FIGURES_TEXTS, SAVED_REPLY_TEXTS, WRAP_UP_TEXTS } from "../../app/shared/desk-operations";
 import { LISTENER_INTENTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
+import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import {
@@ -67,10 +69,10 @@ const joinedEvents = (page: Page) => log(page).getByText(VISITOR_DESK_TEXTS.join
  * shows in these): nobody Available, before and after their first message; a listener on the way;
  * another one on the way after the first was with them.
  */
-const NOBODY_THERE = `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`;
-const NOBODY_YET = `${VISITOR_DESK_TEXTS.noListenerBeforeWriting} ${VISITOR_DESK_TEXTS.inDanger}`;
-const COMING = `${VISITOR_DESK_TEXTS.comingSoon} ${VISITOR_DESK_TEXTS.inDanger}`;
-const ANOTHER_COMING = `${VISITOR_DESK_TEXTS.anotherComing} ${VISITOR_DESK_TEXTS.inDanger}`;
+const NOBODY_THERE = `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger(crisisHelpFor("US"))}`;
+const NOBODY_YET = `${VISITOR_DESK_TEXTS.noListenerBeforeWriting} ${VISITOR_DESK_TEXTS.inDanger(crisisHelpFor("US"))}`;
+const COMING = `${VISITOR_DESK_TEXTS.comingSoon} ${VISITOR_DESK_TEXTS.inDanger(crisisHelpFor("US"))}`;
+const ANOTHER_COMING = `${VISITOR_DESK_TEXTS.anotherComing} ${VISITOR_DESK_TEXTS.inDanger(crisisHelpFor("US"))}`;
 /** The crisis numbers beside the line, and the one tap that shows them. */
 const crisisNumbers = (page: Page) => page.getByRole("group", { name: "Crisis numbers" });
 const showCrisisNumbers = (page: Page) => page.getByRole("button", { name: "Crisis numbers" });
@@ -172,8 +174,8 @@ test.describe("a visitor on a phone", () => {
       await expect(banner.getByRole("link", { name: "Call 988" })).toHaveAttribute("href", "tel:988");
       await expect(showCrisisNumbers(page)).toHaveCount(0);
       await banner.getByRole("button", { name: "More numbers" }).click();
-      await expect(banner.getByRole("link", { name: "Text HOME to 741741" })).toBeVisible();
-      await expect(banner.getByRole("link", { name: "Call 911 (US)" })).toBeVisible();
+      await expect(banner.getByRole("link", { name: "Text 741741" })).toBeVisible();
+      await expect(banner.getByRole("link", { name: "Call 911" })).toBeVisible();
       await expect(composer(page)).toBeInViewport();
 
       await openDesk(listener.page);
@@ -365,7 +367,7 @@ test.describe("a visitor on a small phone", () => {
       await expect(log(page).getByText("Is anybody reading this tonight?")).toBeInViewport();
       await expect(composer(page)).toBeInViewport({ ratio: 1 });
       await showCrisisNumbers(page).click();
-      await expect(crisisNumbers(page).getByRole("link")).toHaveCount(6);
+      await expect(crisisNumbers(page).getByRole("link")).toHaveCount(allContacts(crisisHelpFor("US")).length);
       await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
       await expect(composer(page)).toBeInViewport({ ratio: 1 });
       const overflow = await page.evaluate(
@@ -692,13 +694,15 @@ for (const { viewport, label } of [
     const { admin, listener } = await listenerWithVisitor(browser, baseURL, page, viewport);
     const desk = listener.page;
     try {
-      const reply = await savedReplyText("Call or text 988");
+      // The reply that shares the visitor's crisis line, written out for them (a browser set to en-US).
+      const reply = withCrisisLine(await savedReplyText("Their crisis line"), crisisHelpFor("US"));
+      expect(reply).toContain("988 Suicide & Crisis Lifeline (call 988 or text 988)");
       // With the keyboard: open the list, go to the reply, insert it; focus is in the composer.
       await savedRepliesButton(desk).focus();
       await desk.keyboard.press("Enter");
       await expect(savedRepliesButton(desk)).toHaveAttribute("aria-expanded", "true");
       await expect(desk.getByText(SAVED_REPLY_TEXTS.editable)).toBeVisible();
-      const choice = insertReply(desk, "Call or text 988");
+      const choice = insertReply(desk, "Their crisis line");
       await expect(choice).toBeInViewport();
       if (viewport === DESKTOP) expect(await seriousViolations(desk)).toEqual([]);
       else {

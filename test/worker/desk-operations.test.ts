@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SignedInUser } from "~/shared/accounts";
+import { NO_COUNTRY_HELP } from "~/shared/crisis-help";
 import { DESK_TEXTS, VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
 import { END_CONVERSATION_TEXTS, SURVEY_TEXTS, VISITOR_DESK_INTENTS, WHISPER_TEXTS } from "~/shared/desk-operations";
 import { pairIdFor } from "~/shared/pair-id";
@@ -424,7 +425,9 @@ describe("the wait a visitor in line is told", () => {
     const second = await visitorInSupportChat();
     await say(second.socket, "hello");
     await second.socket.waitFor((f) => f.type === "desk" && f.state === "queued" && f.waitMinutes === 8);
-    expect(visitorDeskLine(lastDesk(second.socket) as never, true)).toBe(VISITOR_DESK_TEXTS.inLineWithWait(2, 8));
+    expect(visitorDeskLine(lastDesk(second.socket) as never, true, NO_COUNTRY_HELP)).toBe(
+      VISITOR_DESK_TEXTS.inLineWithWait(2, 8),
+    );
     expect(VISITOR_DESK_TEXTS.inLineWithWait(2, 8)).toBe("You're number 2 in line. The wait is about 8 minutes.");
   });
 

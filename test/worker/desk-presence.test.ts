@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { NO_COUNTRY_HELP } from "~/shared/crisis-help";
 import {
   DESK_PAGE_DEADLINE_MS,
   deskEventText,
@@ -67,11 +68,11 @@ describe("a listener's desk page proves they are there", () => {
     await deskHolds(later.pairId, null);
     const told = await later.socket.waitFor((frame) => isDesk(frame) && frame.state === "queued");
     // Nobody is said to be available: the line says so, not 'soon'.
-    expect(visitorDeskLine(told as DeskFrame, false)).toBe(
-      `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger}`,
+    expect(visitorDeskLine(told as DeskFrame, false, NO_COUNTRY_HELP)).toBe(
+      `${VISITOR_DESK_TEXTS.noListener} ${VISITOR_DESK_TEXTS.inDanger(NO_COUNTRY_HELP)}`,
     );
     // The crisis banner, when it shows, holds the numbers: the line does not say them again.
-    expect(visitorDeskLine(told as DeskFrame, true)).toBe(VISITOR_DESK_TEXTS.noListener);
+    expect(visitorDeskLine(told as DeskFrame, true, NO_COUNTRY_HELP)).toBe(VISITOR_DESK_TEXTS.noListener);
     const urgent = await visitorInSupportChat();
     await say(urgent.socket, "I want to end my life");
     await deskHolds(urgent.pairId, null);
@@ -121,14 +122,14 @@ describe("what the visitor reads of a listener", () => {
     await deskHolds(visitor.pairId, listener.user.id);
     const given = await visitor.socket.waitFor((frame) => isDesk(frame) && frame.state === "assigned");
     expect(given).toMatchObject({ opened: false, joinedBefore: false, events: [] });
-    expect(visitorDeskLine(given as DeskFrame, false)).toBe(
-      `${VISITOR_DESK_TEXTS.comingSoon} ${VISITOR_DESK_TEXTS.inDanger}`,
+    expect(visitorDeskLine(given as DeskFrame, false, NO_COUNTRY_HELP)).toBe(
+      `${VISITOR_DESK_TEXTS.comingSoon} ${VISITOR_DESK_TEXTS.inDanger(NO_COUNTRY_HELP)}`,
     );
 
     const room = await openDeskConversation(listener.cookie, visitor.user.id);
     if (!room.socket) throw new Error(`refused ${room.status}`);
     const joined = (await visitor.socket.waitFor((frame) => isDesk(frame) && frame.opened)) as DeskFrame;
-    expect(visitorDeskLine(joined, false)).toBeNull();
+    expect(visitorDeskLine(joined, false, NO_COUNTRY_HELP)).toBeNull();
     expect(joined.events.map(deskEventText)).toEqual(["Sam has joined."]);
     await say(room.socket, "I'm here.");
     // The join comes before the first reply, in time.
@@ -161,7 +162,9 @@ describe("what the visitor reads of a listener", () => {
       sinceTransfer,
     )) as DeskFrame;
     expect(handedOn.joinedBefore).toBe(true);
-    expect(visitorDeskLine(handedOn, false)).toBe(`${VISITOR_DESK_TEXTS.anotherComing} ${VISITOR_DESK_TEXTS.inDanger}`);
+    expect(visitorDeskLine(handedOn, false, NO_COUNTRY_HELP)).toBe(
+      `${VISITOR_DESK_TEXTS.anotherComing} ${VISITOR_DESK_TEXTS.inDanger(NO_COUNTRY_HELP)}`,
+    );
     expect(visitorDeskHeadline(handedOn)).toBe(VISITOR_DESK_HEADLINES.anotherComing);
 
     // Once the new listener opens it, they have joined; the next opening starts afresh.
@@ -171,7 +174,7 @@ describe("what the visitor reads of a listener", () => {
       (frame) => isDesk(frame) && frame.opened && frame.events.length === 2,
     )) as DeskFrame;
     expect(joined.joinedBefore).toBe(false);
-    expect(visitorDeskLine(joined, false)).toBeNull();
+    expect(visitorDeskLine(joined, false, NO_COUNTRY_HELP)).toBeNull();
   });
 
   it("a conversation given to someone who never opens it goes back to the line, to another listener", async () => {

@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
+import { render } from "@react-email/render";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { crisisHelpInText } from "~/shared/crisis-help";
+import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { createDb } from "../../worker/db/client";
 import { emailOutbox } from "../../worker/db/schema";
-import { CRISIS_LINE, SUPPORT_DISCLAIMER } from "../../worker/email/email-layout";
+import { SUPPORT_DISCLAIMER } from "../../worker/email/email-layout";
 import { deliverEmail, type EmailTransport, listOutbox, sendEmail } from "../../worker/email/send-email";
 import {
   PASSWORD_RESET_TEMPLATE,
@@ -24,6 +27,7 @@ function resetEmail(to: string, token = "tok_abc123") {
       template: PASSWORD_RESET_TEMPLATE,
       element: createElement(PasswordResetEmail, {
         brandName: "Kindred",
+        crisisHelp: crisisHelpFor("US"),
         username: "QuietOwl42",
         resetUrl,
         expiresInMinutes: 60,
@@ -76,7 +80,6 @@ describe("sending email without a Resend key (the local default)", () => {
       expect(body).toContain(resetUrl);
       expect(body).toContain("QuietOwl42");
       expect(body).toContain("988");
-      expect(body).toContain("741741");
       expect(body).toContain(SUPPORT_DISCLAIMER);
       expect(body).toContain("your password stays the same");
     }
@@ -133,10 +136,22 @@ describe("sending email without a Resend key (the local default)", () => {
     expect(limited.map((row) => row.id)).toEqual([ids[2], ids[1]]);
   });
 
-  it("renders the crisis line from the crisis resources of the site", () => {
-    expect(CRISIS_LINE).toBe(
-      "In immediate danger? US Crisis Hotline: Call or text 988 · Crisis Text Line: Text HOME to 741741 · Emergency: 911 (US) / 999 (UK) / 112 (EU)",
+  it("ends with its recipient's crisis help: their country's lines, or the directory where none is known", async () => {
+    const us = await render(resetEmail("us@example.com").message.element, { plainText: true });
+    expect(us).toContain(crisisHelpInText(crisisHelpFor("US")));
+    expect(crisisHelpInText(crisisHelpFor("US"))).toBe(
+      "In immediate danger? 988 Suicide & Crisis Lifeline: Call 988 or Text 988 · Crisis Text Line: Text 741741 · Emergency: 911",
     );
+    const nowhere = createElement(PasswordResetEmail, {
+      brandName: "Kindred",
+      crisisHelp: crisisHelpFor(null),
+      username: "QuietOwl42",
+      resetUrl: "http://localhost:5173/reset-password?token=t",
+      expiresInMinutes: 60,
+    });
+    const text = await render(nowhere, { plainText: true });
+    expect(text).toContain("Find a helpline at https://findahelpline.com");
+    expect(text).not.toContain("988");
   });
 });
 

@@ -35,7 +35,14 @@ beforeEach(clearDesk);
 async function queued(at = Date.now(), crisis = false) {
   const visitor = await signUpUser();
   const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
-  await desk().visitorWaiting({ pairId, visitorId: visitor.user.id, visitorName: visitor.user.username, crisis, at });
+  await desk().visitorWaiting({
+    pairId,
+    visitorId: visitor.user.id,
+    visitorName: visitor.user.username,
+    crisis,
+    at,
+    country: null,
+  });
   return { visitor, pairId };
 }
 

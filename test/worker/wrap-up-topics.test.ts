@@ -4,6 +4,7 @@ import { middleware as adminGuard } from "~/routes/admin/admin-layout";
 import { action, loader } from "~/routes/admin/wrap-up-topics";
 import type { SignedInUser } from "~/shared/accounts";
 import { ADMIN_TEXTS } from "~/shared/admin";
+import { CRISIS_LINE_PLACEHOLDER } from "~/shared/crisis-help";
 import {
   LIST_INTENTS,
   LIST_TEXTS,
@@ -64,7 +65,12 @@ async function refusal(call: Promise<unknown>): Promise<TopicError> {
 function seedingStatements(): string[] {
   const migration = env.TEST_MIGRATIONS.find((m) => m.queries.some((q) => q.includes("CREATE TABLE `wrap_up_topics`")));
   expect(migration?.name).toBe("0009_saved_replies_and_wrap_up_topics.sql");
-  return (migration?.queries ?? []).filter((query) => /INSERT INTO/.test(query));
+  // The later migration that made the seeded replies share each visitor's own crisis line.
+  const perCountry = env.TEST_MIGRATIONS.find((m) => m.name === "0011_crisis_country_choices.sql");
+  return [
+    ...(migration?.queries ?? []).filter((query) => /INSERT INTO/.test(query)),
+    ...(perCountry?.queries ?? []).filter((query) => /UPDATE `saved_replies`/.test(query)),
+  ];
 }
 
 beforeEach(async () => {
@@ -72,7 +78,7 @@ beforeEach(async () => {
 });
 
 describe("the migration that makes the desk's lists", () => {
-  it("seeds the wrap-up topics in SEEDED_WRAP_UP_TOPICS' order, and saved replies that give 988 and the Crisis Text Line", async () => {
+  it("seeds the wrap-up topics in SEEDED_WRAP_UP_TOPICS' order, and saved replies that share the visitor's own crisis line", async () => {
     // The setup empties every table after migrating; the migration's own statements fill them again.
     for (const statement of seedingStatements()) await env.DB.prepare(statement).run();
     expect(await names()).toEqual([...SEEDED_WRAP_UP_TOPICS]);
@@ -80,8 +86,8 @@ describe("the migration that makes the desk's lists", () => {
     expect(replies.map((reply) => reply.title)).toEqual([
       "Welcome",
       "Checking on safety",
-      "Call or text 988",
-      "Crisis Text Line",
+      "Their crisis line",
+      "Crisis Text Line (US only)",
       "Closing",
     ]);
     expect(replies.map((reply) => reply.position)).toEqual([1, 2, 3, 4, 5]);
@@ -91,8 +97,10 @@ describe("the migration that makes the desk's lists", () => {
       expect(SavedReplySchema.parse(reply)).toEqual({ title: reply.title, text: reply.text });
     }
     const texts = replies.map((reply) => reply.text).join("\n");
-    expect(texts).toContain("call or text 988");
-    expect(texts).toContain("text HOME to 741741");
+    // No reply offers 988 to everyone: the desk writes each visitor's own line in its place.
+    expect(texts).not.toContain("988");
+    const shared = replies.filter((reply) => reply.text.includes(CRISIS_LINE_PLACEHOLDER)).map((reply) => reply.title);
+    expect(shared).toEqual(["Their crisis line", "Closing"]);
   });
 });
 

@@ -4,6 +4,8 @@ import { parsePairId } from "~/shared/pair-id";
 import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
 import { registerConversation } from "../chat/conversation-registry";
 import { setRoomUpgradeHeaders } from "../chat/room-upgrade-headers";
+import { getConfig } from "../config";
+import { requestCountry } from "../crisis-help/visitor-help";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 import { chatRoom } from "../objects/room-service";
@@ -41,6 +43,10 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
     await registerConversation(pairId);
   }
 
-  setRoomUpgradeHeaders(headers, { userName: user.username, pairId, closedAtGate });
+  // The support conversation's visitor: the desk shows their listener the country they are in.
+  const visitorCountry = members.includes(getConfig().public.supportUserId)
+    ? ((await requestCountry(c.req.raw, user.id)) ?? undefined)
+    : undefined;
+  setRoomUpgradeHeaders(headers, { userName: user.username, pairId, closedAtGate, visitorCountry });
   return chatRoom(pairId).fetch(new Request(c.req.url, { headers }));
 });

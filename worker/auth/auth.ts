@@ -17,6 +17,7 @@ import { suspensionReasonLabel } from "~/shared/safety";
 import { SignUpRequestSchema } from "~/shared/schemas/auth";
 import { isGeneratedUsername } from "~/shared/username";
 import { getConfig, type TurnstileKeys } from "../config";
+import { keepBrowsersCountry, recipientCrisisHelp } from "../crisis-help/visitor-help";
 import { createDb, type Db } from "../db/client";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
 import { sendEmail } from "../email/send-email";
@@ -130,7 +131,7 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // Sent after the answer (waitUntil): the response takes the same time whether or not the
       // account exists, so timing reveals nothing about who uses a support site.
-      sendResetPassword: async ({ user, url, token }) => {
+      sendResetPassword: async ({ user, url, token }, request) => {
         // Only the newest link works: an older one, maybe in a mailbox someone else
         // reads, no longer changes the password.
         await db
@@ -144,12 +145,14 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
           );
         const brandName = config.public.brandName;
         const username = (user as { username?: string }).username ?? user.name;
+        const crisisHelp = await recipientCrisisHelp(user.id, request ?? null);
         const sending = sendEmail({
           to: user.email,
           subject: passwordResetSubject(brandName),
           template: "password-reset",
           element: createElement(PasswordResetEmail, {
             brandName,
+            crisisHelp,
             username,
             resetUrl: url,
             expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
@@ -256,8 +259,10 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
               });
             }
           },
-          after: async (session) => {
+          after: async (session, context) => {
             await recordSignIn(db, session.userId);
+            // A country chosen in this browser before signing in follows the account to its other devices.
+            await keepBrowsersCountry(session.userId, context?.headers?.get("Cookie") ?? null);
           },
         },
       },

@@ -66,7 +66,7 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     const room = roomUpgradeFrom(request.headers);
     if (!upgrade || !room) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
-    const { userName, pairId, closedAtGate, deskRole, deskOpened } = room;
+    const { userName, pairId, closedAtGate, deskRole, deskOpened, visitorCountry } = room;
     // A listener speaks as the support account, in a support conversation only.
     const speakerId = deskRole ? getConfig().public.supportUserId : userId;
     // Defence in depth: this room serves one pair, and only its two members.
@@ -80,9 +80,17 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     // The user's inbox remembers this room, so ending the session closes this socket too; a session
     // that ended while the upgrade was on its way is refused here.
     const admitted = await this.parts.admissions.admit(userId, pairId, session, () =>
-      this.acceptSocket({ userId, userName, ...session, ...desk, ...(closedAtGate ? { closedAtGate: true } : {}) }, [
-        userId,
-      ]),
+      this.acceptSocket(
+        {
+          userId,
+          userName,
+          ...session,
+          ...desk,
+          ...(closedAtGate ? { closedAtGate: true } : {}),
+          ...(visitorCountry && !deskRole ? { country: visitorCountry } : {}),
+        },
+        [userId],
+      ),
     );
     if ("ended" in admitted) return endedSessionResponse(admitted.ended);
     const { socket, response } = admitted.opened;
@@ -183,7 +191,13 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
   private async handleSend(ws: WebSocket, sender: RoomSocket, frame: SendFrame) {
     const { userId, userName } = sender;
     const outcome = await this.parts.intake.accept(
-      { speakerId: speakerOf(sender), userId, userName, fromDesk: sender.deskRole !== undefined },
+      {
+        speakerId: speakerOf(sender),
+        userId,
+        userName,
+        fromDesk: sender.deskRole !== undefined,
+        country: sender.country ?? null,
+      },
       frame,
       (message) => this.announce(ws, message),
     );

@@ -90,6 +90,8 @@ type ComposerSender = {
   desk?: { role: "listener" | "admin"; access: "assigned" | "queued" | "admin" };
   /** Whether D1 says a block closes the conversation. */
   closed: boolean;
+  /** The support conversation's visitor: the country they post from, for the desk. */
+  country?: string | null;
 };
 
 /** A refusal's status, by the room's code. */
@@ -163,6 +165,7 @@ async function handToRoom(
       text,
       imageUrl: upload?.ok ? upload.url : null,
       closedAtGate: sender.closed,
+      country: sender.country ?? null,
     }),
     // Sending is the person's activity, as a keypress is on the live page.
     recordActivity(sender.userId, 0),

@@ -116,7 +116,14 @@ export class DeskLink {
    * asked, so their next messages call nothing until the desk answers); a waiting one whose words
    * first read as crisis is flagged. Answers the call to wait for, or null when the desk need not hear.
    */
-  visitorWrote(entry: { pairId: string; visitorId: string; visitorName: string; text: string; at: number }) {
+  visitorWrote(entry: {
+    pairId: string;
+    visitorId: string;
+    visitorName: string;
+    text: string;
+    at: number;
+    country: string | null;
+  }) {
     const state = this.status()?.state;
     const crisis = containsCrisisPhrase(entry.text);
     const flagged = this.meta.get("desk_crisis") === "1";
@@ -129,9 +136,9 @@ export class DeskLink {
     if (waiting && (flagged || !crisis)) return null;
     if (crisis) this.meta.set("desk_crisis", "1");
     this.meta.set("desk_asked", String(entry.at));
-    const { pairId, visitorId, visitorName, at } = entry;
+    const { pairId, visitorId, visitorName, at, country } = entry;
     return supportDesk()
-      .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at })
+      .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at, country })
       .catch((error): null => {
         // The next message asks again.
         this.meta.delete("desk_asked");

@@ -25,6 +25,8 @@ export type Sender = {
    * account itself, so `speakerId` and `userId` alone cannot tell).
    */
   fromDesk: boolean;
+  /** A support conversation's visitor: the country they write from, for the desk (null: not known). */
+  country: string | null;
 };
 
 /** What the intake reaches of its room. */
@@ -65,7 +67,7 @@ export class MessageIntake {
     // A listener who writes has opened the conversation, with or without its live page.
     if (sender.fromDesk) support.listenerHere(sender.userId);
     const message = this.budget.take(speakerId)
-      ? this.store({ userId: speakerId, userName: sender.userName }, frame)
+      ? this.store({ userId: speakerId, userName: sender.userName, country: sender.country }, frame)
       : null;
     if (message) {
       // A listener's first reply in the opening: the desk counts the visitor as answered.
@@ -86,10 +88,13 @@ export class MessageIntake {
    * updates it makes owed, the session it may start), or answers null for a clientId already stored
    * (and gives back the send token it took).
    */
-  private store(sender: { userId: string; userName: string }, frame: SendFrame): ChatMessage | null {
+  private store(
+    sender: { userId: string; userName: string; country: string | null },
+    frame: SendFrame,
+  ): ChatMessage | null {
     const { ctx, log, members, outbox, support, session, alarm } = this.room;
     const previousLast = log.newestMessageAt();
-    const message = log.append(sender, frame, Date.now());
+    const message = log.append({ userId: sender.userId, userName: sender.userName }, frame, Date.now());
     if (!message) {
       this.budget.giveBack(sender.userId);
       return null;
@@ -101,7 +106,7 @@ export class MessageIntake {
       alarm.bringForward(outbox.alarmDue(message.timestamp));
     }
     // A support conversation's visitor wrote: the desk hears if nobody holds it.
-    if (support.isVisitor(sender.userId)) support.visitorWrote(message);
+    if (support.isVisitor(sender.userId)) support.visitorWrote(message, sender.country);
     // The other duties' due times move only with the first message (retention) or a new session.
     const sessionStarted = session.startIfIdle(previousLast, message.timestamp);
     if (previousLast === null || sessionStarted) ctx.waitUntil(this.room.scheduleAlarm());

@@ -45,6 +45,8 @@ export type PagePost = {
   text: string;
   imageUrl: string | null;
   closedAtGate: boolean;
+  /** A support conversation's visitor: the country they post from, for the desk. */
+  country?: string | null;
 };
 
 /** What became of a posted message: stored (or found already stored, for a form sent twice), or refused. */
@@ -130,7 +132,13 @@ export async function postFromPage(room: PageRoom, post: PagePost): Promise<Page
   members.rememberName(speakerId, post.userName);
   const payload = (message: ChatMessage) => JSON.stringify({ type: "message", message } satisfies ServerFrame);
   const outcome = await room.intake.accept(
-    { speakerId, userId: post.userId, userName: post.userName, fromDesk: post.deskRole !== undefined },
+    {
+      speakerId,
+      userId: post.userId,
+      userName: post.userName,
+      fromDesk: post.deskRole !== undefined,
+      country: post.deskRole ? null : (post.country ?? null),
+    },
     frame,
     (message) => room.broadcastPayload(payload(message)),
   );

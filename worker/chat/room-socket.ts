@@ -12,6 +12,8 @@ export type RoomSocket = {
   closedAtGate?: true;
   speakerId?: string;
   deskRole?: "listener" | "admin";
+  /** A support conversation's visitor: the country their page was opened in, for the desk. */
+  country?: string;
 } & SocketSession;
 
 /** Who a socket speaks as in the conversation: the support account for a listener, else its user. */

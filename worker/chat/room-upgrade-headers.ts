@@ -11,6 +11,8 @@ const ROOM_UPGRADE_HEADERS = {
   deskRole: "X-Kindred-Desk-Role",
   /** "1" when the desk already counted this listener's opening of the conversation (it holds it). */
   deskOpened: "X-Kindred-Desk-Opened",
+  /** The country of a support conversation's visitor, for the desk (never sent for another conversation). */
+  visitorCountry: "X-Kindred-Visitor-Country",
 } as const;
 
 type RoomUpgrade = {
@@ -19,6 +21,7 @@ type RoomUpgrade = {
   closedAtGate: boolean;
   deskRole?: "listener" | "admin";
   deskOpened?: boolean;
+  visitorCountry?: string;
 };
 
 export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): void {
@@ -27,6 +30,7 @@ export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): v
   if (upgrade.closedAtGate) headers.set(ROOM_UPGRADE_HEADERS.closed, "1");
   if (upgrade.deskRole) headers.set(ROOM_UPGRADE_HEADERS.deskRole, upgrade.deskRole);
   if (upgrade.deskOpened) headers.set(ROOM_UPGRADE_HEADERS.deskOpened, "1");
+  if (upgrade.visitorCountry) headers.set(ROOM_UPGRADE_HEADERS.visitorCountry, upgrade.visitorCountry);
 }
 
 /** The room's side: null without a pair id (not from the Worker). */
@@ -34,11 +38,13 @@ export function roomUpgradeFrom(headers: Headers): RoomUpgrade | null {
   const pairId = headers.get(ROOM_UPGRADE_HEADERS.pairId);
   if (!pairId) return null;
   const deskRole = headers.get(ROOM_UPGRADE_HEADERS.deskRole);
+  const visitorCountry = headers.get(ROOM_UPGRADE_HEADERS.visitorCountry);
   return {
     userName: headers.get(ROOM_UPGRADE_HEADERS.userName) ?? "",
     pairId,
     closedAtGate: headers.get(ROOM_UPGRADE_HEADERS.closed) === "1",
     ...(deskRole === "listener" || deskRole === "admin" ? { deskRole } : {}),
     ...(headers.get(ROOM_UPGRADE_HEADERS.deskOpened) === "1" ? { deskOpened: true } : {}),
+    ...(visitorCountry ? { visitorCountry } : {}),
   };
 }

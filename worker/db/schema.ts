@@ -456,6 +456,19 @@ export const wrapUpTopics = sqliteTable(
   (t) => [uniqueIndex("wrap_up_topics_name_unique").on(sql`lower(${t.name})`)],
 );
 
+/**
+ * The country a person chose for their crisis help (the chooser, /crisis-help/country), kept on their
+ * account so it follows them to every device they sign in on. Only their own choice is ever kept:
+ * the country a request seemed to come from never is.
+ */
+export const crisisCountryChoices = sqliteTable("crisis_country_choices", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  country: text("country").notNull(),
+  chosenAt: integer("chosen_at").notNull(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -480,4 +493,5 @@ export const schema = {
   listeners,
   savedReplies,
   wrapUpTopics,
+  crisisCountryChoices,
 };

@@ -132,16 +132,25 @@ export class DeskBook {
    * The visitor wrote in a conversation nobody holds: it joins the queue, keeping the time of their
    * first unanswered message (a re-queued one keeps its age); a crisis flag is never lowered.
    */
-  enqueue(entry: { pairId: string; visitorId: string; visitorName: string; crisis: boolean; at: number }): void {
+  enqueue(entry: {
+    pairId: string;
+    visitorId: string;
+    visitorName: string;
+    crisis: boolean;
+    at: number;
+    country: string | null;
+  }): void {
     this.sql.exec(
-      `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (pair_id) DO UPDATE SET crisis = max(crisis, excluded.crisis), visitor_name = excluded.visitor_name`,
+      `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis, country)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (pair_id) DO UPDATE SET crisis = max(crisis, excluded.crisis), visitor_name = excluded.visitor_name,
+         country = excluded.country`,
       entry.pairId,
       entry.visitorId,
       entry.visitorName,
       entry.at,
       entry.crisis ? 1 : 0,
+      entry.country,
     );
   }
 

@@ -41,6 +41,8 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   addColumnMigration("desk_conversations", "quiet_check_at", "INTEGER"),
   // Whether crisis words were found in the opening's visitor messages, for the wrap-ups a lead reviews.
   addColumnMigration("desk_openings", "crisis", "INTEGER NOT NULL DEFAULT 0"),
+  // The country the visitor wrote from, shown to their listener; it goes with the row at resolve.
+  addColumnMigration("desk_conversations", "country", "TEXT"),
 ];
 
 export type ConversationRow = {
@@ -57,6 +59,7 @@ export type ConversationRow = {
   lapsed_by: string | null;
   /** 1 once a listener replied in the conversation's open opening (the ledger's record). */
   answered: number;
+  country: string | null;
 };
 
 export type ListenerRow = {
@@ -68,7 +71,7 @@ export type ListenerRow = {
 };
 
 export const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
-  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by,
+  l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by, c.country,
   EXISTS (SELECT 1 FROM desk_openings o WHERE o.pair_id = c.pair_id AND o.ended_at IS NULL
     AND o.answered_at IS NOT NULL) AS answered`;
 /** A listener who takes conversations now: marked Available, with a desk page that is there. */

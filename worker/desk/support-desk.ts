@@ -264,6 +264,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     visitorName: string;
     crisis: boolean;
     at: number;
+    /** The country the visitor wrote from (null: not known), shown to their listener. */
+    country: string | null;
   }): Promise<DeskRoomUpdate> {
     const now = Date.now();
     const row = this.book.conversation(entry.pairId);

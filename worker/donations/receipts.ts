@@ -4,6 +4,7 @@ import { createElement } from "react";
 import type { SignedInUser } from "~/shared/accounts";
 import { RECEIPT_TEXTS, type ReceiptView, receiptDate } from "~/shared/receipts";
 import { getConfig } from "../config";
+import { recipientCrisisHelp } from "../crisis-help/visitor-help";
 import { createDb } from "../db/client";
 import { receipts } from "../db/schema";
 import { configuredTransport, deliverEmail, type EmailTransport } from "../email/send-email";
@@ -107,6 +108,7 @@ export async function sendReceiptEmail(
 
   const config = getConfig();
   const view = toReceiptView(claimed);
+  const crisisHelp = await recipientCrisisHelp(userId, null);
   const result = await deliverEmail(
     {
       to: claimed.email,
@@ -116,6 +118,7 @@ export async function sendReceiptEmail(
       template: DONATION_RECEIPT_TEMPLATE,
       element: createElement(DonationReceiptEmail, {
         brandName: config.public.brandName,
+        crisisHelp,
         toName: view.username,
         orderId: view.id,
         orderDate: view.date,

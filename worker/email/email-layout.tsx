@@ -12,13 +12,10 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
-import { CRISIS_RESOURCES } from "~/shared/crisis-resources";
+import { type CrisisHelp, crisisHelpInText } from "~/shared/crisis-help";
 
 /** The calm purple of the site (app.css --color-brand-700). */
 const EMAIL_ACCENT = "#4f31b3";
-
-/** One line, built from the same list as the site footer, so the numbers never drift apart. */
-export const CRISIS_LINE = `In immediate danger? ${CRISIS_RESOURCES.map((resource) => `${resource.name}: ${resource.detail}`).join(" · ")}`;
 
 export const SUPPORT_DISCLAIMER = "We offer emotional support, not professional mental health services.";
 
@@ -62,12 +59,14 @@ const styles = {
 
 type EmailLayoutProps = {
   brandName: string;
+  /** The recipient's crisis help: the country they chose, else none known (see crisisHelpInText). */
+  crisisHelp: CrisisHelp;
   /** The line inbox lists show after the subject. */
   preview: string;
   children: ReactNode;
 };
 
-export function EmailLayout({ brandName, preview, children }: EmailLayoutProps) {
+export function EmailLayout({ brandName, crisisHelp, preview, children }: EmailLayoutProps) {
   return (
     <Html lang="en" dir="ltr">
       <Head>
@@ -83,7 +82,7 @@ export function EmailLayout({ brandName, preview, children }: EmailLayoutProps) 
           <Section style={styles.card}>{children}</Section>
           <Section style={styles.footer}>
             <Hr style={styles.hr} />
-            <Text style={styles.crisis}>{CRISIS_LINE}</Text>
+            <Text style={styles.crisis}>{crisisHelpInText(crisisHelp)}</Text>
             <Text style={styles.footerText}>{SUPPORT_DISCLAIMER}</Text>
             <Text style={styles.footerText}>You are receiving this email because of your {brandName} account.</Text>
           </Section>

@@ -8,9 +8,10 @@ const REMEMBERED_FOR_SECONDS = 365 * 24 * 60 * 60;
  * A choice a page remembers in a cookie of its own (a display preference, never anything the server
  * relies on): read from the request, or null; a malformed cookie counts as none.
  */
-export function rememberedChoice(request: Request, name: string): string | null {
+export function rememberedChoice(from: Request | Headers, name: string): string | null {
+  const headers = from instanceof Headers ? from : from.headers;
   try {
-    return parse(request.headers.get("Cookie") ?? "", name)[name] || null;
+    return parse(headers.get("Cookie") ?? "", name)[name] || null;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { getConfig } from "../config";
+import { recipientCrisisHelp } from "../crisis-help/visitor-help";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { sendEmail } from "../email/send-email";
@@ -92,12 +93,14 @@ export class OfflineEmail {
         .limit(1);
       if (!recipient) continue;
       const { brandName, appUrl } = getConfig().public;
+      const crisisHelp = await recipientCrisisHelp(recipientId, null);
       await sendEmail({
         to: recipient.email,
         subject: newMessageSubject(email.contact_name, brandName),
         template: NEW_MESSAGE_TEMPLATE,
         element: createElement(NewMessageEmail, {
           brandName,
+          crisisHelp,
           toName: recipient.username,
           fromName: email.contact_name,
           message: email.preview,

@@ -1,12 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { CountryChooserLink } from "~/components/safety/country-chooser-link";
 import { useHydrated } from "~/hooks/use-hydrated";
-import {
-  CRISIS_RESOURCES,
-  type CrisisContact,
-  FIRST_CRISIS_CONTACTS,
-  OTHER_CRISIS_CONTACTS,
-} from "~/shared/crisis-resources";
+import { useCrisisHelp } from "~/lib/crisis-help";
+import { allContacts, type CrisisContact, firstContacts, otherContacts } from "~/shared/crisis-help";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
@@ -19,8 +16,8 @@ export const CRISIS_BANNER_TEXTS = {
   shareLead: "You can share these numbers, free and confidential, any time of day or night:",
   support: "Talk with our support team",
   /**
-   * The disclosure that opens the other numbers (the first, call or text 988, are on the line): part
-   * of the heading's button, so one tap away.
+   * The disclosure that opens the other numbers (the first line's are on the banner's line): part of
+   * the heading's button, so one tap away.
    */
   showNumbers: "More numbers",
   /** The disclosure's name: the heading, then what it opens, read as one phrase. */
@@ -35,8 +32,6 @@ export const CRISIS_BANNER_TEXTS = {
 type CrisisAudience = "self" | "other";
 
 const CLOSED_KEY_PREFIX = "kindred:crisis-banner-closed:";
-
-const ALL_CRISIS_CONTACTS = CRISIS_RESOURCES.flatMap((resource) => resource.contacts);
 
 function closedKey(pairId: string, audience: CrisisAudience) {
   // The sender's key is the one used before the recipient had a banner of their own.
@@ -116,7 +111,8 @@ export function useCrisisBanner({
  * are not alone; the person who received such words is told the other may be going through
  * something serious and that they can share the numbers. Each is closed on its own. It is one line
  * until opened, so the conversation keeps its room on a phone, and that line already holds the
- * first help (call or text 988): someone in crisis should not have to find it behind a button. The
+ * first help (the reader's country's first crisis line, see `firstContacts`): someone in crisis
+ * should not have to find it behind a button. The
  * heading is the button that shows the other numbers (in the server's HTML, the browser's own
  * disclosure). It sits in the page's flow above the composer and never covers it.
  */
@@ -136,6 +132,8 @@ export function CrisisBanner({
   const headingId = useId();
   const detailsId = useId();
   const hydrated = useHydrated();
+  const help = useCrisisHelp();
+  const first = firstContacts(help);
   const { audience, open, setOpen, announced } = banner;
 
   const close = (which: CrisisAudience) => {
@@ -149,7 +147,13 @@ export function CrisisBanner({
       <p className="text-xs text-sky-900">
         {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
       </p>
-      <CrisisNumberList className="mt-1.5" contacts={OTHER_CRISIS_CONTACTS} />
+      <CrisisNumberList className="mt-1.5" contacts={otherContacts(help)} />
+      <p className="mt-1 text-xs">
+        <CountryChooserLink
+          help={help}
+          className="inline-flex min-h-6 items-center text-sky-900 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-sky-800"
+        />
+      </p>
       {supportPath ? (
         <Link
           to={supportPath}
@@ -180,7 +184,7 @@ export function CrisisBanner({
             aria-labelledby={headingId}
             className="relative mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
           >
-            <FirstCrisisNumbers className="absolute top-1 right-1 min-h-8" />
+            <FirstCrisisNumbers contacts={first} className="absolute top-1 right-1 min-h-8" />
             <details className="group">
               <summary
                 aria-label={toggleName}
@@ -217,7 +221,7 @@ export function CrisisBanner({
                   <Chevron className={open ? "rotate-180" : ""} />
                 </button>
               </h3>
-              <FirstCrisisNumbers />
+              <FirstCrisisNumbers contacts={first} />
               <button
                 type="button"
                 onClick={() => close(audience)}
@@ -248,13 +252,13 @@ export function CrisisBanner({
 }
 
 /**
- * The banner line's own numbers (call or text 988): always shown, one tap each, in their short form
- * on a phone (an icon says call or text), so the line keeps room for the heading.
+ * The banner line's own numbers: always shown, one tap each, in their short form on a phone (an
+ * icon says call or text), so the line keeps room for the heading.
  */
-function FirstCrisisNumbers({ className = "" }: { className?: string }) {
+function FirstCrisisNumbers({ contacts, className = "" }: { contacts: CrisisContact[]; className?: string }) {
   return (
     <p className={`flex shrink-0 items-center gap-1 ${className}`}>
-      {FIRST_CRISIS_CONTACTS.map((contact) => (
+      {contacts.map((contact) => (
         <CrisisNumberLink key={contact.href} contact={contact} />
       ))}
     </p>
@@ -320,13 +324,17 @@ export function Chevron({ className }: { className: string }) {
 export function CrisisNumberList({
   className = "",
   label,
-  contacts = ALL_CRISIS_CONTACTS,
+  contacts,
 }: {
   className?: string;
   label?: string;
+  /** Every number of the reader's country when not given. */
   contacts?: CrisisContact[];
 }) {
-  const links = contacts.map((contact) => <CrisisNumberLink key={contact.href} contact={contact} />);
+  const help = useCrisisHelp();
+  const links = (contacts ?? allContacts(help)).map((contact) => (
+    <CrisisNumberLink key={contact.href} contact={contact} />
+  ));
   if (label) {
     return (
       // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (what a fieldset is for)

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useCrisisHelp } from "~/lib/crisis-help";
 import {
   type DeskEvent,
   deskEventText,
@@ -39,7 +40,7 @@ export function DeskStatusLine({
   const numbersId = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
-  const line = visitorDeskLine(status, crisisBannerShown);
+  const line = visitorDeskLine(status, crisisBannerShown, useCrisisHelp());
   // Offered for as long as the line shows, that is while nobody is with the visitor; with a listener
   // there, the numbers would only crowd the conversation, and they stay in the footer.
   const offerNumbers = line !== null && !crisisBannerShown;

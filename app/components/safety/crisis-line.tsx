@@ -1,23 +1,31 @@
 import { Fragment } from "react";
-import { CRISIS_LINE_LEAD, FIRST_CRISIS_CONTACTS, FIRST_CRISIS_LINE_NAME } from "~/shared/crisis-resources";
+import { useCrisisHelp } from "~/lib/crisis-help";
+import { CRISIS_HELP_TEXTS, firstContacts, firstLineName } from "~/shared/crisis-help";
+import { CountryChooserLink } from "./country-chooser-link";
 
 /**
- * The crisis line in one sentence, with its tap-to-call and text links: beside a refusal that turns
- * a visitor away for now. Plain markup, so a page without the framework shows it from the server
- * and its script can copy it (see the sign-up form's template).
+ * The visitor's crisis line in one sentence, with its tap-to-call and text links (their emergency
+ * number or the directory where their country has none): beside a refusal that turns a visitor away
+ * for now. Plain markup, so a page without the framework shows it from the server and its script can
+ * copy it (see the sign-up form's template).
  */
 export function CrisisLine() {
+  const help = useCrisisHelp();
+  const name = firstLineName(help);
+  const link = "font-semibold underline underline-offset-2 hover:decoration-2";
   return (
     <p className="mt-2">
-      {CRISIS_LINE_LEAD} {FIRST_CRISIS_LINE_NAME}:{" "}
-      {FIRST_CRISIS_CONTACTS.map((contact, index) => (
+      {CRISIS_HELP_TEXTS.lineLead} {name ? `${name}: ` : ""}
+      {firstContacts(help).map((contact, index) => (
         <Fragment key={contact.href}>
           {index > 0 ? " · " : null}
-          <a href={contact.href} className="font-semibold underline underline-offset-2 hover:decoration-2">
+          <a href={contact.href} className={link}>
             {contact.label}
           </a>
         </Fragment>
       ))}
+      {" · "}
+      <CountryChooserLink help={help} className="underline underline-offset-2 hover:decoration-2" />
     </p>
   );
 }

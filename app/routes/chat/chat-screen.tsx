@@ -20,6 +20,7 @@ import { BLOCK_TEXTS } from "~/shared/safety";
 import { findPublicUser, type PublicUser } from "~worker/accounts/find-user";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
 import { getConfig } from "~worker/config";
+import { requestCountry } from "~worker/crisis-help/visitor-help";
 import { isVisitorDeskIntent, visitorDeskForm } from "~worker/desk/visitor-desk-forms";
 import { isOwnDocumentView } from "~worker/http/document-request";
 import { userInbox } from "~worker/objects/inbox-service";
@@ -150,8 +151,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const contact = await conversationContact(user.id, params.userId ?? "");
   const pairId = pairIdFor(user.id, contact.id);
   const block = await blockStateBetween(user.id, contact.id);
+  // Only the support conversation's visitor's country goes anywhere: to the desk, for their listener.
+  const country = contact.id === getConfig().public.supportUserId ? await requestCountry(request, user.id) : null;
   return sendComposerForm(
-    { pairId, userId: user.id, userName: user.username, closed: block !== "none" },
+    { pairId, userId: user.id, userName: user.username, closed: block !== "none", country },
     form,
     chatWith(contact.id),
   );

@@ -8,16 +8,19 @@ import { SavedRepliesMenu } from "~/components/desk/saved-replies-menu";
 import { WHISPER_INTENT, WhisperArrived, WhisperForm } from "~/components/desk/whisper-form";
 import { Alert } from "~/components/ui/form-controls";
 import { useDeskSocket } from "~/hooks/use-desk-socket";
+import { OthersCrisisHelp } from "~/lib/crisis-help";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { isAdmin } from "~/shared/accounts";
 import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
-import { answeredOn, DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
+import { withCrisisLine } from "~/shared/crisis-help";
+import { answeredOn, DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE, visitorCountryOn } from "~/shared/desk";
 import { SAVED_REPLY_PARAM } from "~/shared/desk-operations";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
 import { postedWrapUp } from "~/shared/wrap-up-form";
 import { loadConversationPage, readPostedForm, sendComposerForm } from "~worker/chat/conversation-page";
+import { crisisHelpFor } from "~worker/crisis-help/country-help";
 import { addPrivateNote, openDeskConversation, sendWhisper } from "~worker/desk/desk-conversation";
 import { listSavedReplies } from "~worker/desk/saved-replies";
 import { checkWrapUp, listWrapUpTopics } from "~worker/desk/wrap-up-topics";
@@ -47,10 +50,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   // Saved replies only for the listener who holds it (never a queued or the admin's read-only view);
   // the wrap-up's topics wherever 'Mark resolved' shows.
-  const [savedReplies, topics] = await Promise.all([
+  const [replies, topics] = await Promise.all([
     view.access === "assigned" ? listSavedReplies() : [],
     view.access === "queued" ? [] : listWrapUpTopics(),
   ]);
+  // A reply that shares the visitor's crisis line names their own country's, filled in here, so the
+  // listener reads what will be sent before sending it.
+  const visitorCountry = visitorCountryOn(view.desk, view.pairId);
+  const visitorHelp = crisisHelpFor(visitorCountry?.code ?? null);
+  const savedReplies = replies.map((reply) => ({ ...reply, text: withCrisisLine(reply.text, visitorHelp) }));
   // `?reply={id}`: a saved reply chosen without scripts starts the composer's text.
   const chosen = new URL(request.url).searchParams.get(SAVED_REPLY_PARAM);
   const composerText = savedReplies.find((reply) => String(reply.id) === chosen)?.text ?? "";
@@ -62,6 +70,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     savedReplies,
     topics: topics.map((topic) => topic.name),
     composerText,
+    visitorCountry,
+    visitorHelp,
   };
 }
 
@@ -149,7 +159,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DeskConversationScreen({ loaderData }: Route.ComponentProps) {
-  const { view, meId, conversation, formToken, savedReplies, topics, composerText } = loaderData;
+  const { view, meId, conversation, formToken, savedReplies, topics, composerText, visitorHelp } = loaderData;
   const answer = useActionData<typeof action>();
   const answered = answer && "intent" in answer ? answer : null;
   const whispered = answer && "whisper" in answer ? answer.whisper : null;
@@ -188,6 +198,9 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
       <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
       </h1>
+      <p className="mt-1 text-sm text-slate-700">
+        {DESK_PAGE_TEXTS.visitorCountry(visitorCountryOn(desk, view.pairId)?.name ?? null)}
+      </p>
       {otherRefusal ? (
         <div className="mt-3">
           <Alert>{otherRefusal}</Alert>
@@ -195,39 +208,42 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
       ) : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 rounded-xl border border-slate-200 p-3 sm:p-6">
-          {/* The listener writes as the support account: its messages are this side's. */}
-          <Conversation
-            key={view.pairId}
-            me={{ id: view.supportId }}
-            contact={{ id: view.visitor.id, username: view.visitor.username }}
-            pairId={view.pairId}
-            presence={null}
-            profileLink={false}
-            socketPath={SOCKET_PATHS.deskConversation(view.visitor.id)}
-            lockedNotice={
-              view.access === "queued" ? (
-                <LockedNotice>{DESK_PAGE_TEXTS.queuedNotice}</LockedNotice>
-              ) : view.access === "admin" ? (
-                <LockedNotice>{DESK_PAGE_TEXTS.adminNotice}</LockedNotice>
-              ) : undefined
-            }
-            withdrawnNotice={<WithdrawnNotice />}
-            initial={conversation}
-            form={{ path: deskConversationPath(view.visitor.id), token: formToken }}
-            refusal={composerRefusal}
-            composerText={composerText}
-            composerTools={
-              view.access === "assigned"
-                ? (insert) => (
-                    <SavedRepliesMenu
-                      replies={savedReplies}
-                      pagePath={deskConversationPath(view.visitor.id)}
-                      onInsert={insert}
-                    />
-                  )
-                : undefined
-            }
-          />
+          {/* The listener writes as the support account: its messages are this side's. The crisis
+              numbers it offers to share are the visitor's country's. */}
+          <OthersCrisisHelp value={visitorHelp}>
+            <Conversation
+              key={view.pairId}
+              me={{ id: view.supportId }}
+              contact={{ id: view.visitor.id, username: view.visitor.username }}
+              pairId={view.pairId}
+              presence={null}
+              profileLink={false}
+              socketPath={SOCKET_PATHS.deskConversation(view.visitor.id)}
+              lockedNotice={
+                view.access === "queued" ? (
+                  <LockedNotice>{DESK_PAGE_TEXTS.queuedNotice}</LockedNotice>
+                ) : view.access === "admin" ? (
+                  <LockedNotice>{DESK_PAGE_TEXTS.adminNotice}</LockedNotice>
+                ) : undefined
+              }
+              withdrawnNotice={<WithdrawnNotice />}
+              initial={conversation}
+              form={{ path: deskConversationPath(view.visitor.id), token: formToken }}
+              refusal={composerRefusal}
+              composerText={composerText}
+              composerTools={
+                view.access === "assigned"
+                  ? (insert) => (
+                      <SavedRepliesMenu
+                        replies={savedReplies}
+                        pagePath={deskConversationPath(view.visitor.id)}
+                        onInsert={insert}
+                      />
+                    )
+                  : undefined
+              }
+            />
+          </OthersCrisisHelp>
         </div>
         <aside aria-label={DESK_TEXTS.title} className="min-w-0 space-y-6">
           {holder ? <WhisperForm listenerName={holder.name} answer={whispered} /> : null}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
+import { CrisisLinesInline, EmergencyNumbersInline } from "~/components/safety/crisis-help-inline";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { POLICY } from "~/shared/legal";
@@ -80,6 +81,12 @@ export default function CookiePolicy() {
           a marker of the newest data you have seen, so a page never shows you something older than your own last
           change. They have the same protections as the sign-in cookie and hold nothing else about you; the first lasts
           minutes, the second until you close your browser.
+        </p>
+        <p>
+          <strong>Your country for crisis help.</strong> If you choose the country whose crisis lines we show you
+          (“Choose your country”, beside the numbers), we keep its two-letter code in a cookie for a year, so every page
+          shows that country’s lines and emergency number. It holds nothing else. When you are signed in, your account
+          keeps the same choice, so it follows you to your other devices.
         </p>
         <p>
           <strong>Short-lived security cookies.</strong> During some steps, such as signing in or resetting your
@@ -170,28 +177,9 @@ export default function CookiePolicy() {
 
       <LegalSection title="10. If you need help">
         <p>
-          We give emotional support, not professional mental-health care. If you are in immediate danger, please contact
-          emergency services (
-          <a href="tel:911" className={legalLink}>
-            911
-          </a>{" "}
-          in the US,{" "}
-          <a href="tel:999" className={legalLink}>
-            999
-          </a>{" "}
-          in the UK,{" "}
-          <a href="tel:112" className={legalLink}>
-            112
-          </a>{" "}
-          in the EU) or a mental health professional. In the US you can call or text{" "}
-          <a href="tel:988" className={legalLink}>
-            988
-          </a>
-          , or text HOME to{" "}
-          <a href="sms:741741?body=HOME" className={legalLink}>
-            741741
-          </a>
-          .
+          We give emotional support, not professional mental-health care. If you are in immediate danger, please{" "}
+          <EmergencyNumbersInline linkClass={legalLink} /> or contact a mental health professional.{" "}
+          <CrisisLinesInline linkClass={legalLink} />
         </p>
       </LegalSection>
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
+import { CrisisLinesInline, EmergencyNumbersInline } from "~/components/safety/crisis-help-inline";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { POLICY } from "~/shared/legal";
@@ -41,17 +42,9 @@ export default function PrivacyPolicy() {
           advice.
         </p>
         <p>
-          If you are in immediate danger, please don’t wait for a reply from us: call your local emergency number (911
-          in the US, 999 in the UK, 112 in the EU) or contact a mental health professional. In the US you can call or
-          text{" "}
-          <a href="tel:988" className={legalLink}>
-            988
-          </a>
-          , and you can reach the Crisis Text Line by texting HOME to{" "}
-          <a href="sms:741741?body=HOME" className={legalLink}>
-            741741
-          </a>
-          .
+          If you are in immediate danger, please don’t wait for a reply from us:{" "}
+          <EmergencyNumbersInline linkClass={legalLink} /> or contact a mental health professional.{" "}
+          <CrisisLinesInline linkClass={legalLink} />
         </p>
       </LegalSection>
 
@@ -102,6 +95,14 @@ export default function PrivacyPolicy() {
         <p>
           <strong>Anonymous analytics.</strong> Which pages are visited and how quickly they load. These measurements
           carry no IP address, no user ID and no cookie, so they cannot be linked to you.
+        </p>
+        <p>
+          <strong>Your country, for crisis help.</strong> So that the crisis lines we show connect where you are, each
+          page works out your country: the one you chose, if you did; otherwise the country our hosting provider,
+          Cloudflare, places your connection in; otherwise the region of your browser’s language. Only a country you
+          chose is kept (in a cookie, and on your account when you are signed in). When you write to our support team,
+          the listener answering sees your country (never anything more precise) while your conversation is open, so
+          they can point you to help that works there. The people you chat with in the community never see it.
         </p>
         <p>We never ask for your phone number, home address, contacts or precise location.</p>
       </LegalSection>

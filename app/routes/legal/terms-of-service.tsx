@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ContactEmailLink, LegalPage, LegalSection, legalLink, legalList } from "~/components/legal/legal-page";
+import { CrisisLinesInline, EmergencyNumbersInline } from "~/components/safety/crisis-help-inline";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { POLICY } from "~/shared/legal";
@@ -51,29 +52,10 @@ export default function TermsOfService() {
         <p>
           {brandName} is not an emergency service, and we cannot send help to where you are. If you are in immediate
           danger, or thinking about harming yourself or someone else, please contact emergency services now:{" "}
-          <a href="tel:911" className={legalLink}>
-            911
-          </a>{" "}
-          in the US,{" "}
-          <a href="tel:999" className={legalLink}>
-            999
-          </a>{" "}
-          in the UK or{" "}
-          <a href="tel:112" className={legalLink}>
-            112
-          </a>{" "}
-          in the EU, or reach out to a mental health professional.
+          <EmergencyNumbersInline linkClass={legalLink} />, or reach out to a mental health professional.
         </p>
         <p>
-          In the US you can call or text{" "}
-          <a href="tel:988" className={legalLink}>
-            988
-          </a>{" "}
-          at any hour, or text HOME to{" "}
-          <a href="sms:741741?body=HOME" className={legalLink}>
-            741741
-          </a>{" "}
-          to reach the Crisis Text Line. You deserve immediate help, and these services can give it.
+          <CrisisLinesInline linkClass={legalLink} /> You deserve immediate help, and these services can give it.
         </p>
       </LegalSection>
 

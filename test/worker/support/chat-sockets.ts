@@ -21,13 +21,23 @@ export type TestSocket = {
   waitFor(predicate: (frame: ServerFrame) => boolean, from?: number): Promise<ServerFrame>;
 };
 
-export function openChatSocket(cookie: string | null, pairId: string, origin: string | null = APP_ORIGIN) {
-  return openConversationSocket(cookie, `/api/chats/${pairId}/ws`, origin);
+export function openChatSocket(
+  cookie: string | null,
+  pairId: string,
+  origin: string | null = APP_ORIGIN,
+  extraHeaders: Record<string, string> = {},
+) {
+  return openConversationSocket(cookie, `/api/chats/${pairId}/ws`, origin, extraHeaders);
 }
 
 /** A socket into a conversation's room at `path` (a member's, or a listener's on the desk). */
-export async function openConversationSocket(cookie: string | null, path: string, origin: string | null = APP_ORIGIN) {
-  const headers: Record<string, string> = { Upgrade: "websocket" };
+export async function openConversationSocket(
+  cookie: string | null,
+  path: string,
+  origin: string | null = APP_ORIGIN,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { Upgrade: "websocket", ...extraHeaders };
   if (origin) headers.Origin = origin;
   if (cookie) headers.Cookie = cookie;
   const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, { headers });

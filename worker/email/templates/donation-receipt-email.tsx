@@ -1,5 +1,6 @@
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import type { CrisisHelp } from "~/shared/crisis-help";
 import { RECEIPT_LABELS } from "~/shared/receipts";
 import { EmailLayout, emailStyles } from "../email-layout";
 
@@ -16,6 +17,7 @@ export const donationReceiptSubject = (brandName: string, orderId: string) =>
  */
 type DonationReceiptEmailProps = {
   brandName: string;
+  crisisHelp: CrisisHelp;
   toName: string;
   orderId: string;
   orderDate: string;
@@ -37,7 +39,11 @@ export function DonationReceiptEmail(props: DonationReceiptEmailProps) {
     [RECEIPT_LABELS.amount, props.amount],
   ];
   return (
-    <EmailLayout brandName={props.brandName} preview={`Thank you for your gift. Receipt ${props.orderId}.`}>
+    <EmailLayout
+      brandName={props.brandName}
+      crisisHelp={props.crisisHelp}
+      preview={`Thank you for your gift. Receipt ${props.orderId}.`}
+    >
       <Text style={emailStyles.paragraph}>Dear {props.toName},</Text>
       <Text style={emailStyles.paragraph}>
         Thank you for your donation. It keeps free, anonymous support open to everyone who needs it.

@@ -1,6 +1,7 @@
 import { Button } from "@react-email/button";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import type { CrisisHelp } from "~/shared/crisis-help";
 import { EmailLayout, emailStyles } from "../email-layout";
 
 /** The outbox `template` value for this email. */
@@ -12,15 +13,16 @@ export const newMessageSubject = (fromName: string, brandName: string) =>
 /** The spec's notification parameters (section 7): to_name, from_name, message, app_url (to_email is the recipient). */
 type NewMessageEmailProps = {
   brandName: string;
+  crisisHelp: CrisisHelp;
   toName: string;
   fromName: string;
   message: string;
   appUrl: string;
 };
 
-export function NewMessageEmail({ brandName, toName, fromName, message, appUrl }: NewMessageEmailProps) {
+export function NewMessageEmail({ brandName, crisisHelp, toName, fromName, message, appUrl }: NewMessageEmailProps) {
   return (
-    <EmailLayout brandName={brandName} preview={`${fromName} wrote to you on ${brandName}.`}>
+    <EmailLayout brandName={brandName} crisisHelp={crisisHelp} preview={`${fromName} wrote to you on ${brandName}.`}>
       <Text style={emailStyles.paragraph}>Hi {toName},</Text>
       <Text style={emailStyles.paragraph}>{fromName} sent you a message while you were away:</Text>
       <Text

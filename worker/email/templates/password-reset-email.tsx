@@ -2,6 +2,7 @@ import { Button } from "@react-email/button";
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import type { CrisisHelp } from "~/shared/crisis-help";
 import { EmailLayout, emailStyles } from "../email-layout";
 
 /** The outbox `template` value for this email. */
@@ -11,6 +12,7 @@ export const passwordResetSubject = (brandName: string) => `Reset your ${brandNa
 
 type PasswordResetEmailProps = {
   brandName: string;
+  crisisHelp: CrisisHelp;
   username: string;
   resetUrl: string;
   expiresInMinutes: number;
@@ -25,11 +27,18 @@ function formatDuration(minutes: number): string {
   return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 }
 
-export function PasswordResetEmail({ brandName, username, resetUrl, expiresInMinutes }: PasswordResetEmailProps) {
+export function PasswordResetEmail({
+  brandName,
+  crisisHelp,
+  username,
+  resetUrl,
+  expiresInMinutes,
+}: PasswordResetEmailProps) {
   const expiry = formatDuration(expiresInMinutes);
   return (
     <EmailLayout
       brandName={brandName}
+      crisisHelp={crisisHelp}
       preview={`Choose a new password for ${brandName}. The link works for ${expiry}.`}
     >
       <Text style={emailStyles.paragraph}>Hi {username},</Text>

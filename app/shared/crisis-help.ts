@@ -1,0 +1,307 @@
+import { PATHS } from "./routes";
+
+/**
+ * Crisis help for the country a visitor is in: the shapes of the table's entries (the table itself is
+ * server-only, worker/crisis-help/), what a page receives (its visitor's own country's entry, never the
+ * table), and every word and link the crisis surfaces build from it. A number that does not connect
+ * where the visitor is must never be offered, so nothing here names a number of its own.
+ */
+
+/** Who an emergency number reaches: every service, or one of them where a country has several. */
+export type EmergencyService = "all" | "ambulance" | "police" | "fire";
+export type EmergencyNumber = { number: string; for: EmergencyService };
+
+/** A crisis line as the table records it, with where it was read and when. */
+export type CrisisLine = {
+  /** As the line names itself, in English where it has an English name. */
+  name: string;
+  /** Its name in the country's own language, where that differs. */
+  localName?: string;
+  /** Digits as dialled from a phone inside the country: what `tel:` uses. */
+  call?: string;
+  /** The same number grouped as the line writes it ("116 123"); the same digits as `call`. */
+  callShown?: string;
+  /** What to do once through, where the line is one choice of a wider service ("then choose option 5"). */
+  dialNote?: string;
+  /** A text line: its number as dialled inside the country, and the word to send where it asks for one. */
+  text?: { number: string; keyword?: string };
+  /** As the source says: "24/7", or its days and hours; null where it does not say. */
+  hours: string | null;
+  /** ISO 639-1 codes of the languages it answers in. */
+  languages: string[];
+  /** Whether a call is free, as the line says; null where it does not say. */
+  free: boolean | null;
+  /** The page the number was read from: the line's own site or a national health service. */
+  source: string;
+  /** When it was read there (YYYY-MM-DD). */
+  checked: string;
+};
+
+/** The few facts of a line a page shows. */
+export type ShownCrisisLine = Pick<
+  CrisisLine,
+  "name" | "localName" | "call" | "callShown" | "dialNote" | "text" | "hours" | "free"
+>;
+
+/**
+ * What a page knows of its visitor's crisis help: their country (null when it is not known), its
+ * emergency numbers (empty where the table has none) and its crisis lines (empty where it has none),
+ * the first being the one the crisis banner puts on its line.
+ */
+export type CrisisHelp = {
+  country: { code: string; name: string } | null;
+  emergency: EmergencyNumber[];
+  lines: ShownCrisisLine[];
+};
+
+/** The help for a visitor whose country is not known: no number at all, the directory and the chooser. */
+export const NO_COUNTRY_HELP: CrisisHelp = { country: null, emergency: [], lines: [] };
+
+/** An international directory of helplines, for a country the table has no line for. */
+export const HELPLINE_DIRECTORY_URL = "https://findahelpline.com";
+
+/** The page where a visitor chooses their country, and the form's field names. */
+export const COUNTRY_CHOOSER = {
+  path: PATHS.crisisCountry,
+  field: "country",
+  /** The page to go back to afterwards (a path on this site, see redirect-target.ts). */
+  backField: "back",
+  /** The browser remembers the choice; signed in, the account remembers it too. */
+  cookie: "kindred_crisis_country",
+} as const;
+
+/** A tap-to-call or tap-to-text link. */
+export type CrisisContact = {
+  label: string;
+  href: string;
+  /** What a narrow screen shows instead (the crisis banner in a conversation); `label` stays its name. */
+  short?: string;
+  /** Said by an icon beside `short` on a narrow screen, where two numbers would otherwise read the same. */
+  icon?: "call" | "text";
+};
+
+const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, string> = {
+  ambulance: "ambulance",
+  police: "police",
+  fire: "fire",
+};
+
+export const CRISIS_HELP_TEXTS = {
+  heading: "Crisis Resources",
+  immediateDanger: "If you are in immediate danger, contact emergency services now.",
+  emergency: "Emergency",
+  /** Beside the numbers wherever they show: the country they are for can be changed. */
+  notIn: (country: string) => `Not in ${country}? Choose your country`,
+  choose: "Choose your country",
+  /** A country with an emergency number but no crisis line in the table. */
+  noLines: (country: string) => `We don't list a crisis line for ${country} yet.`,
+  /** No country known: nothing is shown as theirs. */
+  unknownCountry: "We don't know which country you're in, so we can't show your local crisis line.",
+  noEmergencyNumber: "Call your local emergency number.",
+  directory: "Find a helpline at findahelpline.com",
+  directoryShort: "Find a helpline",
+  /** Beside a refusal that turns someone away for now: the crisis line, so nobody is left with a refusal alone. */
+  lineLead: "Need to talk to someone now?",
+  chooserTitle: "Choose your country",
+  chooserIntro:
+    "We show the crisis lines and emergency number of the country you choose, on every page. We keep your choice in this browser, and on your account when you're signed in.",
+  chooserLabel: "Country",
+  chooserPlaceholder: "Choose a country",
+  chooserSubmit: "Show help for this country",
+  chooserInvalid: "Choose a country from the list.",
+  chooserSaved: (country: string) => `Showing crisis help for ${country}.`,
+  chooserCurrent: (country: string) => `Now showing help for ${country}.`,
+  chooserNoneYet: "No country chosen yet.",
+  back: "Back to where you were",
+} as const;
+
+/** An emergency number's link: "Call 112", or "Call 108 (ambulance)" where services have their own. */
+export function emergencyContact(emergency: EmergencyNumber): CrisisContact {
+  const service = emergency.for === "all" ? "" : ` (${SERVICE_NAMES[emergency.for]})`;
+  return {
+    label: `Call ${emergency.number}${service}`,
+    short: `${emergency.number}${service}`,
+    icon: "call",
+    href: `tel:${emergency.number}`,
+  };
+}
+
+/** How a line's number reads: as the line groups it, else its digits. */
+export function shownNumber(line: ShownCrisisLine): string | null {
+  return line.callShown ?? line.call ?? null;
+}
+
+/** A line's call and text links. */
+export function lineContacts(line: ShownCrisisLine): CrisisContact[] {
+  const contacts: CrisisContact[] = [];
+  const number = shownNumber(line);
+  if (line.call && number) {
+    contacts.push({ label: `Call ${number}`, short: number, icon: "call", href: `tel:${line.call}` });
+  }
+  if (line.text) {
+    const { number: to, keyword } = line.text;
+    contacts.push({
+      label: keyword ? `Text ${keyword} to ${to}` : `Text ${to}`,
+      short: to,
+      icon: "text",
+      href: keyword ? `sms:${to}?body=${encodeURIComponent(keyword)}` : `sms:${to}`,
+    });
+  }
+  return contacts;
+}
+
+/** A line's name, with its name in the country's language where that differs. */
+export function lineName(line: ShownCrisisLine): string {
+  return line.localName && line.localName !== line.name ? `${line.name} (${line.localName})` : line.name;
+}
+
+/** A line's hours and cost, as one short phrase. */
+export function lineDetail(line: ShownCrisisLine): string {
+  return [line.hours, line.free === true ? "free" : null, line.dialNote].filter(Boolean).join(", ");
+}
+
+const DIRECTORY_CONTACT: CrisisContact = {
+  label: CRISIS_HELP_TEXTS.directory,
+  short: CRISIS_HELP_TEXTS.directoryShort,
+  href: HELPLINE_DIRECTORY_URL,
+};
+
+/**
+ * The contacts on the crisis banner's one line: the country's first crisis line; where it has none,
+ * its emergency numbers; where those are not known either, the directory.
+ */
+export function firstContacts(help: CrisisHelp): CrisisContact[] {
+  const [first] = help.lines;
+  if (first) return lineContacts(first);
+  if (help.emergency.length > 0) return help.emergency.map(emergencyContact);
+  return [DIRECTORY_CONTACT];
+}
+
+/** Every contact, first ones first: the lines, the emergency numbers, and the directory where no line is known. */
+export function allContacts(help: CrisisHelp): CrisisContact[] {
+  return [
+    ...help.lines.flatMap(lineContacts),
+    ...help.emergency.map(emergencyContact),
+    ...(help.lines.length === 0 ? [DIRECTORY_CONTACT] : []),
+  ];
+}
+
+/** Every contact not on the banner's line. */
+export function otherContacts(help: CrisisHelp): CrisisContact[] {
+  const first = new Set(firstContacts(help).map((contact) => contact.href));
+  return allContacts(help).filter((contact) => !first.has(contact.href));
+}
+
+/** The first line's name, for a sentence ("Samaritans: Call 116 123"); null where the country has none. */
+export function firstLineName(help: CrisisHelp): string | null {
+  const [first] = help.lines;
+  return first ? first.name : null;
+}
+
+function joinedOr(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+
+/** The emergency numbers in a sentence: "112", or "100 (police) or 108 (ambulance)". */
+function emergencyInWords(help: CrisisHelp): string | null {
+  if (help.emergency.length === 0) return null;
+  return joinedOr(help.emergency.map((emergency) => emergencyContact(emergency).short ?? emergency.number));
+}
+
+/**
+ * What to do in danger, in one sentence that names only numbers that connect where the visitor is:
+ * their country's first line and emergency number; the emergency number alone; or, with no country
+ * known, their local emergency number.
+ */
+export function inDangerSentence(help: CrisisHelp): string {
+  const emergency = emergencyInWords(help);
+  const [first] = help.lines;
+  const number = first ? shownNumber(first) : null;
+  const line = first && number ? `${number} (${first.name})` : null;
+  if (line && emergency) return `If you are in danger, call ${line} or ${emergency}.`;
+  if (line) return `If you are in danger, call ${line} or your local emergency number.`;
+  if (emergency) return `If you are in danger, call ${emergency}.`;
+  return "If you are in danger, call your local emergency number.";
+}
+
+/** The help in one line of plain text (an email's footer). */
+export function crisisHelpInText(help: CrisisHelp): string {
+  const lines = help.lines.map((line) => {
+    const contacts = lineContacts(line).map((contact) => contact.label);
+    return `${line.name}: ${contacts.join(" or ")}`;
+  });
+  const emergency = emergencyInWords(help);
+  const parts = [
+    ...lines,
+    emergency ? `${CRISIS_HELP_TEXTS.emergency}: ${emergency}` : CRISIS_HELP_TEXTS.noEmergencyNumber,
+    ...(help.lines.length === 0 ? [`Find a helpline at ${HELPLINE_DIRECTORY_URL}`] : []),
+  ];
+  return `In immediate danger? ${parts.join(" · ")}`;
+}
+
+/**
+ * Where a saved reply puts the visitor's own crisis line: the desk writes it out for the visitor
+ * of the conversation before the listener sees the text.
+ */
+export const CRISIS_LINE_PLACEHOLDER = "{crisis line}";
+
+/** The words that stand in a saved reply for the placeholder, for this visitor. */
+export function crisisLineInWords(help: CrisisHelp): string {
+  const [first] = help.lines;
+  if (first) {
+    const contacts = lineContacts(first).map((contact) =>
+      contact.label.replace(/^Call|^Text/, (verb) => verb.toLowerCase()),
+    );
+    return `${first.name} (${contacts.join(" or ")})`;
+  }
+  const emergency = emergencyInWords(help);
+  const where = help.country ? `in ${help.country.name} ` : "";
+  return emergency
+    ? `the emergency number ${where}(${emergency}), or a helpline from ${HELPLINE_DIRECTORY_URL}`
+    : `your local emergency number, or a helpline from ${HELPLINE_DIRECTORY_URL}`;
+}
+
+/** A saved reply's text with the placeholder written out for this visitor. */
+export function withCrisisLine(text: string, help: CrisisHelp): string {
+  return text.includes(CRISIS_LINE_PLACEHOLDER)
+    ? text.replaceAll(CRISIS_LINE_PLACEHOLDER, crisisLineInWords(help))
+    : text;
+}
+
+/** An ISO 3166-1 alpha-2 code as written in a cookie, a form or a header: two letters, nothing else. */
+export function countryCodeOf(value: unknown): string | null {
+  if (typeof value !== "string" || !/^[A-Za-z]{2}$/.test(value)) return null;
+  return value.toUpperCase();
+}
+
+/**
+ * The regions of the browser's languages, most preferred first (`es-MX` → MX; `zh-Hant-TW` → TW):
+ * where a visitor's country is read when nothing better says it. A language without a region says
+ * nothing of where its speaker is.
+ */
+export function regionsOfLanguages(acceptLanguage: string | null): string[] {
+  if (!acceptLanguage) return [];
+  const ranked = acceptLanguage
+    .slice(0, 1000)
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...parameters] = part.trim().split(";");
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const regions: string[] = [];
+  for (const { tag } of ranked) {
+    // language[-script][-region]: the region is the first two-letter subtag after the language.
+    const region = tag
+      .split("-")
+      .slice(1)
+      .find((subtag) => /^[A-Za-z]{2}$/.test(subtag));
+    const code = countryCodeOf(region);
+    if (code && !regions.includes(code)) regions.push(code);
+  }
+  return regions;
+}

@@ -1,0 +1,45 @@
+import { type CrisisHelp, NO_COUNTRY_HELP, type ShownCrisisLine } from "~/shared/crisis-help";
+import { CRISIS_LINES } from "./crisis-lines";
+import { EMERGENCY_NUMBERS } from "./emergency-numbers";
+
+/**
+ * The table's answers: which countries it knows, and the help a page of a visitor in one of them
+ * shows. Pure data lookups, so the tests and the emails ask the same functions as the pages.
+ */
+
+/** Whether the table has the country (every country it has, it has an emergency number for). */
+export function isKnownCountry(code: string | null): code is string {
+  return code !== null && Object.hasOwn(EMERGENCY_NUMBERS, code);
+}
+
+/** A country's name, or null for a code the table does not have. */
+export function countryName(code: string | null): string | null {
+  return isKnownCountry(code) ? (EMERGENCY_NUMBERS[code]?.name ?? null) : null;
+}
+
+/** The help for a country: its emergency numbers and lines; a code the table lacks gets none of either. */
+export function crisisHelpFor(code: string | null): CrisisHelp {
+  if (!isKnownCountry(code)) return NO_COUNTRY_HELP;
+  const entry = EMERGENCY_NUMBERS[code];
+  if (!entry) return NO_COUNTRY_HELP;
+  const lines: ShownCrisisLine[] = (CRISIS_LINES[code] ?? []).map(
+    ({ name, localName, call, callShown, dialNote, text, hours, free }) => ({
+      name,
+      ...(localName ? { localName } : {}),
+      ...(call ? { call } : {}),
+      ...(callShown ? { callShown } : {}),
+      ...(dialNote ? { dialNote } : {}),
+      ...(text ? { text } : {}),
+      hours,
+      free,
+    }),
+  );
+  return { country: { code, name: entry.name }, emergency: entry.numbers, lines };
+}
+
+/** Every country the chooser offers, by name. */
+export function countryChoices(): { code: string; name: string }[] {
+  return Object.entries(EMERGENCY_NUMBERS)
+    .map(([code, entry]) => ({ code, name: entry.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
