@@ -68,7 +68,9 @@ export async function recipientCrisisHelp(userId: string, request: Request | nul
  * on the account too, as its newest choice. Nothing happens without one.
  */
 export async function keepBrowsersCountry(userId: string, cookieHeader: string | null): Promise<void> {
-  const chosen = countryCodeOf(rememberedChoice(new Headers(cookieHeader ? { Cookie: cookieHeader } : {}), COUNTRY_CHOOSER.cookie));
+  const chosen = countryCodeOf(
+    rememberedChoice(new Headers(cookieHeader ? { Cookie: cookieHeader } : {}), COUNTRY_CHOOSER.cookie),
+  );
   if (isKnownCountry(chosen)) await keepOnAccount(userId, chosen);
 }
 
