@@ -160,7 +160,7 @@ export function lineDetail(line: ShownCrisisLine): string {
   return [line.hours, line.free === true ? "free" : null, line.dialNote].filter(Boolean).join(", ");
 }
 
-const DIRECTORY_CONTACT: CrisisContact = {
+export const DIRECTORY_CONTACT: CrisisContact = {
   label: CRISIS_HELP_TEXTS.directory,
   short: CRISIS_HELP_TEXTS.directoryShort,
   href: HELPLINE_DIRECTORY_URL,
@@ -211,11 +211,13 @@ function emergencyInWords(help: CrisisHelp): string | null {
 
 /**
  * What to do in danger, in one sentence that names only numbers that connect where the visitor is:
- * their country's first line and emergency number; the emergency number alone; or, with no country
- * known, their local emergency number.
+ * their country's first line and first emergency number; the emergency number alone; or, with no
+ * country known, their local emergency number.
  */
 export function inDangerSentence(help: CrisisHelp): string {
-  const emergency = emergencyInWords(help);
+  // The first emergency number only (the one to call first): the rest are one tap away beside it.
+  const [primary] = help.emergency;
+  const emergency = primary ? (emergencyContact(primary).short ?? primary.number) : null;
   const [first] = help.lines;
   const number = first ? shownNumber(first) : null;
   const line = first && number ? `${number} (${first.name})` : null;

@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
-import { allContacts } from "../../app/shared/crisis-help";
+import { allContacts, DIRECTORY_CONTACT } from "../../app/shared/crisis-help";
 import { VISITOR_DESK_HEADLINES } from "../../app/shared/desk";
 import { chatWith, PATHS } from "../../app/shared/routes";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
@@ -230,7 +230,8 @@ test.describe("crisis help in a conversation on a phone", () => {
     await expect(page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading })).toHaveCount(0);
     await banner.getByRole("button", { name: CRISIS_BANNER_TEXTS.showNumbers }).click();
     await expect(banner).toContainText(CRISIS_BANNER_TEXTS.shareLead);
-    for (const contact of allContacts(crisisHelpFor("US"))) {
+    // The reader's own country's numbers, and the directory for wherever the other person lives.
+    for (const contact of [...allContacts(crisisHelpFor("US")), DIRECTORY_CONTACT]) {
       await expect(banner.getByRole("link", { name: contact.label, exact: true })).toHaveAttribute(
         "href",
         contact.href,

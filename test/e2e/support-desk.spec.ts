@@ -697,6 +697,8 @@ for (const { viewport, label } of [
       // The reply that shares the visitor's crisis line, written out for them (a browser set to en-US).
       const reply = withCrisisLine(await savedReplyText("Their crisis line"), crisisHelpFor("US"));
       expect(reply).toContain("988 Suicide & Crisis Lifeline (call 988 or text 988)");
+      // The listener sees where the visitor writes from: the country, nothing more precise.
+      await expect(desk.getByText(DESK_PAGE_TEXTS.visitorCountry("United States"), { exact: true })).toBeVisible();
       // With the keyboard: open the list, go to the reply, insert it; focus is in the composer.
       await savedRepliesButton(desk).focus();
       await desk.keyboard.press("Enter");

@@ -3,17 +3,21 @@ import { Link } from "react-router";
 import { CountryChooserLink } from "~/components/safety/country-chooser-link";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCrisisHelp } from "~/lib/crisis-help";
-import { allContacts, type CrisisContact, firstContacts, otherContacts } from "~/shared/crisis-help";
+import { allContacts, type CrisisContact, DIRECTORY_CONTACT, firstContacts, otherContacts } from "~/shared/crisis-help";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
   /** To the person whose own words (draft or sent) read as crisis: short, so it fits one line on a phone. */
   heading: "You're not alone",
-  /** After the heading (which says they are not alone), short: on a phone each line is the conversation's room. */
-  lead: "More free, confidential help, any time of day or night:",
+  /**
+   * After the heading (which says they are not alone), short: on a phone each line is the
+   * conversation's room. Nothing it says of the numbers (free, any hour) holds for every country's.
+   */
+  lead: "More numbers that can help where you are:",
   /** To the person who received them: the help is addressed to them, about the other. */
   aboutOther: (username: string) => `${username} may be going through something serious.`,
-  shareLead: "You can share these numbers, free and confidential, any time of day or night:",
+  /** The reader's own country's numbers, which may not be the other's: the directory is among them. */
+  shareLead: "You can share these numbers. Where they live they may differ; the directory lists every country's:",
   support: "Talk with our support team",
   /**
    * The disclosure that opens the other numbers (the first line's are on the banner's line): part of
@@ -27,6 +31,13 @@ export const CRISIS_BANNER_TEXTS = {
   /** Said when it is closed, so a screen reader hears where it went. */
   closed: "Crisis help closed. The numbers stay in the footer of every page.",
 } as const;
+
+/** The contacts, with the directory of every country's helplines where they lack it. */
+function withDirectory(contacts: CrisisContact[]): CrisisContact[] {
+  return contacts.some((contact) => contact.href === DIRECTORY_CONTACT.href)
+    ? contacts
+    : [...contacts, DIRECTORY_CONTACT];
+}
 
 /** Whose words showed it: this person's own, or the other member's. */
 type CrisisAudience = "self" | "other";
@@ -147,7 +158,10 @@ export function CrisisBanner({
       <p className="text-xs text-sky-900">
         {audience === "other" ? CRISIS_BANNER_TEXTS.shareLead : CRISIS_BANNER_TEXTS.lead}
       </p>
-      <CrisisNumberList className="mt-1.5" contacts={otherContacts(help)} />
+      <CrisisNumberList
+        className="mt-1.5"
+        contacts={audience === "other" ? withDirectory(otherContacts(help)) : otherContacts(help)}
+      />
       <p className="mt-1 text-xs">
         <CountryChooserLink
           help={help}
