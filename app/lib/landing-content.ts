@@ -1,5 +1,3 @@
-import { type CrisisHelp, inDangerSentence } from "~/shared/crisis-help";
-
 /** The landing page's words (spec section 2, Landing page), kept apart from its layout. */
 
 export const HERO = {
@@ -100,12 +98,16 @@ export const CLOSING = {
   cta: "Start Your Healing Journey",
 } as const;
 
-/** An answer that depends on where the visitor is is written for their country's crisis help. */
-type FaqEntry = { question: string; answer: string | ((help: CrisisHelp) => string) };
+/**
+ * An answer that depends on where the visitor is takes what to do in danger there (the page passes
+ * `inDangerSentence` of their crisis help; imported here, it would ride along with the carousel's
+ * script, which reads this module's interval).
+ */
+type FaqEntry = { question: string; answer: string | ((inDanger: string) => string) };
 
-/** An entry's answer for this visitor. */
-export function faqAnswer(entry: FaqEntry, help: CrisisHelp): string {
-  return typeof entry.answer === "string" ? entry.answer : entry.answer(help);
+/** An entry's answer for this visitor, given what to do in danger where they are. */
+export function faqAnswer(entry: FaqEntry, inDanger: string): string {
+  return typeof entry.answer === "string" ? entry.answer : entry.answer(inDanger);
 }
 
 /** Shown on the page and published as schema.org FAQPage structured data. */
@@ -127,8 +129,8 @@ export const FAQ: FaqEntry[] = [
   },
   {
     question: "What should I do if I am in immediate danger?",
-    answer: (help) =>
-      `Contact emergency services now. ${inDangerSentence(help)} The crisis lines we know of for your country are at the bottom of every page, with a way to choose another country.`,
+    answer: (inDanger) =>
+      `Contact emergency services now. ${inDanger} The crisis lines we know of for your country are at the bottom of every page, with a way to choose another country.`,
   },
   {
     question: "How long can a chat last?",

@@ -15,6 +15,7 @@ import {
 import { crisisHelpFromMatches, pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit";
+import { inDangerSentence } from "~/shared/crisis-help";
 import { chatWith, PATHS } from "~/shared/routes";
 import type { Route } from "./+types/home";
 
@@ -35,7 +36,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
         mainEntity: FAQ.map((entry) => ({
           "@type": "Question",
           name: entry.question,
-          acceptedAnswer: { "@type": "Answer", text: faqAnswer(entry, help) },
+          acceptedAnswer: { "@type": "Answer", text: faqAnswer(entry, inDangerSentence(help)) },
         })),
       },
     },
@@ -158,7 +159,7 @@ export default function Home() {
                 <summary className="cursor-pointer list-none font-semibold text-slate-900 marker:hidden">
                   {entry.question}
                 </summary>
-                <p className="mt-3 leading-relaxed text-slate-700">{faqAnswer(entry, help)}</p>
+                <p className="mt-3 leading-relaxed text-slate-700">{faqAnswer(entry, inDangerSentence(help))}</p>
               </details>
             ))}
           </div>

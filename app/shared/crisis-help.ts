@@ -168,12 +168,14 @@ export const DIRECTORY_CONTACT: CrisisContact = {
 
 /**
  * The contacts on the crisis banner's one line: the country's first crisis line; where it has none,
- * its emergency numbers; where those are not known either, the directory.
+ * its first emergency number (the one to call first; the others are one tap away); where none is
+ * known either, the directory.
  */
 export function firstContacts(help: CrisisHelp): CrisisContact[] {
   const [first] = help.lines;
   if (first) return lineContacts(first);
-  if (help.emergency.length > 0) return help.emergency.map(emergencyContact);
+  const [primary] = help.emergency;
+  if (primary) return [emergencyContact(primary)];
   return [DIRECTORY_CONTACT];
 }
 

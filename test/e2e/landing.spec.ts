@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { CLOSING, FAQ, faqAnswer, HERO, HOW_IT_WORKS, SERVICES, SUPPORT_NOW_CTA } from "../../app/lib/landing-content";
+import { inDangerSentence } from "../../app/shared/crisis-help";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { BRAND_NAME, SUPPORT_CHAT_PATH } from "./support/config";
 
@@ -75,7 +76,7 @@ test.describe("the landing page", () => {
     // The browser says en-US: the answer that names numbers names the United States' own.
     const help = crisisHelpFor("US");
     for (const [i, entry] of FAQ.entries()) {
-      const answer = faqAnswer(entry, help);
+      const answer = faqAnswer(entry, inDangerSentence(help));
       expect(data.mainEntity[i]).toEqual({
         "@type": "Question",
         name: entry.question,

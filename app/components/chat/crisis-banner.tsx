@@ -202,7 +202,7 @@ export function CrisisBanner({
             <details className="group">
               <summary
                 aria-label={toggleName}
-                className="mr-30 flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:mr-46 sm:py-1 text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden"
+                className={`${roomFor(first)} flex min-h-8 cursor-pointer list-none items-center gap-x-1.5 rounded-lg py-0.5 text-left sm:py-1 text-[13px] leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-sky-800 [&::-webkit-details-marker]:hidden`}
               >
                 <span id={headingId} className="min-w-0">
                   {heading}
@@ -264,6 +264,33 @@ export function CrisisBanner({
     </>
   );
 }
+
+/**
+ * The room the server's banner keeps beside its heading for the first numbers, which sit over it
+ * (absolutely placed, outside the disclosure's summary): wide enough for the country's own, short
+ * forms on a phone and full names from `sm` up. Each pill is about 7 px a character and 34 px of
+ * icon and padding on a phone (20 px from `sm`, with no icon), 4 px apart.
+ */
+function roomFor(contacts: CrisisContact[]): string {
+  const width = (text: (contact: CrisisContact) => string, extra: number) =>
+    contacts.reduce((sum, contact) => sum + text(contact).length * 7 + extra, 0) + (contacts.length - 1) * 4;
+  const phone = width((contact) => contact.short ?? contact.label, 34);
+  const wide = width((contact) => contact.label, 20);
+  const phoneClass = PHONE_ROOM.find(([px]) => phone <= px)?.[1] ?? "mr-56";
+  const wideClass = WIDE_ROOM.find(([px]) => wide <= px)?.[1] ?? "sm:mr-80";
+  return `${phoneClass} ${wideClass}`;
+}
+const PHONE_ROOM: [number, string][] = [
+  [120, "mr-30"],
+  [144, "mr-36"],
+  [168, "mr-42"],
+  [192, "mr-48"],
+];
+const WIDE_ROOM: [number, string][] = [
+  [184, "sm:mr-46"],
+  [224, "sm:mr-56"],
+  [272, "sm:mr-68"],
+];
 
 /**
  * The banner line's own numbers: always shown, one tap each, in their short form on a phone (an
