@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { SignedInUser } from "~/shared/accounts";
+import { type CrisisHelp, NO_COUNTRY_HELP } from "~/shared/crisis-help";
 import type { SessionEndReason } from "~/shared/session-end";
 
 /** The signed-in user of this request, set by the root middleware (null when signed out). */
@@ -17,3 +18,9 @@ export const requestPathContext = createContext<string>("/");
  * the person to the sign-in page that says so.
  */
 export const sessionEndedContext = createContext<SessionEndReason | null>(null);
+
+/**
+ * The crisis help of this request's visitor (their country's), set by the root middleware before any
+ * guard can refuse the page, so even a refusal's page shows the visitor's own numbers.
+ */
+export const crisisHelpContext = createContext<CrisisHelp>(NO_COUNTRY_HELP);

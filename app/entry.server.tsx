@@ -1,6 +1,8 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { crisisHelpContext } from "~/context";
+import { RequestCrisisHelp } from "~/lib/crisis-help";
 import { holdFrameworkUntilPainted } from "~/lib/framework-after-paint";
 import { ScriptNonceContext } from "~/lib/script-nonce";
 import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers";
@@ -26,7 +28,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // Every page gets its own nonce; React Router puts it on each script it renders, the root layout on
   // the page's own (app/lib/script-nonce.ts).
@@ -42,7 +44,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <ScriptNonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <RequestCrisisHelp value={loadContext.get(crisisHelpContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RequestCrisisHelp>
     </ScriptNonceContext>,
     {
       nonce,

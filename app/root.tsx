@@ -19,7 +19,7 @@ import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { RefusedPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
-import { requestPathContext, sessionEndedContext, userContext } from "~/context";
+import { crisisHelpContext, requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { trackPageView } from "~/lib/analytics";
 import { type PageScript, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
@@ -37,6 +37,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(userContext, session?.user ?? null);
     context.set(sessionEndedContext, ended);
     context.set(requestPathContext, pagePath(request.url));
+    // Every page shows crisis help: only this visitor's country's, never the table.
+    context.set(crisisHelpContext, await requestCrisisHelp(request, session?.user.id ?? null));
     return next();
   },
 ];
@@ -54,14 +56,13 @@ function pagePath(requestUrl: string): string {
   return `${pathname}${url.search}`;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const [header, openReports, crisisHelp] = await Promise.all([
+  const crisisHelp = context.get(crisisHelpContext);
+  const [header, openReports] = await Promise.all([
     user ? userInbox(user.id).headerFacts() : { unreadCount: 0, listener: false },
     // The admin's header menu counts the reports waiting.
     user && isAdmin(user) ? countOpenReports() : 0,
-    // Every page shows crisis help: only this visitor's country's, never the table.
-    requestCrisisHelp(request, user?.id ?? null),
   ]);
   // Listeners and the admin find the support desk in their account menu; the inbox's copy
   // of the role spares each page view a D1 read, and the desk itself checks D1.

@@ -8,10 +8,21 @@ import { COUNTRY_CHOOSER, type CrisisHelp, NO_COUNTRY_HELP } from "~/shared/cris
  */
 export const OthersCrisisHelp = createContext<CrisisHelp | null>(null);
 
-/** The crisis help this part of the page shows: the reader's own (as the root loader resolved it) unless another's is given. */
+/**
+ * The reader's own crisis help as the server worked it out for this request, for a page rendered
+ * without the root loader's data: a refusal in route middleware comes before any loader runs. Given
+ * by the server's entry only; such a page loads no framework, so the browser never renders it again.
+ */
+export const RequestCrisisHelp = createContext<CrisisHelp | null>(null);
+
+/**
+ * The crisis help this part of the page shows: the reader's own (as the root loader resolved it, or
+ * the server's request where the loader did not run) unless another's is given.
+ */
 export function useCrisisHelp(): CrisisHelp {
   const others = useContext(OthersCrisisHelp);
-  const own = useRouteLoaderData<{ crisisHelp: CrisisHelp }>("root")?.crisisHelp ?? NO_COUNTRY_HELP;
+  const request = useContext(RequestCrisisHelp);
+  const own = useRouteLoaderData<{ crisisHelp: CrisisHelp }>("root")?.crisisHelp ?? request ?? NO_COUNTRY_HELP;
   return others ?? own;
 }
 

@@ -202,3 +202,23 @@ test("a browser whose language names no country is shown no country's line: the 
   await expect(box.getByRole("link", { name: CRISIS_HELP_TEXTS.choose })).toBeVisible();
   await expect(box.locator('a[href^="tel:"], a[href^="sms:"]')).toHaveCount(0);
 });
+
+test("the not-found and 'Not available' pages show the visitor's own country's help too", async ({
+  browser,
+  baseURL,
+}) => {
+  const help = crisisHelpFor("GB");
+  const page = await browserIn(browser, baseURL ?? "", "en-GB");
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expectBoxFor(page, help);
+  // A refusal by a guard that runs before any page data is read: the admin pages, to a member.
+  await signUpThroughApi(page, baseURL ?? "");
+  const refused = await page.goto("/admin/reports");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not available" })).toBeVisible();
+  const box = page.getByRole("main").getByRole("region", { name: CRISIS_HELP_TEXTS.heading });
+  for (const contact of firstContacts(help)) {
+    await expect(box.getByRole("link", { name: contact.label, exact: true })).toHaveAttribute("href", contact.href);
+  }
+});
