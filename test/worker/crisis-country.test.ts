@@ -135,6 +135,25 @@ describe("the account keeps the choice", () => {
     expect((await pageHelp({ headers: { "Accept-Language": "en-US" } })).country?.code).toBe("US");
   });
 
+  it("is read from D1 once every few minutes per browser, for the account it was read for only", async () => {
+    const visitor = await signUpUser();
+    await choose({ country: "NZ" }, { user: signedInUser(visitor) });
+    const first = await callLoader(root, "/", { cookie: visitor.cookie });
+    const cache = first.cookies.find((cookie) => cookie.startsWith("kindred_crisis_account="));
+    expect(cache).toMatch(new RegExp(`^kindred_crisis_account=${visitor.user.id}\\.NZ;`));
+    expect(cache).toContain("Max-Age=300");
+    // With the browser's copy, a change D1 has not told it of yet is not read on every page.
+    await env.DB.prepare("UPDATE crisis_country_choices SET country = 'IE' WHERE user_id = ?")
+      .bind(visitor.user.id)
+      .run();
+    const cookie = `${visitor.cookie}; ${cookieHeaderOf([cache ?? ""])}`;
+    expect((await pageHelp({ cookie })).country?.code).toBe("NZ");
+    // Another account signed in on this browser does not get it.
+    const someoneElse = await signUpUser();
+    const theirs = `${someoneElse.cookie}; ${cookieHeaderOf([cache ?? ""])}`;
+    expect((await pageHelp({ cookie: theirs, headers: { "Accept-Language": "en-GB" } })).country?.code).toBe("GB");
+  });
+
   it("takes the country chosen in this browser before signing in, so other devices have it too", async () => {
     const email = `chooser-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const body = { email, password: "correct horse battery", gender: "female", name: "x" };

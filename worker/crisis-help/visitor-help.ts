@@ -34,11 +34,28 @@ function networkCountry(request: Request): string | null {
   return typeof cf?.country === "string" ? cf.country : null;
 }
 
+/**
+ * The account's choice as this browser last read it, for a few minutes (`{userId}.{country or -}`):
+ * a signed-in page would otherwise read D1 for it on every view. Another device's new choice is
+ * seen once it runs out; this browser's own choice is its other cookie, which comes first anyway.
+ */
+const ACCOUNT_CHOICE_COOKIE = "kindred_crisis_account";
+const ACCOUNT_CHOICE_SECONDS = 5 * 60;
+
+async function accountChoiceFor(request: Request, userId: string): Promise<string | null> {
+  const cached = rememberedChoice(request, ACCOUNT_CHOICE_COOKIE);
+  const [cachedFor, cachedCountry] = cached?.split(".") ?? [];
+  if (cachedFor === userId && cachedCountry !== undefined) return cachedCountry === "-" ? null : cachedCountry;
+  const country = await accountCountry(userId);
+  rememberChoice(request, ACCOUNT_CHOICE_COOKIE, `${userId}.${country ?? "-"}`, "/", ACCOUNT_CHOICE_SECONDS);
+  return country;
+}
+
 /** The visitor's country (null: not known), in the order `visitorCountry` keeps. */
 export async function requestCountry(request: Request, userId: string | null): Promise<string | null> {
   const chosenHere = rememberedChoice(request.headers, COUNTRY_CHOOSER.cookie);
   // The account is asked only when this browser holds no choice of its own.
-  const chosenOnAccount = !isKnownCountry(chosenHere) && userId ? await accountCountry(userId) : null;
+  const chosenOnAccount = !isKnownCountry(chosenHere) && userId ? await accountChoiceFor(request, userId) : null;
   return visitorCountry({
     chosenHere,
     chosenOnAccount,
@@ -87,6 +104,9 @@ async function keepOnAccount(userId: string, country: string): Promise<void> {
  * has checked the country is one the table knows.
  */
 export async function rememberCountry(request: Request, userId: string | null, country: string): Promise<void> {
-  if (userId) await keepOnAccount(userId, country);
+  if (userId) {
+    await keepOnAccount(userId, country);
+    rememberChoice(request, ACCOUNT_CHOICE_COOKIE, `${userId}.${country}`, "/", ACCOUNT_CHOICE_SECONDS);
+  }
   rememberChoice(request, COUNTRY_CHOOSER.cookie, country, "/");
 }

@@ -17,10 +17,17 @@ export function rememberedChoice(from: Request | Headers, name: string): string 
   }
 }
 
-/** Remembers a choice for the pages under `path`, with the response of the request being handled. */
-export function rememberChoice(request: Request, name: string, value: string, path: string): void {
+/**
+ * Remembers a choice for the pages under `path`, with the response of the request being handled:
+ * for a year, or `maxAge` seconds.
+ */
+export function rememberChoice(
+  request: Request,
+  name: string,
+  value: string,
+  path: string,
+  maxAge = REMEMBERED_FOR_SECONDS,
+): void {
   const secure = new URL(request.url).protocol === "https:";
-  setResponseCookie(
-    serialize(name, value, { path, httpOnly: true, sameSite: "Lax", secure, maxAge: REMEMBERED_FOR_SECONDS }),
-  );
+  setResponseCookie(serialize(name, value, { path, httpOnly: true, sameSite: "Lax", secure, maxAge }));
 }

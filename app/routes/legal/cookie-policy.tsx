@@ -86,7 +86,8 @@ export default function CookiePolicy() {
           <strong>Your country for crisis help.</strong> If you choose the country whose crisis lines we show you
           (“Choose your country”, beside the numbers), we keep its two-letter code in a cookie for a year, so every page
           shows that country’s lines and emergency number. It holds nothing else. When you are signed in, your account
-          keeps the same choice, so it follows you to your other devices.
+          keeps the same choice, so it follows you to your other devices, and we keep a copy of your account’s choice
+          for up to 5 minutes so pages don’t have to look it up each time.
         </p>
         <p>
           <strong>Short-lived security cookies.</strong> During some steps, such as signing in or resetting your
