@@ -1,4 +1,5 @@
 import { ADMIN_TITLES } from "./admin";
+import { CRISIS_LINE_PLACEHOLDER } from "./crisis-help";
 import { z } from "./schemas/zod-mini";
 
 /**
@@ -202,7 +203,7 @@ export const SAVED_REPLY_PAGE_TEXTS = {
   addHeading: "Add a saved reply",
   edit: "Edit",
   titleHint: `What listeners pick it by. Up to ${MAX_SAVED_REPLY_TITLE} characters.`,
-  textHint: `Up to ${MAX_SAVED_REPLY.toLocaleString("en-US")} characters.`,
+  textHint: `Up to ${MAX_SAVED_REPLY.toLocaleString("en-US")} characters. Write ${CRISIS_LINE_PLACEHOLDER} where the visitor's own crisis line should go: the desk writes out their country's.`,
   count: (length: number) => `${length.toLocaleString("en-US")} / ${MAX_SAVED_REPLY.toLocaleString("en-US")}`,
   adding: "Adding...",
   saving: "Saving...",
