@@ -1,6 +1,19 @@
 import type { DESK_TEXTS } from "~/shared/desk";
 import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, PRESENT } from "./desk-tables";
 
+/** A support conversation's visitor who wrote while nobody holds it, as their room tells the desk. */
+export type WaitingVisitor = {
+  pairId: string;
+  visitorId: string;
+  visitorName: string;
+  /** The crisis-phrase check fired on their words: first in the queue. */
+  crisis: boolean;
+  /** When the message that opened it was written. */
+  at: number;
+  /** The country the visitor wrote from (null: not known), shown to their listener. */
+  country: string | null;
+};
+
 /** An assignment just made: which conversation went to whom. */
 export type Assignment = { pairId: string; visitorId: string; listenerId: string };
 
@@ -132,14 +145,7 @@ export class DeskBook {
    * The visitor wrote in a conversation nobody holds: it joins the queue, keeping the time of their
    * first unanswered message (a re-queued one keeps its age); a crisis flag is never lowered.
    */
-  enqueue(entry: {
-    pairId: string;
-    visitorId: string;
-    visitorName: string;
-    crisis: boolean;
-    at: number;
-    country: string | null;
-  }): void {
+  enqueue(entry: WaitingVisitor): void {
     this.sql.exec(
       `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis, country)
        VALUES (?, ?, ?, ?, ?, ?)

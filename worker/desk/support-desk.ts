@@ -21,7 +21,7 @@ import { SocketAdmissions } from "../sockets/socket-admissions";
 import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
-import { type Assignment, DeskBook, type Refusal } from "./desk-book";
+import { type Assignment, DeskBook, type Refusal, type WaitingVisitor } from "./desk-book";
 import { DeskLedger, type EndedHow } from "./desk-ledger";
 import { DeskPages, type DeskSocket } from "./desk-pages";
 import { type ConversationRow, DESK_MIGRATIONS } from "./desk-tables";
@@ -258,15 +258,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * a held conversation: kept for the figures). Answers where it stands now, for the room to tell its
    * visitor at once (the same word also reaches it the usual way; the newer one wins).
    */
-  async visitorWaiting(entry: {
-    pairId: string;
-    visitorId: string;
-    visitorName: string;
-    crisis: boolean;
-    at: number;
-    /** The country the visitor wrote from (null: not known), shown to their listener. */
-    country: string | null;
-  }): Promise<DeskRoomUpdate> {
+  async visitorWaiting(entry: WaitingVisitor): Promise<DeskRoomUpdate> {
     const now = Date.now();
     const row = this.book.conversation(entry.pairId);
     if (entry.crisis && row) {
