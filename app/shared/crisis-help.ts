@@ -86,15 +86,27 @@ const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, string> = {
   fire: "fire",
 };
 
+/**
+ * A country's name inside a sentence: "the United States", "the Philippines", "Mexico". Names of
+ * islands, unions and republics, and a few others, take "the" in English.
+ */
+export function countryInSentence(name: string): string {
+  if (/^the /i.test(name)) return name;
+  const takesThe =
+    /\b(Islands|Republic|Kingdom|States|Emirates|Territory)\b/.test(name) ||
+    /^(Bahamas|Comoros|Maldives|Netherlands|Philippines|Caribbean Netherlands|DR Congo|Isle of Man)$/.test(name);
+  return takesThe ? `the ${name}` : name;
+}
+
 export const CRISIS_HELP_TEXTS = {
   heading: "Crisis Resources",
   immediateDanger: "If you are in immediate danger, contact emergency services now.",
   emergency: "Emergency",
   /** Beside the numbers wherever they show: the country they are for can be changed. */
-  notIn: (country: string) => `Not in ${country}? Choose your country`,
+  notIn: (country: string) => `Not in ${countryInSentence(country)}? Choose your country`,
   choose: "Choose your country",
   /** A country with an emergency number but no crisis line in the table. */
-  noLines: (country: string) => `We don't list a crisis line for ${country} yet.`,
+  noLines: (country: string) => `We don't list a crisis line for ${countryInSentence(country)} yet.`,
   /** No country known: nothing is shown as theirs. */
   unknownCountry: "We don't know which country you're in, so we can't show your local crisis line.",
   noEmergencyNumber: "Call your local emergency number.",
@@ -109,8 +121,8 @@ export const CRISIS_HELP_TEXTS = {
   chooserPlaceholder: "Choose a country",
   chooserSubmit: "Show help for this country",
   chooserInvalid: "Choose a country from the list.",
-  chooserSaved: (country: string) => `Showing crisis help for ${country}.`,
-  chooserCurrent: (country: string) => `Now showing help for ${country}.`,
+  chooserSaved: (country: string) => `Showing crisis help for ${countryInSentence(country)}.`,
+  chooserCurrent: (country: string) => `Now showing help for ${countryInSentence(country)}.`,
   chooserNoneYet: "No country chosen yet.",
   back: "Back to where you were",
 } as const;
@@ -260,7 +272,7 @@ export function crisisLineInWords(help: CrisisHelp): string {
     return `${first.name} (${contacts.join(" or ")})`;
   }
   const emergency = emergencyInWords(help);
-  const where = help.country ? `in ${help.country.name} ` : "";
+  const where = help.country ? `in ${countryInSentence(help.country.name)} ` : "";
   return emergency
     ? `the emergency number ${where}(${emergency}), or a helpline from ${HELPLINE_DIRECTORY_URL}`
     : `your local emergency number, or a helpline from ${HELPLINE_DIRECTORY_URL}`;

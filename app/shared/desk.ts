@@ -1,4 +1,4 @@
-import { type CrisisHelp, inDangerSentence } from "./crisis-help";
+import { type CrisisHelp, countryInSentence, inDangerSentence } from "./crisis-help";
 import { z } from "./schemas/zod-mini";
 
 /**
@@ -141,7 +141,8 @@ export const DESK_PAGE_TEXTS = {
   backToDesk: "Back to the desk",
   conversationWith: (name: string) => `Conversation with ${name}`,
   /** Beside the visitor: the country they write from, never anything more precise. */
-  visitorCountry: (country: string | null) => (country ? `Writing from ${country}` : "Country not known"),
+  visitorCountry: (country: string | null) =>
+    country ? `Writing from ${countryInSentence(country)}` : "Country not known",
   queuedNotice: "This conversation is waiting in line. Take it to reply.",
   adminNotice: "You are reading this conversation as the admin. Only the listener who has it can reply.",
   withdrawn: "This conversation is no longer yours: it was transferred or resolved.",

@@ -65,7 +65,7 @@ test.describe("the header and footer", () => {
       await expect(box.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(box.getByRole("link")).toHaveCount(Object.keys(expected).length + 1);
-    await expect(box.getByRole("link", { name: "Not in United States? Choose your country" })).toHaveAttribute(
+    await expect(box.getByRole("link", { name: "Not in the United States? Choose your country" })).toHaveAttribute(
       "href",
       "/crisis-help/country?back=%2F",
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   allContacts,
+  CRISIS_HELP_TEXTS,
   CRISIS_LINE_PLACEHOLDER,
   crisisHelpInText,
   firstContacts,
@@ -201,6 +202,13 @@ describe("the help a page shows", () => {
       `Please reach out to your local emergency number, or a helpline from ${HELPLINE_DIRECTORY_URL} today.`,
     );
     expect(withCrisisLine("No placeholder here.", gb)).toBe("No placeholder here.");
+  });
+
+  it("names a country inside a sentence as English does", () => {
+    expect(CRISIS_HELP_TEXTS.notIn("United States")).toBe("Not in the United States? Choose your country");
+    expect(CRISIS_HELP_TEXTS.notIn("Philippines")).toBe("Not in the Philippines? Choose your country");
+    expect(CRISIS_HELP_TEXTS.notIn("Mexico")).toBe("Not in Mexico? Choose your country");
+    expect(CRISIS_HELP_TEXTS.notIn("The Gambia")).toBe("Not in The Gambia? Choose your country");
   });
 
   it("offers every country of the table in the chooser, by name", () => {
