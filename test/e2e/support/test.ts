@@ -70,10 +70,14 @@ export function pngFileOnDisk(name: string, size: number): string {
 
 /**
  * Waits until React has hydrated the page. Polled from the test, not with waitForFunction, whose
- * default animation-frame polling never runs while a test holds the page's clock still.
+ * default animation-frame polling never runs while a test holds the page's clock still. The
+ * framework starts only once the page has painted and its modules have arrived: with both cores
+ * busy (the whole suite on CI) that once took over the default 5 s.
  */
 export async function waitForHydration(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 15_000 })
+    .toBe("true");
 }
 
 /**
