@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CRISIS_PHRASES, containsCrisisPhrase } from "~/shared/crisis-phrases";
+import { CRISIS_PHRASES, CRISIS_PHRASES_BY_LANGUAGE, containsCrisisPhrase } from "~/shared/crisis-phrases";
 
 /** Suicidal and self-harm phrasing as people write it in a chat: casing, shorthand, misspellings. */
 const MUST_MATCH = [
@@ -188,8 +188,7 @@ const SPANISH_IN_A_SENTENCE: Record<string, string> = {
   "me tome todas las pastillas": "me tome todas las pastillas que había",
 };
 
-/** The Spanish phrases of the list: they follow the English ones, from "suicidio" on. */
-const SPANISH_PHRASES = CRISIS_PHRASES.slice(CRISIS_PHRASES.indexOf("suicidio"));
+const SPANISH_PHRASES = CRISIS_PHRASES_BY_LANGUAGE.es;
 
 /** Spanish as it is typed: shouting, no spaces around punctuation, line breaks, an accent typed as two characters. */
 const SPANISH_MUST_MATCH = [
