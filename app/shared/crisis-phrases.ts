@@ -2,9 +2,11 @@ import { ENGLISH_CRISIS_PHRASES } from "./crisis-phrases/en";
 import { SPANISH_CRISIS_PHRASES } from "./crisis-phrases/es";
 
 /**
- * Crisis phrasing in a conversation: the phrases, one list per language (./crisis-phrases/), that make the conversation offer the
- * crisis resources (app/components/chat/crisis-banner.tsx), and that puts a waiting support
- * conversation first in the desk's queue with a flag only listeners see (worker/chat/desk-link.ts). The match itself is never stored with the message or sent to the visitor's contact.
+ * Crisis phrasing in a conversation: the phrases, one list per language (./crisis-phrases/), that
+ * make the conversation offer the crisis resources (app/components/chat/crisis-banner.tsx) and put a
+ * waiting support conversation first in the desk's queue with a flag only listeners see
+ * (worker/chat/desk-link.ts). The match is never stored with the message or sent to the other side.
+ * A language is added as one more file, listed in CRISIS_PHRASES_BY_LANGUAGE.
  *
  * How a phrase matches: whole words only, case-insensitively, after both the text and the phrase are
  * normalised the same way (see `normalise`): apostrophes are dropped ("don't" = "dont"), every other
