@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { SignedInUser } from "~/shared/accounts";
 import { type CrisisHelp, NO_COUNTRY_HELP } from "~/shared/crisis-help";
+import { DEFAULT_LANGUAGE, type Language } from "~/shared/languages";
 import type { SessionEndReason } from "~/shared/session-end";
 
 /** The signed-in user of this request, set by the root middleware (null when signed out). */
@@ -24,3 +25,6 @@ export const sessionEndedContext = createContext<SessionEndReason | null>(null);
  * guard can refuse the page, so even a refusal's page shows the visitor's own numbers.
  */
 export const crisisHelpContext = createContext<CrisisHelp>(NO_COUNTRY_HELP);
+
+/** The language this request's pages speak, set by the root middleware (see worker/i18n/visitor-language.ts). */
+export const languageContext = createContext<Language>(DEFAULT_LANGUAGE);

@@ -1,9 +1,10 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { crisisHelpContext } from "~/context";
+import { crisisHelpContext, languageContext } from "~/context";
 import { RequestCrisisHelp } from "~/lib/crisis-help";
 import { holdFrameworkUntilPainted } from "~/lib/framework-after-paint";
+import { RequestLanguage } from "~/lib/page-language";
 import { ScriptNonceContext } from "~/lib/script-nonce";
 import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers";
 
@@ -44,9 +45,11 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <ScriptNonceContext value={nonce}>
-      <RequestCrisisHelp value={loadContext.get(crisisHelpContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </RequestCrisisHelp>
+      <RequestLanguage value={loadContext.get(languageContext)}>
+        <RequestCrisisHelp value={loadContext.get(crisisHelpContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestCrisisHelp>
+      </RequestLanguage>
     </ScriptNonceContext>,
     {
       nonce,

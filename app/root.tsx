@@ -14,14 +14,17 @@ import {
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
 import { requestCrisisHelp } from "~worker/crisis-help/visitor-help";
+import { inLanguage } from "~worker/i18n/request-language";
+import { requestLanguage } from "~worker/i18n/visitor-language";
 import { userInbox } from "~worker/objects/inbox-service";
 import { countOpenReports } from "~worker/safety/moderation";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { RefusedPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
-import { crisisHelpContext, requestPathContext, sessionEndedContext, userContext } from "~/context";
+import { crisisHelpContext, languageContext, requestPathContext, sessionEndedContext, userContext } from "~/context";
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { trackPageView } from "~/lib/analytics";
+import { usePageLanguage } from "~/lib/page-language";
 import { type PageScript, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
 import { useScriptNonce } from "~/lib/script-nonce";
 import { useSignedInUser } from "~/lib/signed-in-user";
@@ -37,9 +40,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(userContext, session?.user ?? null);
     context.set(sessionEndedContext, ended);
     context.set(requestPathContext, pagePath(request.url));
+    const userId = session?.user.id ?? null;
     // Every page shows crisis help: only this visitor's country's, never the table.
-    context.set(crisisHelpContext, await requestCrisisHelp(request, session?.user.id ?? null));
-    return next();
+    context.set(crisisHelpContext, await requestCrisisHelp(request, userId));
+    // Everything below, the page's render included, speaks the visitor's language.
+    const language = await requestLanguage(request, userId);
+    context.set(languageContext, language);
+    return inLanguage(language, next);
   },
 ];
 
@@ -59,6 +66,7 @@ function pagePath(requestUrl: string): string {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const crisisHelp = context.get(crisisHelpContext);
+  const language = context.get(languageContext);
   const [header, openReports] = await Promise.all([
     user ? userInbox(user.id).headerFacts() : { unreadCount: 0, listener: false },
     // The admin's header menu counts the reports waiting.
@@ -67,7 +75,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Listeners and the admin find the support desk in their account menu; the inbox's copy
   // of the role spares each page view a D1 read, and the desk itself checks D1.
   const deskAccess = user !== null && (isAdmin(user) || header.listener);
-  return { config: getConfig().public, user, unreadCount: header.unreadCount, openReports, deskAccess, crisisHelp };
+  return {
+    config: getConfig().public,
+    user,
+    unreadCount: header.unreadCount,
+    openReports,
+    deskAccess,
+    crisisHelp,
+    language,
+  };
 }
 
 /**
@@ -86,11 +102,12 @@ const PAGE_SCRIPT_URLS: Record<PageScript, string> = { authForms: AUTH_FORMS_URL
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const language = usePageLanguage();
   const { hydrated, scripts } = useHydratedPage(Boolean(root?.user));
   const nonce = useScriptNonce();
   return (
     // The inline script marks <html> (data-js) before React runs: an attribute React did not render.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

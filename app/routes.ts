@@ -24,6 +24,7 @@ export default [
     route("thankyou", "routes/donation/thank-you.tsx"), // after a donation: the receipt (signed in only)
     route("blocked", "routes/safety/blocked-people.tsx"), // the people one blocked, to unblock them
     route("crisis-help/country", "routes/safety/crisis-country.tsx"), // which country's crisis help every page shows
+    route("language", "routes/language.tsx"), // the language switch's post (and, by address, the switch)
     // The support desk: listeners and the admin answer visitors as the support account.
     route("desk", "routes/desk/desk-screen.tsx"), // the queue, my conversations, availability
     route("desk/:visitorId", "routes/desk/desk-conversation.tsx"), // one support conversation on the desk

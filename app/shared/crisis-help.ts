@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
 import { PATHS } from "./routes";
 
 /**
@@ -80,10 +82,10 @@ export type CrisisContact = {
   icon?: "call" | "text";
 };
 
-const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, string> = {
-  ambulance: "ambulance",
-  police: "police",
-  fire: "fire",
+const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, () => string> = {
+  ambulance: m.crisis_service_ambulance,
+  police: m.crisis_service_police,
+  fire: m.crisis_service_fire,
 };
 
 /**
@@ -98,40 +100,93 @@ export function countryInSentence(name: string): string {
   return takesThe ? `the ${name}` : name;
 }
 
+/** A country's name inside a sentence of the current language (English adds "the" where it belongs). */
+function inSentence(name: string): string {
+  return getLocale() === "en" ? countryInSentence(name) : name;
+}
+
+/**
+ * A country's name in the current language: the table's own in English, the runtime's (`Intl`)
+ * in any other, which every browser and the server name alike.
+ */
+export function countryName(country: { code: string; name: string }): string {
+  const locale = getLocale();
+  if (locale === "en") return country.name;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(country.code) ?? country.name;
+  } catch {
+    return country.name;
+  }
+}
+
+/** Every word of crisis help, in the language of the request (or email) being rendered. */
 export const CRISIS_HELP_TEXTS = {
-  heading: "Crisis Resources",
-  immediateDanger: "If you are in immediate danger, contact emergency services now.",
-  emergency: "Emergency",
+  get heading() {
+    return m.crisis_heading();
+  },
+  get immediateDanger() {
+    return m.crisis_immediate_danger();
+  },
+  get emergency() {
+    return m.crisis_emergency();
+  },
   /** Beside the numbers wherever they show: the country they are for can be changed. */
-  notIn: (country: string) => `Not in ${countryInSentence(country)}? Choose your country`,
-  choose: "Choose your country",
+  notIn: (country: string) => m.crisis_not_in({ country: inSentence(country) }),
+  get choose() {
+    return m.crisis_choose();
+  },
   /** A country with an emergency number but no crisis line in the table. */
-  noLines: (country: string) => `We don't list a crisis line for ${countryInSentence(country)} yet.`,
+  noLines: (country: string) => m.crisis_no_lines({ country: inSentence(country) }),
   /** No country known: nothing is shown as theirs. */
-  unknownCountry: "We don't know which country you're in, so we can't show your local crisis line.",
-  noEmergencyNumber: "Call your local emergency number.",
-  directory: "Find a helpline at findahelpline.com",
-  directoryShort: "Find a helpline",
+  get unknownCountry() {
+    return m.crisis_unknown_country();
+  },
+  get noEmergencyNumber() {
+    return m.crisis_no_emergency_number();
+  },
+  get directory() {
+    return m.crisis_directory();
+  },
+  get directoryShort() {
+    return m.crisis_directory_short();
+  },
   /** Beside a refusal that turns someone away for now: the crisis line, so nobody is left with a refusal alone. */
-  lineLead: "Need to talk to someone now?",
-  chooserTitle: "Choose your country",
-  chooserIntro:
-    "We show the crisis lines and emergency number of the country you choose, on every page. We keep your choice in this browser, and on your account when you're signed in.",
-  chooserLabel: "Country",
-  chooserPlaceholder: "Choose a country",
-  chooserSubmit: "Show help for this country",
-  chooserInvalid: "Choose a country from the list.",
-  chooserSaved: (country: string) => `Showing crisis help for ${countryInSentence(country)}.`,
-  chooserCurrent: (country: string) => `Now showing help for ${countryInSentence(country)}.`,
-  chooserNoneYet: "No country chosen yet.",
-  back: "Back to where you were",
-} as const;
+  get lineLead() {
+    return m.crisis_line_lead();
+  },
+  get chooserTitle() {
+    return m.crisis_chooser_title();
+  },
+  get chooserIntro() {
+    return m.crisis_chooser_intro();
+  },
+  get chooserLabel() {
+    return m.crisis_chooser_label();
+  },
+  get chooserPlaceholder() {
+    return m.crisis_chooser_placeholder();
+  },
+  get chooserSubmit() {
+    return m.crisis_chooser_submit();
+  },
+  get chooserInvalid() {
+    return m.crisis_chooser_invalid();
+  },
+  chooserSaved: (country: string) => m.crisis_chooser_saved({ country: inSentence(country) }),
+  chooserCurrent: (country: string) => m.crisis_chooser_current({ country: inSentence(country) }),
+  get chooserNoneYet() {
+    return m.crisis_chooser_none_yet();
+  },
+  get back() {
+    return m.crisis_back();
+  },
+};
 
 /** An emergency number's link: "Call 112", or "Call 108 (ambulance)" where services have their own. */
 export function emergencyContact(emergency: EmergencyNumber): CrisisContact {
-  const service = emergency.for === "all" ? "" : ` (${SERVICE_NAMES[emergency.for]})`;
+  const service = emergency.for === "all" ? "" : ` (${SERVICE_NAMES[emergency.for]()})`;
   return {
-    label: `Call ${emergency.number}${service}`,
+    label: m.crisis_call({ number: `${emergency.number}${service}` }),
     short: `${emergency.number}${service}`,
     icon: "call",
     href: `tel:${emergency.number}`,
@@ -148,12 +203,12 @@ export function lineContacts(line: ShownCrisisLine): CrisisContact[] {
   const contacts: CrisisContact[] = [];
   const number = shownNumber(line);
   if (line.call && number) {
-    contacts.push({ label: `Call ${number}`, short: number, icon: "call", href: `tel:${line.call}` });
+    contacts.push({ label: m.crisis_call({ number }), short: number, icon: "call", href: `tel:${line.call}` });
   }
   if (line.text) {
     const { number: to, keyword } = line.text;
     contacts.push({
-      label: keyword ? `Text ${keyword} to ${to}` : `Text ${to}`,
+      label: keyword ? m.crisis_text_keyword({ keyword, number: to }) : m.crisis_text({ number: to }),
       short: to,
       icon: "text",
       href: keyword ? `sms:${to}?body=${encodeURIComponent(keyword)}` : `sms:${to}`,
@@ -169,12 +224,17 @@ export function lineName(line: ShownCrisisLine): string {
 
 /** A line's hours and cost, as one short phrase. */
 export function lineDetail(line: ShownCrisisLine): string {
-  return [line.hours, line.free === true ? "free" : null, line.dialNote].filter(Boolean).join(", ");
+  return [line.hours, line.free === true ? m.crisis_free() : null, line.dialNote].filter(Boolean).join(", ");
 }
 
+/** The international directory, as a contact: for a country the table has no line for. */
 export const DIRECTORY_CONTACT: CrisisContact = {
-  label: CRISIS_HELP_TEXTS.directory,
-  short: CRISIS_HELP_TEXTS.directoryShort,
+  get label() {
+    return CRISIS_HELP_TEXTS.directory;
+  },
+  get short() {
+    return CRISIS_HELP_TEXTS.directoryShort;
+  },
   href: HELPLINE_DIRECTORY_URL,
 };
 
@@ -235,10 +295,10 @@ export function inDangerSentence(help: CrisisHelp): string {
   const [first] = help.lines;
   const number = first ? shownNumber(first) : null;
   const line = first && number ? `${number} (${first.name})` : null;
-  if (line && emergency) return `If you are in danger, call ${line} or ${emergency}.`;
-  if (line) return `If you are in danger, call ${line} or your local emergency number.`;
-  if (emergency) return `If you are in danger, call ${emergency}.`;
-  return "If you are in danger, call your local emergency number.";
+  if (line && emergency) return m.crisis_in_danger_line_and_emergency({ line, emergency });
+  if (line) return m.crisis_in_danger_line({ line });
+  if (emergency) return m.crisis_in_danger_emergency({ emergency });
+  return m.crisis_in_danger_unknown();
 }
 
 /** The help in one line of plain text (an email's footer). */
@@ -251,9 +311,9 @@ export function crisisHelpInText(help: CrisisHelp): string {
   const parts = [
     ...lines,
     emergency ? `${CRISIS_HELP_TEXTS.emergency}: ${emergency}` : CRISIS_HELP_TEXTS.noEmergencyNumber,
-    ...(help.lines.length === 0 ? [`Find a helpline at ${HELPLINE_DIRECTORY_URL}`] : []),
+    ...(help.lines.length === 0 ? [m.crisis_in_text_directory({ url: HELPLINE_DIRECTORY_URL })] : []),
   ];
-  return `In immediate danger? ${parts.join(" · ")}`;
+  return `${m.crisis_in_text_lead()} ${parts.join(" · ")}`;
 }
 
 /**

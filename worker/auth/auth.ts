@@ -18,6 +18,7 @@ import { SignUpRequestSchema } from "~/shared/schemas/auth";
 import { isGeneratedUsername } from "~/shared/username";
 import { getConfig, type TurnstileKeys } from "../config";
 import { keepBrowsersCountry, recipientCrisisHelp } from "../crisis-help/visitor-help";
+import { keepSignUpLanguage } from "../i18n/visitor-language";
 import { createDb, type Db } from "../db/client";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
 import { sendEmail } from "../email/send-email";
@@ -235,8 +236,9 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
             const username = await claimUsername(db, wanted);
             return username === wanted ? undefined : { data: { ...user, username, name: username } };
           },
-          after: async (user) => {
+          after: async (user, context) => {
             releaseUsername((user as typeof user & { username: string }).username);
+            await keepSignUpLanguage(user.id, context?.headers ?? null);
             await createSmallProfile(db, user as typeof user & { username: string; gender: string });
           },
         },

@@ -1,4 +1,5 @@
-import { type CrisisHelp, NO_COUNTRY_HELP, type ShownCrisisLine } from "~/shared/crisis-help";
+import { getLocale } from "~/paraglide/runtime";
+import { type CrisisHelp, countryName, NO_COUNTRY_HELP, type ShownCrisisLine } from "~/shared/crisis-help";
 import { CRISIS_LINES } from "./crisis-lines";
 import { EMERGENCY_NUMBERS } from "./emergency-numbers";
 
@@ -12,8 +13,8 @@ export function isKnownCountry(code: string | null): code is string {
   return code !== null && Object.hasOwn(EMERGENCY_NUMBERS, code);
 }
 
-/** A country's name, or null for a code the table does not have. */
-export function countryName(code: string | null): string | null {
+/** A country's name in the table (English), or null for a code the table does not have. */
+export function tableCountryName(code: string | null): string | null {
   return isKnownCountry(code) ? (EMERGENCY_NUMBERS[code]?.name ?? null) : null;
 }
 
@@ -37,9 +38,10 @@ export function crisisHelpFor(code: string | null): CrisisHelp {
   return { country: { code, name: entry.name }, emergency: entry.numbers, lines };
 }
 
-/** Every country the chooser offers, by name. */
+/** Every country the chooser offers, by its name in the current language, in that language's order. */
 export function countryChoices(): { code: string; name: string }[] {
+  const locale = getLocale();
   return Object.entries(EMERGENCY_NUMBERS)
-    .map(([code, entry]) => ({ code, name: entry.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+    .map(([code, entry]) => ({ code, name: countryName({ code, name: entry.name }) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
 }

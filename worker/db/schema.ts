@@ -469,6 +469,18 @@ export const crisisCountryChoices = sqliteTable("crisis_country_choices", {
   chosenAt: integer("chosen_at").notNull(),
 });
 
+/**
+ * The language an account's pages and emails speak: the one its owner signed up in, or chose since
+ * with the language switch. Absent, the browser's language decides, and emails go out in English.
+ */
+export const accountLanguages = sqliteTable("account_languages", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  language: text("language").notNull(),
+  chosenAt: integer("chosen_at").notNull(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -494,4 +506,5 @@ export const schema = {
   savedReplies,
   wrapUpTopics,
   crisisCountryChoices,
+  accountLanguages,
 };

@@ -1,5 +1,5 @@
 import { type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/shared/desk";
-import { countryName, isKnownCountry } from "../crisis-help/country-help";
+import { isKnownCountry, tableCountryName } from "../crisis-help/country-help";
 import type { DeskBook } from "./desk-book";
 import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow } from "./desk-tables";
 
@@ -75,7 +75,7 @@ function toDeskConversation(row: ConversationRow): DeskConversation {
     answered: row.answered === 1,
     country:
       row.country && isKnownCountry(row.country)
-        ? { code: row.country, name: countryName(row.country) ?? row.country }
+        ? { code: row.country, name: tableCountryName(row.country) ?? row.country }
         : null,
   };
 }

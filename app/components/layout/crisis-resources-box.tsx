@@ -3,6 +3,7 @@ import { CountryChooserLink } from "~/components/safety/country-chooser-link";
 import { useCrisisHelp } from "~/lib/crisis-help";
 import {
   CRISIS_HELP_TEXTS,
+  countryName,
   emergencyContact,
   HELPLINE_DIRECTORY_URL,
   lineContacts,
@@ -49,7 +50,9 @@ export function CrisisResourcesBox({ tone = "dark" }: { tone?: "dark" | "light" 
         ))}
         {help.lines.length === 0 ? (
           <li>
-            <p>{help.country ? CRISIS_HELP_TEXTS.noLines(help.country.name) : CRISIS_HELP_TEXTS.unknownCountry}</p>
+            <p>
+              {help.country ? CRISIS_HELP_TEXTS.noLines(countryName(help.country)) : CRISIS_HELP_TEXTS.unknownCountry}
+            </p>
             <p className="mt-1">
               <a href={HELPLINE_DIRECTORY_URL} className={link}>
                 {CRISIS_HELP_TEXTS.directory}

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { legalLinkLabel } from "~/lib/legal-link-labels";
 import { usePublicConfig } from "~/lib/public-config";
+import { m } from "~/paraglide/messages";
 import { chatWith, LEGAL_LINKS, PATHS } from "~/shared/routes";
 import { CrisisResourcesBox } from "./crisis-resources-box";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 
 const footerLink = "text-slate-300 underline-offset-2 hover:text-white hover:underline";
@@ -17,32 +20,32 @@ export function SiteFooter() {
             <Logo />
             <div>
               <p className="text-lg font-bold text-white">{config.brandName}</p>
-              <p className="text-xs font-semibold tracking-widest text-slate-400">EMOTIONAL SUPPORT</p>
+              <p className="text-xs font-semibold tracking-widest text-slate-400">{m.footer_tagline()}</p>
             </div>
           </div>
-          <p className="mt-4 text-sm leading-relaxed">
-            A free, anonymous and confidential place to talk when life feels heavy. We offer emotional support, not
-            professional mental health services.
-          </p>
+          <p className="mt-4 text-sm leading-relaxed">{m.footer_description()}</p>
+          <div className="mt-4 text-sm">
+            <LanguageSwitch />
+          </div>
         </div>
 
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold uppercase tracking-wide text-white">
-            Quick Links
+            {m.footer_quick_links()}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <Link to={PATHS.home} className={footerLink}>
-                Home
+                {m.footer_home()}
               </Link>
             </li>
             <li>
               <Link to={chatWith(config.supportUserId)} className={footerLink}>
-                Start Talking
+                {m.footer_start_talking()}
               </Link>
             </li>
           </ul>
-          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-white">{m.footer_contact()}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <a href={`mailto:${config.contactEmail}`} className={footerLink}>
@@ -51,7 +54,8 @@ export function SiteFooter() {
             </li>
             <li>
               <a href={config.socialUrl} className={footerLink} target="_blank" rel="noopener noreferrer">
-                Follow us<span className="sr-only"> (opens in a new tab)</span>
+                {m.footer_follow_us()}
+                <span className="sr-only">{m.footer_new_tab()}</span>
               </a>
             </li>
           </ul>
@@ -59,13 +63,13 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="text-sm font-semibold uppercase tracking-wide text-white">
-            Legal
+            {m.footer_legal()}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={footerLink}>
-                  {link.label}
+                  {legalLinkLabel(link.to)}
                 </Link>
               </li>
             ))}
@@ -76,8 +80,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:justify-between">
-          <p>© 2025 {config.brandName}. All rights reserved.</p>
-          <p>Made with love for those who need support</p>
+          <p>{m.footer_copyright({ brand: config.brandName })}</p>
+          <p>{m.footer_made_with_love()}</p>
         </div>
       </div>
     </footer>

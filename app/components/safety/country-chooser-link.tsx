@@ -1,5 +1,5 @@
 import { useCountryChooserPath } from "~/lib/crisis-help";
-import { CRISIS_HELP_TEXTS, type CrisisHelp } from "~/shared/crisis-help";
+import { CRISIS_HELP_TEXTS, type CrisisHelp, countryName } from "~/shared/crisis-help";
 
 /**
  * 'Not in Mexico? Choose your country', beside crisis numbers wherever they show: a plain link to the
@@ -11,7 +11,7 @@ export function CountryChooserLink({ help, className }: { help: CrisisHelp; clas
   if (!path) return null;
   return (
     <a href={path} className={className}>
-      {help.country ? CRISIS_HELP_TEXTS.notIn(help.country.name) : CRISIS_HELP_TEXTS.choose}
+      {help.country ? CRISIS_HELP_TEXTS.notIn(countryName(help.country)) : CRISIS_HELP_TEXTS.choose}
     </a>
   );
 }

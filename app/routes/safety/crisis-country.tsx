@@ -3,7 +3,7 @@ import { Alert, primaryButtonClass, SelectField } from "~/components/ui/form-con
 import { userContext } from "~/context";
 import { useCrisisHelp } from "~/lib/crisis-help";
 import { pageMeta } from "~/lib/meta";
-import { COUNTRY_CHOOSER, CRISIS_HELP_TEXTS } from "~/shared/crisis-help";
+import { COUNTRY_CHOOSER, CRISIS_HELP_TEXTS, countryName } from "~/shared/crisis-help";
 import { sameSitePath } from "~/shared/redirect-target";
 import { chooseCountryAction } from "~worker/crisis-help/country-choice-form";
 import { countryChoices } from "~worker/crisis-help/country-help";
@@ -47,7 +47,9 @@ export default function CrisisCountry({ loaderData, actionData }: Route.Componen
       <p className="mt-2 text-slate-700">{CRISIS_HELP_TEXTS.chooserIntro}</p>
       <p className="mt-4 text-slate-700" role="status">
         {help.country
-          ? (loaderData.chosen ? CRISIS_HELP_TEXTS.chooserSaved : CRISIS_HELP_TEXTS.chooserCurrent)(help.country.name)
+          ? (loaderData.chosen ? CRISIS_HELP_TEXTS.chooserSaved : CRISIS_HELP_TEXTS.chooserCurrent)(
+              countryName(help.country),
+            )
           : CRISIS_HELP_TEXTS.chooserNoneYet}
       </p>
       {actionData?.error ? (

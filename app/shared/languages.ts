@@ -1,0 +1,50 @@
+import { baseLocale, type Locale, locales } from "~/paraglide/runtime";
+
+/**
+ * The languages the site speaks: the inlang project's locales (project.inlang/settings.json), one
+ * messages file each (messages/{language}.json). A language is added as data: its code there and its
+ * messages file.
+ */
+export type Language = Locale;
+export const LANGUAGES: readonly Language[] = locales;
+export const DEFAULT_LANGUAGE: Language = baseLocale;
+
+/** A language code as written in a cookie, a form or `<html lang>`: one the site speaks, or null. */
+export function languageOf(value: unknown): Language | null {
+  if (typeof value !== "string") return null;
+  const code = value.trim().toLowerCase();
+  return LANGUAGES.find((language) => language === code) ?? null;
+}
+
+/**
+ * The languages of the browser's Accept-Language the site speaks, most preferred first (`es-MX` → es;
+ * `q=0` means "not this one"). Regions are the country's business, not the language's.
+ */
+export function languagesOfHeader(acceptLanguage: string | null): Language[] {
+  if (!acceptLanguage) return [];
+  const ranked = acceptLanguage
+    .slice(0, 1000)
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...parameters] = part.trim().split(";");
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { primary: tag.trim().split("-")[0] ?? "", weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const languages: Language[] = [];
+  for (const { primary } of ranked) {
+    const language = languageOf(primary);
+    if (language && !languages.includes(language)) languages.push(language);
+  }
+  return languages;
+}
+
+/** The language switch's form: where it posts, its fields, and the cookie that keeps the choice. */
+export const LANGUAGE_SWITCH = {
+  path: "/language",
+  field: "language",
+  backField: "back",
+  cookie: "kindred_language",
+} as const;

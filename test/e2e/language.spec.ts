@@ -1,0 +1,72 @@
+import type { Browser, Page } from "@playwright/test";
+import { m } from "../../app/paraglide/messages";
+import { seriousViolations } from "./support/axe";
+import { borrowContext } from "./support/shared-context";
+import { expect, randomClientAddress, signUpThroughApi, test } from "./support/test";
+
+/**
+ * The visitor's language: the browser's (Accept-Language) until they choose with the switch, which
+ * works without scripts and is remembered across pages, a reload and signing in.
+ */
+
+const PHONE = { width: 375, height: 740 };
+
+async function browserIn(browser: Browser, baseURL: string, locale: string, javaScriptEnabled = true): Promise<Page> {
+  const context = await borrowContext(
+    browser,
+    { baseURL, locale, viewport: PHONE, javaScriptEnabled },
+    randomClientAddress(),
+  );
+  return context.newPage();
+}
+
+const footer = (page: Page) => page.getByRole("contentinfo");
+const es = { locale: "es" as const };
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a browser set to es-MX reads the site in Spanish, and the switch to English and back survives a reload and signing in${javaScriptEnabled ? "" : ", without scripts"}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await browserIn(browser, baseURL ?? "", "es-MX", javaScriptEnabled);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(footer(page).getByText(m.footer_description({}, es))).toBeVisible();
+    await expect(footer(page).getByRole("region", { name: m.crisis_heading({}, es) })).toBeVisible();
+    if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
+
+    await footer(page).getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(footer(page).getByText(m.footer_description({}, { locale: "en" }))).toBeVisible();
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    // Signed in, the choice is the account's too: back to Spanish, then a new sign-in keeps it.
+    const account = await signUpThroughApi(page, baseURL ?? "");
+    await page.goto("/privacypolicy");
+    await footer(page).getByRole("button", { name: "Español" }).click();
+    await expect(page).toHaveURL("/privacypolicy");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    const other = await browserIn(browser, baseURL ?? "", "en-US", javaScriptEnabled);
+    const signedIn = await other.request.post("/api/auth/sign-in/email", {
+      data: { email: account.email, password: account.password },
+      headers: { Origin: baseURL ?? "" },
+    });
+    expect(signedIn.status()).toBe(200);
+    await other.goto("/privacypolicy");
+    await expect(other.locator("html")).toHaveAttribute("lang", "es");
+  });
+}
+
+test("a language the site does not speak is refused with words and changes nothing", async ({ browser, baseURL }) => {
+  const page = await browserIn(browser, baseURL ?? "", "es-MX");
+  const refused = await page.request.post("/language", {
+    form: { language: "xx", back: "/" },
+    headers: { Origin: baseURL ?? "", "Accept-Language": "es-MX" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain(m.language_invalid({}, es));
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+});

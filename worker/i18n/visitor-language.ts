@@ -1,0 +1,69 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { DEFAULT_LANGUAGE, LANGUAGE_SWITCH, type Language, languageOf, languagesOfHeader } from "~/shared/languages";
+import { createDb } from "../db/client";
+import { accountLanguages } from "../db/schema";
+import { rememberChoice, rememberedChoice } from "../http/remembered-choice";
+
+/**
+ * The language a request's visitor reads, in one order: their choice in this browser (the switch's
+ * cookie), their account's language, the browser's languages, English. A value the site does not
+ * speak (forged, misspelt) says nothing and the next is asked.
+ */
+
+/** The account's language, or null where it has none. */
+export async function accountLanguage(userId: string): Promise<Language | null> {
+  const [row] = await createDb(env.DB)
+    .select({ language: accountLanguages.language })
+    .from(accountLanguages)
+    .where(eq(accountLanguages.userId, userId))
+    .limit(1);
+  return languageOf(row?.language);
+}
+
+/** Keeps `language` as the account's. */
+export async function keepAccountLanguage(userId: string, language: Language): Promise<void> {
+  const chosenAt = Date.now();
+  await createDb(env.DB)
+    .insert(accountLanguages)
+    .values({ userId, language, chosenAt })
+    .onConflictDoUpdate({ target: accountLanguages.userId, set: { language, chosenAt } });
+}
+
+/**
+ * The visitor's language. Signed in with no choice in this browser, the account's is read once and
+ * kept in the browser's cookie, so the next pages need not read it again.
+ */
+export async function requestLanguage(request: Request, userId: string | null): Promise<Language> {
+  const chosenHere = languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie));
+  if (chosenHere) return chosenHere;
+  if (userId) {
+    const ofAccount = await accountLanguage(userId);
+    if (ofAccount) {
+      rememberChoice(request, LANGUAGE_SWITCH.cookie, ofAccount, "/");
+      return ofAccount;
+    }
+  }
+  return browserLanguage(request);
+}
+
+/** The first language of the browser's the site speaks, else English. */
+export function browserLanguage(request: Request): Language {
+  return languagesOfHeader(request.headers.get("Accept-Language"))[0] ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * At sign-up: the language the account was made in (this browser's choice, else its languages)
+ * becomes the account's, so its emails speak it.
+ */
+export async function keepSignUpLanguage(userId: string, headers: Headers | null): Promise<void> {
+  const request = new Request("https://sign-up.invalid/", { headers: headers ?? {} });
+  const language = languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie)) ?? browserLanguage(request);
+  await keepAccountLanguage(userId, language);
+}
+
+/** Remembers the visitor's choice: in this browser, and on their account when signed in. */
+export async function rememberLanguage(request: Request, userId: string | null, language: Language): Promise<void> {
+  if (userId) await keepAccountLanguage(userId, language);
+  rememberChoice(request, LANGUAGE_SWITCH.cookie, language, "/");
+}
