@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { type CrisisHelp, countryInSentence, inDangerSentence } from "./crisis-help";
 import { z } from "./schemas/zod-mini";
 
@@ -40,45 +41,71 @@ export const DEFAULT_INACTIVITY_MINUTES = 30;
 
 /** What the visitor reads in their support conversation: the line above the composer, and its events. */
 export const VISITOR_DESK_TEXTS = {
-  inLine: (position: number) => `You're number ${position} in line. A listener will be with you soon.`,
+  inLine: (position: number) => m.desk_in_line({ position }),
   /** With an estimate from the desk's recent pace: never a promise, always 'about'. */
   inLineWithWait: (position: number, minutes: number) =>
-    `You're number ${position} in line. The wait is about ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
+    minutes === 1 ? m.desk_in_line_wait_one({ position }) : m.desk_in_line_wait({ position, minutes }),
   /** Given to a listener who has not opened the conversation yet. */
-  comingSoon: "A listener will be with you shortly.",
+  get comingSoon() {
+    return m.desk_coming_soon();
+  },
   /** The same, when a listener was already with them in this conversation (transferred, or handed back). */
-  anotherComing: "Another listener is joining you and will be with you shortly.",
+  get anotherComing() {
+    return m.desk_another_coming();
+  },
   /** In the conversation's flow, at the moment a listener opened it; their alias when the admin set one. */
-  joined: (alias: string | null) => (alias ? `${alias} has joined.` : "A listener has joined."),
-  ended: "This conversation has ended. If you write again, you'll be back in line for a listener.",
+  joined: (alias: string | null) => (alias ? m.desk_joined_alias({ alias }) : m.desk_joined()),
+  get ended() {
+    return m.desk_ended();
+  },
   /** The visitor pressed 'End conversation'. */
-  youEnded: "You ended this conversation. If you write again, you'll be back in line for a listener.",
+  get youEnded() {
+    return m.desk_you_ended();
+  },
   /** Nobody wrote for a while after a listener's reply (DESK_INACTIVITY_MINUTES). */
-  closedInactive:
-    "This conversation was closed because nobody had written for a while. If you write again, a listener will be back with you.",
+  get closedInactive() {
+    return m.desk_closed_inactive();
+  },
   /** Every session of the visitor ended while they waited for a first reply. */
-  leftLine: "You left the line when you were signed out. If you write again, you'll be back in line for a listener.",
+  get leftLine() {
+    return m.desk_left_line();
+  },
   /** Nobody available, and the visitor's message is waiting in line. */
-  noListener: "No listener is available right now. Your message is kept and someone will reply as soon as they can.",
+  get noListener() {
+    return m.desk_no_listener();
+  },
   /** Nobody available, and nothing written yet: what will happen, never that a message is kept. */
-  noListenerBeforeWriting:
-    "No listener is available right now. If you write, your message will be kept and someone will reply as soon as they can.",
+  get noListenerBeforeWriting() {
+    return m.desk_no_listener_before_writing();
+  },
   /**
    * Said after every line while the visitor waits, unless the conversation's crisis banner shows the
    * numbers: their own country's, never a number that does not connect where they are.
    */
   inDanger: (help: CrisisHelp) => inDangerSentence(help),
-} as const;
+};
 
 /** The support conversation's header: the desk's state in a few words, never the support account's presence. */
 export const VISITOR_DESK_HEADLINES = {
-  withYou: "A listener is with you",
-  coming: "A listener is on the way",
-  anotherComing: "Another listener is on the way",
-  waiting: "Waiting for a listener",
-  nobody: "No listener available right now",
-  available: "Listeners are available",
-} as const;
+  get withYou() {
+    return m.desk_headline_with_you();
+  },
+  get coming() {
+    return m.desk_headline_coming();
+  },
+  get anotherComing() {
+    return m.desk_headline_another_coming();
+  },
+  get waiting() {
+    return m.desk_headline_waiting();
+  },
+  get nobody() {
+    return m.desk_headline_nobody();
+  },
+  get available() {
+    return m.desk_headline_available();
+  },
+};
 
 export const DESK_TEXTS = {
   title: "Support desk",

@@ -1,8 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { m } from "../../app/paraglide/messages";
 import { seriousViolations } from "./support/axe";
+import { composer, openConversation } from "./support/chat-page";
+import { SUPPORT_CHAT_PATH } from "./support/config";
 import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, signUpThroughApi, test } from "./support/test";
+import { expect, randomClientAddress, signUpThroughApi, test, uniqueEmail } from "./support/test";
 
 /**
  * The visitor's language: the browser's (Accept-Language) until they choose with the switch, which
@@ -69,4 +71,28 @@ test("a language the site does not speak is refused with words and changes nothi
   expect(await refused.text()).toContain(m.language_invalid({}, es));
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
+});
+
+test("in Spanish, the support conversation's line and its crisis banner speak Spanish, with the visitor's country's numbers", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await browserIn(browser, baseURL ?? "", "es-MX");
+  // As the sign-up page's own request would: with the browser's languages, which the account keeps.
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
+    headers: { Origin: baseURL ?? "", "Accept-Language": "es-MX,es;q=0.9" },
+  });
+  expect(signedUp.status()).toBe(200);
+  await openConversation(page, SUPPORT_CHAT_PATH);
+  await expect(page.getByRole("status").filter({ hasText: m.desk_no_listener_before_writing({}, es) })).toBeVisible();
+  await composer(page).fill("ya no quiero vivir");
+  const banner = page.getByRole("region", { name: m.banner_heading({}, es) });
+  await expect(banner).toBeVisible();
+  // Mexico has no line in the table: its emergency number, one tap away on the banner's line.
+  await expect(banner.getByRole("link", { name: m.crisis_call({ number: "911" }, es) })).toHaveAttribute(
+    "href",
+    "tel:911",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
 });

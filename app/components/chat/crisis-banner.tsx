@@ -3,34 +3,51 @@ import { Link } from "react-router";
 import { CountryChooserLink } from "~/components/safety/country-chooser-link";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCrisisHelp } from "~/lib/crisis-help";
+import { m } from "~/paraglide/messages";
 import { allContacts, type CrisisContact, DIRECTORY_CONTACT, firstContacts, otherContacts } from "~/shared/crisis-help";
 
 /** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
   /** To the person whose own words (draft or sent) read as crisis: short, so it fits one line on a phone. */
-  heading: "You're not alone",
+  get heading() {
+    return m.banner_heading();
+  },
   /**
    * After the heading (which says they are not alone), short: on a phone each line is the
    * conversation's room. Nothing it says of the numbers (free, any hour) holds for every country's.
    */
-  lead: "More numbers that can help where you are:",
+  get lead() {
+    return m.banner_lead();
+  },
   /** To the person who received them: the help is addressed to them, about the other. */
-  aboutOther: (username: string) => `${username} may be going through something serious.`,
+  aboutOther: (username: string) => m.banner_about_other({ username }),
   /** The reader's own country's numbers, which may not be the other's: the directory is among them. */
-  shareLead: "You can share these numbers. Where they live they may differ; the directory lists every country's:",
-  support: "Talk with our support team",
+  get shareLead() {
+    return m.banner_share_lead();
+  },
+  get support() {
+    return m.banner_support();
+  },
   /**
    * The disclosure that opens the other numbers (the first line's are on the banner's line): part of
    * the heading's button, so one tap away.
    */
-  showNumbers: "More numbers",
+  get showNumbers() {
+    return m.banner_show_numbers();
+  },
   /** The disclosure's name: the heading, then what it opens, read as one phrase. */
-  toggle: (heading: string) => `${heading}, More numbers`,
-  close: "Close",
-  closeContext: " crisis help for this conversation",
+  toggle: (heading: string) => m.banner_toggle({ heading }),
+  get close() {
+    return m.banner_close();
+  },
+  get closeContext() {
+    return m.banner_close_context();
+  },
   /** Said when it is closed, so a screen reader hears where it went. */
-  closed: "Crisis help closed. The numbers stay in the footer of every page.",
-} as const;
+  get closed() {
+    return m.banner_closed();
+  },
+};
 
 /** The contacts, with the directory of every country's helplines where they lack it. */
 function withDirectory(contacts: CrisisContact[]): CrisisContact[] {

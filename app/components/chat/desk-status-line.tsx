@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCrisisHelp } from "~/lib/crisis-help";
+import { m } from "~/paraglide/messages";
 import {
   type DeskEvent,
   deskEventText,
@@ -13,8 +14,10 @@ import { Chevron, CrisisNumberList } from "./crisis-banner";
 
 const DESK_STATUS_TEXTS = {
   /** The disclosure beside the line while the visitor waits: one tap shows every number. */
-  showNumbers: "Crisis numbers",
-} as const;
+  get showNumbers() {
+    return m.desk_crisis_numbers();
+  },
+};
 
 /**
  * Where the visitor stands in the support conversation, at the end of the messages, just
