@@ -1,4 +1,5 @@
-import { CAROUSEL_INTERVAL_MS } from "./landing-content";
+/** Auto-advance interval of the carousel (spec section 9). */
+export const CAROUSEL_INTERVAL_MS = 5000;
 
 /**
  * The landing page's carousel of encouraging messages (spec section 2; WAI-ARIA APG carousel

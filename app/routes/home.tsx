@@ -10,7 +10,7 @@ import {
   HERO,
   HOW_IT_WORKS,
   SERVICES,
-  SUPPORT_NOW_CTA,
+  SUPPORT_NOW,
 } from "~/lib/landing-content";
 import { crisisHelpFromMatches, pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
@@ -103,7 +103,7 @@ export default function Home() {
         <EncouragementCarousel slides={ENCOURAGEMENT_SLIDES} />
         <div className="mt-10 text-center">
           <Link to={supportChat} className={primaryButton}>
-            {SUPPORT_NOW_CTA}
+            {SUPPORT_NOW.cta}
           </Link>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CAROUSEL_PARTS, CAROUSEL_TEXTS } from "../../app/lib/carousel";
-import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES, SUPPORT_NOW_CTA } from "../../app/lib/landing-content";
+import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES, SUPPORT_NOW } from "../../app/lib/landing-content";
 import { seriousViolations } from "./support/axe";
 import {
   expect,
@@ -126,7 +126,7 @@ test.describe("the carousel with scripts, on the page without the framework", ()
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/");
       await waitForPageScripts(page);
-      const after = page.getByRole("link", { name: SUPPORT_NOW_CTA });
+      const after = page.getByRole("link", { name: SUPPORT_NOW.cta });
       const at = async () => (await after.boundingBox())?.y;
       const first = await at();
       for (let i = 1; i <= TITLES.length; i++) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CLOSING, FAQ, faqAnswer, HERO, HOW_IT_WORKS, SERVICES, SUPPORT_NOW_CTA } from "../../app/lib/landing-content";
+import { CLOSING, FAQ, faqAnswer, HERO, HOW_IT_WORKS, SERVICES, SUPPORT_NOW } from "../../app/lib/landing-content";
 import { inDangerSentence } from "../../app/shared/crisis-help";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { BRAND_NAME, SUPPORT_CHAT_PATH } from "./support/config";
@@ -34,7 +34,7 @@ test.describe("the landing page", () => {
   test("sends every call to action to the chat with the support account", async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
-    for (const name of [HERO.primaryCta, SUPPORT_NOW_CTA, CLOSING.cta]) {
+    for (const name of [HERO.primaryCta, SUPPORT_NOW.cta, CLOSING.cta]) {
       await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", SUPPORT_CHAT_PATH);
     }
     const serviceLinks = main.getByRole("link", { name: /^Start a chat/ });

@@ -35,6 +35,8 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(footer(page).getByText(m.footer_description({}, es))).toBeVisible();
     await expect(footer(page).getByRole("region", { name: m.crisis_heading({}, es) })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: m.hero_title({}, es) })).toBeVisible();
+    await expect(page.getByRole("link", { name: m.hero_primary_cta({}, es) })).toBeVisible();
     if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
 
     await footer(page).getByRole("button", { name: "English" }).click();

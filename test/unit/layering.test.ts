@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
  * The layers the code is built in (docs/architecture.md): what the browser and the worker both use
  * lives in app/shared; the rest of app/ is for the browser and the route modules; worker/ is server
  * only and reached from the app only by route modules, through the `~worker` alias; Durable
- * Objects are reached only through their service modules. The sources are read at build time.
+ * Objects are reached only through their service modules. The messages compiled from messages/
+ * (`~/paraglide/`, docs/decisions/175-…) are shared too. The sources are read at build time.
  */
 const sources = {
   ...import.meta.glob<string>(["/app/**/*.{ts,tsx}"], { query: "?raw", import: "default", eager: true }),
@@ -31,6 +32,9 @@ function offenders(folder: string, breaks: (specifier: string, file: string) => 
     );
 }
 
+/** The shared layer: app/shared and the compiled messages. */
+const isShared = (specifier: string) => specifier.startsWith("~/shared/") || specifier.startsWith("~/paraglide/");
+
 const reachesWorker = (specifier: string) => specifier.startsWith("~worker/") || /(^|\/)worker\//.test(specifier);
 
 describe("the code's layers", () => {
@@ -42,9 +46,7 @@ describe("the code's layers", () => {
 
   it("keeps app/shared free of browser-only and server-only modules", () => {
     const outsideShared = (specifier: string) =>
-      (specifier.startsWith("~/") && !specifier.startsWith("~/shared/")) ||
-      specifier.startsWith("../") ||
-      reachesWorker(specifier);
+      (specifier.startsWith("~/") && !isShared(specifier)) || specifier.startsWith("../") || reachesWorker(specifier);
     expect(offenders("/app/shared/", outsideShared)).toEqual([]);
   });
 
@@ -57,7 +59,7 @@ describe("the code's layers", () => {
 
   it("lets the worker use only the shared layer of app/", () => {
     const appOutsideShared = (specifier: string) =>
-      (specifier.startsWith("~/") && !specifier.startsWith("~/shared/")) || /(^|\/)app\//.test(specifier);
+      (specifier.startsWith("~/") && !isShared(specifier)) || /(^|\/)app\//.test(specifier);
     expect(offenders("/worker/", appOutsideShared)).toEqual([]);
   });
 
@@ -81,7 +83,8 @@ describe("the code's layers", () => {
       for (const specifier of importsOf(sources[file] ?? "")) {
         const next = resolve(specifier, file);
         if (next) visit(next);
-        else if (!specifier.startsWith("~") && !specifier.startsWith(".")) packages.add(specifier);
+        else if (specifier.startsWith("~/paraglide/") || (!specifier.startsWith("~") && !specifier.startsWith(".")))
+          packages.add(specifier);
       }
     };
     const entries = Object.keys(sources).filter((file) => file.startsWith("/app/page-scripts/"));
@@ -90,6 +93,8 @@ describe("the code's layers", () => {
     expect(reached).toContain("/app/lib/carousel.ts");
     expect([...packages].filter((name) => /^(react|react-dom|react-router)(\/|$)/.test(name))).toEqual([]);
     expect([...reached].filter((file) => file.endsWith(".tsx"))).toEqual([]);
+    // Nor the messages' runtime (4 KB): a page script that needs words is built per language.
+    expect([...packages].filter((name) => name.startsWith("~/paraglide/"))).toEqual([]);
   });
 
   it("has worker folders that depend one way: no folder reaches back to one that reaches it", () => {

@@ -53,13 +53,17 @@ export function browserLanguage(request: Request): Language {
 }
 
 /**
- * At sign-up: the language the account was made in (this browser's choice, else its languages)
- * becomes the account's, so its emails speak it.
+ * At sign-up: the language the account was made in (this browser's choice, else the first of its
+ * languages the site speaks) becomes the account's, so its emails speak it.
  */
 export async function keepSignUpLanguage(userId: string, headers: Headers | null): Promise<void> {
   const request = new Request("https://sign-up.invalid/", { headers: headers ?? {} });
-  const language = languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie)) ?? browserLanguage(request);
-  await keepAccountLanguage(userId, language);
+  // A sign-up that says nothing of its language (no choice, no browser languages) leaves it unset.
+  const language =
+    languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie)) ??
+    languagesOfHeader(request.headers.get("Accept-Language"))[0] ??
+    null;
+  if (language) await keepAccountLanguage(userId, language);
 }
 
 /** Remembers the visitor's choice: in this browser, and on their account when signed in. */
