@@ -10,19 +10,6 @@ import { startLeaving } from "./page-leaving";
  * plain links (app/components/layout/quick-exit.tsx), hydrated or not.
  */
 
-/** What the controls and the landing page say; the tests read the same texts. */
-export const QUICK_EXIT_TEXTS = {
-  button: "Quick exit",
-  /** The smaller control's visible words, read after 'Quick exit' right above it. */
-  signOutVisible: "and sign out",
-  signOut: "Quick exit and sign out",
-  landingTitle: "Need to leave quickly?",
-  landingText:
-    "The Quick exit button at the top of every page leaves this site at once for an everyday website. Pressing Escape three times does the same. It replaces the page you were on, so pressing Back does not bring it back.",
-  landingHistory:
-    "Your browser history still lists the pages of this site you opened before; a private window keeps them out of it.",
-} as const;
-
 /** Escape this many times within this window leaves the site (the issue: three presses in 1.5 s). */
 const QUICK_EXIT_ESCAPE_PRESSES = 3;
 export const QUICK_EXIT_ESCAPE_WINDOW_MS = 1500;

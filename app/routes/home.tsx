@@ -14,7 +14,7 @@ import {
 } from "~/lib/landing-content";
 import { crisisHelpFromMatches, pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
-import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit";
+import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit-texts";
 import { inDangerSentence } from "~/shared/crisis-help";
 import { chatWith, PATHS } from "~/shared/routes";
 import type { Route } from "./+types/home";

@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { AUTH_ERROR_MESSAGES } from "~/shared/auth-errors";
 import { INACTIVITY_MESSAGES } from "~/shared/inactivity";
 import { withNext } from "~/shared/redirect-target";
@@ -17,12 +18,22 @@ export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
 
 /** The account menu's way out, and /signout, the page that asks the same without scripts. */
 export const SIGN_OUT_TEXTS = {
-  button: "Sign Out",
-  busy: "Signing Out...",
-  pageTitle: "Sign Out",
-  question: "Sign out on this device? You can sign in again at any time.",
-  cancel: "Cancel",
-} as const;
+  get button() {
+    return m.sign_out_button();
+  },
+  get busy() {
+    return m.sign_out_busy();
+  },
+  get pageTitle() {
+    return m.sign_out_page_title();
+  },
+  get question() {
+    return m.sign_out_question();
+  },
+  get cancel() {
+    return m.sign_out_cancel();
+  },
+};
 
 export function isSessionEndReason(value: unknown): value is SessionEndReason {
   return typeof value === "string" && Object.hasOwn(SESSION_END_MESSAGES, value);

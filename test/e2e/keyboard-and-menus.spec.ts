@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { HERO } from "../../app/lib/landing-content";
-import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
+import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit-texts";
 import { ADMIN_PAGES, ADMIN_TITLES } from "../../app/shared/admin";
 import { PATHS } from "../../app/shared/routes";
 import { REPORT_TEXTS } from "../../app/shared/safety";

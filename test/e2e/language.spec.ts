@@ -3,6 +3,7 @@ import { m } from "../../app/paraglide/messages";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
+import { menuToggle } from "./support/mobile-menu";
 import { borrowContext } from "./support/shared-context";
 import { expect, randomClientAddress, signUpThroughApi, test, uniqueEmail } from "./support/test";
 
@@ -97,4 +98,23 @@ test("in Spanish, the support conversation's line and its crisis banner speak Sp
     "tel:911",
   );
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("in Spanish, the header and its phone menu speak Spanish and hold the language switch", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await browserIn(browser, baseURL ?? "", "es-MX");
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: m.quick_exit_button({}, es), exact: true })).toBeVisible();
+  await expect(menuToggle(page)).toContainText(m.header_open_menu({}, es));
+  await menuToggle(page).click();
+  const menu = page.getByRole("navigation", { name: m.header_mobile_nav({}, es) });
+  await expect(menu.getByRole("link", { name: m.header_how_it_works({}, es) })).toBeVisible();
+  await menu.getByRole("button", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: m.quick_exit_button({}, { locale: "en" }), exact: true }),
+  ).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
+import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit-texts";
 import { seriousViolations } from "./support/axe";
 import { PUBLIC_PAGES } from "./support/config";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { HERO } from "../../app/lib/landing-content";
-import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
+import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit-texts";
 import { QUICK_EXIT_URL } from "./support/config";
 import { menuToggle, mobileMenu } from "./support/mobile-menu";
 import {

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { HERO } from "../../app/lib/landing-content";
-import { QUICK_EXIT_ESCAPE_WINDOW_MS, QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit";
+import { QUICK_EXIT_ESCAPE_WINDOW_MS } from "../../app/lib/quick-exit";
+import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit-texts";
 import { allContacts } from "../../app/shared/crisis-help";
 import { chatWith } from "../../app/shared/routes";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 import { CrisisResourcesBox } from "./crisis-resources-box";
 
@@ -6,17 +7,15 @@ import { CrisisResourcesBox } from "./crisis-resources-box";
 export function NotFoundContent() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>Page not found</title>
+      <title>{m.error_not_found_title()}</title>
       <p className="text-sm font-semibold text-brand-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
-      <p className="mt-4 text-slate-700">
-        We could not find the page you were looking for. It may have moved, or the address may be mistyped.
-      </p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">{m.error_not_found_title()}</h1>
+      <p className="mt-4 text-slate-700">{m.error_not_found_text()}</p>
       <Link
         to={PATHS.home}
         className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
       >
-        Go to the homepage
+        {m.error_go_home()}
       </Link>
     </section>
   );
@@ -33,7 +32,7 @@ function ErrorPageContent({ title, message }: { title: string; message: string }
         href={PATHS.home}
         className="mt-8 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
       >
-        Go to the homepage
+        {m.error_go_home()}
       </a>
       <div className="mx-auto mt-10 max-w-md text-left">
         <CrisisResourcesBox tone="light" />
@@ -47,12 +46,7 @@ function ErrorPageContent({ title, message }: { title: string; message: string }
  * details; they go to the log. Crisis numbers stay in reach even when the page broke.
  */
 export function UnexpectedErrorContent() {
-  return (
-    <ErrorPageContent
-      title="Unexpected Application Error!"
-      message="Something went wrong on our side. Please try again in a moment."
-    />
-  );
+  return <ErrorPageContent title={m.error_unexpected_title()} message={m.error_unexpected_text()} />;
 }
 
 /** The root-level fallback, used when even the layout could not render. */
@@ -71,7 +65,7 @@ export function UnexpectedErrorPage() {
 export function RefusedPage({ message }: { message: string }) {
   return (
     <main id="main">
-      <ErrorPageContent title="Not available" message={message} />
+      <ErrorPageContent title={m.error_not_available()} message={message} />
     </main>
   );
 }

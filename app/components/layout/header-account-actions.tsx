@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useSignedInUser } from "~/lib/signed-in-user";
+import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 import type { AccountMenuPlacement } from "./signed-in-account-actions";
 
@@ -21,7 +22,7 @@ export function HeaderAccountActions({
   if (!user) {
     return (
       <Link to={PATHS.signup} className={pillLink}>
-        Get Started
+        {m.header_get_started()}
       </Link>
     );
   }

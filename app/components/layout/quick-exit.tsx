@@ -1,5 +1,6 @@
 import { usePublicConfig } from "~/lib/public-config";
-import { QUICK_EXIT_ATTRIBUTE, QUICK_EXIT_TEXTS, type QuickExitKind } from "~/lib/quick-exit";
+import { QUICK_EXIT_ATTRIBUTE, type QuickExitKind } from "~/lib/quick-exit";
+import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit-texts";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
 /**

@@ -15,6 +15,7 @@ import {
 import { announceSessionEnd, leaveSession } from "~/lib/session-leaving";
 import { useDeskAccess, useOpenReportCount } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
+import { m } from "~/paraglide/messages";
 import { headerName, isAdmin, type SignedInUser } from "~/shared/accounts";
 import { ADMIN_PAGES } from "~/shared/admin";
 import { PATHS } from "~/shared/routes";
@@ -83,11 +84,11 @@ function MessagesLink({ unreadCount }: { unreadCount: number }) {
       to={PATHS.chat}
       className="relative inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
     >
-      Messages
+      {m.header_messages()}
       {badge ? (
         <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
           {badge}
-          <span className="sr-only"> unread</span>
+          <span className="sr-only">{m.header_unread()}</span>
         </span>
       ) : null}
     </Link>
@@ -103,7 +104,7 @@ function EnableNotificationsButton() {
       onClick={request}
       className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
     >
-      Enable Notifications
+      {m.header_enable_notifications()}
     </button>
   );
 }
@@ -190,7 +191,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`${name}: account menu`}
+        aria-label={m.header_account_menu({ name })}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
@@ -208,11 +209,11 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
       >
         <p className="truncate px-3 py-2 text-xs text-slate-600">Signed in as {name}</p>
         {[
-          { to: PATHS.profile, label: "My Profile" },
-          { to: PATHS.users, label: "Find Other Christians" },
-          { to: PATHS.blockedPeople, label: "Blocked people" },
+          { to: PATHS.profile, label: m.header_my_profile() },
+          { to: PATHS.users, label: m.header_find_christians() },
+          { to: PATHS.blockedPeople, label: m.header_blocked_people() },
           // The desk's title (DESK_TEXTS.title), written out: app/shared/desk.ts would bring zod into the header.
-          ...(deskAccess ? [{ to: PATHS.desk, label: "Support desk" }] : []),
+          ...(deskAccess ? [{ to: PATHS.desk, label: m.header_support_desk() }] : []),
           // Every admin page, as the admin nav lists them; Reports counts the reports still open.
           ...(isAdmin(user)
             ? ADMIN_PAGES.map((page) => ({

@@ -4,15 +4,27 @@ import { MOBILE_MENU_ATTRIBUTE, type MobileMenu, startMobileMenu } from "~/lib/m
 import { usePublicConfig } from "~/lib/public-config";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
+import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 import { HeaderAccountActions } from "./header-account-actions";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { QuickExit } from "./quick-exit";
 
 const NAV_ITEMS = [
-  { label: "Home", to: PATHS.home },
-  { label: "How It Works", to: PATHS.howItWorks },
-] as const;
+  {
+    get label() {
+      return m.header_home();
+    },
+    to: PATHS.home,
+  },
+  {
+    get label() {
+      return m.header_how_it_works();
+    },
+    to: PATHS.howItWorks,
+  },
+];
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700";
@@ -49,7 +61,7 @@ export function SiteHeader() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800"
       >
-        Skip to content
+        {m.header_skip()}
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-3">
         <Link
@@ -59,11 +71,11 @@ export function SiteHeader() {
           <Logo />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="truncate text-lg font-bold text-brand-900">{brandName}</span>
-            <span className="text-xs font-medium uppercase tracking-wide text-slate-600">Emotional Support</span>
+            <span className="text-xs font-medium uppercase tracking-wide text-slate-600">{m.header_tagline()}</span>
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={m.header_main_nav()} className="hidden items-center gap-1 md:flex">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.to} to={item.to} end className={navLinkClass}>
               {item.label}
@@ -78,12 +90,12 @@ export function SiteHeader() {
         <details ref={menuRef} {...{ [MOBILE_MENU_ATTRIBUTE]: "" }} className="group shrink-0 md:hidden">
           <summary className="relative inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
             {/* The name follows the state with no script: only the shown one counts. */}
-            <span className="sr-only group-open:hidden">Open menu</span>
-            <span className="sr-only hidden group-open:inline">Close menu</span>
+            <span className="sr-only group-open:hidden">{m.header_open_menu()}</span>
+            <span className="sr-only hidden group-open:inline">{m.header_close_menu()}</span>
             {badge ? (
               <span className="absolute -right-1 -top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white">
                 {badge}
-                <span className="sr-only"> unread</span>
+                <span className="sr-only">{m.header_unread()}</span>
               </span>
             ) : null}
             <svg
@@ -100,7 +112,7 @@ export function SiteHeader() {
           </summary>
           {/* Under the header's row, over the page, scrolling within what is left of the screen. */}
           <nav
-            aria-label="Mobile"
+            aria-label={m.header_mobile_nav()}
             className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4 shadow-md"
           >
             <ul className="flex flex-col gap-1 pt-2">
@@ -114,6 +126,9 @@ export function SiteHeader() {
             </ul>
             <div className="pt-3">
               <HeaderAccountActions live={false} accountMenu="inline" />
+            </div>
+            <div className="pt-3 text-sm">
+              <LanguageSwitch tone="light" />
             </div>
           </nav>
         </details>
