@@ -5,6 +5,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -29,6 +30,7 @@ import { type PageScript, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/
 import { useScriptNonce } from "~/lib/script-nonce";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { isAdmin } from "~/shared/accounts";
+import { DEFAULT_LANGUAGE, type Language, LOCALIZED_PATHS, localizedPath } from "~/shared/languages";
 
 // Only signed-in people need the inactivity rules; anonymous visitors never download them.
 const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"));
@@ -46,9 +48,24 @@ export const middleware: Route.MiddlewareFunction[] = [
     // Everything below, the page's render included, speaks the visitor's language.
     const language = await requestLanguage(request, userId);
     context.set(languageContext, language);
+    // A public page read at another language's address goes to its address in the visitor's.
+    const addressed = localizedAddress(request, language);
+    if (addressed) throw redirect(addressed, { status: 302, headers: { Vary: "Cookie, Accept-Language" } });
     return inLanguage(language, next);
   },
 ];
+
+/**
+ * Where a GET of a public page at its default-language address goes for a visitor who reads another
+ * language (`/privacypolicy` → `/es/privacypolicy`); null when it is already theirs, or no such page.
+ */
+function localizedAddress(request: Request, language: Language): string | null {
+  if (request.method !== "GET" || language === DEFAULT_LANGUAGE) return null;
+  const url = new URL(request.url);
+  if (!LOCALIZED_PATHS.includes(url.pathname)) return null;
+  const target = localizedPath(`${url.pathname}${url.search}`, language);
+  return target === `${url.pathname}${url.search}` ? null : target;
+}
 
 /**
  * The page a request is for. Client navigations fetch `/path.data?_routes=…` (`/_.data` for the

@@ -10,6 +10,11 @@ export default [
     route("privacypolicy", "routes/legal/privacy-policy.tsx"),
     route("termsofservice", "routes/legal/terms-of-service.tsx"),
     route("cookiepolicy", "routes/legal/cookie-policy.tsx"),
+    // The same public pages at their Spanish addresses (LOCALIZED_PATHS in app/shared/languages.ts).
+    route("es", "routes/home.tsx", { id: "routes/home-es" }),
+    route("es/privacypolicy", "routes/legal/privacy-policy.tsx", { id: "routes/legal/privacy-policy-es" }),
+    route("es/termsofservice", "routes/legal/terms-of-service.tsx", { id: "routes/legal/terms-of-service-es" }),
+    route("es/cookiepolicy", "routes/legal/cookie-policy.tsx", { id: "routes/legal/cookie-policy-es" }),
     // One sign-in / create-account screen (components/auth/auth-screen) on two addresses.
     route("signup", "routes/auth/signup.tsx"),
     route("signup/steps", "routes/auth/signup-steps.ts"), // the same action's answers in JSON, for its page script

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { type CrisisHelp, NO_COUNTRY_HELP } from "~/shared/crisis-help";
+import { DEFAULT_LANGUAGE, LANGUAGES, LOCALIZED_PATHS, localizedPath, unprefixedPath } from "~/shared/languages";
 import type { PublicConfig } from "~/shared/schemas/config";
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
@@ -27,6 +28,25 @@ export function pageMeta(options: {
   const brand = config?.brandName ?? "";
   const title = brand ? `${options.title} | ${brand}` : options.title;
   const url = config ? new URL(options.pathname, config.appUrl).toString() : undefined;
+  // A public page names its address in every language, and which one is for anyone else.
+  const base = unprefixedPath(options.pathname);
+  const alternates =
+    config && LOCALIZED_PATHS.includes(base)
+      ? [
+          ...LANGUAGES.map((language) => ({
+            tagName: "link",
+            rel: "alternate",
+            hrefLang: language,
+            href: new URL(localizedPath(base, language), config.appUrl).toString(),
+          })),
+          {
+            tagName: "link",
+            rel: "alternate",
+            hrefLang: "x-default",
+            href: new URL(localizedPath(base, DEFAULT_LANGUAGE), config.appUrl).toString(),
+          },
+        ]
+      : [];
   return [
     { title },
     { name: "description", content: options.description },
@@ -36,6 +56,7 @@ export function pageMeta(options: {
           { property: "og:url", content: url },
         ]
       : []),
+    ...alternates,
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: brand },
     { property: "og:title", content: title },

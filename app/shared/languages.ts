@@ -48,3 +48,37 @@ export const LANGUAGE_SWITCH = {
   backField: "back",
   cookie: "kindred_language",
 } as const;
+
+/**
+ * The public pages, which have an address per language: the default language's is the page's path,
+ * another's is prefixed with its code (`/es`, `/es/privacypolicy`), so search engines and shared
+ * links name one language each (docs/decisions/176-…).
+ */
+export const LOCALIZED_PATHS: readonly string[] = ["/", "/privacypolicy", "/termsofservice", "/cookiepolicy"];
+
+/** The language a path's prefix names (`/es/...`), or null for an unprefixed path. */
+export function languageOfPath(pathname: string): Language | null {
+  const [, first] = pathname.split("/");
+  const language = languageOf(first);
+  return language && language !== DEFAULT_LANGUAGE && first === language ? language : null;
+}
+
+/** A path without its language prefix (`/es/privacypolicy` → `/privacypolicy`, `/es` → `/`). */
+export function unprefixedPath(pathname: string): string {
+  const language = languageOfPath(pathname);
+  if (!language) return pathname;
+  const rest = pathname.slice(language.length + 1);
+  return rest === "" ? "/" : rest;
+}
+
+/**
+ * A path in a language: a public page's address in it (prefixed unless it is the default), any
+ * other path as it is (its language is the visitor's, not the address's).
+ */
+export function localizedPath(path: string, language: Language): string {
+  const url = new URL(path, "http://same-origin.invalid");
+  const base = unprefixedPath(url.pathname);
+  if (!LOCALIZED_PATHS.includes(base)) return path;
+  const pathname = language === DEFAULT_LANGUAGE ? base : base === "/" ? `/${language}` : `/${language}${base}`;
+  return `${pathname}${url.search}${url.hash}`;
+}

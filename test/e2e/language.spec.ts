@@ -32,8 +32,13 @@ for (const javaScriptEnabled of [true, false]) {
     baseURL,
   }) => {
     const page = await browserIn(browser, baseURL ?? "", "es-MX", javaScriptEnabled);
+    // The landing page's Spanish address, and both addresses named for search engines.
     await page.goto("/");
+    await expect(page).toHaveURL("/es");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute("href", `${baseURL}/es`);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${baseURL}/`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/es`);
     await expect(footer(page).getByText(m.footer_description({}, es))).toBeVisible();
     await expect(footer(page).getByRole("region", { name: m.crisis_heading({}, es) })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: m.hero_title({}, es) })).toBeVisible();
@@ -51,7 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
     const account = await signUpThroughApi(page, baseURL ?? "");
     await page.goto("/privacypolicy");
     await footer(page).getByRole("button", { name: "Español" }).click();
-    await expect(page).toHaveURL("/privacypolicy");
+    await expect(page).toHaveURL("/es/privacypolicy");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     const other = await browserIn(browser, baseURL ?? "", "en-US", javaScriptEnabled);
     const signedIn = await other.request.post("/api/auth/sign-in/email", {

@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, languagesOfHeader } from "~/shared/languages";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  languageOf,
+  languageOfPath,
+  languagesOfHeader,
+  localizedPath,
+  unprefixedPath,
+} from "~/shared/languages";
 
 /** The languages the site speaks, how a request's is read, and that every message exists in each. */
 
@@ -55,5 +63,29 @@ describe("a request's language", () => {
     expect(languagesOfHeader("es;q=0, en")).toEqual(["en"]);
     expect(languagesOfHeader("de-DE")).toEqual([]);
     expect(languagesOfHeader(null)).toEqual([]);
+  });
+});
+
+describe("a public page's address in each language", () => {
+  it("is its path in the default language, prefixed in any other", () => {
+    expect(localizedPath("/", "es")).toBe("/es");
+    expect(localizedPath("/privacypolicy", "es")).toBe("/es/privacypolicy");
+    expect(localizedPath("/es/privacypolicy", "en")).toBe("/privacypolicy");
+    expect(localizedPath("/es", "en")).toBe("/");
+    expect(localizedPath("/#how-it-works", "es")).toBe("/es#how-it-works");
+    expect(localizedPath("/?x=1", "es")).toBe("/es?x=1");
+  });
+
+  it("leaves every other path as it is: its language is the visitor's", () => {
+    expect(localizedPath("/chat", "es")).toBe("/chat");
+    expect(localizedPath("/signup?next=%2Fchat", "es")).toBe("/signup?next=%2Fchat");
+  });
+
+  it("reads a language from the address's prefix only", () => {
+    expect(languageOfPath("/es")).toBe("es");
+    expect(languageOfPath("/es/termsofservice")).toBe("es");
+    expect(languageOfPath("/en/termsofservice")).toBeNull();
+    expect(languageOfPath("/espresso")).toBeNull();
+    expect(unprefixedPath("/es/cookiepolicy")).toBe("/cookiepolicy");
   });
 });

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { m } from "~/paraglide/messages";
-import { LANGUAGE_SWITCH, languageOf } from "~/shared/languages";
+import { LANGUAGE_SWITCH, languageOf, localizedPath } from "~/shared/languages";
 import { sameSitePath } from "~/shared/redirect-target";
 import { readFormBody } from "../http/posted-form";
 import { rememberLanguage } from "./visitor-language";
@@ -19,5 +19,6 @@ export async function switchLanguageAction(request: Request, userId: string | nu
   const language = languageOf(form?.get(LANGUAGE_SWITCH.field));
   if (!language) return data<LanguageSwitchRefusal>({ error: m.language_invalid(), back }, { status: 400 });
   await rememberLanguage(request, userId, language);
-  throw redirect(back ?? "/", 303);
+  // Back to the page, at its address in that language where it has one.
+  throw redirect(localizedPath(back ?? "/", language), 303);
 }

@@ -1,6 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { DEFAULT_LANGUAGE, LANGUAGE_SWITCH, type Language, languageOf, languagesOfHeader } from "~/shared/languages";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_SWITCH,
+  type Language,
+  languageOf,
+  languageOfPath,
+  languagesOfHeader,
+} from "~/shared/languages";
 import { createDb } from "../db/client";
 import { accountLanguages } from "../db/schema";
 import { rememberChoice, rememberedChoice } from "../http/remembered-choice";
@@ -35,6 +42,9 @@ export async function keepAccountLanguage(userId: string, language: Language): P
  * kept in the browser's cookie, so the next pages need not read it again.
  */
 export async function requestLanguage(request: Request, userId: string | null): Promise<Language> {
+  // A public page's address in a language is that language, whoever reads it.
+  const ofAddress = languageOfPath(pagePathname(request));
+  if (ofAddress) return ofAddress;
   const chosenHere = languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie));
   if (chosenHere) return chosenHere;
   if (userId) {
@@ -70,4 +80,10 @@ export async function keepSignUpLanguage(userId: string, headers: Headers | null
 export async function rememberLanguage(request: Request, userId: string | null, language: Language): Promise<void> {
   if (userId) await keepAccountLanguage(userId, language);
   rememberChoice(request, LANGUAGE_SWITCH.cookie, language, "/");
+}
+
+/** The page a request is for: a client navigation's data request (`/es.data`, `/es/x.data`) names it too. */
+function pagePathname(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { legalLinkLabel } from "~/lib/legal-link-labels";
+import { usePageLanguage } from "~/lib/page-language";
 import { usePublicConfig } from "~/lib/public-config";
 import { m } from "~/paraglide/messages";
+import { localizedPath } from "~/shared/languages";
 import { chatWith, LEGAL_LINKS, PATHS } from "~/shared/routes";
 import { CrisisResourcesBox } from "./crisis-resources-box";
 import { LanguageSwitch } from "./language-switch";
@@ -12,6 +14,7 @@ const footerLink = "text-slate-300 underline-offset-2 hover:text-white hover:und
 /** The footer on every page (spec section 2, Footer). */
 export function SiteFooter() {
   const config = usePublicConfig();
+  const language = usePageLanguage();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
@@ -35,7 +38,7 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link to={PATHS.home} className={footerLink}>
+              <Link to={localizedPath(PATHS.home, language)} className={footerLink}>
                 {m.footer_home()}
               </Link>
             </li>
@@ -68,7 +71,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
+                <Link to={localizedPath(link.to, language)} className={footerLink}>
                   {legalLinkLabel(link.to)}
                 </Link>
               </li>

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MOBILE_MENU_ATTRIBUTE, type MobileMenu, startMobileMenu } from "~/lib/mobile-menu";
+import { usePageLanguage } from "~/lib/page-language";
 import { usePublicConfig } from "~/lib/public-config";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { unreadBadgeText, useUnreadConversations } from "~/lib/unread-badge";
 import { m } from "~/paraglide/messages";
+import { localizedPath } from "~/shared/languages";
 import { PATHS } from "~/shared/routes";
 import { HeaderAccountActions } from "./header-account-actions";
 import { LanguageSwitch } from "./language-switch";
@@ -32,6 +34,7 @@ const navLinkClass =
 /** The header on every page (spec section 2, Header). */
 export function SiteHeader() {
   const { brandName } = usePublicConfig();
+  const language = usePageLanguage();
   const location = useLocation();
   // On a phone Messages sits inside the menu, so its count shows on the toggle as well.
   const signedIn = useSignedInUser() !== null;
@@ -65,7 +68,7 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-3">
         <Link
-          to={PATHS.home}
+          to={localizedPath(PATHS.home, language)}
           className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           <Logo />
@@ -77,7 +80,7 @@ export function SiteHeader() {
 
         <nav aria-label={m.header_main_nav()} className="hidden items-center gap-1 md:flex">
           {NAV_ITEMS.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+            <NavLink key={item.to} to={localizedPath(item.to, language)} end className={navLinkClass}>
               {item.label}
             </NavLink>
           ))}
@@ -118,7 +121,7 @@ export function SiteHeader() {
             <ul className="flex flex-col gap-1 pt-2">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end className={`block ${navLinkClass}`}>
+                  <NavLink to={localizedPath(item.to, language)} end className={`block ${navLinkClass}`}>
                     {item.label}
                   </NavLink>
                 </li>
