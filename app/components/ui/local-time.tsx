@@ -1,12 +1,17 @@
 import { useHydrated } from "~/hooks/use-hydrated";
+import { usePageLanguage } from "~/lib/page-language";
 import { formatMessageTime } from "~/lib/time-format";
+import { DEFAULT_LANGUAGE, type Language } from "~/shared/languages";
 
 /**
- * How the server writes times: it cannot know the reader's zone or locale, so it uses fixed ones,
- * and the browser's first render (hydration) uses the same, so the two match.
+ * How the server writes times: it cannot know the reader's zone, so it uses UTC, and in English it
+ * cannot know their locale either, so it uses en-US; the browser's first render (hydration) uses
+ * the same, so the two match.
  */
-const SERVER_LOCALE = "en-US";
 const SERVER_TIME_ZONE = "UTC";
+const serverLocale = (language: Language) => (language === DEFAULT_LANGUAGE ? "en-US" : language);
+/** The browser's own locale for an English page (its own date order); the page's language otherwise. */
+const browserLocale = (language: Language) => (language === DEFAULT_LANGUAGE ? undefined : language);
 
 /**
  * A message-style time (spec section 9) that reads right with and without scripts: the server's
@@ -16,10 +21,11 @@ const SERVER_TIME_ZONE = "UTC";
  */
 export function LocalTime({ timestamp, prefix = "" }: { timestamp: number; prefix?: string }) {
   const hydrated = useHydrated();
+  const language = usePageLanguage();
   const text = hydrated
-    ? formatMessageTime(timestamp)
+    ? formatMessageTime(timestamp, Date.now(), browserLocale(language))
     : // Without scripts these words stay: a time of day says it is UTC, not the reader's own.
-      formatMessageTime(timestamp, Date.now(), SERVER_LOCALE, SERVER_TIME_ZONE, { zoneName: true });
+      formatMessageTime(timestamp, Date.now(), serverLocale(language), SERVER_TIME_ZONE, { zoneName: true });
   return (
     // A render that straddles midnight between the server and the browser differs by the day: the
     // render after hydration corrects it.
