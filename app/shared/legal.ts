@@ -1,5 +1,7 @@
 /** Facts the legal pages state (spec sections 2 and 9), kept once so pages and tests agree. */
-export const LEGAL_LAST_UPDATED = "June 11, 2025";
+
+/** When the legal pages last changed (YYYY-MM-DD); each language writes the date its own way. */
+export const LEGAL_LAST_UPDATED = "2025-06-11";
 
 export const POLICY = {
   messageRetentionDays: 7,

@@ -1,7 +1,11 @@
-import { Fragment } from "react";
 import { useCrisisHelp } from "~/lib/crisis-help";
+import { richList, richMessage } from "~/lib/rich-message";
+import { m } from "~/paraglide/messages";
 import { emergencyContact, HELPLINE_DIRECTORY_URL, lineContacts } from "~/shared/crisis-help";
 import { CountryChooserLink } from "./country-chooser-link";
+
+/** The directory's address as a link reads it. */
+const DIRECTORY_NAME = new URL(HELPLINE_DIRECTORY_URL).hostname;
 
 /**
  * The visitor's crisis help inside a sentence (the legal pages): "call 112", then their country's lines
@@ -9,59 +13,54 @@ import { CountryChooserLink } from "./country-chooser-link";
  */
 export function EmergencyNumbersInline({ linkClass }: { linkClass: string }) {
   const help = useCrisisHelp();
-  if (help.emergency.length === 0) return <>call your local emergency number</>;
-  return (
-    <>
-      call{" "}
-      {help.emergency.map((emergency, index) => {
-        const contact = emergencyContact(emergency);
-        return (
-          <Fragment key={contact.href}>
-            {index > 0 ? " or " : null}
-            <a href={contact.href} className={linkClass}>
-              {contact.short}
-            </a>
-          </Fragment>
-        );
-      })}
-    </>
-  );
+  if (help.emergency.length === 0) return <>{m.crisis_inline_call_local()}</>;
+  const numbers = help.emergency.map((emergency) => {
+    const contact = emergencyContact(emergency);
+    const shown = contact.short ?? emergency.number;
+    return {
+      text: shown,
+      node: (
+        <a href={contact.href} className={linkClass}>
+          {shown}
+        </a>
+      ),
+    };
+  });
+  return <>{richMessage(m.crisis_inline_call, { numbers: richList(numbers, "disjunction") })}</>;
 }
 
-/** "You can also reach Samaritans: Call 116 123." — or the directory where the country has no line. */
+/** "You can also reach Samaritans (Call 116 123)." — or the directory where the country has no line. */
 export function CrisisLinesInline({ linkClass }: { linkClass: string }) {
   const help = useCrisisHelp();
+  const lines = help.lines.map((line) => {
+    const contacts = lineContacts(line).map((contact) => ({
+      text: contact.label,
+      node: (
+        <a href={contact.href} className={linkClass}>
+          {contact.label}
+        </a>
+      ),
+    }));
+    return {
+      text: line.name,
+      node: (
+        <>
+          {line.name} ({richList(contacts, "disjunction")})
+        </>
+      ),
+    };
+  });
   return (
     <>
-      {help.lines.length > 0 ? (
-        <>
-          You can also reach{" "}
-          {help.lines.map((line, index) => (
-            <Fragment key={line.name}>
-              {index > 0 ? (index === help.lines.length - 1 ? ", or " : ", ") : null}
-              {line.name} (
-              {lineContacts(line).map((contact, contactIndex) => (
-                <Fragment key={contact.href}>
-                  {contactIndex > 0 ? " or " : null}
-                  <a href={contact.href} className={linkClass}>
-                    {contact.label}
-                  </a>
-                </Fragment>
-              ))}
-              )
-            </Fragment>
-          ))}
-          .
-        </>
-      ) : (
-        <>
-          You can find a helpline at{" "}
-          <a href={HELPLINE_DIRECTORY_URL} className={linkClass}>
-            findahelpline.com
-          </a>
-          .
-        </>
-      )}{" "}
+      {lines.length > 0
+        ? richMessage(m.crisis_inline_lines, { lines: richList(lines, "disjunction") })
+        : richMessage(m.crisis_inline_directory, {
+            directory: (
+              <a href={HELPLINE_DIRECTORY_URL} className={linkClass}>
+                {DIRECTORY_NAME}
+              </a>
+            ),
+          })}{" "}
       <CountryChooserLink help={help} className={linkClass} />.
     </>
   );
