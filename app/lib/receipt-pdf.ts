@@ -1,14 +1,18 @@
 import { PageSizes, PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
 import { type ReceiptView, receiptRows } from "~/shared/receipts";
 
 /**
  * The receipt as an A4 portrait PDF with real (selectable, searchable) text in the standard
- * Helvetica fonts. This module, and pdf-lib with it, is loaded only when someone asks for the PDF.
+ * Helvetica fonts, in the page's language (the receipt's values came from the server in it too).
+ * This module, and pdf-lib with it, is loaded only when someone asks for the PDF.
  */
 async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`${brandName} donation receipt ${receipt.id}`);
-  doc.setSubject(`Donation receipt ${receipt.id}`);
+  doc.setTitle(m.email_receipt_pdf_title({ brand: brandName, id: receipt.id }));
+  doc.setSubject(m.email_receipt_pdf_subject({ id: receipt.id }));
+  doc.setLanguage(getLocale());
   doc.setAuthor(brandName);
   doc.setCreator(brandName);
   const page = doc.addPage(PageSizes.A4);
@@ -26,9 +30,9 @@ async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint
   let y = height - margin;
   write(brandName, margin, y, bold, 22, brand);
   y -= 36;
-  write("Donation Receipt", margin, y, bold, 18);
+  write(m.email_receipt_pdf_heading(), margin, y, bold, 18);
   y -= 24;
-  write("Thank you for your gift. It keeps free, anonymous support open to everyone.", margin, y, regular, 11, muted);
+  write(m.email_receipt_pdf_thanks(), margin, y, regular, 11, muted);
   y -= 36;
   page.drawLine({ start: { x: margin, y }, end: { x: width - margin, y }, thickness: 1, color: rgb(0.9, 0.89, 0.96) });
   y -= 28;
@@ -40,9 +44,9 @@ async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint
   y -= 12;
   page.drawLine({ start: { x: margin, y }, end: { x: width - margin, y }, thickness: 1, color: rgb(0.9, 0.89, 0.96) });
   y -= 28;
-  write("The amount of your donation is kept private.", margin, y, regular, 10, muted);
+  write(m.email_receipt_pdf_private(), margin, y, regular, 10, muted);
   y -= 16;
-  write("We offer emotional support, not professional mental health services.", margin, y, regular, 10, muted);
+  write(m.email_disclaimer(), margin, y, regular, 10, muted);
   return doc.save();
 }
 
@@ -57,7 +61,7 @@ export async function downloadReceiptPdf(receipt: ReceiptView, brandName: string
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = `${brandName.toLowerCase()}-receipt-${receipt.id}.pdf`;
+  link.download = m.email_receipt_pdf_file({ brand: brandName.toLowerCase(), id: receipt.id });
   document.body.appendChild(link);
   link.click();
   link.remove();

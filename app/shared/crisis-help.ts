@@ -272,15 +272,21 @@ export function firstLineName(help: CrisisHelp): string | null {
   return first ? first.name : null;
 }
 
+/** "A, B or C" in English, for the sentences still written in English only (crisisLineInWords). */
 function joinedOr(items: string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
 
-/** The emergency numbers in a sentence: "112", or "100 (police) or 108 (ambulance)". */
-function emergencyInWords(help: CrisisHelp): string | null {
+/** Choices joined with "or" as the current language writes it: "A or B", "A o B". */
+function orInLanguage(items: string[]): string {
+  return new Intl.ListFormat(getLocale(), { type: "disjunction" }).format(items);
+}
+
+/** The emergency numbers as a sentence names them: "112", or "100 (police) or 108 (ambulance)". */
+function emergencyInWords(help: CrisisHelp, join: (items: string[]) => string = joinedOr): string | null {
   if (help.emergency.length === 0) return null;
-  return joinedOr(help.emergency.map((emergency) => emergencyContact(emergency).short ?? emergency.number));
+  return join(help.emergency.map((emergency) => emergencyContact(emergency).short ?? emergency.number));
 }
 
 /**
@@ -305,9 +311,9 @@ export function inDangerSentence(help: CrisisHelp): string {
 export function crisisHelpInText(help: CrisisHelp): string {
   const lines = help.lines.map((line) => {
     const contacts = lineContacts(line).map((contact) => contact.label);
-    return `${line.name}: ${contacts.join(" or ")}`;
+    return `${line.name}: ${orInLanguage(contacts)}`;
   });
-  const emergency = emergencyInWords(help);
+  const emergency = emergencyInWords(help, orInLanguage);
   const parts = [
     ...lines,
     emergency ? `${CRISIS_HELP_TEXTS.emergency}: ${emergency}` : CRISIS_HELP_TEXTS.noEmergencyNumber,

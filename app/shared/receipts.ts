@@ -1,10 +1,18 @@
+import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
+
 /**
  * The donation receipt (spec sections 2, 3 and 7): what the thank-you page, its PDF, its email and
- * the server share. The amount is kept internally and never shown: receipts say 'Private'.
+ * the server share. The amount is kept internally and never shown: receipts say 'Private'. What the
+ * receipt itself says (its labels, its values' words, its dates) is in the language it is read in.
  */
 export const RECEIPT_TEXTS = {
-  amountShown: "Private",
-  amountInEmail: "Donation Amount (Private)",
+  get amountShown() {
+    return m.email_receipt_amount_shown();
+  },
+  get amountInEmail() {
+    return m.email_receipt_amount_in_email();
+  },
   paymentMethod: "PayPal",
   emailSent: "Email Sent",
   emailSending: "Sending your receipt by email…",
@@ -14,7 +22,7 @@ export const RECEIPT_TEXTS = {
   openReceipt: "Show my receipt",
   sendEmail: "Email my receipt",
   retryEmail: "Try sending again",
-} as const;
+};
 
 /** What the thank-you page's forms ask its action to do. */
 export const RECEIPT_INTENTS = { open: "open-receipt", email: "email-receipt" } as const;
@@ -37,25 +45,46 @@ export type ReceiptView = {
   serviceName: string;
 };
 
+/** A receipt's date and time as the current language writes them ("November 28, 2026"; "28 de noviembre de 2026"). */
 export function receiptDate(at: Date): { date: string; time: string } {
+  const locale = getLocale();
   return {
-    date: at.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" }),
+    date: at.toLocaleDateString(locale, { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" }),
     // ICU puts a narrow no-break space before AM/PM; a plain space prints in every font (and the PDF's).
-    time: `${at.toLocaleTimeString("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" }).replace(/\s/gu, " ")} UTC`,
+    time: `${at.toLocaleTimeString(locale, { timeZone: "UTC", hour: "numeric", minute: "2-digit" }).replace(/\s/gu, " ")} UTC`,
   };
 }
 
+/** The service a donation supports, as the receipt names it. */
+export const receiptServiceName = (brand: string) => m.email_receipt_service_name({ brand });
+
 /** How the receipt's lines are named on the page, in the PDF and in the email. */
 export const RECEIPT_LABELS = {
-  id: "Receipt number",
-  date: "Date",
-  time: "Time",
-  username: "Name",
-  email: "Email",
-  serviceName: "Service",
-  paymentMethod: "Payment method",
-  amount: "Amount",
-} as const satisfies Record<keyof ReceiptView, string>;
+  get id() {
+    return m.email_receipt_label_id();
+  },
+  get date() {
+    return m.email_receipt_label_date();
+  },
+  get time() {
+    return m.email_receipt_label_time();
+  },
+  get username() {
+    return m.email_receipt_label_name();
+  },
+  get email() {
+    return m.email_receipt_label_email();
+  },
+  get serviceName() {
+    return m.email_receipt_label_service();
+  },
+  get paymentMethod() {
+    return m.email_receipt_label_payment_method();
+  },
+  get amount() {
+    return m.email_receipt_label_amount();
+  },
+} satisfies Record<keyof ReceiptView, string>;
 
 /** The receipt's rows, in order, for the page and the PDF alike. */
 export function receiptRows(receipt: ReceiptView): [label: string, value: string][] {

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { PDF_TOAST_MS, RECEIPT_TEXTS } from "../../app/shared/receipts";
 import { queryLocalD1, sqlText } from "./support/local-d1";
 import { emailsTo } from "./support/outbox";
+import { pdfText } from "./support/pdf-text";
 import { expect, pageWithoutScripts, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
@@ -16,27 +16,6 @@ async function donationRecords(userId: string, email: string) {
             (SELECT count(*) FROM email_outbox WHERE "to" = ${sqlText(email)} AND template = 'donation-receipt') AS emails`,
   );
   return { receipts: row?.receipts?.split(",") ?? [], emails: row?.emails ?? 0 };
-}
-
-/** Every text the PDF draws: its content streams, inflated, with pdf-lib's hex strings decoded. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const raw = bytes.toString("latin1");
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const data = Buffer.from(m[1] ?? "", "latin1");
-    // A compressed stream whose last byte is a carriage return loses it to the pattern's optional
-    // `\r` before `endstream` (one stream in 256): it is tried again with that byte.
-    for (const candidate of [data, Buffer.concat([data, Buffer.from("\r", "latin1")])]) {
-      try {
-        return inflateSync(candidate).toString("latin1");
-      } catch {
-        // Not this one (or not compressed).
-      }
-    }
-    return data.toString("latin1");
-  });
-  return streams
-    .join("\n")
-    .replace(/<([0-9A-Fa-f]+)>\s*Tj/g, (_, hex: string) => Buffer.from(hex, "hex").toString("latin1"));
 }
 
 test.describe("the donation thank-you page", () => {

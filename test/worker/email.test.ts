@@ -3,37 +3,49 @@ import { render } from "@react-email/render";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { m } from "~/paraglide/messages";
 import { crisisHelpInText } from "~/shared/crisis-help";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { createDb } from "../../worker/db/client";
 import { emailOutbox } from "../../worker/db/schema";
-import { SUPPORT_DISCLAIMER } from "../../worker/email/email-layout";
-import { deliverEmail, type EmailTransport, listOutbox, sendEmail } from "../../worker/email/send-email";
+import {
+  deliverEmail,
+  type EmailMessage,
+  type EmailTransport,
+  listOutbox,
+  sendEmail,
+} from "../../worker/email/send-email";
 import {
   PASSWORD_RESET_TEMPLATE,
   PasswordResetEmail,
   passwordResetSubject,
 } from "../../worker/email/templates/password-reset-email";
+import { inLanguage } from "../../worker/i18n/request-language";
+import { requestResetToken, signUpUser } from "./support/auth-requests";
+import { until } from "./support/until";
 
 const RESEND: EmailTransport = { kind: "resend", apiKey: "re_test_key", from: "Kindred <no-reply@kindred.example>" };
 
+const SUPPORT_DISCLAIMER = m.email_disclaimer({}, { locale: "en" });
+
+const resetElement = (resetUrl: string) =>
+  createElement(PasswordResetEmail, {
+    brandName: "Kindred",
+    crisisHelp: crisisHelpFor("US"),
+    username: "QuietOwl42",
+    resetUrl,
+    expiresInMinutes: 60,
+  });
+
 function resetEmail(to: string, token = "tok_abc123") {
   const resetUrl = `http://localhost:5173/reset-password?token=${token}`;
-  return {
-    resetUrl,
-    message: {
-      to,
-      subject: passwordResetSubject("Kindred"),
-      template: PASSWORD_RESET_TEMPLATE,
-      element: createElement(PasswordResetEmail, {
-        brandName: "Kindred",
-        crisisHelp: crisisHelpFor("US"),
-        username: "QuietOwl42",
-        resetUrl,
-        expiresInMinutes: 60,
-      }),
-    },
+  const message: EmailMessage = {
+    to,
+    language: "en",
+    template: PASSWORD_RESET_TEMPLATE,
+    compose: () => ({ subject: passwordResetSubject("Kindred"), element: resetElement(resetUrl) }),
   };
+  return { resetUrl, message };
 }
 
 async function outboxRows(to: string) {
@@ -137,7 +149,7 @@ describe("sending email without a Resend key (the local default)", () => {
   });
 
   it("ends with its recipient's crisis help: their country's lines, or the directory where none is known", async () => {
-    const us = await render(resetEmail("us@example.com").message.element, { plainText: true });
+    const us = await render(resetElement("http://localhost:5173/reset-password?token=t"), { plainText: true });
     expect(us).toContain(crisisHelpInText(crisisHelpFor("US")));
     expect(crisisHelpInText(crisisHelpFor("US"))).toBe(
       "In immediate danger? 988 Suicide & Crisis Lifeline: Call 988 or Text 988 · Crisis Text Line: Text 741741 · Emergency: 911",
@@ -214,5 +226,74 @@ describe("sending email through Resend", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe("failed");
     expect(rows[0]?.error).toBeTruthy();
+  });
+});
+
+describe("the password reset, in its recipient's language", () => {
+  const brand = env.BRAND_NAME;
+
+  async function resetEmailTo(email: string) {
+    await requestResetToken(email);
+    let rows: Awaited<ReturnType<typeof outboxRows>> = [];
+    await until(async () => {
+      rows = await outboxRows(email);
+      return rows.length > 0;
+    });
+    const [row] = rows;
+    if (!row) throw new Error("no reset email");
+    return row;
+  }
+
+  const chooseCountry = (userId: string, country: string) =>
+    env.DB.prepare("INSERT INTO crisis_country_choices (user_id, country, chosen_at) VALUES (?, ?, ?)")
+      .bind(userId, country, Date.now())
+      .run();
+
+  it("comes in Spanish to an account that speaks Spanish: its subject, its words and its crisis help", async () => {
+    stubLog();
+    const person = await signUpUser({ language: "es" });
+    await chooseCountry(person.user.id, "US");
+
+    const email = await resetEmailTo(person.email);
+
+    expect(email.subject).toBe("Restablece tu contraseña de Kindred");
+    expect(email.subject).toBe(m.email_reset_subject({ brand }, { locale: "es" }));
+    expect(email.html).toContain('lang="es"');
+    expect(email.html).toContain(m.email_reset_button({}, { locale: "es" }));
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain(m.email_greeting({ name: person.user.username }, { locale: "es" }));
+      expect(body).toContain(m.email_reset_intro({ brand }, { locale: "es" }));
+      expect(body).toContain("Este enlace funciona durante 1 hora.");
+      expect(body).toContain(m.email_disclaimer({}, { locale: "es" }));
+      expect(body).toContain(m.email_footer_reason({ brand }, { locale: "es" }));
+      expect(body).toContain("Llamar al 988 o Enviar un SMS al 988");
+      expect(body).not.toContain(SUPPORT_DISCLAIMER);
+      expect(body).not.toContain("immediate danger");
+    }
+    expect(email.text).toContain(inLanguage("es", () => crisisHelpInText(crisisHelpFor("US"))));
+    expect(email.text).toContain(
+      "¿Estás en peligro inmediato? 988 Suicide & Crisis Lifeline: Llamar al 988 o Enviar un SMS al 988",
+    );
+  });
+
+  it("stays English for an account that has no language", async () => {
+    stubLog();
+    const person = await signUpUser();
+    expect(await env.DB.prepare("SELECT 1 FROM account_languages WHERE user_id = ?").bind(person.user.id).first()).toBe(
+      null,
+    );
+
+    const email = await resetEmailTo(person.email);
+
+    expect(email.subject).toBe("Reset your Kindred password");
+    expect(email.html).toContain('lang="en"');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain(`Hi ${person.user.username},`);
+      expect(body).toContain("This link works for 1 hour.");
+      expect(body).toContain(SUPPORT_DISCLAIMER);
+      expect(body).toContain("You are receiving this email because of your Kindred account.");
+      expect(body).toContain("Find a helpline at https://findahelpline.com");
+      expect(body).not.toContain(m.email_disclaimer({}, { locale: "es" }));
+    }
   });
 });

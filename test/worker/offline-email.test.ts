@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { m } from "~/paraglide/messages";
 import { pairIdFor } from "~/shared/pair-id";
 import { signUpUser } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
@@ -14,9 +15,10 @@ const emailsTo = async (address: string) =>
       .all<{ subject: string; text: string; template: string }>()
   ).results;
 
-async function conversation() {
+/** Alice writes to Bob, whose account speaks `bobsLanguage` (none: English). */
+async function conversation(bobsLanguage?: string) {
   const alice = await signUpUser();
-  const bob = await signUpUser();
+  const bob = await signUpUser(bobsLanguage ? { language: bobsLanguage } : {});
   const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
   let n = 0;
   const say = async (text: string) => {
@@ -54,12 +56,36 @@ describe("the new-message email", () => {
     expect(await emailsTo(bob.email)).toHaveLength(1);
     const [email] = await emailsTo(bob.email);
     expect(email?.template).toBe("new-message");
-    expect(email?.subject).toContain(alice.user.username);
+    expect(email?.subject).toBe(`New message from ${alice.user.username} on Kindred`);
+    expect(email?.text).toContain(`${alice.user.username} sent you a message while you were away:`);
     expect(email?.text).toContain("Thinking of you today.");
     expect(email?.text).toContain(`/chat/${alice.user.id}`);
     // Sent later, it knows nothing of where Bob is now: no line is offered as his, the directory is.
     expect(email?.text).toContain("Find a helpline at https://findahelpline.com");
     expect(email?.text).not.toContain("988");
+  });
+
+  it("comes in Spanish to a recipient whose account speaks Spanish, its crisis help too", async () => {
+    const { alice, bob, say } = await conversation("es");
+    await say("Pienso en ti hoy.");
+    await runInboxAlarmAfter(bob.user.id, EMAIL_GRACE_MS + 1000);
+    const [email] = await emailsTo(bob.email);
+    const from = alice.user.username;
+    expect(email?.subject).toBe(`Nuevo mensaje de ${from} en Kindred`);
+    expect(email?.subject).toBe(m.email_message_subject({ from, brand: env.BRAND_NAME }, { locale: "es" }));
+    for (const words of [
+      m.email_greeting({ name: bob.user.username }, { locale: "es" }),
+      m.email_message_intro({ from }, { locale: "es" }),
+      "Pienso en ti hoy.",
+      m.email_message_button({}, { locale: "es" }),
+      m.email_message_frequency({}, { locale: "es" }),
+      "¿Estás en peligro inmediato? Llama al número de emergencias de tu país. · Encuentra una línea de ayuda en https://findahelpline.com",
+      m.email_disclaimer({}, { locale: "es" }),
+      m.email_footer_reason({ brand: env.BRAND_NAME }, { locale: "es" }),
+    ]) {
+      expect(email?.text).toContain(words);
+    }
+    expect(email?.text).not.toMatch(/immediate danger|Open the conversation|while you were away/);
   });
 
   it("is sent at most once per conversation every 10 minutes", async () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { m } from "~/paraglide/messages";
 import { action } from "~/routes/donation/thank-you";
 import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
@@ -12,13 +13,14 @@ import {
 } from "../../worker/donations/receipts";
 import type { EmailTransport } from "../../worker/email/send-email";
 import { DONATION_RECEIPT_TEMPLATE } from "../../worker/email/templates/donation-receipt-email";
+import { inLanguage } from "../../worker/i18n/request-language";
 import { signUpUser } from "./support/auth-requests";
 import { callAction, signedInUser } from "./support/route-action";
 
 const RESEND: EmailTransport = { kind: "resend", apiKey: "re_test_key", from: "Kindred <no-reply@kindred.example>" };
 
-async function donor() {
-  const signedUp = await signUpUser();
+async function donor(language?: string) {
+  const signedUp = await signUpUser(language ? { language } : {});
   return { ...signedUp, signedIn: signedInUser(signedUp) };
 }
 
@@ -79,6 +81,60 @@ describe("donation receipts", () => {
     expect(emails[0]?.text).toContain("Donation Amount (Private)");
     expect(emails[0]?.text).toContain("PayPal");
     expect(emails[0]?.text).not.toMatch(/\$\s?75|75\.00|Amount: 75/);
+  });
+
+  it("come by email in the donor's account language: Spanish words and dates for a Spanish account", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const { signedIn, email } = await donor("es");
+    const receipt = await openReceipt(signedIn, new Date("2026-11-28T14:05:00Z"));
+    expect(await sendReceiptEmail(signedIn.id, receipt.id)).toEqual({ status: "sent" });
+    const [sent] = await receiptEmails(email);
+    expect(sent?.subject).toBe(`Tu recibo de donación a Kindred ${receipt.id}`);
+    expect(sent?.subject).toBe(m.email_receipt_subject({ brand: env.BRAND_NAME, id: receipt.id }, { locale: "es" }));
+    const es = { locale: "es" } as const;
+    for (const words of [
+      m.email_receipt_greeting({ name: signedIn.username }, es),
+      m.email_receipt_thanks({}, es),
+      `${m.email_receipt_label_id({}, es)}: ${receipt.id}`,
+      "Fecha: 28 de noviembre de 2026",
+      "Hora: 14:05 UTC",
+      "Servicio: Apoyo emocional de Kindred",
+      "Método de pago: PayPal",
+      "Monto: Monto de la donación (privado)",
+      m.email_receipt_questions({ replyTo: env.CONTACT_EMAIL, cc: env.CONTACT_EMAIL }, es),
+      "¿Estás en peligro inmediato? Llama al número de emergencias de tu país.",
+      m.email_disclaimer({}, es),
+    ]) {
+      expect(sent?.text).toContain(words);
+    }
+    expect(sent?.text).not.toMatch(/November|Receipt number|Donation Amount|immediate danger/);
+    // Read in English (the thank-you page of an English browser), the same receipt keeps English words and dates.
+    expect(inLanguage("en", () => toReceiptView(receipt))).toMatchObject({
+      date: "November 28, 2026",
+      time: "2:05 PM UTC",
+      serviceName: "Kindred Emotional Support",
+      amount: "Private",
+    });
+  });
+
+  it("come by email in English to an account with no language", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const { signedIn, email } = await donor();
+    const receipt = await openReceipt(signedIn, new Date("2026-11-28T14:05:00Z"));
+    expect(await sendReceiptEmail(signedIn.id, receipt.id)).toEqual({ status: "sent" });
+    const [sent] = await receiptEmails(email);
+    expect(sent?.subject).toBe(`Your Kindred donation receipt ${receipt.id}`);
+    for (const words of [
+      `Dear ${signedIn.username},`,
+      `Receipt number: ${receipt.id}`,
+      "Date: November 28, 2026",
+      "Time: 2:05 PM UTC",
+      "Service: Kindred Emotional Support",
+      "Amount: Donation Amount (Private)",
+      "In immediate danger? Call your local emergency number.",
+    ]) {
+      expect(sent?.text).toContain(words);
+    }
   });
 
   it("report a failed send with the spec's message, and send on the next try", async () => {

@@ -21,8 +21,12 @@ import { keepBrowsersCountry, recipientCrisisHelp } from "../crisis-help/visitor
 import { createDb, type Db } from "../db/client";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
 import { sendEmail } from "../email/send-email";
-import { PasswordResetEmail, passwordResetSubject } from "../email/templates/password-reset-email";
-import { keepSignUpLanguage } from "../i18n/visitor-language";
+import {
+  PASSWORD_RESET_TEMPLATE,
+  PasswordResetEmail,
+  passwordResetSubject,
+} from "../email/templates/password-reset-email";
+import { keepSignUpLanguage, recipientLanguage } from "../i18n/visitor-language";
 import { recordSignIn } from "./activity-record";
 import { CLIENT_ADDRESS_HEADER, clientNetwork } from "./client-network";
 import { endAllSessions, endOneSession } from "./end-sessions";
@@ -146,17 +150,23 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
           );
         const brandName = config.public.brandName;
         const username = (user as { username?: string }).username ?? user.name;
-        const crisisHelp = await recipientCrisisHelp(user.id, request ?? null);
+        const [crisisHelp, language] = await Promise.all([
+          recipientCrisisHelp(user.id, request ?? null),
+          recipientLanguage(user.id),
+        ]);
         const sending = sendEmail({
           to: user.email,
-          subject: passwordResetSubject(brandName),
-          template: "password-reset",
-          element: createElement(PasswordResetEmail, {
-            brandName,
-            crisisHelp,
-            username,
-            resetUrl: url,
-            expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+          language,
+          template: PASSWORD_RESET_TEMPLATE,
+          compose: () => ({
+            subject: passwordResetSubject(brandName),
+            element: createElement(PasswordResetEmail, {
+              brandName,
+              crisisHelp,
+              username,
+              resetUrl: url,
+              expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+            }),
           }),
         });
         waitUntil(sending.catch((error) => console.error(JSON.stringify({ at: "reset-email", error: String(error) }))));

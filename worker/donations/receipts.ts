@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
 import type { SignedInUser } from "~/shared/accounts";
-import { RECEIPT_TEXTS, type ReceiptView, receiptDate } from "~/shared/receipts";
+import { RECEIPT_TEXTS, type ReceiptView, receiptDate, receiptServiceName } from "~/shared/receipts";
 import { getConfig } from "../config";
 import { recipientCrisisHelp } from "../crisis-help/visitor-help";
 import { createDb } from "../db/client";
@@ -13,6 +13,7 @@ import {
   DonationReceiptEmail,
   donationReceiptSubject,
 } from "../email/templates/donation-receipt-email";
+import { recipientLanguage } from "../i18n/visitor-language";
 
 /** Kept internally, never shown (spec section 3). */
 export const RECEIPT_AMOUNT = 75;
@@ -25,6 +26,7 @@ type ReceiptRow = typeof receipts.$inferSelect;
 
 const newReceiptId = () => `VM-${String(100000 + ((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 900000))}`;
 
+/** A receipt as its reader sees it, in the language being spoken (the page's, or the email's). */
 export function toReceiptView(row: ReceiptRow): ReceiptView {
   return {
     id: row.id,
@@ -33,11 +35,9 @@ export function toReceiptView(row: ReceiptRow): ReceiptView {
     email: row.email,
     paymentMethod: row.paymentMethod,
     amount: RECEIPT_TEXTS.amountShown,
-    serviceName: serviceName(),
+    serviceName: receiptServiceName(getConfig().public.brandName),
   };
 }
-
-const serviceName = () => `${getConfig().public.brandName} Emotional Support`;
 
 /** One of this user's receipts, or null: nobody reads another person's receipt. */
 export async function findReceipt(userId: string, id: string): Promise<ReceiptRow | null> {
@@ -107,28 +107,33 @@ export async function sendReceiptEmail(
   if (!claimed) return waitForResult(userId, receiptId);
 
   const config = getConfig();
-  const view = toReceiptView(claimed);
-  const crisisHelp = await recipientCrisisHelp(userId, null);
+  const [crisisHelp, language] = await Promise.all([recipientCrisisHelp(userId, null), recipientLanguage(userId)]);
   const result = await deliverEmail(
     {
       to: claimed.email,
+      language,
       replyTo: config.public.contactEmail,
       cc: config.public.contactEmail,
-      subject: donationReceiptSubject(config.public.brandName, view.id),
       template: DONATION_RECEIPT_TEMPLATE,
-      element: createElement(DonationReceiptEmail, {
-        brandName: config.public.brandName,
-        crisisHelp,
-        toName: view.username,
-        orderId: view.id,
-        orderDate: view.date,
-        orderTime: view.time,
-        amount: RECEIPT_TEXTS.amountInEmail,
-        serviceName: view.serviceName,
-        paymentMethod: view.paymentMethod,
-        replyTo: config.public.contactEmail,
-        ccEmail: config.public.contactEmail,
-      }),
+      compose: () => {
+        const view = toReceiptView(claimed);
+        return {
+          subject: donationReceiptSubject(config.public.brandName, view.id),
+          element: createElement(DonationReceiptEmail, {
+            brandName: config.public.brandName,
+            crisisHelp,
+            toName: view.username,
+            orderId: view.id,
+            orderDate: view.date,
+            orderTime: view.time,
+            amount: RECEIPT_TEXTS.amountInEmail,
+            serviceName: view.serviceName,
+            paymentMethod: view.paymentMethod,
+            replyTo: config.public.contactEmail,
+            ccEmail: config.public.contactEmail,
+          }),
+        };
+      },
     },
     transport,
   );

@@ -2,6 +2,7 @@
  * The frame every email shares: the brand name on top, the message, and a footer
  * that always carries the crisis line and the reminder that this is emotional support, not
  * professional mental health care. Email clients ignore stylesheets, so every style is inline.
+ * Its words are the language it is rendered in (see sendEmail's `compose`).
  */
 import { Body } from "@react-email/body";
 import { Container } from "@react-email/container";
@@ -12,12 +13,12 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
+import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
 import { type CrisisHelp, crisisHelpInText } from "~/shared/crisis-help";
 
 /** The calm purple of the site (app.css --color-brand-700). */
 const EMAIL_ACCENT = "#4f31b3";
-
-export const SUPPORT_DISCLAIMER = "We offer emotional support, not professional mental health services.";
 
 const fontFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
@@ -68,7 +69,7 @@ type EmailLayoutProps = {
 
 export function EmailLayout({ brandName, crisisHelp, preview, children }: EmailLayoutProps) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={getLocale()} dir="ltr">
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
@@ -83,8 +84,8 @@ export function EmailLayout({ brandName, crisisHelp, preview, children }: EmailL
           <Section style={styles.footer}>
             <Hr style={styles.hr} />
             <Text style={styles.crisis}>{crisisHelpInText(crisisHelp)}</Text>
-            <Text style={styles.footerText}>{SUPPORT_DISCLAIMER}</Text>
-            <Text style={styles.footerText}>You are receiving this email because of your {brandName} account.</Text>
+            <Text style={styles.footerText}>{m.email_disclaimer()}</Text>
+            <Text style={styles.footerText}>{m.email_footer_reason({ brand: brandName })}</Text>
           </Section>
         </Container>
       </Body>

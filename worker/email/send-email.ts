@@ -8,19 +8,29 @@ import { render } from "@react-email/render";
 import { desc, sql } from "drizzle-orm";
 import type { ReactElement } from "react";
 import { Resend } from "resend";
+import type { Language } from "~/shared/languages";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { emailOutbox } from "../db/schema";
+import { inLanguage } from "../i18n/request-language";
 import { PASSWORD_RESET_TEMPLATE } from "./templates/password-reset-email";
 
 type EmailStatus = "logged" | "sent" | "failed";
 
-type EmailMessage = {
+/** What an email says: its subject and its body. */
+export type EmailContent = { subject: string; element: ReactElement };
+
+export type EmailMessage = {
   to: string;
-  subject: string;
+  /** The recipient's language (see recipientLanguage): the subject and the body are written in it. */
+  language: Language;
   /** Which template made the email, e.g. "password-reset"; stored in the outbox. */
   template: string;
-  element: ReactElement;
+  /**
+   * Writes the subject and the body. It runs, and the body renders, speaking `language`, so every
+   * message function (the crisis help's included) and every date answers in the recipient's.
+   */
+  compose: () => EmailContent;
   /** Where replies go, and who gets a copy (the receipt email sets both). */
   replyTo?: string;
   cc?: string;
@@ -51,8 +61,8 @@ type Delivery = { status: EmailStatus; providerId: string | null; error: string 
 
 /** The body of sendEmail with the transport passed in (tests use it to reach Resend's code path). */
 export async function deliverEmail(message: EmailMessage, transport: EmailTransport): Promise<SendEmailResult> {
-  const { to, subject, template, element, replyTo, cc } = message;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const { to, template, replyTo, cc } = message;
+  const { subject, html, text } = await composed(message);
   const id = crypto.randomUUID();
 
   const delivery: Delivery =
@@ -74,6 +84,18 @@ export async function deliverEmail(message: EmailMessage, transport: EmailTransp
     console.error(JSON.stringify({ email: "failed", id, template, error: delivery.error }));
   }
   return { id, status: delivery.status };
+}
+
+/**
+ * The email's subject and bodies in its recipient's language. The render is awaited inside
+ * `inLanguage`: React renders over later ticks, which keep the language only within it.
+ */
+function composed({ language, compose }: EmailMessage): Promise<{ subject: string; html: string; text: string }> {
+  return inLanguage(language, async () => {
+    const { subject, element } = compose();
+    const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+    return { subject, html, text };
+  });
 }
 
 async function sendWithResend(

@@ -28,6 +28,14 @@ export async function accountLanguage(userId: string): Promise<Language | null> 
   return languageOf(row?.language);
 }
 
+/**
+ * The language an email to this account is written in: the account's, else English. Emails go
+ * out later than any request or are asked for signed out, so no browser's language is theirs.
+ */
+export async function recipientLanguage(userId: string): Promise<Language> {
+  return (await accountLanguage(userId)) ?? DEFAULT_LANGUAGE;
+}
+
 /** Keeps `language` as the account's. */
 export async function keepAccountLanguage(userId: string, language: Language): Promise<void> {
   const chosenAt = Date.now();

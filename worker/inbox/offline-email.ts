@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { sendEmail } from "../email/send-email";
 import { NEW_MESSAGE_TEMPLATE, NewMessageEmail, newMessageSubject } from "../email/templates/new-message-email";
+import { recipientLanguage } from "../i18n/visitor-language";
 import type { MessageNotice } from "./conversation-list";
 
 /** An offline person gets at most one new-message email per conversation in this window. */
@@ -93,18 +94,24 @@ export class OfflineEmail {
         .limit(1);
       if (!recipient) continue;
       const { brandName, appUrl } = getConfig().public;
-      const crisisHelp = await recipientCrisisHelp(recipientId, null);
+      const [crisisHelp, language] = await Promise.all([
+        recipientCrisisHelp(recipientId, null),
+        recipientLanguage(recipientId),
+      ]);
       await sendEmail({
         to: recipient.email,
-        subject: newMessageSubject(email.contact_name, brandName),
+        language,
         template: NEW_MESSAGE_TEMPLATE,
-        element: createElement(NewMessageEmail, {
-          brandName,
-          crisisHelp,
-          toName: recipient.username,
-          fromName: email.contact_name,
-          message: email.preview,
-          appUrl: new URL(`/chat/${encodeURIComponent(email.contact_id)}`, appUrl).toString(),
+        compose: () => ({
+          subject: newMessageSubject(email.contact_name, brandName),
+          element: createElement(NewMessageEmail, {
+            brandName,
+            crisisHelp,
+            toName: recipient.username,
+            fromName: email.contact_name,
+            message: email.preview,
+            appUrl: new URL(`/chat/${encodeURIComponent(email.contact_id)}`, appUrl).toString(),
+          }),
         }),
       });
       this.sql.exec("INSERT OR REPLACE INTO sent_emails (pair_id, sent_at) VALUES (?, ?)", email.pair_id, now);

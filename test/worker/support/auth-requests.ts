@@ -56,16 +56,18 @@ export function cookiesOf(response: Response): string {
 }
 
 let emailCounter = 0;
-export async function signUpUser(overrides: Partial<{ email: string; password: string; gender: string }> = {}) {
+/** A new account, signed up (with `language`, from a browser that chose that language). */
+export async function signUpUser(
+  overrides: Partial<{ email: string; password: string; gender: string; language: string }> = {},
+) {
   emailCounter += 1;
   const email = overrides.email ?? `person${emailCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? "correct horse battery";
-  const response = await postJson("/api/auth/sign-up/email", {
-    email,
-    password,
-    gender: overrides.gender ?? "female",
-    name: "ignored",
-  });
+  const response = await postJson(
+    "/api/auth/sign-up/email",
+    { email, password, gender: overrides.gender ?? "female", name: "ignored" },
+    overrides.language ? { cookie: `kindred_language=${overrides.language}` } : {},
+  );
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string; username: string; name: string } };
   return { email, password, user: body.user, cookie: sessionCookie(response), response };

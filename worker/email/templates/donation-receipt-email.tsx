@@ -1,5 +1,6 @@
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { m } from "~/paraglide/messages";
 import type { CrisisHelp } from "~/shared/crisis-help";
 import { RECEIPT_LABELS } from "~/shared/receipts";
 import { EmailLayout, emailStyles } from "../email-layout";
@@ -8,7 +9,7 @@ import { EmailLayout, emailStyles } from "../email-layout";
 export const DONATION_RECEIPT_TEMPLATE = "donation-receipt";
 
 export const donationReceiptSubject = (brandName: string, orderId: string) =>
-  `Your ${brandName} donation receipt ${orderId}`;
+  m.email_receipt_subject({ brand: brandName, id: orderId });
 
 /**
  * The spec's receipt parameters (section 7): to_name, order_id, order_date, order_time, amount
@@ -42,12 +43,10 @@ export function DonationReceiptEmail(props: DonationReceiptEmailProps) {
     <EmailLayout
       brandName={props.brandName}
       crisisHelp={props.crisisHelp}
-      preview={`Thank you for your gift. Receipt ${props.orderId}.`}
+      preview={m.email_receipt_preview({ id: props.orderId })}
     >
-      <Text style={emailStyles.paragraph}>Dear {props.toName},</Text>
-      <Text style={emailStyles.paragraph}>
-        Thank you for your donation. It keeps free, anonymous support open to everyone who needs it.
-      </Text>
+      <Text style={emailStyles.paragraph}>{m.email_receipt_greeting({ name: props.toName })}</Text>
+      <Text style={emailStyles.paragraph}>{m.email_receipt_thanks()}</Text>
       <Section style={{ border: "1px solid #e7e3f4", borderRadius: "8px", padding: "12px 16px", margin: "0 0 16px" }}>
         {rows.map(([label, value]) => (
           <Text key={label} style={{ ...emailStyles.paragraph, margin: "4px 0" }}>
@@ -56,9 +55,7 @@ export function DonationReceiptEmail(props: DonationReceiptEmailProps) {
           </Text>
         ))}
       </Section>
-      <Text style={emailStyles.muted}>
-        Questions about this receipt? Reply to this email or write to {props.replyTo}. A copy went to {props.ccEmail}.
-      </Text>
+      <Text style={emailStyles.muted}>{m.email_receipt_questions({ replyTo: props.replyTo, cc: props.ccEmail })}</Text>
     </EmailLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { Button } from "@react-email/button";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { m } from "~/paraglide/messages";
 import type { CrisisHelp } from "~/shared/crisis-help";
 import { EmailLayout, emailStyles } from "../email-layout";
 
@@ -8,7 +9,7 @@ import { EmailLayout, emailStyles } from "../email-layout";
 export const NEW_MESSAGE_TEMPLATE = "new-message";
 
 export const newMessageSubject = (fromName: string, brandName: string) =>
-  `New message from ${fromName} on ${brandName}`;
+  m.email_message_subject({ from: fromName, brand: brandName });
 
 /** The spec's notification parameters (section 7): to_name, from_name, message, app_url (to_email is the recipient). */
 type NewMessageEmailProps = {
@@ -22,9 +23,13 @@ type NewMessageEmailProps = {
 
 export function NewMessageEmail({ brandName, crisisHelp, toName, fromName, message, appUrl }: NewMessageEmailProps) {
   return (
-    <EmailLayout brandName={brandName} crisisHelp={crisisHelp} preview={`${fromName} wrote to you on ${brandName}.`}>
-      <Text style={emailStyles.paragraph}>Hi {toName},</Text>
-      <Text style={emailStyles.paragraph}>{fromName} sent you a message while you were away:</Text>
+    <EmailLayout
+      brandName={brandName}
+      crisisHelp={crisisHelp}
+      preview={m.email_message_preview({ from: fromName, brand: brandName })}
+    >
+      <Text style={emailStyles.paragraph}>{m.email_greeting({ name: toName })}</Text>
+      <Text style={emailStyles.paragraph}>{m.email_message_intro({ from: fromName })}</Text>
       <Text
         style={{
           ...emailStyles.paragraph,
@@ -37,12 +42,10 @@ export function NewMessageEmail({ brandName, crisisHelp, toName, fromName, messa
       </Text>
       <Section style={{ margin: "8px 0 24px" }}>
         <Button href={appUrl} style={emailStyles.button}>
-          Open the conversation
+          {m.email_message_button()}
         </Button>
       </Section>
-      <Text style={emailStyles.muted}>
-        We send at most one of these per conversation every 10 minutes, and none once you have read the message.
-      </Text>
+      <Text style={emailStyles.muted}>{m.email_message_frequency()}</Text>
     </EmailLayout>
   );
 }

@@ -2,13 +2,15 @@ import { Button } from "@react-email/button";
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
 import type { CrisisHelp } from "~/shared/crisis-help";
 import { EmailLayout, emailStyles } from "../email-layout";
 
 /** The outbox `template` value for this email. */
 export const PASSWORD_RESET_TEMPLATE = "password-reset";
 
-export const passwordResetSubject = (brandName: string) => `Reset your ${brandName} password`;
+export const passwordResetSubject = (brandName: string) => m.email_reset_subject({ brand: brandName });
 
 type PasswordResetEmailProps = {
   brandName: string;
@@ -18,13 +20,10 @@ type PasswordResetEmailProps = {
   expiresInMinutes: number;
 };
 
-/** "60" reads as "1 hour", "90" as "90 minutes", "1" as "1 minute". */
+/** "60" reads as "1 hour", "90" as "90 minutes", "1" as "1 minute", each in the current language. */
 function formatDuration(minutes: number): string {
-  if (minutes >= 60 && minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return `${hours} ${hours === 1 ? "hour" : "hours"}`;
-  }
-  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const [value, unit] = minutes >= 60 && minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return new Intl.NumberFormat(getLocale(), { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
 export function PasswordResetEmail({
@@ -39,32 +38,27 @@ export function PasswordResetEmail({
     <EmailLayout
       brandName={brandName}
       crisisHelp={crisisHelp}
-      preview={`Choose a new password for ${brandName}. The link works for ${expiry}.`}
+      preview={m.email_reset_preview({ brand: brandName, expiry })}
     >
-      <Text style={emailStyles.paragraph}>Hi {username},</Text>
-      <Text style={emailStyles.paragraph}>
-        Someone, hopefully you, asked to reset the password of your {brandName} account. You can choose a new one with
-        the button below.
-      </Text>
+      <Text style={emailStyles.paragraph}>{m.email_greeting({ name: username })}</Text>
+      <Text style={emailStyles.paragraph}>{m.email_reset_intro({ brand: brandName })}</Text>
       <Section style={{ margin: "8px 0 24px" }}>
         <Button href={resetUrl} style={emailStyles.button}>
-          Reset your password
+          {m.email_reset_button()}
         </Button>
       </Section>
-      <Text style={emailStyles.muted}>If the button does not work, copy this link into your browser:</Text>
+      <Text style={emailStyles.muted}>{m.email_link_fallback()}</Text>
       <Text style={emailStyles.muted}>
         <Link href={resetUrl} style={emailStyles.link}>
           {resetUrl}
         </Link>
       </Text>
-      <Text style={emailStyles.paragraph}>This link works for {expiry}.</Text>
-      <Text style={emailStyles.paragraph}>
-        If you did not ask for this, you can ignore this email; your password stays the same.
-      </Text>
+      <Text style={emailStyles.paragraph}>{m.email_reset_expiry({ expiry })}</Text>
+      <Text style={emailStyles.paragraph}>{m.email_reset_ignore()}</Text>
       <Text style={{ ...emailStyles.paragraph, margin: 0 }}>
-        Take care,
+        {m.email_sign_off()}
         <br />
-        The {brandName} team
+        {m.email_team({ brand: brandName })}
       </Text>
     </EmailLayout>
   );
