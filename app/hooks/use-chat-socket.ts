@@ -15,6 +15,7 @@ import {
   CHAT_MESSAGES,
   type ChatMessage,
   type ClientFrame,
+  chatRefusalText,
   HISTORY_RETRY_MS,
   type Presence,
   type ServerFrame,
@@ -72,7 +73,9 @@ export function useChatSocket(options: {
   const [otherDeliveredSeq, setOtherDeliveredSeq] = useState(initial?.receipts.deliveredSeq ?? 0);
   const [connection, setConnection] = useState<ConnectionState>("unknown");
   const [loaded, setLoaded] = useState(initial !== undefined);
-  const [sessionNotice, setSessionNotice] = useState<string | null>(initial?.sessionNotice ?? null);
+  const [sessionNotice, setSessionNotice] = useState<string | null>(
+    initial?.sessionNotice ? CHAT_MESSAGES.sessionNotice : null,
+  );
   const [otherTyping, setOtherTyping] = useState(false);
   /** Where a support conversation stands on the desk, as the room tells its visitor. */
   const [deskStatus, setDeskStatus] = useState<VisitorDeskStatus | null>(initial?.desk ?? null);
@@ -230,12 +233,12 @@ export function useChatSocket(options: {
             setClosed(true);
             setOtherTyping(false);
           }
-          // A refusal the person can act on is told in the room's words; anything else is a failed send.
+          // A refusal the person can act on is told as the room means it; anything else is a failed send.
           if (frame.clientId)
             fail(
               frame.clientId,
               frame.code === "rate_limited" || frame.code === "blocked" || frame.code === "not_assigned"
-                ? frame.message
+                ? chatRefusalText(frame.code, frame.message)
                 : CHAT_MESSAGES.sendFailed,
             );
           break;
@@ -243,7 +246,8 @@ export function useChatSocket(options: {
           setDeskStatus(frame);
           break;
         case "session-notice":
-          setSessionNotice(frame.message);
+          // The notice is one text: said in this page's language, not the room's.
+          setSessionNotice(CHAT_MESSAGES.sessionNotice);
           break;
         case "presence":
           if (frame.userId !== userId) setContactPresence({ online: frame.online, lastSeen: frame.lastSeen });

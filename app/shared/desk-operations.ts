@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { ADMIN_TITLES } from "./admin";
 import { CRISIS_LINE_PLACEHOLDER } from "./crisis-help";
 import { z } from "./schemas/zod-mini";
@@ -106,23 +107,56 @@ export const HELPFUL_ANSWERS = ["yes", "somewhat", "no"] as const;
 export type HelpfulAnswer = (typeof HELPFUL_ANSWERS)[number];
 export const MAX_SURVEY_COMMENT = 500;
 
+/**
+ * The survey as the visitor reads it, in the current language. The refusals the desk's object words
+ * (alreadyAnswered, and END_CONVERSATION_TEXTS.notOpen) know no request, so they come in English.
+ */
 export const SURVEY_TEXTS = {
-  question: "Did this conversation help?",
-  answers: { yes: "Yes", somewhat: "Somewhat", no: "No" } satisfies Record<HelpfulAnswer, string>,
-  comment: "Anything you'd like to add? (optional)",
-  commentHint: "Anonymous: the team reads it without your name.",
-  send: "Send answer",
-  thanks: "Thank you for telling us.",
-  chooseAnswer: "Choose Yes, Somewhat or No.",
-  commentTooLong: `A comment can be at most ${MAX_SURVEY_COMMENT} characters.`,
-  alreadyAnswered: "You have already answered for this conversation. Thank you.",
-  nothingToAnswer: "There is no finished conversation to answer about.",
-} as const;
+  get question() {
+    return m.chat_survey_question();
+  },
+  answers: {
+    get yes() {
+      return m.chat_survey_yes();
+    },
+    get somewhat() {
+      return m.chat_survey_somewhat();
+    },
+    get no() {
+      return m.chat_survey_no();
+    },
+  } satisfies Record<HelpfulAnswer, string>,
+  get comment() {
+    return m.chat_survey_comment();
+  },
+  get commentHint() {
+    return m.chat_survey_comment_hint();
+  },
+  get send() {
+    return m.chat_survey_send();
+  },
+  get thanks() {
+    return m.chat_survey_thanks();
+  },
+  get chooseAnswer() {
+    return m.chat_survey_choose_answer();
+  },
+  get commentTooLong() {
+    return m.chat_survey_comment_too_long({ max: MAX_SURVEY_COMMENT });
+  },
+  get alreadyAnswered() {
+    return m.chat_survey_already_answered();
+  },
+  get nothingToAnswer() {
+    return m.chat_survey_nothing_to_answer();
+  },
+};
 
+/** Its refusals are worded as the form is read, in the language of the request reading it. */
 export const SurveyAnswerSchema = z.object({
   opening: z.coerce.number().check(z.int(), z.positive()),
-  answer: z.enum(HELPFUL_ANSWERS, SURVEY_TEXTS.chooseAnswer),
-  comment: z.string().check(z.trim(), z.maxLength(MAX_SURVEY_COMMENT, SURVEY_TEXTS.commentTooLong)),
+  answer: z.enum(HELPFUL_ANSWERS, { error: () => SURVEY_TEXTS.chooseAnswer }),
+  comment: z.string().check(z.trim(), z.maxLength(MAX_SURVEY_COMMENT, { error: () => SURVEY_TEXTS.commentTooLong })),
 });
 
 // --- The visitor ends the conversation ----------------------------------------------------------
@@ -140,16 +174,29 @@ export type VisitorDeskAnswer = {
 };
 
 export const END_CONVERSATION_TEXTS = {
-  button: "End conversation",
-  confirmTitle: "End this conversation?",
+  get button() {
+    return m.chat_end_button();
+  },
+  get confirmTitle() {
+    return m.chat_end_title();
+  },
   /** Said only when a listener has the conversation: in line, nobody is there to let go. */
-  confirmBodyWithListener:
-    "The listener will be let go. Your messages stay here, and if you write again you'll be back in line.",
-  confirmBodyInLine: "You'll leave the line. Your messages stay here, and if you write again you'll be back in line.",
-  confirm: "Yes, end it",
-  cancel: "Keep talking",
-  notOpen: "This conversation is not open on the desk.",
-} as const;
+  get confirmBodyWithListener() {
+    return m.chat_end_body_with_listener();
+  },
+  get confirmBodyInLine() {
+    return m.chat_end_body_in_line();
+  },
+  get confirm() {
+    return m.chat_end_confirm();
+  },
+  get cancel() {
+    return m.chat_end_cancel();
+  },
+  get notOpen() {
+    return m.chat_end_not_open();
+  },
+};
 
 // --- Saved replies: kept by the admin, inserted by listeners -------------------------------------
 

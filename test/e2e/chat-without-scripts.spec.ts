@@ -5,7 +5,6 @@ import { formatMessageTime } from "../../app/lib/time-format";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
 import { chatWith } from "../../app/shared/routes";
 import { BLOCK_TEXTS } from "../../app/shared/safety";
-import { SESSION_LIMIT_TEXT } from "../../app/shared/schemas/chat-protocol";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
@@ -108,7 +107,7 @@ test.describe("the support journey with JavaScript disabled", () => {
       await expect(page).toHaveURL(SUPPORT_CHAT_PATH);
       await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
       await expect(page.getByText("No messages yet", { exact: true })).toBeVisible();
-      await expect(page.getByText(SESSION_LIMIT_TEXT, { exact: true })).toBeVisible();
+      await expect(page.getByText(CONVERSATION_TEXTS.sessionNotice, { exact: true })).toBeVisible();
       await expectComposerInView(page);
       const visitor = await whoAmI(page);
 

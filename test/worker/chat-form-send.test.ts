@@ -1,6 +1,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { m } from "~/paraglide/messages";
 import { COMPOSER_FIELDS, RENDERED_MESSAGES, SEND_INTENT } from "~/shared/conversation-page";
 import { DESK_TEXTS } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
@@ -15,6 +16,7 @@ import * as deskConversation from "../../app/routes/desk/desk-conversation";
 import { suspendAccount } from "../../worker/accounts/suspension";
 import { blockedFrame } from "../../worker/chat/closed-conversation";
 import { CONVERSATION_FORM_LIMIT_BYTES, guardRequest } from "../../worker/http/request-guards";
+import { inLanguage } from "../../worker/i18n/request-language";
 import { blockUser } from "../../worker/safety/blocks";
 import { contains, pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, cookiesOf, signUpUser } from "./support/auth-requests";
@@ -256,6 +258,25 @@ describe("the message's limits", () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const refusal of refused) expect(refusal.message).toBe(CHAT_MESSAGES.rateLimited);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(refused.length);
+    expect(await messageCount(pairId)).toBe(60 - refused.length);
+  });
+
+  it("in a Spanish request, words its refusals in Spanish: the page's own checks and the room's", async () => {
+    const { a, b, pairId } = await twoPeople();
+    const es = { locale: "es" } as const;
+    const long = "x".repeat(MAX_MESSAGE_TEXT + 1);
+    const tooLong = await inLanguage("es", () => post(a, b.user.id, { text: long }));
+    expect(tooLong.status).toBe(400);
+    expect(refusalOf(tooLong)).toEqual({ message: m.chat_too_long({ max: MAX_MESSAGE_TEXT }, es), typed: long });
+    const empty = await inLanguage("es", () => post(a, b.user.id, { text: " " }));
+    expect(refusalOf(empty).message).toBe(m.chat_empty_message({}, es));
+    // The room knows no request's language: its refusal is worded again by the page.
+    const answers = await inLanguage("es", () =>
+      Promise.all(Array.from({ length: 60 }, (_, n) => post(a, b.user.id, { text: `rápido ${n}` }))),
+    );
+    const refused = answers.filter((answer) => !answer.thrown).map((answer) => refusalOf(answer));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const refusal of refused) expect(refusal.message).toBe(m.chat_rate_limited({}, es));
     expect(await messageCount(pairId)).toBe(60 - refused.length);
   });
 

@@ -1,6 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { m } from "~/paraglide/messages";
 import type { SignedInUser } from "~/shared/accounts";
 import { NO_COUNTRY_HELP } from "~/shared/crisis-help";
 import { DESK_TEXTS, VISITOR_DESK_TEXTS, visitorDeskLine } from "~/shared/desk";
@@ -12,6 +13,7 @@ import * as chatScreen from "../../app/routes/chat/chat-screen";
 import * as deskConversation from "../../app/routes/desk/desk-conversation";
 import { DeskLedger, FIGURES_RETENTION_MS } from "../../worker/desk/desk-ledger";
 import type { SupportDesk } from "../../worker/desk/support-desk";
+import { inLanguage } from "../../worker/i18n/request-language";
 import { postJson, signUpAdmin, signUpUser } from "./support/auth-requests";
 import {
   availableAtDesk,
@@ -366,6 +368,24 @@ describe("an opening's life on the desk", () => {
     await say(visitor.socket, "me again");
     await deskHolds(visitor.pairId, listener.user.id);
     expect((await desk().figures("today")).conversations).toBe(2);
+  });
+
+  it("words the survey's refusals in the visitor's language, keeping what they chose and typed", async () => {
+    const visitor = await signUpUser();
+    const es = { locale: "es" } as const;
+    const survey = { intent: VISITOR_DESK_INTENTS.survey, opening: "1" };
+    const wrong = await inLanguage("es", () => visitorPost(visitor, { ...survey, answer: "tal vez", comment: "hola" }));
+    expect(wrong).toMatchObject({
+      status: 400,
+      data: { visitorDesk: { message: m.chat_survey_choose_answer({}, es), typed: { comment: "hola" } } },
+    });
+    const tooLong = await inLanguage("es", () =>
+      visitorPost(visitor, { ...survey, answer: "yes", comment: "x".repeat(501) }),
+    );
+    expect(tooLong).toMatchObject({
+      status: 400,
+      data: { visitorDesk: { message: m.chat_survey_comment_too_long({ max: 500 }, es), typed: { answer: "yes" } } },
+    });
   });
 
   it("counts a visitor who ends it before any reply as abandoned, and one who signs out while waiting", async () => {

@@ -8,6 +8,7 @@ import {
   postedText,
 } from "~/shared/conversation-page";
 import { idleDeskStatus } from "~/shared/desk";
+import { chatRefusalText } from "~/shared/schemas/chat-protocol";
 import { recordActivity } from "../auth/session";
 import { isOwnDocumentView } from "../http/document-request";
 import { deleteImage } from "../images/image-store";
@@ -172,7 +173,8 @@ async function handToRoom(
   ]);
   // An image that went with no new message (refused, or the form's second post) is not kept.
   if (upload?.ok && (!outcome.ok || outcome.duplicate)) await deleteImage(upload.key);
-  if (!outcome.ok) return refuse(REFUSAL_STATUS[outcome.code], outcome.message);
+  // The room has no request to speak its language: its refusal is worded again here.
+  if (!outcome.ok) return refuse(REFUSAL_STATUS[outcome.code], chatRefusalText(outcome.code, outcome.message));
   // The conversation's first message makes its registry row (for the sweeps), once: messages
   // themselves never write to D1 (a member's socket makes it too, as it opens).
   if (outcome.seq === 1) await registerConversation(sender.pairId);

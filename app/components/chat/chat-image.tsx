@@ -1,7 +1,16 @@
+import { m } from "~/paraglide/messages";
+
 export type ViewedImage = { src: string; alt: string };
 
 /** Text that makes a thumbnail's link say what it does; the tests read it too. */
-export const CHAT_IMAGE_TEXTS = { open: ", open full size", close: "Close" } as const;
+export const CHAT_IMAGE_TEXTS = {
+  get open() {
+    return m.chat_image_open();
+  },
+  get close() {
+    return m.chat_image_close();
+  },
+};
 
 /**
  * A chat image in its message: a box of fixed shape (4:3, the bubble's width), so the list's height

@@ -5,6 +5,8 @@ import { useDraft } from "~/hooks/use-draft";
 import { useObjectUrl } from "~/hooks/use-object-url";
 import { COMPOSER_FORM_ATTRIBUTE, COMPOSER_LIVE_ATTRIBUTE } from "~/lib/composer-before-framework";
 import { chosenFileProblem } from "~/lib/upload-image";
+import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
 import { COMPOSER_FIELDS, type ComposerRefusal, SEND_INTENT } from "~/shared/conversation-page";
 import { CHAT_MESSAGES, MAX_MESSAGE_TEXT } from "~/shared/schemas/chat-protocol";
 import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
@@ -21,11 +23,11 @@ const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
  * answered (and without scripts, where there is none) nothing true can be said about it, so nothing
  * is: the page offers Refresh instead.
  */
-const CONNECTION_LABELS: Record<ConnectionState, string | null> = {
+const CONNECTION_LABELS: Record<ConnectionState, (() => string) | null> = {
   unknown: null,
-  online: "Connection: Online",
-  offline: "Connection: Offline",
-  reconnecting: "Reconnecting…",
+  online: m.chat_connection_online,
+  offline: m.chat_connection_offline,
+  reconnecting: m.chat_reconnecting,
 };
 
 const CONNECTION_DOTS: Record<ConnectionState, string> = {
@@ -168,11 +170,11 @@ export function ComposerStatus({
   connection: ConnectionState;
   refreshPath: string;
 }) {
-  const label = CONNECTION_LABELS[connection];
+  const label = CONNECTION_LABELS[connection]?.() ?? null;
   return (
     <div className="mt-1 flex min-h-4 items-start justify-between gap-2 text-xs text-slate-600">
       <p aria-live="polite" className="min-w-0">
-        {typingName ? `${typingName} is typing…` : ""}
+        {typingName ? m.chat_typing({ name: typingName }) : ""}
       </p>
       <p aria-live="polite" className="shrink-0 font-medium">
         {label ? (
@@ -205,10 +207,10 @@ export function ChosenImage({ composer }: { composer: ComposerState }) {
   const uploading = composer.progress !== null;
   return (
     <div className="mt-3 flex items-center gap-3 rounded-lg bg-slate-50 p-2">
-      <img src={preview} alt="Chosen to send" className="h-16 w-16 rounded object-cover" />
+      <img src={preview} alt={m.chat_chosen_image()} className="h-16 w-16 rounded object-cover" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm text-slate-700">{composer.image?.name}</p>
-        {uploading ? <ProgressBar value={composer.progress ?? 0} label="Uploading image" /> : null}
+        {uploading ? <ProgressBar value={composer.progress ?? 0} label={m.chat_uploading_image()} /> : null}
       </div>
       <button
         type="button"
@@ -216,7 +218,8 @@ export function ChosenImage({ composer }: { composer: ComposerState }) {
         disabled={uploading}
         className="rounded-full px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-200"
       >
-        Remove<span className="sr-only"> the chosen image</span>
+        {m.chat_remove_image()}
+        <span className="sr-only">{m.chat_remove_image_context()}</span>
       </button>
     </div>
   );
@@ -292,7 +295,7 @@ export function ComposerForm({
         />
       </label>
       <label htmlFor={`composer-${pairId}`} className="sr-only">
-        Message {contactName}
+        {CONVERSATION_TEXTS.composerLabel(contactName)}
       </label>
       <textarea
         ref={composer.inputRef}
@@ -349,8 +352,11 @@ export function ComposerCount({ pairId, length }: { pairId: string; length: numb
       aria-live="polite"
       className={`mt-1 text-right text-xs ${over ? "text-red-700" : "text-amber-800"}`}
     >
-      {over ? `${CHAT_MESSAGES.tooLong} This one has ${length.toLocaleString("en-US")}.` : null}
-      {over ? null : `${length.toLocaleString("en-US")} / ${MAX_MESSAGE_TEXT.toLocaleString("en-US")}`}
+      {over ? `${CHAT_MESSAGES.tooLong} ${m.chat_count_over({ length: count(length) })}` : null}
+      {over ? null : `${count(length)} / ${count(MAX_MESSAGE_TEXT)}`}
     </p>
   );
 }
+
+/** A count of characters as the page's language writes numbers (4,000 in English). */
+const count = (n: number) => n.toLocaleString(getLocale());

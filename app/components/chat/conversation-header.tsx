@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LocalTime } from "~/components/ui/local-time";
+import { m } from "~/paraglide/messages";
 import type { VisitorDeskStatus } from "~/shared/desk";
 import { userProfilePath } from "~/shared/routes";
 import type { Presence } from "~/shared/schemas/chat-protocol";
@@ -37,7 +38,7 @@ export function ConversationHeader({
               to={userProfilePath(contact.id)}
               className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              <span className="sr-only">View the profile of </span>
+              <span className="sr-only">{m.chat_view_profile()}</span>
               {contact.username}
             </Link>
           ) : (
@@ -63,16 +64,16 @@ function ContactPresence({ username, presence }: { username: string; presence: P
   if (!presence) return null;
   return (
     <p className="text-xs text-slate-600" aria-live="polite">
-      <span className="sr-only">{username} is </span>
+      <span className="sr-only">{m.chat_presence_of({ username })}</span>
       {presence.online ? (
         <>
           <span aria-hidden="true" className="mr-1.5 inline-block h-2 w-2 rounded-full bg-emerald-500" />
-          Online
+          {m.chat_online()}
         </>
       ) : presence.lastSeen ? (
-        <LocalTime timestamp={presence.lastSeen} prefix="Last seen " />
+        <LocalTime timestamp={presence.lastSeen} prefix={m.chat_last_seen()} />
       ) : (
-        "Offline"
+        m.chat_offline()
       )}
     </p>
   );

@@ -1,25 +1,52 @@
-import { SESSION_LIMIT_TEXT } from "~/shared/schemas/chat-protocol";
+import { m } from "~/paraglide/messages";
 
 /** The conversation screen's own words (docs/requirements.md, the chat screen). */
 export const CONVERSATION_TEXTS = {
-  sessionNotice: SESSION_LIMIT_TEXT,
-  noMessages: "No messages yet",
-  sayHello: "Start the conversation by saying hello!",
+  /** The spec's session text, shown in every conversation (section 2). */
+  get sessionNotice() {
+    return m.chat_session_limit();
+  },
+  get noMessages() {
+    return m.chat_no_messages();
+  },
+  get sayHello() {
+    return m.chat_say_hello();
+  },
   /** Without the live socket (no scripts), new messages show when the page is loaded again. */
-  refresh: "Refresh",
-  refreshContext: " to see new messages",
-  earlier: "Show earlier messages",
-  attach: "Attach an image",
-  send: "Send",
+  get refresh() {
+    return m.chat_refresh();
+  },
+  get refreshContext() {
+    return m.chat_refresh_context();
+  },
+  get earlier() {
+    return m.chat_earlier();
+  },
+  get attach() {
+    return m.chat_attach();
+  },
+  get send() {
+    return m.chat_send();
+  },
   /** The composer posted before the framework arrived, until the page comes back with the message. */
-  sending: "Sending…",
-  sendingMessage: "Sending your message…",
+  get sending() {
+    return m.chat_sending();
+  },
+  get sendingMessage() {
+    return m.chat_sending_message();
+  },
   /** Short enough for one line in a 320 px composer. */
-  placeholder: "Message…",
+  get placeholder() {
+    return m.chat_placeholder();
+  },
+  /** The composer's name: whom the message is for. */
+  composerLabel: (name: string) => m.chat_composer_label({ name }),
   /** An image message's alt text: who sent it, since the picture itself is not described. */
-  imageYouSent: "Image you sent",
-  imageFrom: (username: string) => `Image from ${username}`,
-} as const;
+  get imageYouSent() {
+    return m.chat_image_you_sent();
+  },
+  imageFrom: (username: string) => m.chat_image_from({ username }),
+};
 
 /** A plain link of the conversation (Refresh, earlier messages): at least 24 px tall (WCAG 2.2, 2.5.8). */
 export const plainLinkClass =

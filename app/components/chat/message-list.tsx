@@ -3,16 +3,17 @@ import { LocalTime } from "~/components/ui/local-time";
 import type { TimelineRow } from "~/lib/desk-timeline";
 import { OPENS_AT_NEWEST_ATTRIBUTE } from "~/lib/newest-in-view";
 import type { DisplayMessage, MessageStatus } from "~/lib/shown-messages";
+import { m } from "~/paraglide/messages";
 import { REPORT_TEXTS } from "~/shared/safety";
 import { ImageThumbnail, type ViewedImage } from "./chat-image";
 import { CONVERSATION_TEXTS, plainLinkClass } from "./conversation-texts";
 import { DeskEventRow } from "./desk-status-line";
 
-const STATUS_LABELS: Record<MessageStatus, string> = {
-  sending: "Sending…",
-  sent: "Sent",
-  delivered: "Delivered",
-  read: "Read",
+const STATUS_LABELS: Record<MessageStatus, () => string> = {
+  sending: m.chat_sending,
+  sent: m.chat_status_sent,
+  delivered: m.chat_status_delivered,
+  read: m.chat_status_read,
 };
 
 /**
@@ -51,7 +52,7 @@ export function MessageList({
       role="log"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a long conversation scrolls, and the keyboard must reach it to scroll it (WCAG 2.1.1)
       tabIndex={0}
-      aria-label={`Messages with ${contactName}`}
+      aria-label={m.chat_messages_with({ name: contactName })}
       aria-live="polite"
       // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
       // opens it there; with scripts the page's inline script puts it there before the first paint
@@ -129,7 +130,7 @@ const MessageBubble = memo(function MessageBubble({ message, mine, contactName, 
       <div
         className={`min-w-0 max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
       >
-        <span className="sr-only">{mine ? "You" : contactName}: </span>
+        <span className="sr-only">{mine ? m.chat_you() : contactName}: </span>
         {message.imageUrl ? (
           <ImageThumbnail
             src={message.imageUrl}
@@ -146,7 +147,7 @@ const MessageBubble = memo(function MessageBubble({ message, mine, contactName, 
         ) : null}
         <p className={`mt-1 text-right text-[11px] ${mine ? "text-brand-100" : "text-slate-600"}`}>
           <LocalTime timestamp={message.timestamp} />
-          {mine ? ` · ${STATUS_LABELS[message.status]}` : ""}
+          {mine ? ` · ${STATUS_LABELS[message.status]()}` : ""}
         </p>
         {!mine && onReport ? (
           // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8). Its dialog
@@ -158,7 +159,7 @@ const MessageBubble = memo(function MessageBubble({ message, mine, contactName, 
             className="no-js:hidden -mx-1 mt-0.5 -mb-1 inline-flex min-h-6 min-w-6 items-center rounded px-1 text-xs font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             {REPORT_TEXTS.messageButton}
-            <span className="sr-only"> this message from {contactName}</span>
+            <span className="sr-only">{m.chat_report_context({ name: contactName })}</span>
           </button>
         ) : null}
       </div>

@@ -12,6 +12,7 @@ import { requireUser } from "~/lib/guards";
 import { useInboxState } from "~/lib/inbox-store";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
+import { m } from "~/paraglide/messages";
 import { isAdmin, type SignedInUser } from "~/shared/accounts";
 import { COMPOSER_FIELDS, newFormToken, SEND_INTENT } from "~/shared/conversation-page";
 import { pairIdFor } from "~/shared/pair-id";
@@ -30,23 +31,36 @@ import type { Route } from "./+types/chat-screen";
 
 /** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
 const CHAT_TEXTS = {
-  noConversations: "No conversations yet",
-  waitForMessages: "Wait for users to message you",
+  get noConversations() {
+    return m.chat_no_conversations();
+  },
+  get waitForMessages() {
+    return m.chat_wait_for_messages();
+  },
   /** Ways on from an empty list, so a new member is not left at a dead end. */
-  findPeople: "Find Other Christians",
-  talkToSupport: "Talk with our support team",
-} as const;
+  get findPeople() {
+    return m.chat_find_people();
+  },
+  get talkToSupport() {
+    return m.chat_talk_to_support();
+  },
+};
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: "Messages", description: "Your conversations." }),
+    ...pageMeta({
+      matches,
+      pathname: location.pathname,
+      title: m.chat_title(),
+      description: m.chat_description(),
+    }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 /** The person a conversation's address names: never oneself, and someone who exists. */
 async function conversationContact(meId: string, userId: string) {
-  if (userId === meId) throw data("You cannot start a conversation with yourself.", { status: 400 });
+  if (userId === meId) throw data(m.chat_not_yourself(), { status: 400 });
   const contact = await findPublicUser(userId);
   if (!contact) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
   return contact;
@@ -172,12 +186,14 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4 sm:py-8">
       {/* On a phone an open conversation needs the room: the heading stays for screen readers. */}
-      <h1 className={`text-2xl font-bold text-slate-900 ${contact ? "sr-only md:not-sr-only" : ""}`}>Messages</h1>
+      <h1 className={`text-2xl font-bold text-slate-900 ${contact ? "sr-only md:not-sr-only" : ""}`}>
+        {m.chat_title()}
+      </h1>
       <div className={`grid gap-6 md:mt-6 md:grid-cols-[18rem_minmax(0,1fr)] ${contact ? "" : "mt-4"}`}>
         {/* Below 768 px the list and the conversation alternate (spec section 2). */}
         <div className={`min-w-0 rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}>
           {isAdmin ? <AdminUserSearch /> : null}
-          <nav aria-label="Recent chats" className="pt-1">
+          <nav aria-label={m.chat_recent()} className="pt-1">
             {conversations.length === 0 ? (
               <div className="p-2">
                 <p className="font-medium text-slate-900">{CHAT_TEXTS.noConversations}</p>
@@ -210,7 +226,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                         <span
                           className={`min-w-0 truncate ${chat.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}
                         >
-                          {chat.contactName || "Someone"}
+                          {chat.contactName || m.chat_someone()}
                         </span>
                         <span className="shrink-0 text-xs text-slate-600">
                           <LocalTime timestamp={chat.lastMessageTime} />
@@ -225,7 +241,8 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                         </span>
                         {chat.unread ? (
                           <span className="ml-auto shrink-0 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
-                            New<span className="sr-only"> unread messages</span>
+                            {m.chat_new()}
+                            <span className="sr-only">{m.chat_new_context()}</span>
                           </span>
                         ) : null}
                       </span>
@@ -244,7 +261,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
                 // A target of at least 24 × 24 px (WCAG 2.2, 2.5.8).
                 className="-ml-1 mb-2 inline-flex min-h-8 items-center gap-1 rounded px-1 text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
               >
-                <span aria-hidden="true">←</span> Back to chats
+                <span aria-hidden="true">←</span> {m.chat_back_to_chats()}
               </Link>
               {answer && !answer.ok && answer.intent !== "report" ? (
                 <div className="mb-3">
@@ -287,7 +304,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               ) : null}
             </>
           ) : (
-            <p className="text-center text-slate-600">Choose a conversation to read it here.</p>
+            <p className="text-center text-slate-600">{m.chat_choose_conversation()}</p>
           )}
         </div>
       </div>
@@ -317,9 +334,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorContent
       error={error}
-      title="Conversation not available"
-      fallback="Something went wrong loading this conversation."
-      link={{ to: PATHS.chat, label: "Back to your messages" }}
+      title={m.chat_unavailable_title()}
+      fallback={m.chat_unavailable_fallback()}
+      link={{ to: PATHS.chat, label: m.chat_back_to_messages() }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { VisitorDeskStatusSchema } from "~/shared/desk";
 import { z } from "./zod-mini";
 
@@ -19,20 +20,41 @@ export const HISTORY_RETRY_MS = 1000 / HISTORY_PAGES_PER_SECOND;
 /** A conversation session lasts this long before both members get the notice (spec section 2). */
 export const SESSION_LENGTH_MS = 20 * 60 * 1000;
 
-/** The spec's session text, shown in every conversation (section 2). */
-export const SESSION_LIMIT_TEXT = "Each session can only last for up to 20 mins.";
-
+/**
+ * What the room and the conversation say, in the current language: a refusal the server words in a
+ * request (a page's form) speaks its language; a socket's frame has no request, so the room words
+ * it in English and the page says it again from its code (`chatRefusalText`).
+ */
 export const CHAT_MESSAGES = {
-  sessionNotice: `This session has reached 20 minutes. ${SESSION_LIMIT_TEXT} You can keep talking if you both wish.`,
-  sendFailed: "Failed to send message. Please try again.",
-  emptyMessage: "Write a message or attach an image.",
-  tooLong: `Messages can be at most ${MAX_MESSAGE_TEXT} characters.`,
-  rateLimited: "You are sending messages too quickly. Please wait a moment.",
-  historyLimited: "The conversation is being loaded too quickly. Please wait a moment.",
-  badFrame: "That message could not be read.",
-  notYourImage: "Images must be uploaded to this conversation first.",
-  notAMember: "This is not your conversation.",
-} as const;
+  /** The spec's notice once a session has lasted SESSION_LENGTH_MS (section 2). */
+  get sessionNotice() {
+    return m.chat_session_notice();
+  },
+  get sendFailed() {
+    return m.chat_send_failed();
+  },
+  get emptyMessage() {
+    return m.chat_empty_message();
+  },
+  get tooLong() {
+    return m.chat_too_long({ max: MAX_MESSAGE_TEXT });
+  },
+  get rateLimited() {
+    return m.chat_rate_limited();
+  },
+  get historyLimited() {
+    return m.chat_history_limited();
+  },
+  get badFrame() {
+    return m.chat_bad_frame();
+  },
+  get notYourImage() {
+    return m.chat_not_your_image();
+  },
+  get notAMember() {
+    return m.chat_not_a_member();
+  },
+};
 
 /** Temporary local message ids begin with temp- (spec section 3). */
 const CLIENT_ID_PATTERN = /^temp-[A-Za-z0-9_-]{1,64}$/;
@@ -49,10 +71,11 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
     .object({
       type: z.literal("send"),
       clientId: z.string().check(z.regex(CLIENT_ID_PATTERN)),
-      text: z.string().check(z.maxLength(MAX_MESSAGE_TEXT, CHAT_MESSAGES.tooLong)),
+      // Worded as the frame is read, in the language of the request reading it.
+      text: z.string().check(z.maxLength(MAX_MESSAGE_TEXT, { error: () => CHAT_MESSAGES.tooLong })),
       imageUrl: z.optional(z.nullable(z.string().check(z.maxLength(MAX_IMAGE_URL)))),
     })
-    .check(z.refine(hasContent, CHAT_MESSAGES.emptyMessage)),
+    .check(z.refine(hasContent, { error: () => CHAT_MESSAGES.emptyMessage })),
   z.object({ type: z.literal("resume"), afterSeq: SeqSchema }),
   z.object({ type: z.literal("read"), upToSeq: SeqSchema }),
   /** The client has received messages up to this seq (it may not have looked at them yet). */
@@ -114,6 +137,25 @@ const CHAT_ERROR_CODES = [
   // A listener wrote in a support conversation the desk has not given them.
   "not_assigned",
 ] as const;
+
+/** The room's refusals worded by the chat itself, by code; a block's and the desk's are worded by their own rules. */
+const CHAT_REFUSAL_TEXTS: Partial<Record<string, () => string>> = {
+  bad_frame: () => CHAT_MESSAGES.badFrame,
+  too_long: () => CHAT_MESSAGES.tooLong,
+  empty: () => CHAT_MESSAGES.emptyMessage,
+  rate_limited: () => CHAT_MESSAGES.rateLimited,
+  history_limited: () => CHAT_MESSAGES.historyLimited,
+  bad_image: () => CHAT_MESSAGES.notYourImage,
+  not_a_member: () => CHAT_MESSAGES.notAMember,
+};
+
+/**
+ * A refusal of the room's in the current language, said again from its code: the room has no
+ * request to speak the reader's language in. A code with no words of the chat's keeps the room's.
+ */
+export function chatRefusalText(code: string, message: string): string {
+  return CHAT_REFUSAL_TEXTS[code]?.() ?? message;
+}
 
 export const ServerFrameSchema = z.discriminatedUnion("type", [
   // The answer to a resend of a message already stored; a new message's answer is its own frame.

@@ -1,17 +1,27 @@
 import type { Page } from "@playwright/test";
+import { m } from "../../../app/paraglide/messages";
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOf } from "../../../app/shared/languages";
 import { chatWith } from "../../../app/shared/routes";
 import { CONTACT_MENU_TEXTS } from "../../../app/shared/safety";
 import { expect, waitForHydration } from "./test";
 
-/** The conversation's message box (its name says whom the message is for). */
-export const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+/** A text as a regular expression that matches it literally. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The composer's name before the contact's, in each language the site speaks. */
+const COMPOSER_NAME = new RegExp(
+  `^(${LANGUAGES.map((locale) => literally(m.chat_composer_label({ name: "" }, { locale }))).join("|")})`,
+);
+
+/** The conversation's message box, in any of the site's languages (its name says whom the message is for). */
+export const composer = (page: Page) => page.getByRole("textbox", { name: COMPOSER_NAME });
 
 /** The conversation's live list of messages. */
 export const log = (page: Page) => page.getByRole("log");
 
 /**
  * Opens the conversation with a user (or any chat path, starting with '/'), once its socket is
- * connected: the device's connection reads Online. The page's pictures are part of its HTML (issue
+ * connected: the device's connection reads Online, in the page's language. The page's pictures are part of its HTML (issue
  * 26): a test that holds them back waits for the document only (`waitUntil: "domcontentloaded"`).
  */
 export async function openConversation(
@@ -21,7 +31,8 @@ export async function openConversation(
 ) {
   await page.goto(userIdOrPath.startsWith("/") ? userIdOrPath : chatWith(userIdOrPath), options);
   await waitForHydration(page);
-  await expect(page.getByText("Connection: Online")).toBeVisible();
+  const locale = languageOf(await page.locator("html").getAttribute("lang")) ?? DEFAULT_LANGUAGE;
+  await expect(page.getByText(m.chat_connection_online({}, { locale }))).toBeVisible();
 }
 
 /**
