@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import {
   DEFAULT_LANGUAGE,
+  fixedLanguageOfPath,
   LANGUAGE_SWITCH,
   type Language,
   languageOf,
-  languageOfPath,
   languagesOfHeader,
 } from "~/shared/languages";
 import { createDb } from "../db/client";
@@ -50,8 +50,9 @@ export async function keepAccountLanguage(userId: string, language: Language): P
  * kept in the browser's cookie, so the next pages need not read it again.
  */
 export async function requestLanguage(request: Request, userId: string | null): Promise<Language> {
-  // A public page's address in a language is that language, whoever reads it.
-  const ofAddress = languageOfPath(pagePathname(request));
+  // A public page's address in a language is that language, whoever reads it; the desk and admin
+  // pages speak the default language.
+  const ofAddress = fixedLanguageOfPath(pagePathname(request));
   if (ofAddress) return ofAddress;
   const chosenHere = languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie));
   if (chosenHere) return chosenHere;
