@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import {
   ANNUAL_INCOMES,
   ATTENDANCE_FREQUENCIES,
@@ -23,43 +24,117 @@ import type { ProfileField } from "~/shared/schemas/profile";
 
 /** How each profile field is named on screen: the form's labels and the read view's. */
 export const PROFILE_LABELS: Record<ProfileField, string> = {
-  photoUrl: "Profile photo",
-  firstName: "First name",
-  lastName: "Last name",
-  age: "Age",
-  gender: "Gender",
-  ethnicity: "Ethnicity",
-  height: "Height",
-  hairColor: "Hair color",
-  eyeColor: "Eye color",
-  country: "Country",
-  city: "City",
-  zipCode: "Postal/ZIP code",
-  denomination: "Denomination",
-  attendanceFrequency: "Church attendance",
-  spiritualMaturity: "Spiritual maturity",
-  prayerFrequency: "Prayer frequency",
-  bibleReadingFrequency: "Bible reading",
-  churchInvolvement: "Church Involvement",
-  conversionAge: "Age of conversion",
-  favoriteBibleVerse: "Favorite Bible Verse",
-  importantDoctrine: "Most important doctrine to you",
-  missionTripExperience: "Mission experience",
-  aboutMe: "About Me",
-  faithJourney: "My Faith Journey",
-  personalTestimony: "Personal Testimony",
-  ministryInterests: "Ministry Interests",
-  serviceActivities: "Service Activities",
-  educationLevel: "Education level",
-  occupation: "Occupation",
-  annualIncome: "Annual income",
-  lookingFor: "What I'm looking for",
-  relationshipGoals: "Relationship goals",
-  familyPlans: "Family plans",
-  marriageViews: "Views on marriage",
-  dealBreakers: "Deal Breakers",
-  hobbies: "Hobbies & Interests",
-  languagesSpoken: "Languages Spoken",
+  get photoUrl() {
+    return m.profile_label_photo_url();
+  },
+  get firstName() {
+    return m.profile_label_first_name();
+  },
+  get lastName() {
+    return m.profile_label_last_name();
+  },
+  get age() {
+    return m.profile_label_age();
+  },
+  get gender() {
+    return m.profile_label_gender();
+  },
+  get ethnicity() {
+    return m.profile_label_ethnicity();
+  },
+  get height() {
+    return m.profile_label_height();
+  },
+  get hairColor() {
+    return m.profile_label_hair_color();
+  },
+  get eyeColor() {
+    return m.profile_label_eye_color();
+  },
+  get country() {
+    return m.profile_label_country();
+  },
+  get city() {
+    return m.profile_label_city();
+  },
+  get zipCode() {
+    return m.profile_label_zip_code();
+  },
+  get denomination() {
+    return m.profile_label_denomination();
+  },
+  get attendanceFrequency() {
+    return m.profile_label_attendance_frequency();
+  },
+  get spiritualMaturity() {
+    return m.profile_label_spiritual_maturity();
+  },
+  get prayerFrequency() {
+    return m.profile_label_prayer_frequency();
+  },
+  get bibleReadingFrequency() {
+    return m.profile_label_bible_reading_frequency();
+  },
+  get churchInvolvement() {
+    return m.profile_label_church_involvement();
+  },
+  get conversionAge() {
+    return m.profile_label_conversion_age();
+  },
+  get favoriteBibleVerse() {
+    return m.profile_label_favorite_bible_verse();
+  },
+  get importantDoctrine() {
+    return m.profile_label_important_doctrine();
+  },
+  get missionTripExperience() {
+    return m.profile_label_mission_trip_experience();
+  },
+  get aboutMe() {
+    return m.profile_label_about_me();
+  },
+  get faithJourney() {
+    return m.profile_label_faith_journey();
+  },
+  get personalTestimony() {
+    return m.profile_label_personal_testimony();
+  },
+  get ministryInterests() {
+    return m.profile_label_ministry_interests();
+  },
+  get serviceActivities() {
+    return m.profile_label_service_activities();
+  },
+  get educationLevel() {
+    return m.profile_label_education_level();
+  },
+  get occupation() {
+    return m.profile_label_occupation();
+  },
+  get annualIncome() {
+    return m.profile_label_annual_income();
+  },
+  get lookingFor() {
+    return m.profile_label_looking_for();
+  },
+  get relationshipGoals() {
+    return m.profile_label_relationship_goals();
+  },
+  get familyPlans() {
+    return m.profile_label_family_plans();
+  },
+  get marriageViews() {
+    return m.profile_label_marriage_views();
+  },
+  get dealBreakers() {
+    return m.profile_label_deal_breakers();
+  },
+  get hobbies() {
+    return m.profile_label_hobbies();
+  },
+  get languagesSpoken() {
+    return m.profile_label_languages_spoken();
+  },
 };
 
 /** The option list behind each select and checkbox group. */
@@ -98,7 +173,9 @@ export const LONG_TEXT_FIELDS: readonly ProfileField[] = [
 /** The edit view's sections (spec section 2, Profile screen), after the photo. */
 export const EDIT_SECTIONS: readonly { title: string; fields: readonly ProfileField[] }[] = [
   {
-    title: "Basic Information",
+    get title() {
+      return m.profile_section_basic();
+    },
     fields: [
       "firstName",
       "lastName",
@@ -114,7 +191,9 @@ export const EDIT_SECTIONS: readonly { title: string; fields: readonly ProfileFi
     ],
   },
   {
-    title: "Faith & Church",
+    get title() {
+      return m.profile_section_faith();
+    },
     fields: [
       "denomination",
       "attendanceFrequency",
@@ -128,12 +207,34 @@ export const EDIT_SECTIONS: readonly { title: string; fields: readonly ProfileFi
       "missionTripExperience",
     ],
   },
-  { title: "About You", fields: ["aboutMe", "faithJourney", "personalTestimony"] },
-  { title: "Ministry & Service", fields: ["ministryInterests", "serviceActivities"] },
-  { title: "Education & Career", fields: ["educationLevel", "occupation", "annualIncome"] },
   {
-    title: "Relationship Preferences",
+    get title() {
+      return m.profile_section_about();
+    },
+    fields: ["aboutMe", "faithJourney", "personalTestimony"],
+  },
+  {
+    get title() {
+      return m.profile_section_ministry();
+    },
+    fields: ["ministryInterests", "serviceActivities"],
+  },
+  {
+    get title() {
+      return m.profile_section_education();
+    },
+    fields: ["educationLevel", "occupation", "annualIncome"],
+  },
+  {
+    get title() {
+      return m.profile_section_relationship();
+    },
     fields: ["lookingFor", "relationshipGoals", "familyPlans", "marriageViews", "dealBreakers"],
   },
-  { title: "Hobbies & Interests", fields: ["hobbies", "languagesSpoken"] },
+  {
+    get title() {
+      return m.profile_section_hobbies();
+    },
+    fields: ["hobbies", "languagesSpoken"],
+  },
 ];

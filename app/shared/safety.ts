@@ -2,15 +2,41 @@
  * Blocking, reporting and moderation: the options, limits and texts used by the screens,
  * the route actions, the worker and the tests. One source for each.
  */
+import { m } from "~/paraglide/messages";
 import { POLICY } from "./legal";
 
 /** Why someone reports a message or a profile. `value` is stored; `label` is shown. */
 export const REPORT_REASONS = [
-  { value: "harassment", label: "Harassment" },
-  { value: "spam", label: "Spam" },
-  { value: "self-harm", label: "Self-harm risk" },
-  { value: "inappropriate-image", label: "Inappropriate image" },
-  { value: "other", label: "Other" },
+  {
+    value: "harassment",
+    get label() {
+      return m.safety_reason_harassment();
+    },
+  },
+  {
+    value: "spam",
+    get label() {
+      return m.safety_reason_spam();
+    },
+  },
+  {
+    value: "self-harm",
+    get label() {
+      return m.safety_reason_self_harm();
+    },
+  },
+  {
+    value: "inappropriate-image",
+    get label() {
+      return m.safety_reason_inappropriate_image();
+    },
+  },
+  {
+    value: "other",
+    get label() {
+      return m.safety_reason_other();
+    },
+  },
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
 export const REPORT_REASON_VALUES = REPORT_REASONS.map((reason) => reason.value) as [ReportReason, ...ReportReason[]];
@@ -70,64 +96,114 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
 };
 
 export const BLOCK_TEXTS = {
-  blockButton: (username: string) => `Block ${username}`,
-  unblockButton: (username: string) => `Unblock ${username}`,
-  confirmTitle: (username: string) => `Block ${username}?`,
+  blockButton: (username: string) => m.safety_block_button({ username }),
+  unblockButton: (username: string) => m.safety_unblock_button({ username }),
+  confirmTitle: (username: string) => m.safety_block_confirm_title({ username }),
   /** What blocking does, said before it is done. */
-  explanation: (username: string) =>
-    `${username} will no longer be able to message you, see when you are online or find you in search, ` +
-    "and you won't be able to message them. We don't send them a notification, but they will see that " +
-    "they can no longer message you. You can both still read the conversation so far; it leaves your chats. " +
-    "You can unblock them at any time from Blocked people in your account menu.",
-  confirm: "Block",
-  cancel: "Cancel",
-  blocked: (username: string) =>
-    `You blocked ${username}. They can't message you or see when you are online. Unblock them to talk again.`,
+  explanation: (username: string) => m.safety_block_explanation({ username }),
+  get confirm() {
+    return m.safety_block_confirm();
+  },
+  get cancel() {
+    return m.safety_cancel();
+  },
+  blocked: (username: string) => m.safety_blocked({ username }),
   /** What the blocked person sees: clear, without saying who did what. */
-  cannotMessage: "You can't send messages in this conversation.",
-  cannotBlockSupport: "The support account can't be blocked: it is the help line.",
-  cannotBlockYourself: "You can't block yourself.",
-  unknownPerson: "We couldn't find that person. The link may be old or mistyped.",
-  pageTitle: "Blocked people",
-  pageIntro: "People you block can't message you, see when you are online or find you in search.",
-  noneBlocked: "You haven't blocked anyone.",
-  unblocked: (username: string) => `You unblocked ${username}.`,
-} as const;
+  get cannotMessage() {
+    return m.safety_cannot_message();
+  },
+  get cannotBlockSupport() {
+    return m.safety_cannot_block_support();
+  },
+  get cannotBlockYourself() {
+    return m.safety_cannot_block_yourself();
+  },
+  get unknownPerson() {
+    return m.safety_unknown_person();
+  },
+  get pageTitle() {
+    return m.safety_blocked_page_title();
+  },
+  get pageIntro() {
+    return m.safety_blocked_page_intro();
+  },
+  get noneBlocked() {
+    return m.safety_none_blocked();
+  },
+  unblocked: (username: string) => m.safety_unblocked({ username }),
+  get pageFailed() {
+    return m.safety_blocked_page_failed();
+  },
+  get backToMessages() {
+    return m.safety_back_to_messages();
+  },
+  get unknownAction() {
+    return m.safety_unknown_action();
+  },
+};
 
 /**
  * The menu beside a conversation's contact name that holds Report and Block: in the header they
  * would take the room the name needs on a phone.
  */
 export const CONTACT_MENU_TEXTS = {
-  toggle: (username: string) => `Report or block ${username}`,
-} as const;
+  toggle: (username: string) => m.safety_contact_menu_toggle({ username }),
+};
 
 export const REPORT_TEXTS = {
-  messageButton: "Report",
-  profileButton: (username: string) => `Report ${username}`,
-  messageTitle: (username: string) => `Report a message from ${username}`,
-  profileTitle: (username: string) => `Report ${username}'s profile`,
-  reasonLegend: "Why are you reporting this?",
-  noteLabel: "Anything else we should know? (optional)",
-  alsoBlock: (username: string) => `Also block ${username}`,
-  submit: "Send report",
-  sending: "Sending...",
-  cancel: "Cancel",
-  close: "Close",
-  chooseReason: "Choose a reason for your report.",
-  noteTooLong: `Notes can be at most ${MAX_REPORT_NOTE} characters.`,
-  unknownMessage: "That message can no longer be reported: it may have been deleted.",
-  tooMany: "You have sent many reports in a short time. Please try again later.",
-  sent: "Thank you. Your report was sent to our moderators, who review every report.",
-  sentAndBlocked: (username: string) => `You also blocked ${username}.`,
+  get messageButton() {
+    return m.safety_report_message_button();
+  },
+  profileButton: (username: string) => m.safety_report_profile_button({ username }),
+  messageTitle: (username: string) => m.safety_report_message_title({ username }),
+  profileTitle: (username: string) => m.safety_report_profile_title({ username }),
+  get reasonLegend() {
+    return m.safety_report_reason_legend();
+  },
+  get noteLabel() {
+    return m.safety_report_note_label();
+  },
+  alsoBlock: (username: string) => m.safety_report_also_block({ username }),
+  get submit() {
+    return m.safety_report_submit();
+  },
+  get sending() {
+    return m.safety_report_sending();
+  },
+  get cancel() {
+    return m.safety_cancel();
+  },
+  get close() {
+    return m.safety_report_close();
+  },
+  get chooseReason() {
+    return m.safety_report_choose_reason();
+  },
+  get noteTooLong() {
+    return m.safety_report_note_too_long({ max: MAX_REPORT_NOTE });
+  },
+  get unknownMessage() {
+    return m.safety_report_unknown_message();
+  },
+  get tooMany() {
+    return m.safety_report_too_many();
+  },
+  get sent() {
+    return m.safety_report_sent();
+  },
+  sentAndBlocked: (username: string) => m.safety_report_sent_and_blocked({ username }),
   /** After a self-harm report: what the reporter can do now (shown with the crisis resources). */
-  selfHarmHelp:
-    "If you think someone is in immediate danger, call your local emergency number now. You can share " +
-    "these crisis lines with them, and you can use them yourself if this has upset you.",
-  failed: "Your report could not be sent. Please try again.",
+  get selfHarmHelp() {
+    return m.safety_report_self_harm_help();
+  },
+  get failed() {
+    return m.safety_report_failed();
+  },
   /** A report posted without scripts and without a reason: the page says so above the profile. */
-  needsReason: "Your report needs a reason. Please open Report again and choose one.",
-} as const;
+  get needsReason() {
+    return m.safety_report_needs_reason();
+  },
+};
 
 export const MODERATION_TEXTS = {
   openHeading: (count: number) => `Open reports (${count})`,

@@ -5,6 +5,7 @@ import { PersonIcon } from "~/components/ui/person-icon";
 import { usePrefersReducedMotion } from "~/hooks/use-prefers-reduced-motion";
 import type { PostFailure } from "~/lib/form-post-failure";
 import { EDIT_SECTIONS, LONG_TEXT_FIELDS } from "~/lib/profile-labels";
+import { m } from "~/paraglide/messages";
 import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import {
   firstErrorField,
@@ -23,9 +24,13 @@ import { usePhotoUpload, useProfileDraft } from "./profile-form-state";
 import { fieldId, labelOf, ProfileInput } from "./profile-input";
 
 export const PROFILE_FORM_TEXTS = {
-  photoReady: "New photo uploaded. Save Profile to keep it.",
-  restored: "Your unsaved changes from earlier are back. Save to keep them.",
-} as const;
+  get photoReady() {
+    return m.profile_form_photo_ready();
+  },
+  get restored() {
+    return m.profile_form_restored();
+  },
+};
 
 /** How long 'Profile Saved!' stays (spec section 9). */
 export const SAVED_NOTICE_MS = 2000;
@@ -135,19 +140,20 @@ export function ProfileEditForm({
     >
       <input type="hidden" name="photoUrl" value={values.photoUrl} />
       <p className="text-sm text-slate-600">
-        <span aria-hidden="true">* </span>Required fields
+        <span aria-hidden="true">* </span>
+        {m.profile_form_required_fields()}
       </p>
       {restored ? <Alert tone="info">{PROFILE_FORM_TEXTS.restored}</Alert> : null}
 
       <section aria-labelledby="profile-photo-heading" className="flex flex-col items-center gap-3">
         <h3 id="profile-photo-heading" className="sr-only">
-          Photo
+          {m.profile_form_photo_heading()}
         </h3>
         <div className="relative">
           {photo.preview || values.photoUrl ? (
             <img
               src={photo.preview ?? values.photoUrl}
-              alt="You"
+              alt={m.profile_form_photo_alt()}
               className={`h-32 w-32 rounded-full object-cover ring-4 ${errors.photoUrl ? "ring-red-600" : "ring-brand-100"}`}
             />
           ) : (
@@ -158,7 +164,7 @@ export function ProfileEditForm({
             </span>
           )}
           <label className="absolute right-0 bottom-0 inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-brand-700 text-white shadow hover:bg-brand-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700">
-            <span className="sr-only">{labelOf("photoUrl")}: choose a photo</span>
+            <span className="sr-only">{m.profile_form_choose_photo({ label: labelOf("photoUrl") })}</span>
             <svg
               viewBox="0 0 24 24"
               className="h-5 w-5"
@@ -190,7 +196,7 @@ export function ProfileEditForm({
         </div>
         {photo.progress !== null && photo.progress > 0 && photo.progress < 100 ? (
           <div className="w-48">
-            <ProgressBar value={photo.progress} label="Uploading photo" />
+            <ProgressBar value={photo.progress} label={m.profile_form_uploading()} />
           </div>
         ) : null}
         {photo.error ? <Alert>{photo.error}</Alert> : null}
@@ -228,7 +234,7 @@ export function ProfileEditForm({
           {save.kind === "saved" ? <Alert tone="success">{PROFILE_MESSAGES.saved}</Alert> : null}
         </div>
         <button type="submit" disabled={saving || photo.uploading} className={primaryButtonClass}>
-          {saving ? "Saving..." : "Save Profile"}
+          {saving ? m.profile_form_saving() : m.profile_form_save()}
         </button>
       </div>
     </Form>

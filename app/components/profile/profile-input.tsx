@@ -1,5 +1,6 @@
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
+import { m } from "~/paraglide/messages";
 import {
   AT_LEAST_ONE,
   isListField,
@@ -59,7 +60,7 @@ export function ProfileInput({
       <SelectField
         {...common}
         value={text}
-        placeholder="Select…"
+        placeholder={m.profile_form_select()}
         options={options.map((option) => ({ value: option, label: option }))}
         onChange={(event) => onChange(field, event.target.value)}
       />

@@ -1,5 +1,6 @@
 import { PersonIcon } from "~/components/ui/person-icon";
 import { PROFILE_LABELS } from "~/lib/profile-labels";
+import { m } from "~/paraglide/messages";
 import type { ProfileField, ProfileForm } from "~/shared/schemas/profile";
 
 /** What the read view can show: the whole own profile, or the part another person may see. */
@@ -60,13 +61,13 @@ export function ProfileReadView({
         {profile.photoUrl ? (
           <img
             src={profile.photoUrl}
-            alt={name || profile.username || "Profile"}
+            alt={name || profile.username || m.profile_photo_alt_fallback()}
             className="h-28 w-28 rounded-full object-cover ring-4 ring-brand-100"
           />
         ) : (
           <span
             role="img"
-            aria-label="No photo yet"
+            aria-label={m.profile_no_photo()}
             className="flex h-28 w-28 items-center justify-center rounded-full bg-brand-100 text-brand-700"
           >
             <PersonIcon className="h-14 w-14" />
@@ -78,7 +79,7 @@ export function ProfileReadView({
           </NameHeading>
           {profile.username && name ? <p className="text-sm text-slate-600">@{profile.username}</p> : null}
           <p dir="auto" className="mt-1 text-slate-700 [overflow-wrap:anywhere]">
-            {[profile.age ? `${profile.age} years old` : "", place].filter(Boolean).join(" · ")}
+            {[profile.age ? m.profile_age_years({ age: profile.age }) : "", place].filter(Boolean).join(" · ")}
           </p>
           {actions ? <div className="mt-3">{actions}</div> : null}
         </div>
@@ -86,7 +87,7 @@ export function ProfileReadView({
 
       {emptyNote}
 
-      {basics.length > 0 ? <FactList title="Basics" facts={basics} /> : null}
+      {basics.length > 0 ? <FactList title={m.profile_section_basics()} facts={basics} /> : null}
       <TextSection title={PROFILE_LABELS.aboutMe} text={profile.aboutMe} />
       <TextSection title={PROFILE_LABELS.faithJourney} text={profile.faithJourney} />
       <TextSection title={PROFILE_LABELS.personalTestimony} text={profile.personalTestimony} />
@@ -101,12 +102,14 @@ export function ProfileReadView({
         </Section>
       ) : null}
       <TextSection title={PROFILE_LABELS.churchInvolvement} text={profile.churchInvolvement} />
-      {spiritual.length > 0 ? <FactList title="Spiritual Life" facts={spiritual} /> : null}
+      {spiritual.length > 0 ? <FactList title={m.profile_section_spiritual()} facts={spiritual} /> : null}
       <Tags title={PROFILE_LABELS.ministryInterests} values={profile.ministryInterests} />
       <Tags title={PROFILE_LABELS.serviceActivities} values={profile.serviceActivities} />
-      {relationship.length > 0 ? <FactList title="Relationship Goals" facts={relationship} /> : null}
+      {relationship.length > 0 ? (
+        <FactList title={m.profile_section_relationship_goals()} facts={relationship} />
+      ) : null}
       <TextSection title={PROFILE_LABELS.dealBreakers} text={profile.dealBreakers} />
-      <Tags title="Hobbies" values={profile.hobbies} />
+      <Tags title={m.profile_section_hobbies_short()} values={profile.hobbies} />
       <Tags title={PROFILE_LABELS.languagesSpoken} values={profile.languagesSpoken} />
     </article>
   );

@@ -3,21 +3,38 @@ import { Link, useSearchParams } from "react-router";
 import { ProfileEditForm, SAVED_NOTICE_MS } from "~/components/profile/profile-edit-form";
 import { ProfileReadView } from "~/components/profile/profile-read-view";
 import { Alert } from "~/components/ui/form-controls";
+import { m } from "~/paraglide/messages";
 import { PROFILE_SAVED_PARAM } from "~/shared/routes";
 import { PROFILE_MESSAGES, type ProfileErrors, type ProfileForm, profileErrors } from "~/shared/schemas/profile";
 
 export const PROFILE_TEXTS = {
-  subtitle: "Create a detailed profile to connect with other believers.",
-  loading: "Loading your profile...",
-  incomplete: "Your profile is not complete yet. Add the rest in Edit Profile so others can get to know you.",
-} as const;
+  get subtitle() {
+    return m.profile_subtitle();
+  },
+  get loading() {
+    return m.profile_loading();
+  },
+  get incomplete() {
+    return m.profile_incomplete();
+  },
+};
 
 /** A native post the server refused: what was posted, with each field's error. */
 type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
 
 const TABS = [
-  { id: "profile", label: "Profile" },
-  { id: "edit", label: "Edit Profile" },
+  {
+    id: "profile",
+    get label() {
+      return m.profile_tab_profile();
+    },
+  },
+  {
+    id: "edit",
+    get label() {
+      return m.profile_tab_edit();
+    },
+  },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -58,7 +75,12 @@ export function ProfileTabs({
 
   return (
     <div className="mt-6">
-      <div role="tablist" aria-label="Profile" className="flex gap-2 border-b border-slate-200" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={m.profile_tab_profile()}
+        className="flex gap-2 border-b border-slate-200"
+        onKeyDown={onKeyDown}
+      >
         {/* Links, so the tabs work before and without scripts too. */}
         {TABS.map(({ id, label }) => (
           <Link
@@ -105,7 +127,7 @@ export function ProfileTabs({
                     preventScrollReset
                     className="font-semibold underline underline-offset-2"
                   >
-                    Edit Profile
+                    {m.profile_tab_edit()}
                   </Link>
                 </p>
               ) : null

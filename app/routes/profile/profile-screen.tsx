@@ -6,6 +6,7 @@ import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
+import { m } from "~/paraglide/messages";
 import { isNavigationDataRequest } from "~worker/http/document-request";
 import { profileAction } from "~worker/profiles/profile-form-post";
 import { getOwnProfile } from "~worker/profiles/profile-store";
@@ -13,7 +14,12 @@ import type { Route } from "./+types/profile-screen";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: "Profile", description: "Your faith profile." }),
+    ...pageMeta({
+      matches,
+      pathname: location.pathname,
+      title: m.profile_page_title(),
+      description: m.profile_page_description(),
+    }),
     { name: "robots", content: "noindex" },
   ];
 }
@@ -49,7 +55,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
       {/* The spec's title and subtitle (Reading B), with the configured brand name. */}
-      <h1 className="text-2xl font-bold text-slate-900">{brandName} Profile</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{m.profile_heading({ brand: brandName })}</h1>
       <p className="mt-1 text-slate-700">{PROFILE_TEXTS.subtitle}</p>
       <Suspense fallback={<LoadingState>{PROFILE_TEXTS.loading}</LoadingState>}>
         <Await resolve={loaderData.profile}>

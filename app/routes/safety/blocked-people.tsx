@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPostedForm(request);
   const userId = form.get("userId");
   if (form.get("intent") !== "unblock" || typeof userId !== "string" || !userId) {
-    throw data("That action is not known here.", { status: 400 });
+    throw data(BLOCK_TEXTS.unknownAction, { status: 400 });
   }
   const target = await unblockUser(user.id, userId);
   return { unblocked: target?.username ?? null };
@@ -85,8 +85,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <RouteErrorContent
       error={error}
       title={BLOCK_TEXTS.pageTitle}
-      fallback="Something went wrong loading the people you blocked."
-      link={{ to: PATHS.chat, label: "Back to your messages" }}
+      fallback={BLOCK_TEXTS.pageFailed}
+      link={{ to: PATHS.chat, label: BLOCK_TEXTS.backToMessages }}
     />
   );
 }

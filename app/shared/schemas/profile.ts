@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import {
   ANNUAL_INCOMES,
   ATTENDANCE_FREQUENCIES,
@@ -25,19 +26,37 @@ import { z } from "./zod";
 
 /** The spec's profile messages (section 5), and clear ones where it is silent. */
 export const PROFILE_MESSAGES = {
-  required: "This field is required",
-  tooShort: (min: number) => `Must be at least ${min} characters`,
-  tooLong: (max: number) => `Must be less than ${max} characters`,
-  ministry: "Please select at least one ministry interest",
-  hobby: "Please select at least one hobby or interest",
-  age: "Age must be between 18 and 120",
-  postalCode: "Please enter a valid postal/ZIP code for the selected country",
-  notAnOption: "Please choose one of the listed options",
-  shortTextTooLong: (max: number) => `Must be at most ${max} characters`,
-  photoNotYours: "Please upload your picture again.",
-  saved: "Profile Saved!",
-  saveFailed: "Your profile could not be saved. Everything you typed is still here; please try again.",
-} as const;
+  get required() {
+    return m.profile_error_required();
+  },
+  tooShort: (min: number) => m.profile_error_too_short({ min }),
+  tooLong: (max: number) => m.profile_error_too_long({ max }),
+  get ministry() {
+    return m.profile_error_ministry();
+  },
+  get hobby() {
+    return m.profile_error_hobby();
+  },
+  get age() {
+    return m.profile_error_age();
+  },
+  get postalCode() {
+    return m.profile_error_postal_code();
+  },
+  get notAnOption() {
+    return m.profile_error_not_an_option();
+  },
+  shortTextTooLong: (max: number) => m.profile_error_short_text_too_long({ max }),
+  get photoNotYours() {
+    return m.profile_error_photo_not_yours();
+  },
+  get saved() {
+    return m.profile_saved();
+  },
+  get saveFailed() {
+    return m.profile_save_failed();
+  },
+};
 
 /** Long texts: when filled, at least 50 and fewer than 4000 characters (spec section 5). */
 export const LONG_TEXT_MIN = 50;
@@ -71,8 +90,12 @@ export const REQUIRED_PROFILE_FIELDS = [
 ] as const;
 /** Checkbox groups that need at least one choice, with the spec's message for each. */
 export const AT_LEAST_ONE: Readonly<Record<string, string>> = {
-  ministryInterests: PROFILE_MESSAGES.ministry,
-  hobbies: PROFILE_MESSAGES.hobby,
+  get ministryInterests() {
+    return PROFILE_MESSAGES.ministry;
+  },
+  get hobbies() {
+    return PROFILE_MESSAGES.hobby;
+  },
 };
 const required = (field: string) => (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field);
 

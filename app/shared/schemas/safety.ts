@@ -13,21 +13,26 @@ import { z } from "./zod";
  * The report form, as the browser posts it to a route action. The person reported comes
  * from the route (the conversation or profile open), never from the form.
  */
+// The messages are read when a form is checked, so they are in the language of the person posting.
 export const ReportFormSchema = z
   .object({
     intent: z.literal("report"),
     subject: z.enum(REPORT_SUBJECTS),
     /** The reported message's place in the conversation (message reports only). */
     seq: z.coerce.number().int().positive().optional(),
-    reason: z.enum(REPORT_REASON_VALUES, { error: REPORT_TEXTS.chooseReason }),
-    note: z.string().trim().max(MAX_REPORT_NOTE, REPORT_TEXTS.noteTooLong).default(""),
+    reason: z.enum(REPORT_REASON_VALUES, { error: () => REPORT_TEXTS.chooseReason }),
+    note: z
+      .string()
+      .trim()
+      .max(MAX_REPORT_NOTE, { error: () => REPORT_TEXTS.noteTooLong })
+      .default(""),
     alsoBlock: z
       .literal("on")
       .optional()
       .transform((value) => value === "on"),
   })
   .refine((form) => form.subject !== "message" || form.seq !== undefined, {
-    message: REPORT_TEXTS.unknownMessage,
+    error: () => REPORT_TEXTS.unknownMessage,
     path: ["seq"],
   });
 type ReportForm = z.infer<typeof ReportFormSchema>;
