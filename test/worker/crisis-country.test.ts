@@ -39,7 +39,7 @@ async function pageHelp(options: {
   headers?: Record<string, string>;
   user?: ReturnType<typeof signedInUser>;
 }) {
-  const answer = await callLoader(root, "/", options);
+  const answer = await callLoader(root, "/signup", options);
   return (answer.data as { crisisHelp: CrisisHelp }).crisisHelp;
 }
 
@@ -138,7 +138,7 @@ describe("the account keeps the choice", () => {
   it("is read from D1 once every few minutes per browser, for the account it was read for only", async () => {
     const visitor = await signUpUser();
     await choose({ country: "NZ" }, { user: signedInUser(visitor) });
-    const first = await callLoader(root, "/", { cookie: visitor.cookie });
+    const first = await callLoader(root, "/signup", { cookie: visitor.cookie });
     const cache = first.cookies.find((cookie) => cookie.startsWith("kindred_crisis_account="));
     expect(cache).toMatch(new RegExp(`^kindred_crisis_account=${visitor.user.id}\\.NZ;`));
     expect(cache).toContain("Max-Age=300");

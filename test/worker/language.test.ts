@@ -13,7 +13,7 @@ const switchTo = (body: Record<string, string>, options: { user?: ReturnType<typ
   callAction(language.action, LANGUAGE_SWITCH.path, new URLSearchParams(body), options);
 
 async function pageLanguage(options: { cookie?: string; headers?: Record<string, string> }) {
-  return ((await callLoader(root, "/", options)).data as { language: string }).language;
+  return ((await callLoader(root, "/signup", options)).data as { language: string }).language;
 }
 
 const accountLanguageOf = async (userId: string) =>
@@ -27,7 +27,8 @@ describe("the language switch", () => {
   it("keeps a language the site speaks in this browser and goes back to the page", async () => {
     const answer = await switchTo({ language: "es", back: "/privacypolicy" });
     expect(answer.status).toBe(303);
-    expect(answer.location).toBe("/privacypolicy");
+    // Back to the page, at its Spanish address.
+    expect(answer.location).toBe("/es/privacypolicy");
     const cookie = answer.cookies.find((set) => set.startsWith(`${LANGUAGE_SWITCH.cookie}=`));
     expect(cookie).toMatch(/^kindred_language=es;/);
     expect(await pageLanguage({ cookie: "kindred_language=es", headers: { "Accept-Language": "en-US" } })).toBe("es");
@@ -78,3 +79,22 @@ describe("a request's language", () => {
     expect(await pageLanguage({ cookie: sessionCookie(response), headers: { "Accept-Language": "en" } })).toBe("es");
   });
 });
+
+describe("a public page at another language's address", () => {
+  it("leads a Spanish reader to its Spanish address, and speaks its own language whoever reads it", async () => {
+    const redirected = await callLoader(root, "/privacypolicy", { headers: { "Accept-Language": "es-MX" } });
+    expect(redirected.status).toBe(302);
+    expect(redirected.location).toBe("/es/privacypolicy");
+    expect(await pageLanguageAt("/es/privacypolicy", { headers: { "Accept-Language": "en-US" } })).toBe("es");
+    expect(await pageLanguageAt("/privacypolicy", { headers: { "Accept-Language": "en-US" } })).toBe("en");
+  });
+
+  it("never moves the desk and admin pages, which speak English", async () => {
+    expect(await pageLanguageAt("/desk", { cookie: "kindred_language=es" })).toBe("en");
+    expect(await pageLanguageAt("/admin/desk", { headers: { "Accept-Language": "es" } })).toBe("en");
+  });
+});
+
+async function pageLanguageAt(path: string, options: { cookie?: string; headers?: Record<string, string> }) {
+  return ((await callLoader(root, path, options)).data as { language: string }).language;
+}
