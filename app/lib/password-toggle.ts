@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+
 /**
  * Show/hide on a password field: plain DOM code, so it works on the sign-in screens, which load no
  * framework, and wherever React renders the same field (it starts the same code). The button is
@@ -8,7 +10,14 @@
 export const PASSWORD_TOGGLE_ATTRIBUTE = "data-password-toggle";
 /** Marks the button's visible word. */
 export const PASSWORD_TOGGLE_WORD_ATTRIBUTE = "data-toggle-word";
-export const PASSWORD_TOGGLE_WORDS = { show: "Show", hide: "Hide" } as const;
+export const PASSWORD_TOGGLE_WORDS = {
+  get show() {
+    return m.auth_password_show();
+  },
+  get hide() {
+    return m.auth_password_hide();
+  },
+};
 
 const started = new WeakSet<HTMLButtonElement>();
 

@@ -1,4 +1,5 @@
 import { chosenFileProblem } from "~/lib/upload-image";
+import { m } from "~/paraglide/messages";
 import type { UploadPurpose } from "~/shared/uploads";
 import { showFieldError } from "./form-feedback";
 
@@ -22,7 +23,14 @@ export const PICTURE_CHOOSER_PARTS = {
   progress: "data-picture-progress",
 } as const;
 
-export const PICTURE_CHOOSER_WORDS = { choose: "Choose a picture", chooseAnother: "Choose another picture" } as const;
+export const PICTURE_CHOOSER_WORDS = {
+  get choose() {
+    return m.auth_picture_choose();
+  },
+  get chooseAnother() {
+    return m.auth_picture_choose_another();
+  },
+};
 
 export type PictureChooser = {
   /** The chosen picture when it passed its checks, else null (none, or refused). */

@@ -1,18 +1,37 @@
+import { m } from "~/paraglide/messages";
+
 /**
  * The spec's error catalogue (section 8) for answers from the auth endpoints. Unknown user, wrong
  * password and an invalid credential read the same, so nobody can probe which emails have accounts.
  */
 export const AUTH_ERROR_MESSAGES = {
-  emailInUse: "Email is already in use",
-  invalidEmail: "Invalid email format",
-  weakPassword: "Password is too weak",
-  incorrectCredentials: "Incorrect email or password",
-  tooManyAttempts: "Too many failed attempts. Please try again later.",
-  accountSuspended: "This account has been suspended.",
+  get emailInUse() {
+    return m.auth_email_in_use();
+  },
+  get invalidEmail() {
+    return m.auth_invalid_email();
+  },
+  get weakPassword() {
+    return m.auth_weak_password();
+  },
+  get incorrectCredentials() {
+    return m.auth_incorrect_credentials();
+  },
+  get tooManyAttempts() {
+    return m.auth_too_many_attempts();
+  },
+  get accountSuspended() {
+    return m.auth_account_suspended();
+  },
   /** Turnstile, when it is on, could not confirm the sign-up came from a person. */
-  personCheckFailed: "We couldn't confirm that a person is signing up. Please complete the check and try again.",
-  unknown: "An unknown error occurred",
-} as const;
+  get personCheckFailed() {
+    return m.auth_person_check_failed();
+  },
+  get unknown() {
+    return m.auth_unknown_error();
+  },
+};
+type AuthErrorKind = keyof typeof AUTH_ERROR_MESSAGES;
 
 /**
  * What a suspended person reads when they try to sign in: the category of the reason
@@ -20,8 +39,8 @@ export const AUTH_ERROR_MESSAGES = {
  * recorded before reasons existed names none.
  */
 export function accountSuspendedMessage(reasonLabel: string | null, contactEmail: string): string {
-  const reason = reasonLabel ? ` Reason: ${reasonLabel}.` : "";
-  return `${AUTH_ERROR_MESSAGES.accountSuspended}${reason} To appeal, email ${contactEmail}.`;
+  const reason = reasonLabel ? ` ${m.auth_suspended_reason({ reason: reasonLabel })}` : "";
+  return `${AUTH_ERROR_MESSAGES.accountSuspended}${reason} ${m.auth_suspended_appeal({ email: contactEmail })}`;
 }
 
 /**
@@ -30,9 +49,9 @@ export function accountSuspendedMessage(reasonLabel: string | null, contactEmail
  */
 export function tryAgainIn(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes === 1) return "in about a minute";
-  if (minutes < 90) return `in about ${minutes} minutes`;
-  return `in about ${Math.round(minutes / 60)} hours`;
+  if (minutes === 1) return m.auth_in_about_a_minute();
+  if (minutes < 90) return m.auth_in_about_minutes({ minutes });
+  return m.auth_in_about_hours({ hours: Math.round(minutes / 60) });
 }
 
 /**
@@ -47,9 +66,7 @@ export type SignUpLimitScope = "network" | "site";
  */
 export function signUpLimitMessage(scope: SignUpLimitScope, retryAfterSeconds: number): string {
   const when = tryAgainIn(retryAfterSeconds);
-  return scope === "network"
-    ? `Too many sign-ups have come from this network recently. Please try again ${when}.`
-    : `Too many sign-ups are coming in across the site right now. Please try again ${when}.`;
+  return scope === "network" ? m.auth_sign_up_limit_network({ when }) : m.auth_sign_up_limit_site({ when });
 }
 
 /** The codes of sign-up refusals whose message the server writes itself (when, for a limit). */
@@ -58,17 +75,17 @@ export const SIGN_UP_REFUSAL_CODES = {
   personCheck: "PERSON_CHECK_FAILED",
 } as const;
 
-const BY_CODE: Record<string, string> = {
-  USER_ALREADY_EXISTS: AUTH_ERROR_MESSAGES.emailInUse,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_ERROR_MESSAGES.emailInUse,
-  INVALID_EMAIL: AUTH_ERROR_MESSAGES.invalidEmail,
-  PASSWORD_TOO_SHORT: AUTH_ERROR_MESSAGES.weakPassword,
-  PASSWORD_TOO_LONG: AUTH_ERROR_MESSAGES.weakPassword,
-  INVALID_EMAIL_OR_PASSWORD: AUTH_ERROR_MESSAGES.incorrectCredentials,
-  USER_NOT_FOUND: AUTH_ERROR_MESSAGES.incorrectCredentials,
-  INVALID_PASSWORD: AUTH_ERROR_MESSAGES.incorrectCredentials,
-  CREDENTIAL_ACCOUNT_NOT_FOUND: AUTH_ERROR_MESSAGES.incorrectCredentials,
-  ACCOUNT_SUSPENDED: AUTH_ERROR_MESSAGES.accountSuspended,
+const BY_CODE: Record<string, AuthErrorKind> = {
+  USER_ALREADY_EXISTS: "emailInUse",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "emailInUse",
+  INVALID_EMAIL: "invalidEmail",
+  PASSWORD_TOO_SHORT: "weakPassword",
+  PASSWORD_TOO_LONG: "weakPassword",
+  INVALID_EMAIL_OR_PASSWORD: "incorrectCredentials",
+  USER_NOT_FOUND: "incorrectCredentials",
+  INVALID_PASSWORD: "incorrectCredentials",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "incorrectCredentials",
+  ACCOUNT_SUSPENDED: "accountSuspended",
 };
 
 /** The message a person sees for an error answer: the catalogue's, else 'Error: {message}'. */
@@ -79,7 +96,7 @@ export function authErrorMessage(status: number, body: { code?: string; message?
   if (status === 429) return AUTH_ERROR_MESSAGES.tooManyAttempts;
   // The sign-in hook writes this one itself, with the person's reason and the appeal address.
   if (body?.code === "ACCOUNT_SUSPENDED" && body.message) return body.message;
-  const known = body?.code ? BY_CODE[body.code] : undefined;
-  if (known) return known;
-  return body?.message ? `Error: ${body.message}` : AUTH_ERROR_MESSAGES.unknown;
+  const known = body?.code && Object.hasOwn(BY_CODE, body.code) ? BY_CODE[body.code] : undefined;
+  if (known) return AUTH_ERROR_MESSAGES[known];
+  return body?.message ? m.auth_error_with_message({ message: body.message }) : AUTH_ERROR_MESSAGES.unknown;
 }

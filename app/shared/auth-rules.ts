@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { GENDERS } from "~/shared/accounts";
 import { isTooLarge, UPLOAD_MESSAGES } from "~/shared/uploads";
 
@@ -8,22 +9,36 @@ import { isTooLarge, UPLOAD_MESSAGES } from "~/shared/uploads";
  * ./schemas/auth.ts are built on these).
  */
 
+const MIN_PASSWORD_LENGTH = 6;
+
 /** Validation messages of the sign-in/sign-up and reset screens (spec sections 5 and 8). */
 export const AUTH_MESSAGES = {
-  emailRequired: "Email is required",
-  invalidEmail: "Invalid email format",
-  passwordRequired: "Password is required",
-  passwordTooShort: "Password must be at least 6 characters",
-  passwordsDoNotMatch: "Passwords do not match",
-  genderRequired: "Please select your gender",
-  pictureTooLarge: UPLOAD_MESSAGES.profileTooLarge,
-} as const;
-
-const MIN_PASSWORD_LENGTH = 6;
+  get emailRequired() {
+    return m.auth_email_required();
+  },
+  get invalidEmail() {
+    return m.auth_invalid_email();
+  },
+  get passwordRequired() {
+    return m.auth_password_required();
+  },
+  get passwordTooShort() {
+    return m.auth_password_too_short({ min: MIN_PASSWORD_LENGTH });
+  },
+  get passwordsDoNotMatch() {
+    return m.auth_passwords_do_not_match();
+  },
+  get genderRequired() {
+    return m.auth_gender_required();
+  },
+  get pictureTooLarge() {
+    return UPLOAD_MESSAGES.profileTooLarge;
+  },
+};
 
 /** The spec's message when the account exists but its profile data could not be written (section 4). */
 export function profileSaveFailureMessage(reason: string): string {
-  return `Account created but profile data couldn't be saved: ${reason}`;
+  return m.auth_profile_save_failure({ reason });
 }
 
 /**
@@ -44,9 +59,13 @@ export const SIGN_UP_POST = {
 
 /** Why a picture chosen at sign-up was not kept (the reason in profileSaveFailureMessage). */
 export const SIGN_UP_PICTURE_REASONS = {
-  notStored: "the picture could not be stored",
-  notYours: "the picture was not one you uploaded",
-} as const;
+  get notStored() {
+    return m.auth_picture_not_stored();
+  },
+  get notYours() {
+    return m.auth_picture_not_yours();
+  },
+};
 
 /**
  * A well-formed address: the pattern the schema library's email check uses, written here so the
@@ -142,9 +161,17 @@ export function firstSignInError(values: { email: string; password: string }): F
   return values.password === "" ? { field: "password", message: AUTH_MESSAGES.passwordRequired } : null;
 }
 
-/** The label the small sign-up profile stores for gender (spec section 3: Male, Female or Other). */
+/**
+ * The label the small sign-up profile stores for gender (spec section 3: Male, Female or Other): a
+ * stored value, in English whatever the page's language (genderChoiceLabel is what the form shows).
+ */
 export function genderLabel(gender: string): "Male" | "Female" | "Other" {
   if (gender === "male") return "Male";
   if (gender === "female") return "Female";
   return "Other";
+}
+
+/** A gender option as the sign-up form shows it, in the page's language. */
+export function genderChoiceLabel(gender: (typeof GENDERS)[number]): string {
+  return gender === "male" ? m.auth_gender_male() : m.auth_gender_female();
 }

@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+
 /** Inactivity rules (spec sections 4, 8 and 9), shared by the browser timers and the server check. */
 export const SESSION_TIMEOUT_MS = 10 * 60 * 1000;
 export const INACTIVITY_WARNING_AT_MS = 8 * 60 * 1000;
@@ -15,5 +17,8 @@ export const INACTIVITY_MESSAGES = {
    * and signing in again returns to the conversation.
    */
   conversationKept: "Your conversation and anything you typed are kept.",
-  loggedOut: "You have been logged out due to inactivity (10 minutes).",
-} as const;
+  /** Shown on the sign-in page the logout leads to, in the page's language. */
+  get loggedOut() {
+    return m.auth_logged_out_inactivity();
+  },
+};

@@ -9,11 +9,19 @@ import { PATHS } from "~/shared/routes";
  * signing out never reads as an inactivity logout, and the inactivity text shows only after one.
  */
 export const SESSION_END_MESSAGES = {
-  inactivity: INACTIVITY_MESSAGES.loggedOut,
-  "signed-out": "You have signed out.",
-  "password-reset": "Your password was changed, so you were signed out. Please sign in with your new password.",
-  suspended: AUTH_ERROR_MESSAGES.accountSuspended,
-} as const;
+  get inactivity() {
+    return INACTIVITY_MESSAGES.loggedOut;
+  },
+  get "signed-out"() {
+    return m.auth_signed_out();
+  },
+  get "password-reset"() {
+    return m.auth_password_reset_signed_out();
+  },
+  get suspended() {
+    return AUTH_ERROR_MESSAGES.accountSuspended;
+  },
+};
 export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
 
 /** The account menu's way out, and /signout, the page that asks the same without scripts. */

@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+
 /**
  * Upload rules shared by the browser (pre-checks, messages) and the worker (enforcement), spec
  * sections 5 and 9.
@@ -14,11 +16,11 @@ const IMAGE_KINDS = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "W
 export type AcceptedImageType = keyof typeof IMAGE_KINDS;
 export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_KINDS) as AcceptedImageType[];
 
-/** "JPEG, PNG, WebP or GIF". */
-const IMAGE_KIND_NAMES = (() => {
+/** "JPEG, PNG, WebP or GIF", in the current language. */
+function imageKindNames(): string {
   const names: string[] = Object.values(IMAGE_KINDS);
-  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
-})();
+  return m.auth_upload_kinds({ others: names.slice(0, -1).join(", "), last: names.at(-1) ?? "" });
+}
 
 export const UPLOAD_PURPOSES = ["profile", "chat"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
@@ -29,16 +31,28 @@ export const MAX_UPLOAD_BYTES: Record<UploadPurpose, number> = {
 };
 
 export const UPLOAD_MESSAGES = {
-  profileTooLarge: "Profile picture must be less than 5MB",
-  chatTooLarge: "File size exceeds 10MB. Please select a smaller image.",
+  get profileTooLarge() {
+    return m.auth_upload_profile_too_large();
+  },
+  get chatTooLarge() {
+    return m.auth_upload_chat_too_large();
+  },
   /** A file that is no picture (whatever its name says), chosen or uploaded. */
-  notAnImage: `This file is not a picture that works here. Please choose a ${IMAGE_KIND_NAMES} image.`,
-  failedWithStatus: (status: number) => `Upload failed with status: ${status}`,
-  networkError: "Network error during upload",
-} as const;
+  get notAnImage() {
+    return m.auth_upload_not_an_image({ kinds: imageKindNames() });
+  },
+  failedWithStatus: (status: number) => m.auth_upload_failed_status({ status }),
+  get networkError() {
+    return m.auth_upload_network_error();
+  },
+};
 
 /** The sign-up picture chooser's way back out of a chosen picture (one too large, say). */
-export const PICTURE_CHOOSER_TEXTS = { remove: "Remove picture" } as const;
+export const PICTURE_CHOOSER_TEXTS = {
+  get remove() {
+    return m.auth_picture_remove();
+  },
+};
 
 /**
  * The size rule, as the spec words it (section 5): a picture must be *under* 5 MB, a chat image is

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { getLocale, overwriteGetLocale } from "~/paraglide/runtime";
 import {
   AUTH_ERROR_MESSAGES,
+  accountSuspendedMessage,
   authErrorMessage,
   SIGN_UP_REFUSAL_CODES,
   signUpLimitMessage,
@@ -30,6 +32,8 @@ describe("the auth error catalogue (spec section 8)", () => {
       ],
       [429, { message: "Too many requests" }, "Too many failed attempts. Please try again later."],
       [500, { code: "SOMETHING_ELSE", message: "Database unavailable" }, "Error: Database unavailable"],
+      // A code that names something every object has is no code of the catalogue's.
+      [400, { code: "constructor", message: "Odd" }, "Error: Odd"],
       [500, null, "An unknown error occurred"],
       [502, {}, "An unknown error occurred"],
     ];
@@ -65,5 +69,29 @@ describe("a sign-up refused by a limit", () => {
       [23 * 3600 + 10, "in about 23 hours"],
     ];
     for (const [seconds, words] of cases) expect(tryAgainIn(seconds), String(seconds)).toBe(words);
+  });
+});
+
+describe("in the request's language", () => {
+  const speaking = getLocale;
+  afterEach(() => overwriteGetLocale(speaking));
+
+  it("words every refusal in Spanish, with the same facts", () => {
+    overwriteGetLocale(() => "es");
+    expect(authErrorMessage(401, { code: "INVALID_EMAIL_OR_PASSWORD" })).toBe(
+      "Correo electrónico o contraseña incorrectos",
+    );
+    expect(authErrorMessage(500, { code: "SOMETHING_ELSE", message: "Database unavailable" })).toBe(
+      "Error: Database unavailable",
+    );
+    expect(accountSuspendedMessage("Spam", "a@b.c")).toBe(
+      "Esta cuenta fue suspendida. Motivo: Spam. Para apelar, escribe a a@b.c.",
+    );
+    expect(accountSuspendedMessage(null, "a@b.c")).toBe("Esta cuenta fue suspendida. Para apelar, escribe a a@b.c.");
+    expect(signUpLimitMessage("site", 30 * 60)).toBe(
+      "Están llegando demasiados registros a todo el sitio en este momento. Vuelve a intentarlo en aproximadamente 30 minutos.",
+    );
+    expect(tryAgainIn(60)).toBe("en aproximadamente un minuto");
+    expect(tryAgainIn(3 * 3600)).toBe("en aproximadamente 3 horas");
   });
 });

@@ -1,4 +1,5 @@
 import { data, redirectDocument } from "react-router";
+import { m } from "~/paraglide/messages";
 import type { SignedInUser } from "~/shared/accounts";
 import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/auth-rules";
 import { UNREADABLE_FORM_MESSAGE } from "~/shared/form-posts";
@@ -38,7 +39,7 @@ export async function signUpAction(request: Request, user: SignedInUser | null) 
   const destination = signedInDestination(form.get(NEXT_PARAM));
 
   if (form.get(SIGN_UP_POST.intent) === SIGN_UP_POST.pictureIntent) {
-    if (!user) throw data("Sign in first.", { status: 401 });
+    if (!user) throw data(m.auth_sign_in_first(), { status: 401 });
     const key = form.get(SIGN_UP_POST.pictureKey);
     if (typeof key !== "string" || !(await setOwnProfilePicture(user.id, key))) {
       const saveFailure = profileSaveFailureMessage(SIGN_UP_PICTURE_REASONS.notYours);

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { inLanguage } from "../i18n/request-language";
+import { requestLanguage } from "../i18n/visitor-language";
 import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
 import { chatRoutes } from "./chat-routes";
@@ -15,6 +17,11 @@ import { uploadRoutes } from "./upload-routes";
  * JSON with a stable `code`; a 500 is generic to the client and detailed in the log.
  */
 export const api = new Hono<ApiEnv>();
+
+// Every answer speaks the visitor's language, as pages do (app/root.tsx): better-auth's refusals
+// (its hooks throw the app's messages) and an upload's, which the sign-in screens show as they are.
+// The account's language is not read here: a signed-in page has kept it in the browser's cookie.
+api.use(async (c, next) => inLanguage(await requestLanguage(c.req.raw, null), next));
 
 api.get("/api/health", async (c) => {
   await c.env.DB.prepare("SELECT 1").first();

@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { createElement } from "react";
+import { m } from "~/paraglide/messages";
 import {
   AUTH_ERROR_MESSAGES,
   accountSuspendedMessage,
@@ -293,7 +294,7 @@ async function prepareSignUp(db: Db, body: unknown) {
   const parsed = SignUpRequestSchema.safeParse(body);
   if (!parsed.success) {
     throw new APIError("BAD_REQUEST", {
-      message: parsed.error.issues[0]?.message ?? "Invalid sign-up",
+      message: parsed.error.issues[0]?.message ?? m.auth_invalid_sign_up(),
       code: "INVALID_SIGN_UP",
     });
   }

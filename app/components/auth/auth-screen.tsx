@@ -1,7 +1,10 @@
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { SignInForm, type SignInResult } from "~/components/auth/sign-in-form";
 import { SignUpForm, type SignUpResult } from "~/components/auth/sign-up-form";
 import { Alert } from "~/components/ui/form-controls";
+import { legalLinkLabel } from "~/lib/legal-link-labels";
+import { m } from "~/paraglide/messages";
 import { withNext } from "~/shared/redirect-target";
 import { PATHS } from "~/shared/routes";
 
@@ -26,10 +29,10 @@ export function AuthScreen(props: AuthScreenProps) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-md ring-1 ring-brand-100 sm:p-8">
-        <h1 className="text-2xl font-bold text-brand-900">{signup ? "Create an Account" : "Welcome Back"}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {signup ? "Free and anonymous. Only you know who you are." : "Sign in to continue your conversations."}
-        </p>
+        <h1 className="text-2xl font-bold text-brand-900">
+          {signup ? m.auth_sign_up_title() : m.auth_sign_in_title()}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">{signup ? m.auth_sign_up_lead() : m.auth_sign_in_lead()}</p>
         {notice ? (
           <div className="mt-4">
             <Alert tone="info">{notice}</Alert>
@@ -48,26 +51,43 @@ export function AuthScreen(props: AuthScreenProps) {
           )}
         </div>
         <p className="mt-6 text-center text-sm text-slate-700">
-          {signup ? "Already have an account? " : "New here? "}
+          {signup ? m.auth_have_account() : m.auth_new_here()}{" "}
           <Link
             to={withNext(signup ? PATHS.login : PATHS.signup, next)}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
-            {signup ? "Sign in" : "Create an account"}
+            {signup ? m.auth_sign_in_link() : m.auth_create_account_link()}
           </Link>
         </p>
         <p className="mt-4 text-center text-xs text-slate-600">
-          By continuing you agree to our{" "}
-          <Link to={PATHS.termsOfService} className="underline">
-            Terms of Service
-          </Link>{" "}
-          and{" "}
-          <Link to={PATHS.privacyPolicy} className="underline">
-            Privacy Policy
-          </Link>
-          .
+          {withLinks(m.auth_agreement({ terms: LINK_MARK.terms, privacy: LINK_MARK.privacy }), {
+            [LINK_MARK.terms]: (
+              <Link to={PATHS.termsOfService} className="underline">
+                {legalLinkLabel(PATHS.termsOfService)}
+              </Link>
+            ),
+            [LINK_MARK.privacy]: (
+              <Link to={PATHS.privacyPolicy} className="underline">
+                {legalLinkLabel(PATHS.privacyPolicy)}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </section>
   );
+}
+
+/** Where the links go in the agreement's sentence: words no translation contains. */
+const LINK_MARK = { terms: "[[terms]]", privacy: "[[privacy]]" } as const;
+
+/**
+ * A sentence with links in it, each where its mark stands: the message keeps the whole sentence,
+ * so a language may put the links in its own order.
+ */
+function withLinks(sentence: string, links: Record<string, ReactNode>): ReactNode[] {
+  return sentence
+    .split(/(\[\[\w+\]\])/)
+    .filter((part) => part !== "")
+    .map((part) => <Fragment key={part}>{links[part] ?? part}</Fragment>);
 }

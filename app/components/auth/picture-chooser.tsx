@@ -3,10 +3,8 @@ import { ProgressBar } from "~/components/ui/form-controls";
 import { PersonIcon } from "~/components/ui/person-icon";
 import { ANNOUNCE_ERROR_ATTRIBUTE, FIELD_FRAME_ATTRIBUTE, FIELD_LOOK } from "~/lib/field-look";
 import { PICTURE_CHOOSER_PARTS, PICTURE_CHOOSER_WORDS } from "~/lib/picture-chooser";
+import { m } from "~/paraglide/messages";
 import { ACCEPTED_IMAGE_TYPES, PICTURE_CHOOSER_TEXTS } from "~/shared/uploads";
-
-/** What the chooser says about the picture being optional, shown under its heading. */
-const PICTURE_OPTIONAL_HINT = "Without one, others see an avatar made from your username.";
 
 const attribute = (name: keyof typeof PICTURE_CHOOSER_PARTS) => ({ [PICTURE_CHOOSER_PARTS[name]]: "" });
 
@@ -26,17 +24,17 @@ export function PictureChooser({ name, error }: { name: string; error?: string }
   return (
     <div {...{ [FIELD_FRAME_ATTRIBUTE]: "", [ANNOUNCE_ERROR_ATTRIBUTE]: "" }} {...attribute("root")}>
       <span id={headingId} className="block text-sm font-medium text-slate-800">
-        Profile picture <span className="font-normal text-slate-600">(optional)</span>
+        {m.auth_picture_heading()} <span className="font-normal text-slate-600">{m.auth_picture_optional()}</span>
       </span>
       <p id={hintId} className="mb-2 text-sm text-slate-600">
-        {PICTURE_OPTIONAL_HINT}
+        {m.auth_picture_hint()}
       </p>
       <div className="flex items-center gap-4">
         <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-1 ring-brand-100">
           <img
             {...attribute("preview")}
             hidden
-            alt="Your chosen profile photo, as others will see it"
+            alt={m.auth_picture_preview_alt()}
             className="h-full w-full object-cover"
           />
           <span {...attribute("placeholder")}>
@@ -76,7 +74,7 @@ export function PictureChooser({ name, error }: { name: string; error?: string }
       <div {...attribute("progress")} hidden className="mt-3">
         {/* Inert until an upload starts (~/lib/picture-chooser.ts copies it out). */}
         <template>
-          <ProgressBar value={0} label="Uploading profile picture" />
+          <ProgressBar value={0} label={m.auth_picture_uploading()} />
         </template>
       </div>
       {error ? (

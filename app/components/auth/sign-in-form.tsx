@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { FormAlert, PasswordField, primaryButtonClass, TextField } from "~/components/ui/form-controls";
 import { useAuthForm } from "~/hooks/use-auth-form";
 import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE, type CheckedFormKind } from "~/lib/auth-forms";
+import { m } from "~/paraglide/messages";
 import type { FormError } from "~/shared/auth-rules";
 import { NEXT_PARAM } from "~/shared/redirect-target";
 import { PATHS } from "~/shared/routes";
@@ -24,7 +25,7 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
       <FormAlert message={error?.field === null ? error.message : null} />
       <input type="hidden" name={NEXT_PARAM} value={next ?? ""} />
       <TextField
-        label="Email"
+        label={m.auth_email()}
         name="email"
         type="email"
         autoComplete="email"
@@ -34,7 +35,7 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
         error={error?.field === "email" ? error.message : undefined}
       />
       <PasswordField
-        label="Password"
+        label={m.auth_password()}
         name="password"
         autoComplete="current-password"
         required
@@ -43,11 +44,11 @@ export function SignInForm({ next, result }: { next: string | null; result: Sign
       />
       <p className="text-right text-sm">
         <Link to={PATHS.recover} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          Forgot your password?
+          {m.auth_forgot_password()}
         </Link>
       </p>
-      <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Signing In..." }}>
-        Sign In
+      <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: m.auth_signing_in() }}>
+        {m.auth_sign_in_button()}
       </button>
     </form>
   );

@@ -6,12 +6,11 @@ import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE } from "~/lib/auth-forms";
 import { CRISIS_LINE_TEMPLATE_ATTRIBUTE } from "~/lib/field-look";
 import { useScriptNonce } from "~/lib/script-nonce";
 import { PROFILE_SAVE_FAILURE_REDIRECT_MS, SIGN_UP_FORM_KIND, startSignUpForm } from "~/lib/sign-up-form";
+import { m } from "~/paraglide/messages";
 import { GENDERS } from "~/shared/accounts";
-import { type FormError, genderLabel, type SignUpFields } from "~/shared/auth-rules";
+import { type FormError, genderChoiceLabel, type SignUpFields } from "~/shared/auth-rules";
 import { PERSON_CHECK_FIELD, TURNSTILE_SCRIPT_URL } from "~/shared/person-check";
 import { NEXT_PARAM } from "~/shared/redirect-target";
-
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: genderLabel(value) }));
 
 type Field = keyof SignUpFields;
 
@@ -74,14 +73,14 @@ export function SignUpForm({
       </template>
       <input type="hidden" name={NEXT_PARAM} value={next ?? ""} />
       <TextField
-        label="Your anonymous username"
+        label={m.auth_username_label()}
         name="username"
         value={username}
         readOnly
-        hint="Generated for you, so nobody knows who you are."
+        hint={m.auth_username_hint()}
       />
       <TextField
-        label="Email"
+        label={m.auth_email()}
         name="email"
         type="email"
         autoComplete="email"
@@ -91,7 +90,7 @@ export function SignUpForm({
         error={fieldError("email")}
       />
       <PasswordField
-        label="Password"
+        label={m.auth_password()}
         name="password"
         autoComplete="new-password"
         required
@@ -99,7 +98,7 @@ export function SignUpForm({
         error={fieldError("password")}
       />
       <PasswordField
-        label="Confirm password"
+        label={m.auth_confirm_password()}
         name="confirmPassword"
         autoComplete="new-password"
         required
@@ -107,10 +106,10 @@ export function SignUpForm({
         error={fieldError("confirmPassword")}
       />
       <SelectField
-        label="Gender"
+        label={m.auth_gender()}
         name="gender"
-        placeholder="Select your gender"
-        options={GENDER_OPTIONS}
+        placeholder={m.auth_gender_placeholder()}
+        options={GENDERS.map((value) => ({ value, label: genderChoiceLabel(value) }))}
         required
         announceError
         defaultValue={values.gender}
@@ -128,8 +127,8 @@ export function SignUpForm({
           <script src={TURNSTILE_SCRIPT_URL} async defer nonce={nonce} />
         </>
       ) : null}
-      <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Creating Account..." }}>
-        Create Account
+      <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: m.auth_creating_account() }}>
+        {m.auth_create_account_button()}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { AuthScreen } from "~/components/auth/auth-screen";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
+import { m } from "~/paraglide/messages";
 import { nextFromUrl } from "~/shared/redirect-target";
 import { sessionEndNotice } from "~/shared/session-end";
 import { signInAction } from "~worker/auth/password-forms";
@@ -14,8 +15,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     matches,
     pathname: location.pathname,
-    title: "Welcome Back",
-    description: "Sign in to continue your conversations.",
+    title: m.auth_sign_in_title(),
+    description: m.auth_sign_in_lead(),
   });
 }
 

@@ -5,6 +5,7 @@ import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE, type CheckedFormKind } from 
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
 import { RESET_TEXTS } from "~/lib/password-reset";
+import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 import { requestPasswordReset } from "~worker/auth/password-forms";
 import { readPostedForm } from "~worker/http/posted-form";
@@ -19,8 +20,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     matches,
     pathname: location.pathname,
-    title: "Reset Password",
-    description: "Get a link to choose a new password.",
+    title: m.auth_recover_title(),
+    description: m.auth_recover_description(),
   });
 }
 
@@ -41,15 +42,13 @@ export default function Recover({ actionData }: Route.ComponentProps) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-md ring-1 ring-brand-100 sm:p-8">
-        <h1 className="text-2xl font-bold text-brand-900">Reset Password</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Enter your email and we will send you a link to choose a new password.
-        </p>
+        <h1 className="text-2xl font-bold text-brand-900">{m.auth_recover_title()}</h1>
+        <p className="mt-1 text-sm text-slate-600">{m.auth_recover_lead()}</p>
         <form ref={formRef} method="post" noValidate className="mt-6 space-y-4" {...{ [AUTH_FORM_ATTRIBUTE]: KIND }}>
           {actionData?.sent ? <Alert tone="success">{RESET_TEXTS.requested}</Alert> : null}
           <FormAlert message={error && !error.field ? error.message : null} />
           <TextField
-            label="Email"
+            label={m.auth_email()}
             name="email"
             type="email"
             autoComplete="email"
@@ -58,14 +57,18 @@ export default function Recover({ actionData }: Route.ComponentProps) {
             defaultValue={actionData?.email}
             error={error?.field ? error.message : undefined}
           />
-          <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Sending..." }}>
-            Send Reset Link
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            {...{ [BUSY_LABEL_ATTRIBUTE]: m.auth_recover_sending() }}
+          >
+            {m.auth_recover_submit()}
           </button>
         </form>
         <p className="mt-6 text-center text-sm text-slate-700">
-          Remembered it?{" "}
+          {m.auth_recover_remembered()}{" "}
           <Link to={PATHS.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Back to sign in
+            {m.auth_recover_back()}
           </Link>
         </p>
       </div>

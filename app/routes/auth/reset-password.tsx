@@ -5,6 +5,7 @@ import { AUTH_FORM_ATTRIBUTE, BUSY_LABEL_ATTRIBUTE, type CheckedFormKind } from 
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
 import { RESET_TEXTS } from "~/lib/password-reset";
+import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 import { setNewPassword } from "~worker/auth/password-forms";
 import { readPostedForm } from "~worker/http/posted-form";
@@ -20,8 +21,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
     ...pageMeta({
       matches,
       pathname: location.pathname,
-      title: "Choose a New Password",
-      description: "Set a new password.",
+      title: m.auth_reset_title(),
+      description: m.auth_reset_description(),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -48,19 +49,19 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-md ring-1 ring-brand-100 sm:p-8">
-        <h1 className="text-2xl font-bold text-brand-900">Choose a New Password</h1>
+        <h1 className="text-2xl font-bold text-brand-900">{m.auth_reset_title()}</h1>
         {linkInvalid ? (
           <div className="mt-6 space-y-4">
             <Alert>{RESET_TEXTS.linkInvalid}</Alert>
             <Link to={PATHS.recover} className="font-semibold text-brand-700 underline">
-              Send a new reset link
+              {m.auth_reset_new_link()}
             </Link>
           </div>
         ) : actionData?.done ? (
           <div className="mt-6 space-y-4">
             <Alert tone="success">{RESET_TEXTS.done}</Alert>
             <Link to={PATHS.login} className={primaryButtonClass}>
-              Sign In
+              {m.auth_sign_in_button()}
             </Link>
           </div>
         ) : (
@@ -68,19 +69,19 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             <FormAlert message={error && !error.field ? error.message : null} />
             <input type="hidden" name="token" value={token ?? ""} />
             <PasswordField
-              label="New password"
+              label={m.auth_reset_new_password()}
               name="password"
               autoComplete="new-password"
               error={error?.field === "password" ? error.message : undefined}
             />
             <PasswordField
-              label="Confirm new password"
+              label={m.auth_reset_confirm_new_password()}
               name="confirmPassword"
               autoComplete="new-password"
               error={error?.field === "confirmPassword" ? error.message : undefined}
             />
-            <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: "Saving..." }}>
-              Set New Password
+            <button type="submit" className={primaryButtonClass} {...{ [BUSY_LABEL_ATTRIBUTE]: m.auth_reset_saving() }}>
+              {m.auth_reset_submit()}
             </button>
           </form>
         )}

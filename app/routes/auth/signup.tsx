@@ -4,6 +4,7 @@ import { userContext } from "~/context";
 import { requireGuest } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
+import { m } from "~/paraglide/messages";
 import { nextFromUrl } from "~/shared/redirect-target";
 import { authScreenModeFor, sessionEndNotice } from "~/shared/session-end";
 import { signUpAction } from "~worker/accounts/sign-up-form-post";
@@ -20,10 +21,8 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   return pageMeta({
     matches,
     pathname: location.pathname,
-    title: signIn ? "Welcome Back" : "Create an Account",
-    description: signIn
-      ? "Sign in to continue your conversations."
-      : "Create a free, anonymous account with just an email. We generate a username for you.",
+    title: signIn ? m.auth_sign_in_title() : m.auth_sign_up_title(),
+    description: signIn ? m.auth_sign_in_lead() : m.auth_sign_up_description(),
   });
 }
 

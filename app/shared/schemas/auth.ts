@@ -21,6 +21,7 @@ const NewPasswordSchema = checkedBy(newPasswordProblem);
 export const SignUpRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
-  gender: z.enum(GENDERS, AUTH_MESSAGES.genderRequired),
+  // Asked for each time: the message speaks the language of the request being checked.
+  gender: z.enum(GENDERS, { error: () => AUTH_MESSAGES.genderRequired }),
   username: z.string().optional(),
 });
