@@ -48,3 +48,16 @@ export const LANGUAGE_SWITCH = {
   backField: "back",
   cookie: "kindred_language",
 } as const;
+
+/**
+ * A language's name in another language's words (`Spanish` in English, `español` in Spanish), from
+ * the runtime's `Intl`, which the server and every browser name alike: a language added to the site
+ * needs no name of its own here. The code itself where the runtime names none.
+ */
+export function languageNameIn(language: string, readerLanguage: Language): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage], { type: "language", fallback: "code" }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}

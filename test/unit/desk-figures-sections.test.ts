@@ -41,6 +41,7 @@ const EMPTY: DeskFigures = {
   risk: { discussed: 0, wrapUps: 0 },
   riskNotDiscussed: [],
   listeners: [],
+  byLanguage: [],
   byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, openings: 0, medianTimeToAnswerMs: null })),
 };
 
