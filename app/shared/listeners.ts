@@ -28,7 +28,7 @@ export const LISTENER_TEXTS = {
   saveAlias: "Save alias",
   /** The languages fieldset's legend; the listener's username follows for screen readers. */
   languagesLegend: "Answers in",
-  languagesHint: "A visitor is offered first to an available listener who speaks their language.",
+  languagesHint: "A conversation goes first to an available listener who speaks its visitor's language.",
   saveLanguages: "Save languages",
   savingLanguages: "Saving...",
   savingAlias: "Saving...",

@@ -206,11 +206,11 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {DESK_PAGE_TEXTS.visitorCountry(visitorCountryOn(desk, view.pairId)?.name ?? null)}
+        <span>{DESK_PAGE_TEXTS.visitorCountry(visitorCountryOn(desk, view.pairId)?.name ?? null)}</span>
         <span aria-hidden="true"> · </span>
         {/* A sentence of its own for a screen reader, after the country's. */}
         <span className="sr-only">. </span>
-        {DESK_PAGE_TEXTS.visitorLanguage(visitorLanguageOn(desk, view.pairId)?.name ?? null)}
+        <span>{DESK_PAGE_TEXTS.visitorLanguage(visitorLanguageOn(desk, view.pairId)?.name ?? null)}</span>
       </p>
       {otherRefusal ? (
         <div className="mt-3">
