@@ -365,6 +365,22 @@ export type ListenerFigures = {
   medianFirstReplyMs: number | null;
 };
 
+/** The openings of the period whose visitor read the site in one language. */
+export type LanguageFigures = {
+  /** The language's code (null: not known, as for openings from before languages were kept). */
+  language: string | null;
+  /** Its name in the admin pages' language (null: not known). */
+  name: string | null;
+  conversations: number;
+  /** Openings a listener replied in. */
+  answered: number;
+  /** Openings still waiting for their first reply. */
+  stillWaiting: number;
+  /** From joining the line to the first reply, over those answered (null: none). */
+  medianTimeToAnswerMs: number | null;
+  p90TimeToAnswerMs: number | null;
+};
+
 /** A wrap-up that said 'Risk discussed: No' where the conversation was about the visitor's safety. */
 export type RiskNotDiscussed = {
   /** When it was marked resolved. */
@@ -411,6 +427,8 @@ export type DeskFigures = {
   /** The wrap-ups a lead reviews (RISK_TOPICS or crisis words, and 'Risk discussed: No'), newest first. */
   riskNotDiscussed: RiskNotDiscussed[];
   listeners: ListenerFigures[];
+  /** The openings by their visitor's language, the most first; those of no known language last. */
+  byLanguage: LanguageFigures[];
   /** 24 rows, hour 0 to 23 in `timeZone`: openings that started in that hour, and their median time to answer. */
   byHour: { hour: number; openings: number; medianTimeToAnswerMs: number | null }[];
 };
@@ -453,6 +471,12 @@ export const DESK_FIGURES_TEXTS = {
   allListeners: "All listeners",
   medianFirstReply: "Median time to first reply",
   resolved: "Resolved",
+  byLanguage: "By language",
+  byLanguageHow:
+    "Each conversation counts in the language its visitor read the site in when it joined the line. Time to answer: from joining the line to the first reply, over those answered.",
+  noLanguages: "No conversations in this period.",
+  language: "Language",
+  languageNotKnown: "Not known",
   byHour: (timeZone: string) => `Openings and time to answer by hour of day (${timeZone})`,
   hour: (timeZone: string) => `Hour (${timeZone})`,
   openings: "Openings",

@@ -1,5 +1,7 @@
 import { m } from "~/paraglide/messages";
+import { getLocale } from "~/paraglide/runtime";
 import { type CrisisHelp, countryInSentence, inDangerSentence } from "./crisis-help";
+import { DEFAULT_LANGUAGE, type Language, languageNameIn, languageOf } from "./languages";
 import { z } from "./schemas/zod-mini";
 
 /**
@@ -78,6 +80,15 @@ export const VISITOR_DESK_TEXTS = {
   get noListenerBeforeWriting() {
     return m.desk_no_listener_before_writing();
   },
+  /**
+   * In line or given to a listener, and nobody taking conversations speaks the visitor's language
+   * (never said of the default language): the languages named in the reader's.
+   */
+  noListenerSpeaks: (language: Language) =>
+    m.desk_lang_no_speaker({
+      language: languageNameIn(language, getLocale()),
+      fallback: languageNameIn(DEFAULT_LANGUAGE, getLocale()),
+    }),
   /**
    * Said after every line while the visitor waits, unless the conversation's crisis banner shows the
    * numbers: their own country's, never a number that does not connect where they are.
@@ -170,6 +181,8 @@ export const DESK_PAGE_TEXTS = {
   /** Beside the visitor: the country they write from, never anything more precise. */
   visitorCountry: (country: string | null) =>
     country ? `Writing from ${countryInSentence(country)}` : "Country not known",
+  /** Beside it: the language the visitor reads the site in, which they likely write in too. */
+  visitorLanguage: (language: string | null) => (language ? `Reads the site in ${language}` : "Language not known"),
   queuedNotice: "This conversation is waiting in line. Take it to reply.",
   adminNotice: "You are reading this conversation as the admin. Only the listener who has it can reply.",
   withdrawn: "This conversation is no longer yours: it was transferred or resolved.",
@@ -239,6 +252,11 @@ export const VisitorDeskStatusSchema = z.object({
   waitMinutes: z.nullable(z.int().check(z.minimum(1))),
   /** The ended opening whose 'Did this conversation help?' is still unanswered (null: none to ask). */
   survey: z.nullable(z.int().check(z.minimum(1))),
+  /**
+   * Queued or assigned: the visitor's language when no listener taking conversations speaks it (once
+   * assigned: the listener given it does not); never the default language (null).
+   */
+  noListenerSpeaks: z.nullable(z.string()),
 });
 export type VisitorDeskStatus = z.infer<typeof VisitorDeskStatusSchema>;
 
@@ -254,6 +272,7 @@ export function idleDeskStatus(listenersAvailable: boolean): VisitorDeskStatus {
     events: [],
     waitMinutes: null,
     survey: null,
+    noListenerSpeaks: null,
   };
 }
 
@@ -274,6 +293,15 @@ export function visitorDeskLine(
 }
 
 function waitingLine(status: VisitorDeskStatus | null): string | null {
+  const line = placeLine(status);
+  const unspoken = status && line !== null ? languageOf(status.noListenerSpeaks) : null;
+  // Said while someone is there to take the conversation but none speaks the visitor's language;
+  // with nobody there at all, the line already says so.
+  if (!status || !unspoken || unspoken === DEFAULT_LANGUAGE || !status.listenersAvailable) return line;
+  return `${line} ${VISITOR_DESK_TEXTS.noListenerSpeaks(unspoken)}`;
+}
+
+function placeLine(status: VisitorDeskStatus | null): string | null {
   if (!status) return null;
   // Joined is said once, among the messages where it happened (deskEventText).
   if (status.state === "assigned") {
@@ -335,6 +363,8 @@ const DeskConversationSchema = z.object({
   answered: z.boolean(),
   /** The country the visitor wrote from, never anything more precise (null: not known). */
   country: z.nullable(z.object({ code: z.string(), name: z.string() })),
+  /** The language the visitor reads the site in, named in the desk's (null: not known). */
+  language: z.nullable(z.object({ code: z.string(), name: z.string() })),
 });
 export type DeskConversation = z.infer<typeof DeskConversationSchema>;
 
@@ -360,10 +390,16 @@ export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
 
 /** The country a conversation's visitor writes from, as the desk shows it to this listener (null: not known). */
 export function visitorCountryOn(desk: DeskSnapshot, pairId: string): DeskConversation["country"] {
-  const row = [...desk.mine, ...(desk.all ?? []), ...desk.waiting].find(
-    (conversation) => conversation.pairId === pairId,
-  );
-  return row?.country ?? null;
+  return conversationOn(desk, pairId)?.country ?? null;
+}
+
+/** The language a conversation's visitor reads the site in, as the desk shows it (null: not known). */
+export function visitorLanguageOn(desk: DeskSnapshot, pairId: string): DeskConversation["language"] {
+  return conversationOn(desk, pairId)?.language ?? null;
+}
+
+function conversationOn(desk: DeskSnapshot, pairId: string): DeskConversation | undefined {
+  return [...desk.mine, ...(desk.all ?? []), ...desk.waiting].find((conversation) => conversation.pairId === pairId);
 }
 
 /** Whether a held conversation has had a listener's reply, as the desk shows it (its holder's list, the admin's 'All'). */

@@ -90,3 +90,16 @@ export function localizedPath(path: string, language: Language): string {
   const pathname = language === DEFAULT_LANGUAGE ? base : base === "/" ? `/${language}` : `/${language}${base}`;
   return `${pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * A language's name in another language's words (`Spanish` in English, `español` in Spanish), from
+ * the runtime's `Intl`, which the server and every browser name alike: a language added to the site
+ * needs no name of its own here. The code itself where the runtime names none.
+ */
+export function languageNameIn(language: string, readerLanguage: Language): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage], { type: "language", fallback: "code" }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}

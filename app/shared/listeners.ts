@@ -1,3 +1,5 @@
+import { languageNameIn } from "./languages";
+
 /**
  * Listeners ("Roles"): accounts the admin lets answer visitors on the support desk. The
  * admin page, its action, the worker and the tests read their limits and messages from here.
@@ -10,7 +12,7 @@ export const MAX_LISTENER_ALIAS = 40;
 export const MAX_LISTENER_USERNAME = 100;
 
 /** What each form on /admin/listeners asks for (its `intent` field). */
-export const LISTENER_INTENTS = { add: "add", remove: "remove", alias: "alias" } as const;
+export const LISTENER_INTENTS = { add: "add", remove: "remove", alias: "alias", languages: "languages" } as const;
 
 export const LISTENER_TEXTS = {
   intro:
@@ -24,6 +26,11 @@ export const LISTENER_TEXTS = {
   aliasLabel: (username: string) => `Display alias for ${username}`,
   aliasHint: `Optional: a name visitors may see for this listener, never their username. Up to ${MAX_LISTENER_ALIAS} characters; save it empty to clear it.`,
   saveAlias: "Save alias",
+  /** The languages fieldset's legend; the listener's username follows for screen readers. */
+  languagesLegend: "Answers in",
+  languagesHint: "A conversation goes first to an available listener who speaks its visitor's language.",
+  saveLanguages: "Save languages",
+  savingLanguages: "Saving...",
   savingAlias: "Saving...",
   remove: "Remove",
   removing: "Removing...",
@@ -37,6 +44,10 @@ export const LISTENER_TEXTS = {
   removed: (username: string) => `${username} is no longer a listener.`,
   aliasSaved: (username: string, alias: string) => `${username} now shows visitors the alias "${alias}".`,
   aliasCleared: (username: string) => `${username} no longer has an alias.`,
+  languagesSaved: (username: string, languages: readonly string[]) =>
+    `${username} now answers in ${new Intl.ListFormat("en", { type: "conjunction" }).format(
+      languages.map((language) => languageNameIn(language, "en")),
+    )}.`,
   // Refusals: nothing changed.
   usernameRequired: "Enter the username of the account to add.",
   usernameTooLong: `A username is at most ${MAX_LISTENER_USERNAME} characters.`,
@@ -47,6 +58,8 @@ export const LISTENER_TEXTS = {
   notListener: "That account is not a listener any more. The list below is up to date.",
   aliasTooLong: `An alias can be at most ${MAX_LISTENER_ALIAS} characters.`,
   aliasIsUsername: "An alias can't be the listener's own username: visitors never learn who a listener is.",
+  noLanguage: "Choose at least one language this listener answers in.",
+  unknownLanguage: "That is not a language the site speaks. Choose from the list.",
   unknownIntent: "That action is not known here.",
   malformed: "That form was incomplete, so nothing changed. Please reload the page and try again.",
   postFailed: "The server could not be reached, so nothing changed. Please try again.",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   AnsweringFigures,
   HelpfulFigures,
+  LanguageFiguresTable,
   ListenerFiguresTable,
   RiskNotDiscussedFigures,
   SurveyComments,
@@ -41,6 +42,7 @@ const EMPTY: DeskFigures = {
   risk: { discussed: 0, wrapUps: 0 },
   riskNotDiscussed: [],
   listeners: [],
+  byLanguage: [],
   byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, openings: 0, medianTimeToAnswerMs: null })),
 };
 
@@ -104,6 +106,38 @@ const html = (component: (props: { figures: DeskFigures }) => React.ReactNode, f
 describe("the desk figures page", () => {
   it("is an admin page, with its title in the admin nav", () => {
     expect(adminPageAt(PATHS.adminDesk)?.title).toBe(ADMIN_TITLES.desk);
+  });
+
+  it("counts the conversations by language, a language not known by that name, and says so when there are none", () => {
+    const byLanguage = text(
+      html(LanguageFiguresTable, {
+        ...BUSY,
+        byLanguage: [
+          {
+            language: "es",
+            name: "Spanish",
+            conversations: 1200,
+            answered: 2,
+            stillWaiting: 1198,
+            medianTimeToAnswerMs: 270_000,
+            p90TimeToAnswerMs: 3_900_000,
+          },
+          {
+            language: null,
+            name: null,
+            conversations: 34,
+            answered: 0,
+            stillWaiting: 31,
+            medianTimeToAnswerMs: null,
+            p90TimeToAnswerMs: null,
+          },
+        ],
+      }),
+    );
+    expect(byLanguage).toContain(DESK_FIGURES_TEXTS.byLanguageHow);
+    expect(byLanguage).toContain("Spanish1,20021,1984 min 30 s1 h 5 min");
+    expect(byLanguage).toContain(`${DESK_FIGURES_TEXTS.languageNotKnown}34031——`);
+    expect(text(html(LanguageFiguresTable, EMPTY))).toContain(DESK_FIGURES_TEXTS.noLanguages);
   });
 
   it("writes figures for people: counts with separators, shares and durations in words", () => {

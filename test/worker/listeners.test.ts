@@ -85,6 +85,8 @@ describe("the listener role", () => {
       id: person.user.id,
       username: person.user.username,
       alias: null,
+      // Every listener answers in English until the admin says otherwise.
+      languages: ["en"],
       addedAt: expect.any(Number),
     });
     expect(listed?.addedAt).toBeGreaterThanOrEqual(before);
@@ -113,9 +115,9 @@ describe("the listener role", () => {
       listener.username.toLowerCase().startsWith(`order${tag}`),
     );
     expect(ours).toEqual([
-      { id: alpha.user.id, username: `Order${tag}Alpha`, alias: null, addedAt: 2_000 },
-      { id: bravo.user.id, username: `order${tag}bravo`, alias: "Kind Voice", addedAt: 3_000 },
-      { id: charlie.user.id, username: `order${tag}charlie`, alias: null, addedAt: 1_000 },
+      { id: alpha.user.id, username: `Order${tag}Alpha`, alias: null, languages: ["en"], addedAt: 2_000 },
+      { id: bravo.user.id, username: `order${tag}bravo`, alias: "Kind Voice", languages: ["en"], addedAt: 3_000 },
+      { id: charlie.user.id, username: `order${tag}charlie`, alias: null, languages: ["en"], addedAt: 1_000 },
     ]);
   });
 

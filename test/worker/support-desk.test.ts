@@ -42,6 +42,7 @@ async function queued(at = Date.now(), crisis = false) {
     crisis,
     at,
     country: null,
+    language: null,
   });
   return { visitor, pairId };
 }

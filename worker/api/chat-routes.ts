@@ -8,6 +8,7 @@ import { getConfig } from "../config";
 import { requestCountry } from "../crisis-help/visitor-help";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
+import { requestLanguage } from "../i18n/visitor-language";
 import { chatRoom } from "../objects/room-service";
 import { isConversationClosed } from "../safety/blocks";
 import type { ApiEnv } from "./signed-in";
@@ -43,10 +44,11 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
     await registerConversation(pairId);
   }
 
-  // The support conversation's visitor: the desk shows their listener the country they are in.
-  const visitorCountry = members.includes(getConfig().public.supportUserId)
-    ? ((await requestCountry(c.req.raw, user.id)) ?? undefined)
-    : undefined;
-  setRoomUpgradeHeaders(headers, { userName: user.username, pairId, closedAtGate, visitorCountry });
+  // The support conversation's visitor: the desk shows their listener the country they are in, and
+  // offers the conversation first to a listener who speaks their language.
+  const support = members.includes(getConfig().public.supportUserId);
+  const visitorCountry = support ? ((await requestCountry(c.req.raw, user.id)) ?? undefined) : undefined;
+  const visitorLanguage = support ? await requestLanguage(c.req.raw, user.id) : undefined;
+  setRoomUpgradeHeaders(headers, { userName: user.username, pairId, closedAtGate, visitorCountry, visitorLanguage });
   return chatRoom(pairId).fetch(new Request(c.req.url, { headers }));
 });

@@ -27,7 +27,12 @@ export const deskRoutes = new Hono<ApiEnv>()
     if (refusal) return refusal;
     const actor = await deskActorOf(session.user);
     if (!actor) return notFound(c);
-    setDeskUpgradeHeaders(headers, { userName: actor.name, admin: actor.admin, alias: actor.alias ?? null });
+    setDeskUpgradeHeaders(headers, {
+      userName: actor.name,
+      admin: actor.admin,
+      alias: actor.alias ?? null,
+      languages: actor.languages ?? [],
+    });
     return supportDesk().fetch(new Request(c.req.url, { headers }));
   })
   .get("/conversations/:visitorId/ws", async (c) => {

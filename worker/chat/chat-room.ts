@@ -66,7 +66,7 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     const room = roomUpgradeFrom(request.headers);
     if (!upgrade || !room) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
-    const { userName, pairId, closedAtGate, deskRole, deskOpened, visitorCountry } = room;
+    const { userName, pairId, closedAtGate, deskRole, deskOpened, visitorCountry, visitorLanguage } = room;
     // A listener speaks as the support account, in a support conversation only.
     const speakerId = deskRole ? getConfig().public.supportUserId : userId;
     // Defence in depth: this room serves one pair, and only its two members.
@@ -88,6 +88,7 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
           ...desk,
           ...(closedAtGate ? { closedAtGate: true } : {}),
           ...(visitorCountry && !deskRole ? { country: visitorCountry } : {}),
+          ...(visitorLanguage && !deskRole ? { language: visitorLanguage } : {}),
         },
         [userId],
       ),
@@ -197,6 +198,7 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
         userName,
         fromDesk: sender.deskRole !== undefined,
         country: sender.country ?? null,
+        language: sender.language ?? null,
       },
       frame,
       (message) => this.announce(ws, message),

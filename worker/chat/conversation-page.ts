@@ -93,6 +93,8 @@ type ComposerSender = {
   closed: boolean;
   /** The support conversation's visitor: the country they post from, for the desk. */
   country?: string | null;
+  /** The support conversation's visitor: the language they read the site in, for the desk. */
+  language?: string | null;
 };
 
 /** A refusal's status, by the room's code. */
@@ -167,6 +169,7 @@ async function handToRoom(
       imageUrl: upload?.ok ? upload.url : null,
       closedAtGate: sender.closed,
       country: sender.country ?? null,
+      language: sender.language ?? null,
     }),
     // Sending is the person's activity, as a keypress is on the live page.
     recordActivity(sender.userId, 0),

@@ -1,5 +1,6 @@
 import { containsCrisisPhrase } from "~/shared/crisis-phrases";
 import { type DeskEvent, MAX_DESK_EVENTS, type VisitorDeskStatus } from "~/shared/desk";
+import type { Language } from "~/shared/languages";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { supportDesk } from "../objects/desk-service";
 import type { Meta } from "../sockets/meta";
@@ -33,6 +34,12 @@ export type DeskRoomUpdate = {
   survey: number | null;
   /** While queued: about how many minutes the wait is (null: too little data to say). */
   waitMinutes: number | null;
+  /**
+   * Queued or assigned: the visitor's language when no listener taking conversations speaks it (the
+   * holder, once assigned); null when one does, and for the default language. Absent from updates
+   * stored before languages were matched.
+   */
+  noListenerSpeaks?: Language | null;
 };
 
 /** The ways an opening ends that its visitor is told of, and the event each one reads as. */
@@ -108,7 +115,19 @@ export class DeskLink {
     const waitMinutes = state === "queued" ? (status.waitMinutes ?? null) : null;
     const survey = state === "idle" ? (status.survey ?? null) : null;
     const joinedBefore = state !== "idle" && !opened && joinedThisOpening(allEvents);
-    return { type: "desk", state, position, listenersAvailable, opened, joinedBefore, events, waitMinutes, survey };
+    const noListenerSpeaks = state === "idle" ? null : (status.noListenerSpeaks ?? null);
+    return {
+      type: "desk",
+      state,
+      position,
+      listenersAvailable,
+      opened,
+      joinedBefore,
+      events,
+      waitMinutes,
+      survey,
+      noListenerSpeaks,
+    };
   }
 
   /**
@@ -123,6 +142,7 @@ export class DeskLink {
     text: string;
     at: number;
     country: string | null;
+    language: string | null;
   }) {
     const state = this.status()?.state;
     const crisis = containsCrisisPhrase(entry.text);
@@ -136,9 +156,9 @@ export class DeskLink {
     if (waiting && (flagged || !crisis)) return null;
     if (crisis) this.meta.set("desk_crisis", "1");
     this.meta.set("desk_asked", String(entry.at));
-    const { pairId, visitorId, visitorName, at, country } = entry;
+    const { pairId, visitorId, visitorName, at, country, language } = entry;
     return supportDesk()
-      .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at, country })
+      .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at, country, language })
       .catch((error): null => {
         // The next message asks again.
         this.meta.delete("desk_asked");

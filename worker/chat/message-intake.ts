@@ -27,6 +27,8 @@ export type Sender = {
   fromDesk: boolean;
   /** A support conversation's visitor: the country they write from, for the desk (null: not known). */
   country: string | null;
+  /** A support conversation's visitor: the language they read the site in, for the desk (null: not known). */
+  language: string | null;
 };
 
 /** What the intake reaches of its room. */
@@ -67,7 +69,10 @@ export class MessageIntake {
     // A listener who writes has opened the conversation, with or without its live page.
     if (sender.fromDesk) support.listenerHere(sender.userId);
     const message = this.budget.take(speakerId)
-      ? this.store({ userId: speakerId, userName: sender.userName, country: sender.country }, frame)
+      ? this.store(
+          { userId: speakerId, userName: sender.userName, country: sender.country, language: sender.language },
+          frame,
+        )
       : null;
     if (message) {
       // A listener's first reply in the opening: the desk counts the visitor as answered.
@@ -89,7 +94,7 @@ export class MessageIntake {
    * (and gives back the send token it took).
    */
   private store(
-    sender: { userId: string; userName: string; country: string | null },
+    sender: { userId: string; userName: string; country: string | null; language: string | null },
     frame: SendFrame,
   ): ChatMessage | null {
     const { ctx, log, members, outbox, support, session, alarm } = this.room;
@@ -106,7 +111,7 @@ export class MessageIntake {
       alarm.bringForward(outbox.alarmDue(message.timestamp));
     }
     // A support conversation's visitor wrote: the desk hears if nobody holds it.
-    if (support.isVisitor(sender.userId)) support.visitorWrote(message, sender.country);
+    if (support.isVisitor(sender.userId)) support.visitorWrote(message, sender.country, sender.language);
     // The other duties' due times move only with the first message (retention) or a new session.
     const sessionStarted = session.startIfIdle(previousLast, message.timestamp);
     if (previousLast === null || sessionStarted) ctx.waitUntil(this.room.scheduleAlarm());

@@ -47,6 +47,8 @@ export type PagePost = {
   closedAtGate: boolean;
   /** A support conversation's visitor: the country they post from, for the desk. */
   country?: string | null;
+  /** A support conversation's visitor: the language they read the site in, for the desk. */
+  language?: string | null;
 };
 
 /** What became of a posted message: stored (or found already stored, for a form sent twice), or refused. */
@@ -138,6 +140,7 @@ export async function postFromPage(room: PageRoom, post: PagePost): Promise<Page
       userName: post.userName,
       fromDesk: post.deskRole !== undefined,
       country: post.deskRole ? null : (post.country ?? null),
+      language: post.deskRole ? null : (post.language ?? null),
     },
     frame,
     (message) => room.broadcastPayload(payload(message)),

@@ -14,6 +14,8 @@ export type RoomSocket = {
   deskRole?: "listener" | "admin";
   /** A support conversation's visitor: the country their page was opened in, for the desk. */
   country?: string;
+  /** A support conversation's visitor: the language their page was opened in, for the desk. */
+  language?: string;
 } & SocketSession;
 
 /** Who a socket speaks as in the conversation: the support account for a listener, else its user. */

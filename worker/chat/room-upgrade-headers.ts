@@ -13,6 +13,8 @@ const ROOM_UPGRADE_HEADERS = {
   deskOpened: "X-Kindred-Desk-Opened",
   /** The country of a support conversation's visitor, for the desk (never sent for another conversation). */
   visitorCountry: "X-Kindred-Visitor-Country",
+  /** The language a support conversation's visitor reads the site in, for the desk (likewise). */
+  visitorLanguage: "X-Kindred-Visitor-Language",
 } as const;
 
 type RoomUpgrade = {
@@ -22,6 +24,7 @@ type RoomUpgrade = {
   deskRole?: "listener" | "admin";
   deskOpened?: boolean;
   visitorCountry?: string;
+  visitorLanguage?: string;
 };
 
 export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): void {
@@ -31,6 +34,7 @@ export function setRoomUpgradeHeaders(headers: Headers, upgrade: RoomUpgrade): v
   if (upgrade.deskRole) headers.set(ROOM_UPGRADE_HEADERS.deskRole, upgrade.deskRole);
   if (upgrade.deskOpened) headers.set(ROOM_UPGRADE_HEADERS.deskOpened, "1");
   if (upgrade.visitorCountry) headers.set(ROOM_UPGRADE_HEADERS.visitorCountry, upgrade.visitorCountry);
+  if (upgrade.visitorLanguage) headers.set(ROOM_UPGRADE_HEADERS.visitorLanguage, upgrade.visitorLanguage);
 }
 
 /** The room's side: null without a pair id (not from the Worker). */
@@ -39,6 +43,7 @@ export function roomUpgradeFrom(headers: Headers): RoomUpgrade | null {
   if (!pairId) return null;
   const deskRole = headers.get(ROOM_UPGRADE_HEADERS.deskRole);
   const visitorCountry = headers.get(ROOM_UPGRADE_HEADERS.visitorCountry);
+  const visitorLanguage = headers.get(ROOM_UPGRADE_HEADERS.visitorLanguage);
   return {
     userName: headers.get(ROOM_UPGRADE_HEADERS.userName) ?? "",
     pairId,
@@ -46,5 +51,6 @@ export function roomUpgradeFrom(headers: Headers): RoomUpgrade | null {
     ...(deskRole === "listener" || deskRole === "admin" ? { deskRole } : {}),
     ...(headers.get(ROOM_UPGRADE_HEADERS.deskOpened) === "1" ? { deskOpened: true } : {}),
     ...(visitorCountry ? { visitorCountry } : {}),
+    ...(visitorLanguage ? { visitorLanguage } : {}),
   };
 }

@@ -128,7 +128,7 @@ export class SupportSide {
    * The visitor's message was stored: the desk hears if nobody holds the conversation, and answers
    * where it stands now, so their first message is followed by their place at once.
    */
-  visitorWrote(message: ChatMessage, country: string | null): void {
+  visitorWrote(message: ChatMessage, country: string | null, language: string | null): void {
     const pairId = this.members.pairId();
     if (!pairId) return;
     const call = this.desk.visitorWrote({
@@ -138,6 +138,7 @@ export class SupportSide {
       text: message.text,
       at: message.timestamp,
       country,
+      language,
     });
     if (!call) return;
     this.answer = call

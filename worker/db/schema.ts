@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { GENDERS, USER_ROLES } from "~/shared/accounts";
 import { WEB_VITAL_NAMES } from "~/shared/analytics-protocol";
+import { DEFAULT_LANGUAGE } from "~/shared/languages";
 import {
   MODERATION_ACTIONS,
   REPORT_REASON_VALUES,
@@ -419,13 +420,16 @@ export const moderationActions = sqliteTable(
 /**
  * Listeners: accounts the admin lets answer visitors on the support desk, as the support
  * account. Their own account stays theirs for the community area. `alias` is an optional display
- * name a listener may show visitors (never their username); null when none.
+ * name a listener may show visitors (never their username); null when none. `languages`: the
+ * languages they answer in (JSON, codes the site speaks, at least one), English unless the admin
+ * chose others; the desk offers a conversation first to someone who speaks its visitor's.
  */
 export const listeners = sqliteTable("listeners", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   alias: text("alias"),
+  languages: text("languages", { mode: "json" }).$type<string[]>().notNull().default([DEFAULT_LANGUAGE]),
   createdAt: createdAt(),
 });
 

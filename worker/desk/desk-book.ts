@@ -1,5 +1,6 @@
 import type { DESK_TEXTS } from "~/shared/desk";
-import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, PRESENT } from "./desk-tables";
+import { DEFAULT_LANGUAGE } from "~/shared/languages";
+import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, PRESENT, SPEAKS } from "./desk-tables";
 
 /** A support conversation's visitor who wrote while nobody holds it, as their room tells the desk. */
 export type WaitingVisitor = {
@@ -12,6 +13,11 @@ export type WaitingVisitor = {
   at: number;
   /** The country the visitor wrote from (null: not known), shown to their listener. */
   country: string | null;
+  /**
+   * The language the visitor reads the site in (null: not known, taken for the default one): offered
+   * first to a listener who speaks it, and shown to their listener.
+   */
+  language: string | null;
 };
 
 /** An assignment just made: which conversation went to whom. */
@@ -37,19 +43,25 @@ export class DeskBook {
   ) {}
 
   /**
-   * Remembers a listener (their name or alias may have changed) without touching their
-   * availability; an alias left undefined keeps the one known.
+   * Remembers a listener (their name, alias or languages may have changed) without touching their
+   * availability; an alias or languages left undefined keep the ones known (a new listener answers
+   * in the default language until told otherwise).
    */
-  know(listener: { id: string; name: string; alias?: string | null }): void {
+  know(listener: { id: string; name: string; alias?: string | null; languages?: readonly string[] }): void {
     const keepAlias = listener.alias === undefined ? 1 : 0;
+    const languages = listener.languages?.length ? JSON.stringify(listener.languages) : null;
     this.sql.exec(
-      `INSERT INTO desk_listeners (listener_id, name, alias) VALUES (?, ?, ?)
+      `INSERT INTO desk_listeners (listener_id, name, alias, languages) VALUES (?, ?, ?, coalesce(?, ?))
        ON CONFLICT (listener_id) DO UPDATE SET name = excluded.name,
-         alias = CASE WHEN ? THEN desk_listeners.alias ELSE excluded.alias END`,
+         alias = CASE WHEN ? THEN desk_listeners.alias ELSE excluded.alias END,
+         languages = CASE WHEN ? IS NULL THEN desk_listeners.languages ELSE excluded.languages END`,
       listener.id,
       listener.name,
       listener.alias ?? null,
+      languages,
+      JSON.stringify([DEFAULT_LANGUAGE]),
       keepAlias,
+      languages,
     );
   }
 
@@ -119,6 +131,18 @@ export class DeskBook {
     return this.sql.exec(`SELECT 1 FROM desk_listeners l WHERE ${PRESENT} LIMIT 1`).toArray().length > 0;
   }
 
+  /** The languages the listeners who take conversations now (marked Available, a desk page there) answer in. */
+  languagesPresent(): Set<string> {
+    return new Set(
+      this.sql
+        .exec<{ language: string }>(
+          `SELECT DISTINCT j.value AS language FROM desk_listeners l, json_each(l.languages) j WHERE ${PRESENT}`,
+        )
+        .toArray()
+        .map((row) => row.language),
+    );
+  }
+
   /** The listeners marked Available, and whether each is taken for gone (no desk page there). */
   markedAvailable(): { listenerId: string; gone: boolean }[] {
     return this.sql
@@ -147,22 +171,25 @@ export class DeskBook {
    */
   enqueue(entry: WaitingVisitor): void {
     this.sql.exec(
-      `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis, country)
-       VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis, country, language)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (pair_id) DO UPDATE SET crisis = max(crisis, excluded.crisis), visitor_name = excluded.visitor_name,
-         country = excluded.country`,
+         country = excluded.country, language = excluded.language`,
       entry.pairId,
       entry.visitorId,
       entry.visitorName,
       entry.at,
       entry.crisis ? 1 : 0,
       entry.country,
+      entry.language,
     );
   }
 
   /**
    * Gives queued conversations to available listeners while both exist: the head of the queue to
-   * the listener with the fewest conversations under capacity (the one assigned longest ago first).
+   * the listener with the fewest conversations under capacity who speaks its visitor's language, or,
+   * when none who does has room, to the one with the fewest of all (it never waits for a language);
+   * among equals, the one assigned longest ago first.
    */
   assignWaiting(now: number): Assignment[] {
     const made: Assignment[] = [];
@@ -178,9 +205,9 @@ export class DeskBook {
    * the only ones with room are the listener who just let it go back unopened (then the next).
    */
   private nextPairing(): { row: ConversationRow; listenerId: string } | null {
-    if (!this.leastLoaded(null)) return null;
+    if (!this.leastLoaded(null, null)) return null;
     for (const row of this.queueHead(PAIRING_LOOKAHEAD)) {
-      const listenerId = this.leastLoaded(row.lapsed_by);
+      const listenerId = this.leastLoaded(row.lapsed_by, row.language ?? DEFAULT_LANGUAGE);
       if (listenerId) return { row, listenerId };
     }
     return null;
@@ -384,14 +411,14 @@ export class DeskBook {
       .one().n;
   }
 
-  /** The queue in order, as pair ids (for the visitors' places in line). */
-  queueOrder(): string[] {
+  /** The queue in order, with each visitor's language (for the visitors' places in line). */
+  queueOrder(): { pairId: string; language: string | null }[] {
     return this.sql
-      .exec<{ pair_id: string }>(
-        `SELECT c.pair_id FROM desk_conversations c WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER}`,
+      .exec<{ pair_id: string; language: string | null }>(
+        `SELECT c.pair_id, c.language FROM desk_conversations c WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER}`,
       )
       .toArray()
-      .map((row) => row.pair_id);
+      .map((row) => ({ pairId: row.pair_id, language: row.language }));
   }
 
   /** The first `count` conversations in line, in the queue's order. */
@@ -405,13 +432,18 @@ export class DeskBook {
       .toArray();
   }
 
-  /** The listener present (available, desk page there) with the fewest conversations under capacity. */
-  private leastLoaded(except: string | null): string | null {
+  /**
+   * The listener present (available, desk page there) with the fewest conversations under capacity,
+   * those who speak `language` before all others (null: no language to prefer).
+   */
+  private leastLoaded(except: string | null, language: string | null): string | null {
     const row = this.sql
       .exec<{ listener_id: string }>(
-        `SELECT l.listener_id, (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
+        `SELECT l.listener_id, (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active,
+           ${SPEAKS} AS speaks
          FROM desk_listeners l WHERE ${PRESENT} AND active < ? AND l.listener_id IS NOT ?
-         ORDER BY active, l.last_assigned_at, l.listener_id LIMIT 1`,
+         ORDER BY speaks DESC, active, l.last_assigned_at, l.listener_id LIMIT 1`,
+        language,
         this.capacity,
         except,
       )

@@ -33,7 +33,8 @@ export type DeskConversationView = {
 export async function deskActorOf(user: SignedInUser): Promise<DeskActor | null> {
   const standing = await deskStanding(user);
   if (!standing) return null;
-  return { id: user.id, name: user.username, admin: user.role === "admin", alias: standing.alias };
+  const { alias, languages } = standing;
+  return { id: user.id, name: user.username, admin: user.role === "admin", alias, languages };
 }
 
 /**

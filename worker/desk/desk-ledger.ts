@@ -9,6 +9,7 @@ import {
   RISK_TOPICS,
   type WrapUp,
 } from "~/shared/desk-operations";
+import { DEFAULT_LANGUAGE, type Language, languageNameIn, languageOf } from "~/shared/languages";
 import { nearestRank } from "~/shared/percentile";
 import { hourIn, knownTimeZone, startOfDayIn, UTC } from "~/shared/time-zones";
 import { sqlMigration } from "../sockets/migrations";
@@ -66,6 +67,7 @@ type OpeningRow = {
   comment: string | null;
   surveyed_at: number | null;
   crisis: number;
+  language: string | null;
 };
 
 /** What a survey answer may be refused for (the texts are the page's). */
@@ -81,15 +83,16 @@ export class DeskLedger {
 
   /**
    * A support conversation nobody held got its visitor's message: a new opening, unless one is open.
-   * `crisis`: the crisis-phrase check fired on their words.
+   * `crisis`: the crisis-phrase check fired on their words; `language`: the one they read the site in.
    */
-  opened(pairId: string, at: number, crisis = false): void {
+  opened(pairId: string, at: number, crisis = false, language: string | null = null): void {
     if (this.openOf(pairId)) return;
     this.sql.exec(
-      "INSERT INTO desk_openings (pair_id, joined_at, crisis) VALUES (?, ?, ?)",
+      "INSERT INTO desk_openings (pair_id, joined_at, crisis, language) VALUES (?, ?, ?, ?)",
       pairId,
       at,
       crisis ? 1 : 0,
+      language,
     );
   }
 
@@ -203,7 +206,7 @@ export class DeskLedger {
     const rows = this.sql
       .exec<OpeningRow>(
         `SELECT id, joined_at, answered_at, answered_by, ended_at, ended_how, resolved_by, topics, risk,
-           helpful, comment, surveyed_at, crisis FROM desk_openings WHERE joined_at >= ? AND joined_at <= ?
+           helpful, comment, surveyed_at, crisis, language FROM desk_openings WHERE joined_at >= ? AND joined_at <= ?
            ORDER BY joined_at`,
         from,
         now,
@@ -254,6 +257,7 @@ export class DeskLedger {
         }))
         .sort((a, b) => b.at - a.at),
       listeners: listenerFigures(rows, nameOf),
+      byLanguage: languageFigures(rows),
       byHour: Array.from({ length: 24 }, (_, hour) => {
         const inHour = rows.filter((_row, index) => hours[index] === hour);
         const times = inHour.filter((row) => row.answered_at !== null).map(timeToAnswer);
@@ -323,6 +327,37 @@ function topicCounts(rows: OpeningRow[]): DeskFigures["topics"] {
   return [...counts]
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/**
+ * The openings by their visitor's language, the most first, those of no known language last: how
+ * many, how many were answered, and how soon.
+ */
+function languageFigures(rows: OpeningRow[]): DeskFigures["byLanguage"] {
+  const counted = new Map<Language | null, OpeningRow[]>();
+  for (const row of rows) {
+    const language = languageOf(row.language);
+    counted.set(language, [...(counted.get(language) ?? []), row]);
+  }
+  return [...counted]
+    .map(([language, theirs]) => {
+      const times = theirs.filter((row) => row.answered_at !== null).map(timeToAnswer);
+      return {
+        language,
+        name: language === null ? null : languageNameIn(language, DEFAULT_LANGUAGE),
+        conversations: theirs.length,
+        answered: times.length,
+        stillWaiting: theirs.filter((row) => openingState(row) === "stillWaiting").length,
+        medianTimeToAnswerMs: nearestRank(times, 0.5),
+        p90TimeToAnswerMs: nearestRank(times, 0.9),
+      };
+    })
+    .sort(
+      (a, b) =>
+        Number(a.language === null) - Number(b.language === null) ||
+        b.conversations - a.conversations ||
+        (a.name ?? "").localeCompare(b.name ?? ""),
+    );
 }
 
 /**

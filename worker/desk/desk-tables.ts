@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "~/shared/languages";
 import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
 import { DESK_LEDGER_TABLE } from "./desk-ledger";
 
@@ -43,6 +44,14 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   addColumnMigration("desk_openings", "crisis", "INTEGER NOT NULL DEFAULT 0"),
   // The country the visitor wrote from, shown to their listener; it goes with the row at resolve.
   addColumnMigration("desk_conversations", "country", "TEXT"),
+  // The languages a listener answers in (a JSON array of codes), the admin's choice; the default
+  // language until the desk hears it.
+  addColumnMigration("desk_listeners", "languages", `TEXT NOT NULL DEFAULT '${JSON.stringify([DEFAULT_LANGUAGE])}'`),
+  // The language the visitor reads the site in (null: not known), which the desk matches listeners
+  // by and shows; it goes with the row at resolve.
+  addColumnMigration("desk_conversations", "language", "TEXT"),
+  // The opening's language, for the figures by language.
+  addColumnMigration("desk_openings", "language", "TEXT"),
 ];
 
 export type ConversationRow = {
@@ -60,6 +69,9 @@ export type ConversationRow = {
   /** 1 once a listener replied in the conversation's open opening (the ledger's record). */
   answered: number;
   country: string | null;
+  language: string | null;
+  /** The holder's languages (JSON), where the query joins them (null otherwise). */
+  listener_languages: string | null;
 };
 
 export type ListenerRow = {
@@ -72,7 +84,10 @@ export type ListenerRow = {
 
 export const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
   l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by, c.country,
+  c.language, l.languages AS listener_languages,
   EXISTS (SELECT 1 FROM desk_openings o WHERE o.pair_id = c.pair_id AND o.ended_at IS NULL
     AND o.answered_at IS NOT NULL) AS answered`;
 /** A listener who takes conversations now: marked Available, with a desk page that is there. */
 export const PRESENT = "l.available = 1 AND l.away_since IS NULL";
+/** Whether the listener `l` answers in the language bound to this parameter. */
+export const SPEAKS = "EXISTS (SELECT 1 FROM json_each(l.languages) WHERE json_each.value = ?)";

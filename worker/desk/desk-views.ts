@@ -1,4 +1,5 @@
 import { type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/shared/desk";
+import { DEFAULT_LANGUAGE, languageNameIn, languageOf } from "~/shared/languages";
 import { isKnownCountry, tableCountryName } from "../crisis-help/country-help";
 import type { DeskBook } from "./desk-book";
 import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow } from "./desk-tables";
@@ -77,7 +78,14 @@ function toDeskConversation(row: ConversationRow): DeskConversation {
       row.country && isKnownCountry(row.country)
         ? { code: row.country, name: tableCountryName(row.country) ?? row.country }
         : null,
+    language: deskLanguage(row.language),
   };
+}
+
+/** A visitor's language as the desk's pages name it, in their own language (null: not known). */
+function deskLanguage(code: string | null): DeskConversation["language"] {
+  const language = languageOf(code);
+  return language ? { code: language, name: languageNameIn(language, DEFAULT_LANGUAGE) } : null;
 }
 
 function toDeskListener(row: ListenerRow): DeskListener {

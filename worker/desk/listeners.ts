@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { isAdmin, type SignedInUser } from "~/shared/accounts";
+import { DEFAULT_LANGUAGE, type Language, languageOf } from "~/shared/languages";
 import { LISTENER_TEXTS } from "~/shared/listeners";
-import { ListenerAliasSchema, ListenerUsernameSchema } from "~/shared/schemas/listeners";
+import { ListenerAliasSchema, ListenerLanguagesSchema, ListenerUsernameSchema } from "~/shared/schemas/listeners";
 import { findAccountByUsername } from "../accounts/find-user";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
@@ -20,14 +21,20 @@ import { userInbox } from "../objects/inbox-service";
 export class ListenerError extends Error {
   constructor(
     message: string,
-    readonly field: "username" | "alias" | null = null,
+    readonly field: "username" | "alias" | "languages" | null = null,
     readonly status: 400 | 404 | 409 = 409,
   ) {
     super(message);
   }
 }
 
-type Listener = { id: string; username: string; alias: string | null; addedAt: number };
+type Listener = { id: string; username: string; alias: string | null; languages: Language[]; addedAt: number };
+
+/** The languages a listener row keeps, as the site speaks them (a code it no longer speaks is left out). */
+function languagesOf(stored: unknown): Language[] {
+  const known = Array.isArray(stored) ? stored.flatMap((code) => languageOf(code) ?? []) : [];
+  return known.length > 0 ? known : [DEFAULT_LANGUAGE];
+}
 
 export async function isListener(userId: string): Promise<boolean> {
   const [row] = await createDb(env.DB)
@@ -45,27 +52,39 @@ export async function canUseDesk(user: Pick<SignedInUser, "id" | "role">): Promi
 
 /**
  * Who reaches the desk (the admin, and listeners), and how they appear on it: null for anyone who
- * may not use it; else the alias the admin set
- * for them as a listener (null: none, or the admin who is not a listener).
+ * may not use it; else the alias the admin set for them as a listener (null: none, or the admin who
+ * is not a listener) and the languages they answer in (the default one for the admin who is not).
  */
-export async function deskStanding(user: Pick<SignedInUser, "id" | "role">): Promise<{ alias: string | null } | null> {
+export async function deskStanding(
+  user: Pick<SignedInUser, "id" | "role">,
+): Promise<{ alias: string | null; languages: Language[] } | null> {
   const [row] = await createDb(env.DB)
-    .select({ alias: listeners.alias })
+    .select({ alias: listeners.alias, languages: listeners.languages })
     .from(listeners)
     .where(eq(listeners.userId, user.id))
     .limit(1);
-  if (row) return { alias: row.alias };
-  return isAdmin(user) ? { alias: null } : null;
+  if (row) return { alias: row.alias, languages: languagesOf(row.languages) };
+  return isAdmin(user) ? { alias: null, languages: [DEFAULT_LANGUAGE] } : null;
 }
 
-/** Every listener with their username, alias and when they were added, by username (any letter case). */
+/** Every listener with their username, alias, languages and when they were added, by username (any letter case). */
 export async function listListeners(): Promise<Listener[]> {
   const rows = await createDb(env.DB)
-    .select({ id: users.id, username: users.username, alias: listeners.alias, createdAt: listeners.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      alias: listeners.alias,
+      languages: listeners.languages,
+      createdAt: listeners.createdAt,
+    })
     .from(listeners)
     .innerJoin(users, eq(users.id, listeners.userId))
     .orderBy(sql`lower(${users.username})`, users.username);
-  return rows.map(({ createdAt, ...row }) => ({ ...row, addedAt: createdAt.getTime() }));
+  return rows.map(({ createdAt, languages, ...row }) => ({
+    ...row,
+    languages: languagesOf(languages),
+    addedAt: createdAt.getTime(),
+  }));
 }
 
 /**
@@ -91,7 +110,7 @@ export async function addListener(username: string, now = Date.now()): Promise<L
   if (inserted.length === 0) throw new ListenerError(LISTENER_TEXTS.alreadyListener(account.username), "username");
   // The header's copy, so their account menu links to the desk without a D1 read per page.
   await userInbox(account.id).setListener(true);
-  return { id: account.id, username: account.username, alias: null, addedAt: now };
+  return { id: account.id, username: account.username, alias: null, languages: [DEFAULT_LANGUAGE], addedAt: now };
 }
 
 /** Takes the role away; the account itself stays. Answers the username, for the page to say who. */
@@ -129,6 +148,28 @@ export async function setListenerAlias(
   // The desk's copy, so the next visitor they join reads the new alias.
   await supportDesk().renameListener({ id: userId, name: username, alias: parsed.data });
   return { username, alias: parsed.data };
+}
+
+/**
+ * Sets the languages a listener answers in: each one the site speaks, at least one (else nothing
+ * changes). The desk offers a conversation first to an available listener who speaks its visitor's.
+ */
+export async function setListenerLanguages(
+  userId: string,
+  languages: readonly string[],
+): Promise<{ username: string; languages: Language[] }> {
+  const parsed = ListenerLanguagesSchema.safeParse(languages);
+  if (!parsed.success) throw new ListenerError(parsed.error.issues[0]?.message ?? "", "languages", 400);
+  const username = await listenerUsername(userId);
+  const updated = await createDb(env.DB)
+    .update(listeners)
+    .set({ languages: parsed.data })
+    .where(eq(listeners.userId, userId))
+    .returning({ id: listeners.userId });
+  if (updated.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
+  // The desk's copy, for the next assignment and what waiting visitors are told.
+  await supportDesk().setListenerLanguages({ id: userId, name: username, languages: parsed.data });
+  return { username, languages: parsed.data };
 }
 
 /** A listener's username; refuses an account that is not a listener. */

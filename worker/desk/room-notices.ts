@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, type Language, languageOf } from "~/shared/languages";
 import type { DeskEndKind, DeskRoomUpdate } from "../chat/desk-link";
 import { chatRoom } from "../objects/room-service";
 import type { DeskBook } from "./desk-book";
+import type { ConversationRow } from "./desk-tables";
 
 /**
  * Places in line are recomputed at most this often: a burst of queue changes is one pass, and a
@@ -20,6 +22,7 @@ const NOBODY_HOLDS = {
   ended: null,
   survey: null,
   waitMinutes: null,
+  noListenerSpeaks: null,
 } as const;
 
 /** How an opening ended, as its visitor is told: when, how, and the survey to ask (null: none). */
@@ -74,8 +77,10 @@ export class RoomNotices {
       const position = this.book.placeInLine(pairId);
       const listenersAvailable = this.book.anyoneAvailable();
       const waitMinutes = listenersAvailable ? this.waitEstimate()(position) : null;
-      this.placeTold.set(pairId, { place: placeKey(position, waitMinutes, listenersAvailable), at: now });
-      update = { ...NOBODY_HOLDS, state: "queued", position, listenersAvailable, waitMinutes };
+      const noListenerSpeaks = unspoken(row.language, this.book.languagesPresent());
+      const place = placeKey(position, waitMinutes, noListenerSpeaks, listenersAvailable);
+      this.placeTold.set(pairId, { place, at: now });
+      update = { ...NOBODY_HOLDS, state: "queued", position, listenersAvailable, waitMinutes, noListenerSpeaks };
     }
     return { ...update, pairId, version: this.nextVersion() };
   }
@@ -84,7 +89,16 @@ export class RoomNotices {
     const row = this.book.conversation(pairId);
     const openedAt = row?.listener_id === listenerId ? row.opened_at : null;
     const alias = openedAt !== null ? (row?.listener_alias ?? null) : null;
-    return { ...NOBODY_HOLDS, state: "assigned", listenerId, listenersAvailable: true, openedAt, alias };
+    const noListenerSpeaks = row?.listener_id === listenerId ? unspoken(row.language, holderLanguages(row)) : null;
+    return {
+      ...NOBODY_HOLDS,
+      state: "assigned",
+      listenerId,
+      listenersAvailable: true,
+      openedAt,
+      alias,
+      noListenerSpeaks,
+    };
   }
 
   private idleUpdate(ended: OpeningEnd | null): Omit<DeskRoomUpdate, "version" | "pairId"> {
@@ -115,12 +129,14 @@ export class RoomNotices {
     const queue = this.book.queueOrder();
     const listenersAvailable = this.book.anyoneAvailable();
     const estimate = listenersAvailable ? this.waitEstimate() : () => null;
-    const queued = new Set(queue);
+    const spoken = this.book.languagesPresent();
+    const queued = new Set(queue.map((entry) => entry.pairId));
     for (const pairId of this.placeTold.keys()) if (!queued.has(pairId)) this.placeTold.delete(pairId);
     let deferred = false;
-    queue.forEach((pairId, index) => {
+    queue.forEach(({ pairId, language }, index) => {
       const waitMinutes = estimate(index + 1);
-      const place = placeKey(index + 1, waitMinutes, listenersAvailable);
+      const noListenerSpeaks = unspoken(language, spoken);
+      const place = placeKey(index + 1, waitMinutes, noListenerSpeaks, listenersAvailable);
       const told = this.placeTold.get(pairId);
       if (told?.place === place) return;
       // Far back, a place told a moment ago waits (whether anyone is available is never held back).
@@ -130,7 +146,14 @@ export class RoomNotices {
         return;
       }
       this.placeTold.set(pairId, { place, at: now });
-      this.tell(pairId, { ...NOBODY_HOLDS, state: "queued", position: index + 1, listenersAvailable, waitMinutes });
+      this.tell(pairId, {
+        ...NOBODY_HOLDS,
+        state: "queued",
+        position: index + 1,
+        listenersAvailable,
+        waitMinutes,
+        noListenerSpeaks,
+      });
     });
     // What was held back is told by a later pass even if the line does not move again.
     if (deferred) this.placesChanged(FAR_PLACE_INTERVAL_MS);
@@ -157,6 +180,30 @@ export class RoomNotices {
 }
 
 /** What a queued visitor reads, as a key: told again only when it changes. Availability comes last. */
-function placeKey(position: number, waitMinutes: number | null, listenersAvailable: boolean): string {
-  return `${position}:${waitMinutes ?? "-"}:${listenersAvailable}`;
+function placeKey(
+  position: number,
+  waitMinutes: number | null,
+  noListenerSpeaks: Language | null,
+  listenersAvailable: boolean,
+): string {
+  return `${position}:${waitMinutes ?? "-"}:${noListenerSpeaks ?? "-"}:${listenersAvailable}`;
+}
+
+/**
+ * The visitor's language when none of `spoken` is it (null: it is spoken, it is the default language,
+ * which an English visitor is never told about, or it is not known).
+ */
+function unspoken(language: string | null, spoken: ReadonlySet<string>): Language | null {
+  const known = languageOf(language);
+  return known && known !== DEFAULT_LANGUAGE && !spoken.has(known) ? known : null;
+}
+
+/** The languages of the listener holding a conversation, as its row joins them. */
+function holderLanguages(row: ConversationRow): Set<string> {
+  try {
+    const parsed: unknown = JSON.parse(row.listener_languages ?? "[]");
+    return new Set(Array.isArray(parsed) ? parsed.filter((code) => typeof code === "string") : []);
+  } catch {
+    return new Set();
+  }
 }

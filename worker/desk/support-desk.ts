@@ -10,6 +10,7 @@ import {
   WHISPER_TEXTS,
   type WrapUp,
 } from "~/shared/desk-operations";
+import { type Language, languageOf } from "~/shared/languages";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { UTC } from "~/shared/time-zones";
 import type { SessionEnd } from "../auth/end-sessions";
@@ -31,9 +32,10 @@ import { waitEstimateMinutes } from "./wait-estimate";
 
 /**
  * Someone acting on the desk, as the Worker vouches for them (a listener, or the admin), with the
- * alias the admin set for them, which a visitor reads when they join (undefined: not looked up).
+ * alias the admin set for them, which a visitor reads when they join, and the languages they answer
+ * in (undefined: not looked up).
  */
-export type DeskActor = { id: string; name: string; admin: boolean; alias?: string | null };
+export type DeskActor = { id: string; name: string; admin: boolean; alias?: string | null; languages?: Language[] };
 
 type Outcome<T> = T | { refusal: string };
 
@@ -80,7 +82,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const desk = deskUpgradeFrom(request.headers);
     if (!upgrade || !desk) return notAnUpgradeResponse();
     const { userId, session } = upgrade;
-    this.book.know({ id: userId, name: desk.userName, alias: desk.alias });
+    this.book.know({ id: userId, name: desk.userName, alias: desk.alias, languages: languagesOf(desk.languages) });
     const openedAt = Date.now();
     const admitted = await this.admissions.admit(userId, DESK_SOCKET_ROOM, session, () =>
       this.acceptSocket({ userId, admin: desk.admin, openedAt, ...session }, [userId]),
@@ -174,6 +176,17 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }
 
   /**
+   * The admin changed the languages a listener answers in: the next assignments follow, and the
+   * visitors in line learn whether anyone there speaks their language.
+   */
+  async setListenerLanguages(listener: { id: string; name: string; languages: Language[] }): Promise<void> {
+    const languages = languagesOf(listener.languages);
+    if (languages.length === 0) return;
+    this.book.know({ id: listener.id, name: listener.name, languages });
+    await this.changed();
+  }
+
+  /**
    * The listener holding a conversation opened it (its room saw their socket, or their message):
    * from now its visitor reads that a listener joined, as an event in the conversation.
    */
@@ -258,8 +271,10 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * a held conversation: kept for the figures). Answers where it stands now, for the room to tell its
    * visitor at once (the same word also reaches it the usual way; the newer one wins).
    */
-  async visitorWaiting(entry: WaitingVisitor): Promise<DeskRoomUpdate> {
+  async visitorWaiting(told: WaitingVisitor): Promise<DeskRoomUpdate> {
     const now = Date.now();
+    // Only a language the site speaks is kept (the room passes on what its socket was told).
+    const entry = { ...told, language: languageOf(told.language) };
     const row = this.book.conversation(entry.pairId);
     if (entry.crisis && row) {
       this.ledger.flagCrisis(entry.pairId);
@@ -271,7 +286,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       return this.rooms.standing(entry.pairId, now);
     }
     // Not on the desk until now: a new opening, from the time of the message that opened it.
-    if (!row) this.ledger.opened(entry.pairId, entry.at, entry.crisis);
+    if (!row) this.ledger.opened(entry.pairId, entry.at, entry.crisis, entry.language);
     this.book.enqueue(entry);
     this.pages.check(now);
     this.assigned(this.book.assignWaiting(now));
@@ -287,7 +302,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     // A conversation on the desk since before its openings were recorded gets one now: otherwise no
     // reply could ever count, and it could never be resolved.
     const row = this.book.conversation(pairId);
-    if (row) this.ledger.opened(pairId, row.waiting_since, row.crisis === 1);
+    if (row) this.ledger.opened(pairId, row.waiting_since, row.crisis === 1, row.language);
     if (!this.ledger.replied(pairId, listenerId, at)) return;
     // The desk pages show it answered: 'Mark resolved' may now be used.
     this.pages.refreshSoon();
@@ -548,6 +563,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
       }
     }
   }
+}
+
+/** The languages the site speaks among `codes` (from a header, or an RPC's caller). */
+function languagesOf(codes: readonly string[]): Language[] {
+  return codes.flatMap((code) => languageOf(code) ?? []);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { SupportDesk } from "../desk/support-desk";
  * - the Worker: `fetch` (a desk socket, after its checks), `snapshot`, `accessOf`, the listeners'
  *   actions (`setAvailability`, `takeNext`, `take`, `transfer`, `returnToLine`, `resolve`),
  *   `forgetListener` (the admin removed a listener), `renameListener` (the admin changed an alias),
+ *   `setListenerLanguages` (the admin changed the languages a listener answers in),
  *   the admin's `whisper` and `figures`, the visitor's `visitorEnded` and `answerSurvey`, and
  *   `visitorLeft` (every session of a visitor ended);
  * - a support conversation's ChatRoom: `visitorWaiting` (its visitor wrote while nobody holds it, or
@@ -34,6 +35,7 @@ type DeskCalls = Pick<
   | "listenerReplied"
   | "forgetListener"
   | "renameListener"
+  | "setListenerLanguages"
   | "visitorWaiting"
   | "listenerOpened"
   | "listenersAvailable"

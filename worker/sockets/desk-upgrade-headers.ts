@@ -9,6 +9,8 @@ const DESK_UPGRADE_HEADERS = {
   desk: "X-Kindred-Desk",
   /** The alias the admin set for the listener (absent: none). */
   alias: "X-Kindred-Listener-Alias",
+  /** The languages the listener answers in, comma-separated codes. */
+  languages: "X-Kindred-Listener-Languages",
 } as const;
 
 /**
@@ -18,7 +20,7 @@ const DESK_UPGRADE_HEADERS = {
  */
 export const DESK_SOCKET_ROOM = "support-desk";
 
-type DeskUpgrade = { userName: string; admin: boolean; alias: string | null };
+type DeskUpgrade = { userName: string; admin: boolean; alias: string | null; languages: readonly string[] };
 
 export function setDeskUpgradeHeaders(headers: Headers, upgrade: DeskUpgrade): void {
   headers.set(DESK_UPGRADE_HEADERS.desk, "1");
@@ -26,6 +28,7 @@ export function setDeskUpgradeHeaders(headers: Headers, upgrade: DeskUpgrade): v
   if (upgrade.admin) headers.set(DESK_UPGRADE_HEADERS.admin, "1");
   // Header values are ISO-8859-1: the alias travels URI-encoded, whatever its script.
   if (upgrade.alias) headers.set(DESK_UPGRADE_HEADERS.alias, encodeURIComponent(upgrade.alias));
+  if (upgrade.languages.length > 0) headers.set(DESK_UPGRADE_HEADERS.languages, upgrade.languages.join(","));
 }
 
 /** The desk's side: null for a request that is not a desk upgrade from the Worker. */
@@ -35,6 +38,7 @@ export function deskUpgradeFrom(headers: Headers): DeskUpgrade | null {
     userName: headers.get(DESK_UPGRADE_HEADERS.userName) ?? "",
     admin: headers.get(DESK_UPGRADE_HEADERS.admin) === "1",
     alias: decodedAlias(headers.get(DESK_UPGRADE_HEADERS.alias)),
+    languages: (headers.get(DESK_UPGRADE_HEADERS.languages) ?? "").split(",").filter(Boolean),
   };
 }
 

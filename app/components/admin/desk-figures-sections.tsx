@@ -425,3 +425,66 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
     </Section>
   );
 }
+
+/**
+ * The period's conversations by their visitor's language: how many, how many answered and still
+ * waiting, and how soon they were answered (median and 90th percentile).
+ */
+export function LanguageFiguresTable({ figures }: { figures: DeskFigures }) {
+  const captionId = useId();
+  const numeric = `${TABLE_LOOK.head} text-right`;
+  return (
+    <Section title={TEXTS.byLanguage}>
+      <p className="mt-1 text-slate-700">{TEXTS.byLanguageHow}</p>
+      {figures.byLanguage.length === 0 ? (
+        <p className={EMPTY}>{TEXTS.noLanguages}</p>
+      ) : (
+        <div className="mt-3">
+          <TableRegion labelledBy={captionId}>
+            <table className={TABLE_LOOK.table}>
+              <caption id={captionId} className="sr-only">
+                {TEXTS.byLanguage}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={TABLE_LOOK.head}>
+                    {TEXTS.language}
+                  </th>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.conversations}
+                  </th>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.answered}
+                  </th>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.stillWaiting}
+                  </th>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.timeToAnswer} ({TEXTS.median})
+                  </th>
+                  <th scope="col" className={numeric}>
+                    {TEXTS.timeToAnswer} ({TEXTS.p90})
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.byLanguage.map((row) => (
+                  <tr key={row.language ?? ""}>
+                    <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
+                      {row.name ?? TEXTS.languageNotKnown}
+                    </th>
+                    <td className={TABLE_LOOK.cell}>{formatCount(row.conversations)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatCount(row.answered)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatCount(row.stillWaiting)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatDuration(row.medianTimeToAnswerMs)}</td>
+                    <td className={TABLE_LOOK.cell}>{formatDuration(row.p90TimeToAnswerMs)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -2,6 +2,7 @@ import { useNavigation } from "react-router";
 import {
   AnsweringFigures,
   HelpfulFigures,
+  LanguageFiguresTable,
   ListenerFiguresTable,
   RiskNotDiscussedFigures,
   SurveyComments,
@@ -97,6 +98,7 @@ export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <ListenerFiguresTable figures={figures} />
+        <LanguageFiguresTable figures={figures} />
         <div className="grid gap-10 lg:grid-cols-2">
           <HelpfulFigures figures={figures} />
           <WrapUpFigures figures={figures} />

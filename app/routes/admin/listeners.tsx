@@ -4,7 +4,9 @@ import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert, TextField } from "~/components/ui/form-controls";
 import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 import { ADMIN_TITLES } from "~/shared/admin";
+import { LANGUAGES } from "~/shared/languages";
 import { LISTENER_INTENTS, LISTENER_TEXTS } from "~/shared/listeners";
 import {
   type ListenerForm,
@@ -12,7 +14,14 @@ import {
   ListenerUsernameSchema,
   parseListenerForm,
 } from "~/shared/schemas/listeners";
-import { addListener, ListenerError, listListeners, removeListener, setListenerAlias } from "~worker/desk/listeners";
+import {
+  addListener,
+  ListenerError,
+  listListeners,
+  removeListener,
+  setListenerAlias,
+  setListenerLanguages,
+} from "~worker/desk/listeners";
 import { readFormBody } from "~worker/http/posted-form";
 import type { Route } from "./+types/listeners";
 
@@ -32,7 +41,7 @@ export async function loader() {
 type ActionData = { intent: ListenerForm["intent"] | null; done: string | null; problem: ListenerFormProblem | null };
 const answer = (fields: Partial<ActionData>): ActionData => ({ intent: null, done: null, problem: null, ...fields });
 
-/** Add a listener by exact username, remove one, or set or clear a listener's alias. */
+/** Add a listener by exact username, remove one, set or clear a listener's alias, or set their languages. */
 export async function action({ request }: Route.ActionArgs) {
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
   const posted = (await readFormBody(request)) ?? new FormData();
@@ -50,6 +59,10 @@ export async function action({ request }: Route.ActionArgs) {
       const { username } = await removeListener(form.userId);
       return answer({ intent: form.intent, done: LISTENER_TEXTS.removed(username) });
     }
+    if (form.intent === LISTENER_INTENTS.languages) {
+      const { username, languages } = await setListenerLanguages(form.userId, form.languages);
+      return answer({ intent: form.intent, done: LISTENER_TEXTS.languagesSaved(username, languages) });
+    }
     const { username, alias } = await setListenerAlias(form.userId, form.alias);
     const done = alias ? LISTENER_TEXTS.aliasSaved(username, alias) : LISTENER_TEXTS.aliasCleared(username);
     return answer({ intent: form.intent, done });
@@ -60,7 +73,9 @@ export async function action({ request }: Route.ActionArgs) {
         ? { field: "username", message: error.message, username: typed("username") }
         : error.field === "alias" && form.intent === LISTENER_INTENTS.alias
           ? { field: "alias", message: error.message, userId: form.userId, alias: typed("alias") }
-          : { field: null, message: error.message };
+          : error.field === "languages" && form.intent === LISTENER_INTENTS.languages
+            ? { field: "languages", message: error.message, userId: form.userId, languages: form.languages }
+            : { field: null, message: error.message };
     return data(answer({ intent: form.intent, problem }), { status: error.status });
   }
 }
@@ -107,6 +122,7 @@ export default function Listeners({ loaderData, actionData }: Route.ComponentPro
               <ListenerRow
                 listener={listener}
                 problem={problem?.field === "alias" && problem.userId === listener.id ? problem : null}
+                languagesProblem={problem?.field === "languages" && problem.userId === listener.id ? problem : null}
               />
             </li>
           ))}
@@ -123,13 +139,18 @@ export default function Listeners({ loaderData, actionData }: Route.ComponentPro
 
 type ListenerView = Route.ComponentProps["loaderData"]["listeners"][number];
 
-/** One listener: who, their alias, since when; Remove, and a small form to set or clear the alias. */
+/**
+ * One listener: who, their alias, since when; Remove, a small form to set or clear the alias, and
+ * one for the languages they answer in.
+ */
 function ListenerRow({
   listener,
   problem,
+  languagesProblem,
 }: {
   listener: ListenerView;
   problem: Extract<ListenerFormProblem, { field: "alias" }> | null;
+  languagesProblem: Extract<ListenerFormProblem, { field: "languages" }> | null;
 }) {
   const navigation = useNavigation();
   const pending = navigation.formData?.get("userId") === listener.id ? navigation.formData.get("intent") : null;
@@ -203,7 +224,76 @@ function ListenerRow({
           </p>
         )}
       </Form>
+      <ListenerLanguagesForm listener={listener} problem={languagesProblem} />
     </article>
+  );
+}
+
+/**
+ * The languages a listener answers in: a checkbox per language the site speaks, each named in itself.
+ * A save shows what was stored; a refused post shows what was ticked, with why beside it.
+ */
+function ListenerLanguagesForm({
+  listener,
+  problem,
+}: {
+  listener: ListenerView;
+  problem: Extract<ListenerFormProblem, { field: "languages" }> | null;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.formData?.get("userId") === listener.id &&
+    navigation.formData.get("intent") === LISTENER_INTENTS.languages;
+  const id = useId();
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (problem) first.current?.focus();
+  }, [problem]);
+  const ticked: readonly string[] = problem ? problem.languages : listener.languages;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-3 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3"
+    >
+      <input type="hidden" name="intent" value={LISTENER_INTENTS.languages} />
+      <input type="hidden" name="userId" value={listener.id} />
+      <fieldset aria-describedby={`${id}-${problem ? "error" : "hint"}`} className="min-w-0 flex-1 basis-48">
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          {LISTENER_TEXTS.languagesLegend}
+          <span className="sr-only"> ({listener.username})</span>
+        </legend>
+        {/* Keyed by what is shown: a save shows the stored languages, a refusal what was posted. */}
+        <div key={ticked.join()} className="flex flex-wrap gap-x-5">
+          {LANGUAGES.map((language, index) => (
+            <label key={language} className="inline-flex min-h-11 items-center gap-2 text-base text-slate-900">
+              <input
+                ref={index === 0 ? first : undefined}
+                type="checkbox"
+                name="languages"
+                value={language}
+                defaultChecked={ticked.includes(language)}
+                className="h-5 w-5 accent-brand-700"
+              />
+              <span lang={language}>{m.language_name({}, { locale: language })}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" disabled={pending} className={dialogButtonClass.secondary}>
+        {pending ? LISTENER_TEXTS.savingLanguages : LISTENER_TEXTS.saveLanguages}
+        <span className="sr-only"> for {listener.username}</span>
+      </button>
+      {problem ? (
+        <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700">
+          {problem.message}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="w-full text-sm text-slate-600">
+          {LISTENER_TEXTS.languagesHint}
+        </p>
+      )}
+    </Form>
   );
 }
 

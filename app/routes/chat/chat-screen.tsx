@@ -24,6 +24,7 @@ import { getConfig } from "~worker/config";
 import { requestCountry } from "~worker/crisis-help/visitor-help";
 import { isVisitorDeskIntent, visitorDeskForm } from "~worker/desk/visitor-desk-forms";
 import { isOwnDocumentView } from "~worker/http/document-request";
+import { requestLanguage } from "~worker/i18n/visitor-language";
 import { userInbox } from "~worker/objects/inbox-service";
 import { blockStateBetween } from "~worker/safety/blocks";
 import { safetyFormAction } from "~worker/safety/safety-form-post";
@@ -165,10 +166,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const contact = await conversationContact(user.id, params.userId ?? "");
   const pairId = pairIdFor(user.id, contact.id);
   const block = await blockStateBetween(user.id, contact.id);
-  // Only the support conversation's visitor's country goes anywhere: to the desk, for their listener.
-  const country = contact.id === getConfig().public.supportUserId ? await requestCountry(request, user.id) : null;
+  // Only the support conversation's visitor's country and language go anywhere: to the desk, for
+  // their listener (and, the language, to offer it first to one who speaks it).
+  const support = contact.id === getConfig().public.supportUserId;
+  const country = support ? await requestCountry(request, user.id) : null;
+  const language = support ? await requestLanguage(request, user.id) : null;
   return sendComposerForm(
-    { pairId, userId: user.id, userName: user.username, closed: block !== "none", country },
+    { pairId, userId: user.id, userName: user.username, closed: block !== "none", country, language },
     form,
     chatWith(contact.id),
   );

@@ -14,7 +14,14 @@ import { pageMeta } from "~/lib/meta";
 import { isAdmin } from "~/shared/accounts";
 import { newFormToken, SEND_INTENT } from "~/shared/conversation-page";
 import { withCrisisLine } from "~/shared/crisis-help";
-import { answeredOn, DESK_PAGE_TEXTS, DESK_TEXTS, MAX_DESK_NOTE, visitorCountryOn } from "~/shared/desk";
+import {
+  answeredOn,
+  DESK_PAGE_TEXTS,
+  DESK_TEXTS,
+  MAX_DESK_NOTE,
+  visitorCountryOn,
+  visitorLanguageOn,
+} from "~/shared/desk";
 import { SAVED_REPLY_PARAM } from "~/shared/desk-operations";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
@@ -199,7 +206,11 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {DESK_PAGE_TEXTS.visitorCountry(visitorCountryOn(desk, view.pairId)?.name ?? null)}
+        <span>{DESK_PAGE_TEXTS.visitorCountry(visitorCountryOn(desk, view.pairId)?.name ?? null)}</span>
+        <span aria-hidden="true"> · </span>
+        {/* A sentence of its own for a screen reader, after the country's. */}
+        <span className="sr-only">. </span>
+        <span>{DESK_PAGE_TEXTS.visitorLanguage(visitorLanguageOn(desk, view.pairId)?.name ?? null)}</span>
       </p>
       {otherRefusal ? (
         <div className="mt-3">

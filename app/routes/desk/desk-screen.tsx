@@ -192,6 +192,11 @@ function DeskList({
                   {conversation.country.name}
                 </span>
               ) : null}
+              {conversation.language ? (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                  {conversation.language.name}
+                </span>
+              ) : null}
               {conversation.listener && conversation.openedAt === null ? (
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                   {DESK_TEXTS.notOpened}

@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language, languageOf } from "~/shared/languages";
 import { LISTENER_INTENTS, LISTENER_TEXTS, MAX_LISTENER_ALIAS, MAX_LISTENER_USERNAME } from "~/shared/listeners";
 import { z } from "./zod";
 
@@ -15,16 +16,31 @@ export const ListenerAliasSchema = z
   .max(MAX_LISTENER_ALIAS, LISTENER_TEXTS.aliasTooLong)
   .transform((alias) => (alias === "" ? null : alias));
 
+/**
+ * The languages a listener answers in, as the form's checkboxes post them: each one the site speaks,
+ * at least one; kept once each, in the site's order of languages.
+ */
+export const ListenerLanguagesSchema = z
+  .array(z.string({ error: LISTENER_TEXTS.unknownLanguage }), { error: LISTENER_TEXTS.noLanguage })
+  .min(1, LISTENER_TEXTS.noLanguage)
+  .refine((codes) => codes.every((code) => languageOf(code) === code), LISTENER_TEXTS.unknownLanguage)
+  .transform((codes): Language[] => LANGUAGES.filter((language) => codes.includes(language)));
+
 /** The account a listener row's form acts on (a hidden field of the page). */
 const AccountIdSchema = z.string({ error: LISTENER_TEXTS.malformed }).trim().min(1, LISTENER_TEXTS.malformed);
 
-/** The three forms of /admin/listeners, told apart by their `intent` field. */
+/** The four forms of /admin/listeners, told apart by their `intent` field. */
 const ListenerFormSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal(LISTENER_INTENTS.add), username: ListenerUsernameSchema }),
     z.object({ intent: z.literal(LISTENER_INTENTS.remove), userId: AccountIdSchema }),
     z.object({ intent: z.literal(LISTENER_INTENTS.alias), userId: AccountIdSchema, alias: ListenerAliasSchema }),
+    z.object({
+      intent: z.literal(LISTENER_INTENTS.languages),
+      userId: AccountIdSchema,
+      languages: ListenerLanguagesSchema,
+    }),
   ],
   { error: LISTENER_TEXTS.unknownIntent },
 );
@@ -37,6 +53,7 @@ export type ListenerForm = z.infer<typeof ListenerFormSchema>;
 export type ListenerFormProblem =
   | { field: "username"; message: string; username: string }
   | { field: "alias"; message: string; userId: string; alias: string }
+  | { field: "languages"; message: string; userId: string; languages: string[] }
   | { field: null; message: string };
 
 /** Reads a posted /admin/listeners form: what to do, or the problem to show next to its field. */
@@ -47,7 +64,14 @@ export function parseListenerForm(
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const values = { intent: text("intent"), username: text("username"), userId: text("userId"), alias: text("alias") };
+  const values = {
+    intent: text("intent"),
+    username: text("username"),
+    userId: text("userId"),
+    alias: text("alias"),
+    // Checkboxes: each ticked one posts its value; none ticked posts nothing.
+    languages: form.getAll("languages"),
+  };
   const parsed = ListenerFormSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];
@@ -59,6 +83,10 @@ export function parseListenerForm(
   }
   if (values.intent === LISTENER_INTENTS.alias && field === "alias" && values.alias !== undefined && values.userId) {
     return { ok: false, problem: { field: "alias", message, userId: values.userId, alias: values.alias } };
+  }
+  if (values.intent === LISTENER_INTENTS.languages && field === "languages" && values.userId) {
+    const languages = values.languages.filter((value): value is string => typeof value === "string");
+    return { ok: false, problem: { field: "languages", message, userId: values.userId, languages } };
   }
   return { ok: false, problem: { field: null, message } };
 }

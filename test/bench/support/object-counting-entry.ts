@@ -106,6 +106,7 @@ const DESK_CALLS: Record<keyof ReturnType<typeof supportDesk>, true> = {
   resolve: true,
   forgetListener: true,
   renameListener: true,
+  setListenerLanguages: true,
   visitorWaiting: true,
   listenersAvailable: true,
   listenerOpened: true,

@@ -1,0 +1,1 @@
+ALTER TABLE `listeners` ADD `languages` text DEFAULT '["en"]' NOT NULL;

@@ -1,0 +1,173 @@
+import type { Page } from "@playwright/test";
+import { m } from "../../app/paraglide/messages";
+import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
+import { DESK_PAGE_TEXTS, DESK_TEXTS } from "../../app/shared/desk";
+import { DESK_FIGURES_TEXTS } from "../../app/shared/desk-operations";
+import { languageNameIn } from "../../app/shared/languages";
+import { LISTENER_TEXTS } from "../../app/shared/listeners";
+import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
+import { seriousViolations } from "./support/axe";
+import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener, openDesk } from "./support/desk";
+import { borrowContext } from "./support/shared-context";
+import {
+  expect,
+  pageWithoutScripts,
+  randomClientAddress,
+  SEEDED_SUPPORT,
+  signedInAsSupport,
+  signUpThroughApi,
+  test,
+  waitForHydration,
+} from "./support/test";
+
+/**
+ * Listeners matched by language, as the people involved see it: the admin sets a listener's
+ * languages with the page's form; a visitor whose browser reads Spanish, given to a listener who
+ * speaks only English, is told so in Spanish; the listener sees the conversation's language; the
+ * figures count it. The desk is one for the whole server: this runs with the desk's other tests,
+ * one after another, from an empty queue, and leaves every listener Away.
+ */
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const SUPPORT_ID = "kindred-support";
+const SMALL_PHONE = { width: 320, height: 568 };
+const DESKTOP = { width: 1280, height: 800 };
+const es = { locale: "es" as const };
+/** What a Spanish visitor reads when nobody taking conversations speaks Spanish. */
+const NO_SPANISH_SPEAKER = m.desk_lang_no_speaker(
+  { language: languageNameIn("es", "es"), fallback: languageNameIn("en", "es") },
+  es,
+);
+
+async function expectNoSideScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test("a Spanish visitor given to a listener who speaks only English is told so in Spanish, the desk shows the language, and the admin sets who speaks it", async ({
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const admin = await signedInAsSupport(browser, baseURL, SMALL_PHONE);
+  await emptyTheQueue(admin.page, baseURL);
+  const english = await newListener(browser, baseURL, admin.page, DESKTOP);
+  const bilingual = await newListener(browser, baseURL, admin.page, SMALL_PHONE);
+  const visitorContext = await borrowContext(
+    browser,
+    { baseURL, locale: "es-MX", viewport: SMALL_PHONE },
+    randomClientAddress(),
+  );
+  const visitor = await visitorContext.newPage();
+  try {
+    // The admin, on a 320 px phone: every listener answers in English until told otherwise.
+    const p = admin.page;
+    await p.goto(PATHS.adminListeners);
+    await waitForHydration(p);
+    const row = p.getByRole("article", { name: bilingual.user.username });
+    const languages = row.getByRole("group", {
+      name: `${LISTENER_TEXTS.languagesLegend} (${bilingual.user.username})`,
+    });
+    const save = row.getByRole("button", { name: `${LISTENER_TEXTS.saveLanguages} for ${bilingual.user.username}` });
+    await expect(languages.getByRole("checkbox", { name: "English" })).toBeChecked();
+    await expect(languages.getByRole("checkbox", { name: "Español" })).not.toBeChecked();
+    await expect(languages).toHaveAccessibleDescription(LISTENER_TEXTS.languagesHint);
+    // None at all is refused beside the form, with what was ticked kept.
+    await languages.getByRole("checkbox", { name: "English" }).uncheck();
+    await save.click();
+    await expect(row.getByRole("alert")).toHaveText(LISTENER_TEXTS.noLanguage);
+    await expect(languages.getByRole("checkbox", { name: "English" })).not.toBeChecked();
+    await expect(languages.getByRole("checkbox", { name: "English" })).toBeFocused();
+    await languages.getByRole("checkbox", { name: "English" }).check();
+    await languages.getByRole("checkbox", { name: "Español" }).check();
+    await save.click();
+    await expect(
+      p.getByRole("status").filter({ hasText: LISTENER_TEXTS.languagesSaved(bilingual.user.username, ["en", "es"]) }),
+    ).toBeVisible();
+    await expect(languages.getByRole("checkbox", { name: "Español" })).toBeChecked();
+    await expectNoSideScroll(p, SMALL_PHONE.width);
+    expect(await seriousViolations(p)).toEqual([]);
+
+    // Only the English listener is Available. The visitor writes with the page's form, from a
+    // browser that reads Spanish: the conversation is theirs, and the visitor is told nobody there
+    // speaks Spanish, in Spanish.
+    await markAvailable(english.page);
+    const { user } = await signUpThroughApi(visitor, baseURL);
+    const sent = await visitor.request.post(chatWith(SUPPORT_ID), {
+      form: {
+        [COMPOSER_FIELDS.intent]: SEND_INTENT,
+        [COMPOSER_FIELDS.clientId]: `temp-${crypto.randomUUID()}`,
+        [COMPOSER_FIELDS.text]: "Hola, ¿hay alguien ahí?",
+      },
+      headers: { Origin: baseURL, "Accept-Language": "es-MX,es;q=0.9" },
+      maxRedirects: 0,
+    });
+    expect(sent.status()).toBe(303);
+    await visitor.goto(chatWith(SUPPORT_ID));
+    const line = visitor.getByRole("status").filter({ hasText: NO_SPANISH_SPEAKER });
+    await expect(line).toContainText(m.desk_coming_soon({}, es));
+    await waitForHydration(visitor);
+    await expect(line).toBeVisible();
+    await expectNoSideScroll(visitor, SMALL_PHONE.width);
+
+    // The listener sees the conversation's language beside its country, in the desk's words.
+    await openDesk(english.page);
+    const mine = deskList(english.page, DESK_TEXTS.mine).getByRole("listitem").filter({ hasText: user.username });
+    await expect(mine.getByText("Spanish", { exact: true })).toBeVisible();
+    await mine.getByRole("link", { name: user.username }).click();
+    await expect(english.page).toHaveURL(deskConversationPath(user.id));
+    await expect(english.page.getByText(DESK_PAGE_TEXTS.visitorLanguage("Spanish"))).toBeVisible();
+    // Opened: a listener is with the visitor, and the line (with what it said of languages) goes.
+    await expect(line).toHaveCount(0);
+
+    // The figures count it under its language.
+    await p.goto(PATHS.adminDesk);
+    const byLanguage = p.getByRole("region", { name: DESK_FIGURES_TEXTS.byLanguage });
+    await expect(byLanguage.getByRole("rowheader", { name: "Spanish" })).toBeVisible();
+    await expect(byLanguage.getByRole("row", { name: /^Spanish / })).toContainText(/^Spanish\s*[1-9]/);
+    await expectNoSideScroll(p, SMALL_PHONE.width);
+  } finally {
+    await leaveTheDesk(english.page, baseURL);
+    for (const context of [english.context, bilingual.context, admin.context, visitorContext]) await context.close();
+  }
+});
+
+test("without scripts the admin sets a listener's languages with the form, and none at all is refused with words", async ({
+  browser,
+  baseURL: base,
+}) => {
+  const baseURL = base ?? "";
+  const admin = await signedInAsSupport(browser, baseURL);
+  const listener = await newListener(browser, baseURL, admin.page);
+  const p = await pageWithoutScripts(browser, baseURL);
+  try {
+    const signIn = await p.request.post("/api/auth/sign-in/email", {
+      data: SEEDED_SUPPORT,
+      headers: { Origin: baseURL },
+    });
+    expect(signIn.status()).toBe(200);
+    const { username } = listener.user;
+    await p.goto(PATHS.adminListeners);
+    const languages = () =>
+      p
+        .getByRole("article", { name: username })
+        .getByRole("group", { name: `${LISTENER_TEXTS.languagesLegend} (${username})` });
+    const save = () =>
+      p
+        .getByRole("article", { name: username })
+        .getByRole("button", { name: `${LISTENER_TEXTS.saveLanguages} for ${username}` });
+    await languages().getByRole("checkbox", { name: "English" }).uncheck();
+    await save().click();
+    await expect(languages()).toHaveAccessibleDescription(LISTENER_TEXTS.noLanguage);
+    await expect(languages().getByRole("checkbox", { name: "English" })).not.toBeChecked();
+
+    await languages().getByRole("checkbox", { name: "Español" }).check();
+    await save().click();
+    await expect(
+      p.getByRole("status").filter({ hasText: LISTENER_TEXTS.languagesSaved(username, ["es"]) }),
+    ).toBeVisible();
+    await expect(languages().getByRole("checkbox", { name: "Español" })).toBeChecked();
+    await expect(languages().getByRole("checkbox", { name: "English" })).not.toBeChecked();
+  } finally {
+    for (const context of [admin.context, listener.context, p.context()]) await context.close();
+  }
+});
