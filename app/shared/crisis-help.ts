@@ -1,5 +1,6 @@
 import { m } from "~/paraglide/messages";
 import { getLocale } from "~/paraglide/runtime";
+import { rankedLanguageTags } from "./accept-language";
 import { PATHS } from "./routes";
 
 /**
@@ -363,20 +364,8 @@ export function countryCodeOf(value: unknown): string | null {
  * nothing of where its speaker is.
  */
 export function regionsOfLanguages(acceptLanguage: string | null): string[] {
-  if (!acceptLanguage) return [];
-  const ranked = acceptLanguage
-    .slice(0, 1000)
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...parameters] = part.trim().split(";");
-      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
   const regions: string[] = [];
-  for (const { tag } of ranked) {
+  for (const tag of rankedLanguageTags(acceptLanguage)) {
     // language[-script][-region]: the region is the first two-letter subtag after the language.
     const region = tag
       .split("-")

@@ -1,4 +1,5 @@
 import { baseLocale, type Locale, locales } from "~/paraglide/runtime";
+import { rankedLanguageTags } from "./accept-language";
 
 /**
  * The languages the site speaks: the inlang project's locales (project.inlang/settings.json), one
@@ -21,21 +22,9 @@ export function languageOf(value: unknown): Language | null {
  * `q=0` means "not this one"). Regions are the country's business, not the language's.
  */
 export function languagesOfHeader(acceptLanguage: string | null): Language[] {
-  if (!acceptLanguage) return [];
-  const ranked = acceptLanguage
-    .slice(0, 1000)
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...parameters] = part.trim().split(";");
-      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { primary: tag.trim().split("-")[0] ?? "", weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
   const languages: Language[] = [];
-  for (const { primary } of ranked) {
-    const language = languageOf(primary);
+  for (const tag of rankedLanguageTags(acceptLanguage)) {
+    const language = languageOf(tag.split("-")[0]);
     if (language && !languages.includes(language)) languages.push(language);
   }
   return languages;
