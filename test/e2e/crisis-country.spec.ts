@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CRISIS_BANNER_TEXTS } from "../../app/components/chat/crisis-banner";
 import { overwriteGetLocale } from "../../app/paraglide/runtime";
 import {
@@ -16,8 +16,7 @@ import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
-import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, signUpThroughApi, test } from "./support/test";
+import { expect, phoneBrowserIn, signUpThroughApi, test } from "./support/test";
 
 /**
  * Crisis help that works where the visitor is: a browser set to each language sees its own
@@ -26,21 +25,10 @@ import { expect, randomClientAddress, signUpThroughApi, test } from "./support/t
  * scripts, and the choice survives a reload, signing in and another device.
  */
 
-const PHONE = { width: 375, height: 740 };
-
 // The tests below the browsers' read English pages; each browser's own test sets its language.
 test.beforeEach(() => overwriteGetLocale(() => DEFAULT_LANGUAGE));
 
 /** A browser of its own set to `locale`, on a phone. */
-async function browserIn(browser: Browser, baseURL: string, locale: string, javaScriptEnabled = true): Promise<Page> {
-  const context = await borrowContext(
-    browser,
-    { baseURL, locale, viewport: PHONE, javaScriptEnabled },
-    randomClientAddress(),
-  );
-  return context.newPage();
-}
-
 const crisisBox = (page: Page) =>
   page.getByRole("contentinfo").getByRole("region", { name: CRISIS_HELP_TEXTS.heading });
 const crisisBanner = (page: Page) => page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
@@ -99,7 +87,7 @@ for (const { locale, country } of BROWSERS) {
     const language = languagesOfHeader(locale)[0] ?? DEFAULT_LANGUAGE;
     overwriteGetLocale(() => language);
     const help = crisisHelpFor(country);
-    const page = await browserIn(browser, baseURL ?? "", locale);
+    const page = await phoneBrowserIn(browser, baseURL ?? "", locale);
     await page.goto("/");
     await expectBoxFor(page, help);
     if (country !== "US") await expectNo988(page);
@@ -127,7 +115,7 @@ test("choosing another country changes every surface, and the choice survives a 
 }) => {
   const germany = crisisHelpFor("DE");
   const iceland = crisisHelpFor("IS");
-  const page = await browserIn(browser, baseURL ?? "", "de-DE");
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "de-DE");
   await page.goto("/privacypolicy");
   await expectBoxFor(page, germany);
   await crisisBox(page)
@@ -159,7 +147,7 @@ test("choosing another country changes every surface, and the choice survives a 
   }
 
   // Another device, set to English (US): once signed in, the account's choice is its help too.
-  const other = await browserIn(browser, baseURL ?? "", "en-US");
+  const other = await phoneBrowserIn(browser, baseURL ?? "", "en-US");
   const signedIn = await other.request.post("/api/auth/sign-in/email", {
     data: { email: account.email, password: account.password },
     headers: { Origin: baseURL ?? "" },
@@ -173,7 +161,7 @@ test("without scripts, the chooser is a form that works, and a forged country is
   browser,
   baseURL,
 }) => {
-  const page = await browserIn(browser, baseURL ?? "", "en-GB", false);
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "en-GB", false);
   await page.goto("/termsofservice");
   await expectBoxFor(page, crisisHelpFor("GB"));
   await crisisBox(page)
@@ -200,7 +188,7 @@ test("a browser whose language names no country is shown no country's line: the 
   browser,
   baseURL,
 }) => {
-  const page = await browserIn(browser, baseURL ?? "", "fr");
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "fr");
   await page.goto("/");
   const box = crisisBox(page);
   await expect(box).toContainText(CRISIS_HELP_TEXTS.unknownCountry);
@@ -217,7 +205,7 @@ test("the not-found and 'Not available' pages show the visitor's own country's h
   baseURL,
 }) => {
   const help = crisisHelpFor("GB");
-  const page = await browserIn(browser, baseURL ?? "", "en-GB");
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "en-GB");
   const missing = await page.goto("/no-such-page");
   expect(missing?.status()).toBe(404);
   await expectBoxFor(page, help);

@@ -1,27 +1,15 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { m } from "../../app/paraglide/messages";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { menuToggle } from "./support/mobile-menu";
-import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, signUpThroughApi, test, uniqueEmail } from "./support/test";
+import { expect, phoneBrowserIn, signUpThroughApi, test, uniqueEmail } from "./support/test";
 
 /**
  * The visitor's language: the browser's (Accept-Language) until they choose with the switch, which
  * works without scripts and is remembered across pages, a reload and signing in.
  */
-
-const PHONE = { width: 375, height: 740 };
-
-async function browserIn(browser: Browser, baseURL: string, locale: string, javaScriptEnabled = true): Promise<Page> {
-  const context = await borrowContext(
-    browser,
-    { baseURL, locale, viewport: PHONE, javaScriptEnabled },
-    randomClientAddress(),
-  );
-  return context.newPage();
-}
 
 const footer = (page: Page) => page.getByRole("contentinfo");
 const es = { locale: "es" as const };
@@ -31,7 +19,7 @@ for (const javaScriptEnabled of [true, false]) {
     browser,
     baseURL,
   }) => {
-    const page = await browserIn(browser, baseURL ?? "", "es-MX", javaScriptEnabled);
+    const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX", javaScriptEnabled);
     // The landing page's Spanish address, and both addresses named for search engines.
     await page.goto("/");
     await expect(page).toHaveURL("/es");
@@ -58,7 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
     await footer(page).getByRole("button", { name: "Español" }).click();
     await expect(page).toHaveURL("/es/privacypolicy");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    const other = await browserIn(browser, baseURL ?? "", "en-US", javaScriptEnabled);
+    const other = await phoneBrowserIn(browser, baseURL ?? "", "en-US", javaScriptEnabled);
     const signedIn = await other.request.post("/api/auth/sign-in/email", {
       data: { email: account.email, password: account.password },
       headers: { Origin: baseURL ?? "" },
@@ -70,7 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a language the site does not speak is refused with words and changes nothing", async ({ browser, baseURL }) => {
-  const page = await browserIn(browser, baseURL ?? "", "es-MX");
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
   const refused = await page.request.post("/language", {
     form: { language: "xx", back: "/" },
     headers: { Origin: baseURL ?? "", "Accept-Language": "es-MX" },
@@ -85,7 +73,7 @@ test("in Spanish, the support conversation's line and its crisis banner speak Sp
   browser,
   baseURL,
 }) => {
-  const page = await browserIn(browser, baseURL ?? "", "es-MX");
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
   // As the sign-up page's own request would: with the browser's languages, which the account keeps.
   const signedUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
@@ -109,7 +97,7 @@ test("in Spanish, the header and its phone menu speak Spanish and hold the langu
   browser,
   baseURL,
 }) => {
-  const page = await browserIn(browser, baseURL ?? "", "es-MX");
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
   await page.goto("/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: m.quick_exit_button({}, es), exact: true })).toBeVisible();

@@ -76,11 +76,11 @@ export function browserLanguage(request: Request): Language {
  * languages the site speaks) becomes the account's, so its emails speak it.
  */
 export async function keepSignUpLanguage(userId: string, headers: Headers | null): Promise<void> {
-  const request = new Request("https://sign-up.invalid/", { headers: headers ?? {} });
+  const sent = new Headers(headers ?? {});
   // A sign-up that says nothing of its language (no choice, no browser languages) leaves it unset.
   const language =
-    languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie)) ??
-    languagesOfHeader(request.headers.get("Accept-Language"))[0] ??
+    languageOf(rememberedChoice(sent, LANGUAGE_SWITCH.cookie)) ??
+    languagesOfHeader(sent.get("Accept-Language"))[0] ??
     null;
   if (language) await keepAccountLanguage(userId, language);
 }

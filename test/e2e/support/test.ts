@@ -211,3 +211,18 @@ export async function signedInAsSupport(
   expect(response.status()).toBe(200);
   return { context, page };
 }
+
+/** A browser of its own (own cookies, own client address) set to `locale`, on a 375 px phone. */
+export async function phoneBrowserIn(
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  javaScriptEnabled = true,
+): Promise<Page> {
+  const context = await borrowContext(
+    browser,
+    { baseURL, locale, viewport: { width: 375, height: 740 }, javaScriptEnabled },
+    randomClientAddress(),
+  );
+  return context.newPage();
+}
