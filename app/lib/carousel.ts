@@ -16,16 +16,6 @@ export const CAROUSEL_INTERVAL_MS = 5000;
  * without them every message is listed and the controls are not shown.
  */
 
-export const CAROUSEL_TEXTS = {
-  label: "Encouraging messages",
-  pause: "Pause messages",
-  play: "Play messages",
-  previous: "Previous message",
-  next: "Next message",
-  dot: (position: number, title: string) => `Show message ${position}: ${title}`,
-  slide: (position: number, count: number) => `${position} of ${count}`,
-} as const;
-
 /** The markup's hooks, shared with the component that renders it. */
 export const CAROUSEL_PARTS = {
   root: "data-carousel",
@@ -35,6 +25,8 @@ export const CAROUSEL_PARTS = {
   previous: "data-carousel-previous",
   next: "data-carousel-next",
   pause: "data-carousel-pause",
+  /** On the pause button: its words once pressed, in the page's language (this module carries none). */
+  playLabel: "data-play-label",
   current: "data-current",
 } as const;
 
@@ -48,6 +40,8 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
   const live = root.querySelector<HTMLElement>(`[${CAROUSEL_PARTS.slides}]`);
   const pause = root.querySelector<HTMLButtonElement>(`[${CAROUSEL_PARTS.pause}]`);
   const motion = window.matchMedia(REDUCED_MOTION);
+  const pauseLabel = pause?.textContent ?? "";
+  const playLabel = pause?.getAttribute(CAROUSEL_PARTS.playLabel) ?? pauseLabel;
   if (slides.length === 0) return () => {};
 
   let index = Math.max(
@@ -76,7 +70,7 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
       set(dot, "aria-current", i === index ? "true" : null);
     });
     if (live) set(live, "aria-live", rotating() ? "off" : "polite");
-    const label = stopped ? CAROUSEL_TEXTS.play : CAROUSEL_TEXTS.pause;
+    const label = stopped ? playLabel : pauseLabel;
     if (pause && pause.textContent !== label) pause.textContent = label;
     // Re-armed on every change, so a manual move also restarts the full interval.
     window.clearTimeout(timer);

@@ -51,10 +51,15 @@ export const SUPPORT_NOW = {
 
 export type ServiceCard = { title: string; text: string; icon: "heart" | "cloud" | "chat" };
 
+/** Built with getters, never spread: a spread would read the words once, in the language of the first page. */
+function service(title: () => string, text: () => string, icon: ServiceCard["icon"]): ServiceCard {
+  return Object.assign(titled(title, text), { icon });
+}
+
 export const SERVICES: ServiceCard[] = [
-  { ...titled(m.service_1_title, m.service_1_text), icon: "heart" },
-  { ...titled(m.service_2_title, m.service_2_text), icon: "cloud" },
-  { ...titled(m.service_3_title, m.service_3_text), icon: "chat" },
+  service(m.service_1_title, m.service_1_text, "heart"),
+  service(m.service_2_title, m.service_2_text, "cloud"),
+  service(m.service_3_title, m.service_3_text, "chat"),
 ];
 
 type HowItWorksItem = { title: string; text: string };

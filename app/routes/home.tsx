@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { EncouragementCarousel } from "~/components/landing/encouragement-carousel";
 import { ServiceIcon } from "~/components/landing/service-icon";
+import { EmergencyNumbersInline } from "~/components/safety/crisis-help-inline";
 import { useCrisisHelp } from "~/lib/crisis-help";
 import {
   CLOSING,
@@ -15,6 +16,7 @@ import {
 import { crisisHelpFromMatches, pageMeta } from "~/lib/meta";
 import { usePublicConfig } from "~/lib/public-config";
 import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit-texts";
+import { m } from "~/paraglide/messages";
 import { inDangerSentence } from "~/shared/crisis-help";
 import { chatWith, PATHS } from "~/shared/routes";
 import type { Route } from "./+types/home";
@@ -26,8 +28,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
       matches,
       pathname: location.pathname,
       title: HERO.title,
-      description:
-        "Free, anonymous and confidential emotional support chat. Talk to someone who listens about depression, anxiety, loneliness or a crisis, any time.",
+      description: m.landing_description(),
     }),
     {
       "script:ld+json": {
@@ -69,19 +70,10 @@ export default function Home() {
             </Link>
           </div>
           <p className="mt-6 text-sm text-slate-600">
-            In immediate danger? Call{" "}
-            <a className="font-semibold text-rose-800 underline" href="tel:911">
-              911
-            </a>{" "}
-            (US),{" "}
-            <a className="font-semibold text-rose-800 underline" href="tel:999">
-              999
-            </a>{" "}
-            (UK) or{" "}
-            <a className="font-semibold text-rose-800 underline" href="tel:112">
-              112
-            </a>{" "}
-            (EU).
+            <EmergencyNumbersInline
+              linkClass="font-semibold text-rose-800 underline"
+              sentence={{ call: m.landing_in_danger, local: m.landing_in_danger_local }}
+            />
           </p>
           <aside
             aria-labelledby="quick-exit-title"
@@ -98,7 +90,7 @@ export default function Home() {
 
       <section aria-labelledby="encouragement-title" className="bg-white px-4 py-16">
         <h2 id="encouragement-title" className="sr-only">
-          Words of encouragement
+          {m.landing_encouragement_heading()}
         </h2>
         <EncouragementCarousel slides={ENCOURAGEMENT_SLIDES} />
         <div className="mt-10 text-center">
@@ -111,7 +103,7 @@ export default function Home() {
       <section aria-labelledby="services-title" className="bg-slate-50 px-4 py-16">
         <div className="mx-auto max-w-6xl">
           <h2 id="services-title" className="text-center text-3xl font-bold text-slate-900">
-            How We Can Help
+            {m.landing_services_heading()}
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {SERVICES.map((service) => (
@@ -123,7 +115,8 @@ export default function Home() {
                 <h3 className="mt-4 text-xl font-semibold text-slate-900">{service.title}</h3>
                 <p className="mt-2 flex-1 leading-relaxed text-slate-700">{service.text}</p>
                 <Link to={supportChat} className="mt-5 font-semibold text-brand-700 underline-offset-2 hover:underline">
-                  Start a chat<span className="sr-only"> about {service.title}</span>
+                  {m.landing_start_chat()}
+                  <span className="sr-only">{m.landing_start_chat_about({ title: service.title })}</span>
                 </Link>
               </li>
             ))}
@@ -134,12 +127,12 @@ export default function Home() {
       <section id="how-it-works" aria-labelledby="how-it-works-title" className="bg-white px-4 py-16">
         <div className="mx-auto max-w-6xl">
           <h2 id="how-it-works-title" className="text-center text-3xl font-bold text-slate-900">
-            How It Works
+            {m.landing_how_heading()}
           </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {HOW_IT_WORKS.map((item, i) => (
               <li key={item.title} className="rounded-2xl border border-brand-100 p-6">
-                <span className="text-sm font-semibold text-brand-700">Step {i + 1}</span>
+                <span className="text-sm font-semibold text-brand-700">{m.landing_step({ number: i + 1 })}</span>
                 <h3 className="mt-1 text-lg font-semibold text-slate-900">{item.title}</h3>
                 <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
               </li>
@@ -151,7 +144,7 @@ export default function Home() {
       <section aria-labelledby="faq-title" className="bg-slate-50 px-4 py-16">
         <div className="mx-auto max-w-3xl">
           <h2 id="faq-title" className="text-center text-3xl font-bold text-slate-900">
-            Frequently Asked Questions
+            {m.landing_faq_heading()}
           </h2>
           <div className="mt-8 space-y-3">
             {FAQ.map((entry) => (

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CAROUSEL_PARTS, CAROUSEL_TEXTS } from "../../app/lib/carousel";
+import { CAROUSEL_TEXTS } from "../../app/components/landing/carousel-texts";
+import { CAROUSEL_PARTS } from "../../app/lib/carousel";
 import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES, SUPPORT_NOW } from "../../app/lib/landing-content";
 import { seriousViolations } from "./support/axe";
 import {

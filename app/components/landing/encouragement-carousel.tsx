@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useRef } from "react";
-import { CAROUSEL_PARTS, CAROUSEL_TEXTS, startCarousel } from "~/lib/carousel";
+import { CAROUSEL_PARTS, startCarousel } from "~/lib/carousel";
 import type { EncouragementSlide } from "~/lib/landing-content";
+import { CAROUSEL_TEXTS } from "./carousel-texts";
 
 const part = (name: keyof typeof CAROUSEL_PARTS) => ({ [CAROUSEL_PARTS[name]]: "" });
 
@@ -31,6 +32,7 @@ export const EncouragementCarousel = memo(function EncouragementCarousel({ slide
         <button
           type="button"
           {...part("pause")}
+          {...{ [CAROUSEL_PARTS.playLabel]: CAROUSEL_TEXTS.play }}
           className="rounded-full px-3 py-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           {CAROUSEL_TEXTS.pause}

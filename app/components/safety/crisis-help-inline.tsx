@@ -11,9 +11,16 @@ const DIRECTORY_NAME = new URL(HELPLINE_DIRECTORY_URL).hostname;
  * The visitor's crisis help inside a sentence (the legal pages): "call 112", then their country's lines
  * or the directory, and the chooser. Only numbers that connect where the visitor is.
  */
-export function EmergencyNumbersInline({ linkClass }: { linkClass: string }) {
+export function EmergencyNumbersInline({
+  linkClass,
+  sentence = { call: m.crisis_inline_call, local: m.crisis_inline_call_local },
+}: {
+  linkClass: string;
+  /** The words around the numbers, and those said where no number is known. */
+  sentence?: { call: typeof m.crisis_inline_call; local: typeof m.crisis_inline_call_local };
+}) {
   const help = useCrisisHelp();
-  if (help.emergency.length === 0) return <>{m.crisis_inline_call_local()}</>;
+  if (help.emergency.length === 0) return <>{sentence.local()}</>;
   const numbers = help.emergency.map((emergency) => {
     const contact = emergencyContact(emergency);
     const shown = contact.short ?? emergency.number;
@@ -26,7 +33,7 @@ export function EmergencyNumbersInline({ linkClass }: { linkClass: string }) {
       ),
     };
   });
-  return <>{richMessage(m.crisis_inline_call, { numbers: richList(numbers, "disjunction") })}</>;
+  return <>{richMessage(sentence.call, { numbers: richList(numbers, "disjunction") })}</>;
 }
 
 /** "You can also reach Samaritans (Call 116 123)." — or the directory where the country has no line. */
