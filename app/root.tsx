@@ -15,6 +15,7 @@ import {
 import { lookUpSession } from "~worker/auth/session";
 import { getConfig } from "~worker/config";
 import { requestCrisisHelp } from "~worker/crisis-help/visitor-help";
+import { canUseDesk } from "~worker/desk/listeners";
 import { inLanguage } from "~worker/i18n/request-language";
 import { requestLanguage } from "~worker/i18n/visitor-language";
 import { userInbox } from "~worker/objects/inbox-service";
@@ -30,7 +31,7 @@ import { type PageScript, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/
 import { useScriptNonce } from "~/lib/script-nonce";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { isAdmin } from "~/shared/accounts";
-import { DEFAULT_LANGUAGE, type Language, LOCALIZED_PATHS, localizedPath } from "~/shared/languages";
+import { DEFAULT_LANGUAGE, isStaffPage, type Language, LOCALIZED_PATHS, localizedPath } from "~/shared/languages";
 
 // Only signed-in people need the inactivity rules; anonymous visitors never download them.
 const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"));
@@ -46,7 +47,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     // Every page shows crisis help: only this visitor's country's, never the table.
     context.set(crisisHelpContext, await requestCrisisHelp(request, userId));
     // Everything below, the page's render included, speaks the visitor's language.
-    const language = await requestLanguage(request, userId);
+    const staffPage = isStaffPage(new URL(request.url).pathname);
+    const worksTheDesk = staffPage && session ? await canUseDesk(session.user) : false;
+    const language = await requestLanguage(request, userId, { worksTheDesk });
     context.set(languageContext, language);
     // A public page read at another language's address goes to its address in the visitor's.
     const addressed = localizedAddress(request, language);

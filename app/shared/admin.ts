@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { PATHS } from "./routes";
 
 /**
@@ -25,12 +26,14 @@ export const ADMIN_PAGES = [
 ] as const;
 
 export const ADMIN_TEXTS = {
-  /** What everyone but the admin is told on an admin page, reading or acting (a 403). */
-  forbidden: "This page is for the admin only.",
+  /** What everyone but the admin is told on an admin page, reading or acting (a 403), in their language. */
+  get forbidden() {
+    return m.admin_forbidden();
+  },
   navLabel: "Admin pages",
   failed: "Something went wrong loading this page.",
   backToMessages: "Back to your messages",
-} as const;
+};
 
 /** The admin page at `pathname`, if it is one (the router serves it with a trailing slash too). */
 export function adminPageAt(pathname: string) {

@@ -45,12 +45,14 @@ export const LANGUAGE_SWITCH = {
  */
 export const LOCALIZED_PATHS: readonly string[] = ["/", "/privacypolicy", "/termsofservice", "/cookiepolicy"];
 
-/** Pages only listeners and the admin read: they speak the default language, whoever reads them. */
-const DEFAULT_LANGUAGE_ONLY = /^\/(desk|admin)(\/|$)/;
+/**
+ * The listeners' and the admin's pages: they speak the default language to those who work the desk.
+ * Anyone else who opens one reads only its refusal, in their own language.
+ */
+const STAFF_PAGES = /^\/(desk|admin)(\/|$)/;
 
-/** The language a page speaks whoever reads it: its address's prefix, or the default on the desk and admin pages. */
-export function fixedLanguageOfPath(pathname: string): Language | null {
-  return languageOfPath(pathname) ?? (DEFAULT_LANGUAGE_ONLY.test(pathname) ? DEFAULT_LANGUAGE : null);
+export function isStaffPage(pathname: string): boolean {
+  return STAFF_PAGES.test(pathname);
 }
 
 /** The language a path's prefix names (`/es/...`), or null for an unprefixed path. */

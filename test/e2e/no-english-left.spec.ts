@@ -80,6 +80,8 @@ test("signed in, the conversation, its crisis banner, ending it, the survey and 
   await composer(page).fill(written);
   await expect(page.getByRole("region", { name: m.banner_heading({}, es) })).toBeVisible();
   await expectAllSpanish(page, "the conversation with the crisis banner", mine);
+  await page.getByRole("button", { name: m.banner_show_numbers({}, es) }).click();
+  await expectAllSpanish(page, "the crisis banner with all its numbers", mine);
   await page.getByRole("button", { name: m.chat_send({}, es), exact: true }).click();
   await expect(log(page).getByRole("listitem").filter({ hasText: written })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: m.desk_no_listener({}, es) })).toBeVisible();
@@ -96,6 +98,13 @@ test("signed in, the conversation, its crisis banner, ending it, the survey and 
   await page.getByRole("button", { name: m.chat_survey_send({}, es) }).click();
   await expect(page.getByText(m.chat_survey_thanks({}, es))).toBeVisible();
   await expectAllSpanish(page, "the survey's thanks", [...mine, written]);
+
+  // A page a visitor may not open, and one that is not there.
+  await page.goto("/admin/reports");
+  await expect(page.getByRole("heading", { name: m.error_not_available({}, es) })).toBeVisible();
+  await expectAllSpanish(page, "the 'Not available' page", mine);
+  await page.goto("/chat/no-such-person");
+  await expectAllSpanish(page, "a conversation with nobody", mine);
 
   for (const path of ["/profile", "/users", "/blocked"]) {
     await page.goto(path);

@@ -4,7 +4,7 @@ import { m } from "~/paraglide/messages";
 import * as root from "~/root";
 import * as language from "~/routes/language";
 import { LANGUAGE_SWITCH } from "~/shared/languages";
-import { postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { postJson, sessionCookie, signUpAdmin, signUpUser } from "./support/auth-requests";
 import { callAction, callLoader, signedInUser } from "./support/route-action";
 
 /** The language switch's post, the account's language, and the order the root reads them in. */
@@ -89,9 +89,17 @@ describe("a public page at another language's address", () => {
     expect(await pageLanguageAt("/privacypolicy", { headers: { "Accept-Language": "en-US" } })).toBe("en");
   });
 
-  it("never moves the desk and admin pages, which speak English", async () => {
-    expect(await pageLanguageAt("/desk", { cookie: "kindred_language=es" })).toBe("en");
-    expect(await pageLanguageAt("/admin/desk", { headers: { "Accept-Language": "es" } })).toBe("en");
+  it("never moves the desk and admin pages, which speak English to those who work the desk", async () => {
+    const admin = await signUpAdmin();
+    const spanish = { cookie: `${admin.cookie}; kindred_language=es`, headers: { "Accept-Language": "es" } };
+    expect(await pageLanguageAt("/desk", spanish)).toBe("en");
+    expect(await pageLanguageAt("/admin/desk", spanish)).toBe("en");
+  });
+
+  it("refuses anyone else on the desk and admin pages in their own language", async () => {
+    const visitor = await signUpUser({ language: "es" });
+    expect(await pageLanguageAt("/admin/reports", { cookie: visitor.cookie })).toBe("es");
+    expect(await pageLanguageAt("/desk", { headers: { "Accept-Language": "es-MX" } })).toBe("es");
   });
 });
 

@@ -2,10 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import {
   DEFAULT_LANGUAGE,
-  fixedLanguageOfPath,
+  isStaffPage,
   LANGUAGE_SWITCH,
   type Language,
   languageOf,
+  languageOfPath,
   languagesOfHeader,
 } from "~/shared/languages";
 import { createDb } from "../db/client";
@@ -49,11 +50,17 @@ export async function keepAccountLanguage(userId: string, language: Language): P
  * The visitor's language. Signed in with no choice in this browser, the account's is read once and
  * kept in the browser's cookie, so the next pages need not read it again.
  */
-export async function requestLanguage(request: Request, userId: string | null): Promise<Language> {
+export async function requestLanguage(
+  request: Request,
+  userId: string | null,
+  { worksTheDesk = false }: { worksTheDesk?: boolean } = {},
+): Promise<Language> {
   // A public page's address in a language is that language, whoever reads it; the desk and admin
-  // pages speak the default language.
-  const ofAddress = fixedLanguageOfPath(pagePathname(request));
+  // pages speak the default language to the people they are for.
+  const path = pagePathname(request);
+  const ofAddress = languageOfPath(path);
   if (ofAddress) return ofAddress;
+  if (worksTheDesk && isStaffPage(path)) return DEFAULT_LANGUAGE;
   const chosenHere = languageOf(rememberedChoice(request, LANGUAGE_SWITCH.cookie));
   if (chosenHere) return chosenHere;
   if (userId) {
