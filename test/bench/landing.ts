@@ -1,6 +1,7 @@
 /**
- * Landing-page benchmark against the production build served by the Workers runtime:
- *   - SSR time to first byte of GET / over N sequential requests (p50, p95, min, max): first as a
+ * Landing-page benchmark against the production build served by the Workers runtime, for the page
+ * at each of its addresses (`/` in English, `/es` in Spanish; BENCH_PATHS to choose, e.g. "/"):
+ *   - SSR time to first byte over N sequential requests (p50, p95, min, max): first as a
  *     crawler's requests, which are not counted as page views (the page's rendering alone, as this
  *     figure was before page views were counted on the server), then as a browser's, each of which also records its page view
  *     in the request's waitUntil (worker/analytics/page-views.ts), the cost a visitor's view has now;
@@ -59,22 +60,24 @@ function ttfb(path: string, as: keyof typeof USER_AGENTS): Promise<{ ms: number;
   });
 }
 
+const PATHS = (process.env.BENCH_PATHS ?? "/,/es").split(",");
+
 /** N sequential requests after the warm-up: their sorted times and the last page. */
-async function series(as: keyof typeof USER_AGENTS): Promise<{ samples: number[]; html: string }> {
-  for (let i = 0; i < WARMUP; i++) await ttfb("/", as);
+async function series(path: string, as: keyof typeof USER_AGENTS): Promise<{ samples: number[]; html: string }> {
+  for (let i = 0; i < WARMUP; i++) await ttfb(path, as);
   const samples: number[] = [];
   let html = "";
   for (let i = 0; i < REQUESTS; i++) {
-    const { ms, body } = await ttfb("/", as);
+    const { ms, body } = await ttfb(path, as);
     samples.push(ms);
     html = body;
   }
   return { samples: samples.sort((a, b) => a - b), html };
 }
 
-try {
-  const rendering = await series("crawler");
-  const counted = await series("browser");
+async function measure(path: string) {
+  const rendering = await series(path, "crawler");
+  const counted = await series(path, "browser");
   const html = counted.html;
 
   // Every script the page runs: inline ones, referenced files, and what those import in turn.
@@ -121,7 +124,7 @@ try {
 
   const fmt = (n: number) => n.toFixed(1);
   console.log(
-    `Landing page SSR (GET /, production build in workerd, ${REQUESTS} sequential requests after ${WARMUP} warm-up)`,
+    `Landing page SSR (GET ${path}, production build in workerd, ${REQUESTS} sequential requests after ${WARMUP} warm-up)`,
   );
   for (const [label, { samples }] of [
     ["rendering (crawler, no page view)", rendering],
@@ -131,15 +134,19 @@ try {
       `  ${label}: TTFB p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  min ${fmt(samples[0] ?? NaN)} ms  max ${fmt(samples.at(-1) ?? NaN)} ms`,
     );
   }
-  console.log(`Landing page JavaScript (${files.size} files, ${inline.length} inline)`);
+  console.log(`Landing page ${path} JavaScript (${files.size} files, ${inline.length} inline)`);
   for (const row of rows)
     console.log(`  ${row.name}: ${fmt(row.raw / 1024)} KB raw, ${fmt(row.gzip / 1024)} KB gzipped`);
   console.log(
     `  total ${fmt(raw / 1024)} KB raw, ${fmt(gzip / 1024)} KB gzipped (budget ${PUBLIC_PAGE_JS_BUDGET_KB} KB gzipped: ${gzip / 1024 <= PUBLIC_PAGE_JS_BUDGET_KB ? "within" : "OVER"})`,
   );
   console.log(
-    `Landing page HTML: ${fmt(Buffer.byteLength(html) / 1024)} KB raw, ${fmt(gzipSync(html).length / 1024)} KB gzipped`,
+    `Landing page ${path} HTML: ${fmt(Buffer.byteLength(html) / 1024)} KB raw, ${fmt(gzipSync(html).length / 1024)} KB gzipped`,
   );
+}
+
+try {
+  for (const path of PATHS) await measure(path);
 } finally {
   stop();
 }

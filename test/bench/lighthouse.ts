@@ -1,10 +1,10 @@
 /**
  * Lighthouse on the path to help, in the production build served by the Workers runtime: the
- * landing page, /signup, and a signed-in conversation with the support account (a new account
+ * landing page (at `/` and at its Spanish address `/es`), /signup, and a signed-in conversation with the support account (a new account
  * each run, with a few messages sent, so the page shows a history). Mobile form factor with
  * Lighthouse's default (simulated) throttling, as PageSpeed Insights runs it, in the system
  * Chromium, each run with the HTTP cache and the site's storage cleared. The pages take turns
- * within each round, so a slower minute of the machine touches all three alike. The median of each
+ * within each round, so a slower minute of the machine touches all alike. The median of each
  * figure per page:
  *   - performance score, LCP, FCP, TBT, CLS, Speed Index;
  *   - JavaScript transferred (gzipped, as served), 'Reduce unused JavaScript' (bytes),
@@ -32,6 +32,7 @@ const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 type Page = { name: string; path: string; signedIn: boolean };
 const ALL_PAGES: Page[] = [
   { name: "landing", path: "/", signedIn: false },
+  { name: "landing-es", path: "/es", signedIn: false },
   { name: "signup", path: "/signup", signedIn: false },
   { name: "conversation", path: `/chat/${supportUserId()}`, signedIn: true },
 ];
