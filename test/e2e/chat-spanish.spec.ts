@@ -4,7 +4,7 @@ import { seriousViolations } from "./support/axe";
 import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, test, uniqueEmail, waitForHydration } from "./support/test";
+import { expect, randomClientAddress, SPANISH_BROWSER, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
  * A visitor whose browser speaks Spanish reads their whole support conversation in Spanish: the
@@ -24,12 +24,7 @@ test("in Spanish on a phone, a visitor writes to support, reads where their mess
   const baseURL = base ?? "";
   const context = await borrowContext(browser, { baseURL, locale: "es-MX", viewport: PHONE }, randomClientAddress());
   const page = await context.newPage();
-  // As the sign-up page's own request would: with the browser's languages, which the account keeps.
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
-    headers: { Origin: baseURL, "Accept-Language": "es-MX,es;q=0.9" },
-  });
-  expect(signedUp.status()).toBe(200);
+  await signUpThroughApi(page, baseURL, { languages: SPANISH_BROWSER });
 
   // An empty list leads on to the support conversation.
   await page.goto("/chat");

@@ -5,7 +5,7 @@ import { m } from "../../app/paraglide/messages";
 import { latestEmailTo } from "./support/outbox";
 import { pdfText } from "./support/pdf-text";
 import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, test, uniqueEmail, waitForHydration } from "./support/test";
+import { expect, randomClientAddress, SPANISH_BROWSER, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
  * An account made in a Spanish browser keeps Spanish, and what is sent to it speaks Spanish: the
@@ -20,17 +20,8 @@ async function spanishBrowser(browser: Browser, baseURL: string): Promise<Page> 
   return context.newPage();
 }
 
-/** Signs up as the sign-up page's own request would: with the browser's languages. */
-async function signUpInSpanish(page: Page, baseURL: string) {
-  const email = uniqueEmail();
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "una contraseña tranquila", gender: "female", name: "x" },
-    headers: { Origin: baseURL, "Accept-Language": "es-MX,es;q=0.9" },
-  });
-  expect(response.status()).toBe(200);
-  const { user } = (await response.json()) as { user: { id: string; username: string } };
-  return { email, user };
-}
+const signUpInSpanish = (page: Page, baseURL: string) =>
+  signUpThroughApi(page, baseURL, { languages: SPANISH_BROWSER });
 
 test("a donor whose browser is set to es-MX gets the receipt, its PDF and its email in Spanish", async ({
   browser,

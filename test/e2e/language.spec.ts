@@ -4,7 +4,7 @@ import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { menuToggle } from "./support/mobile-menu";
-import { expect, phoneBrowserIn, signUpThroughApi, test, uniqueEmail } from "./support/test";
+import { expect, phoneBrowserIn, SPANISH_BROWSER, signUpThroughApi, test } from "./support/test";
 
 /**
  * The visitor's language: the browser's (Accept-Language) until they choose with the switch, which
@@ -74,12 +74,7 @@ test("in Spanish, the support conversation's line and its crisis banner speak Sp
   baseURL,
 }) => {
   const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
-  // As the sign-up page's own request would: with the browser's languages, which the account keeps.
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
-    headers: { Origin: baseURL ?? "", "Accept-Language": "es-MX,es;q=0.9" },
-  });
-  expect(signedUp.status()).toBe(200);
+  await signUpThroughApi(page, baseURL ?? "", { languages: SPANISH_BROWSER });
   await openConversation(page, SUPPORT_CHAT_PATH);
   await expect(page.getByRole("status").filter({ hasText: m.desk_no_listener_before_writing({}, es) })).toBeVisible();
   await composer(page).fill("ya no quiero vivir");

@@ -4,7 +4,16 @@ import { composer, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { englishOn } from "./support/english-left";
 import { menuIsOpen, menuToggle } from "./support/mobile-menu";
-import { expect, phoneBrowserIn, test, uniqueEmail, waitForHydration, waitForPageScripts } from "./support/test";
+import {
+  expect,
+  phoneBrowserIn,
+  SPANISH_BROWSER,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+  waitForHydration,
+  waitForPageScripts,
+} from "./support/test";
 
 /**
  * A visitor whose browser speaks Spanish (es-MX, on a phone) walks the whole journey, and no page,
@@ -62,12 +71,7 @@ test("signed in, the conversation, its crisis banner, ending it, the survey and 
   baseURL,
 }) => {
   const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
-    headers: { Origin: baseURL ?? "", "Accept-Language": "es-MX,es;q=0.9" },
-  });
-  expect(signedUp.status()).toBe(200);
-  const { user } = (await signedUp.json()) as { user: { username: string } };
+  const { user } = await signUpThroughApi(page, baseURL ?? "", { languages: SPANISH_BROWSER });
   // Their own anonymous name is theirs, in no language.
   const mine = [user.username];
 

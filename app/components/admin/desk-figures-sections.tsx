@@ -60,6 +60,50 @@ function Figure({
 
 const FIGURE_GRID = "mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4";
 
+/** A column's heading; figures line up on the right. */
+type Column = { label: string; numeric?: boolean };
+
+/**
+ * A table in a scrolling region of its own (a phone may be too narrow for it), named by its
+ * caption; the body's rows each start with a heading cell.
+ */
+function FiguresTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: Column[];
+  children: React.ReactNode;
+}) {
+  const captionId = useId();
+  return (
+    <div className="mt-3">
+      <TableRegion labelledBy={captionId}>
+        <table className={TABLE_LOOK.table}>
+          <caption id={captionId} className="sr-only">
+            {caption}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.label}
+                  scope="col"
+                  className={column.numeric ? `${TABLE_LOOK.head} text-right` : TABLE_LOOK.head}
+                >
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {children}
+        </table>
+      </TableRegion>
+    </div>
+  );
+}
+
 /**
  * Conversations and how they were answered, in the period: every conversation in exactly one state,
  * the four shown beside their sum and each defined, then the answer rate and the times to answer.
@@ -123,7 +167,6 @@ export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
  * risk topic. Counted and listed, newest first, by when and who wrapped it up; never the visitor.
  */
 export function RiskNotDiscussedFigures({ figures }: { figures: DeskFigures }) {
-  const captionId = useId();
   const rows = figures.riskNotDiscussed;
   return (
     <Section title={TEXTS.riskNotDiscussed}>
@@ -135,49 +178,34 @@ export function RiskNotDiscussedFigures({ figures }: { figures: DeskFigures }) {
           <p className="mt-3 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-200">
             {PAGE.riskToReview(rows.length)}
           </p>
-          <div className="mt-3">
-            <TableRegion labelledBy={captionId}>
-              <table className={TABLE_LOOK.table}>
-                <caption id={captionId} className="sr-only">
-                  {TEXTS.riskNotDiscussed}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={TABLE_LOOK.head}>
-                      {PAGE.resolvedAt}
-                    </th>
-                    <th scope="col" className={TABLE_LOOK.head}>
-                      {PAGE.listener}
-                    </th>
-                    <th scope="col" className={TABLE_LOOK.head}>
-                      {TEXTS.topics}
-                    </th>
-                    <th scope="col" className={TABLE_LOOK.head}>
-                      {PAGE.crisisWords}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row, index) => (
-                    // Nothing here identifies a conversation; the order is fixed per load.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
-                    <tr key={index}>
-                      <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
-                        <time dateTime={new Date(row.at).toISOString()}>{formatMoment(row.at, figures.timeZone)}</time>
-                      </th>
-                      <td dir="auto" className={`${TABLE_LOOK.textCell} min-w-28`}>
-                        {row.listener}
-                      </td>
-                      <td dir="auto" className={`${TABLE_LOOK.textCell} min-w-32`}>
-                        {row.topics.join(", ")}
-                      </td>
-                      <td className={TABLE_LOOK.textCell}>{row.crisis ? PAGE.yes : PAGE.no}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          </div>
+          <FiguresTable
+            caption={TEXTS.riskNotDiscussed}
+            columns={[
+              { label: PAGE.resolvedAt },
+              { label: PAGE.listener },
+              { label: TEXTS.topics },
+              { label: PAGE.crisisWords },
+            ]}
+          >
+            <tbody>
+              {rows.map((row, index) => (
+                // Nothing here identifies a conversation; the order is fixed per load.
+                // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
+                <tr key={index}>
+                  <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
+                    <time dateTime={new Date(row.at).toISOString()}>{formatMoment(row.at, figures.timeZone)}</time>
+                  </th>
+                  <td dir="auto" className={`${TABLE_LOOK.textCell} min-w-28`}>
+                    {row.listener}
+                  </td>
+                  <td dir="auto" className={`${TABLE_LOOK.textCell} min-w-32`}>
+                    {row.topics.join(", ")}
+                  </td>
+                  <td className={TABLE_LOOK.textCell}>{row.crisis ? PAGE.yes : PAGE.no}</td>
+                </tr>
+              ))}
+            </tbody>
+          </FiguresTable>
         </>
       )}
     </Section>
@@ -199,65 +227,51 @@ export function WaitingNowFigures({ figures }: { figures: DeskFigures }) {
 /** 'Did this conversation help?': each answer's share of all answers, and how many answered. */
 export function HelpfulFigures({ figures }: { figures: DeskFigures }) {
   const { helpful } = figures;
-  const captionId = useId();
   return (
     <Section title={TEXTS.helpful}>
       <p className="mt-1 text-slate-700">{TEXTS.surveyAnswers(helpful.answers)}</p>
       {helpful.answers === 0 ? (
         <p className={EMPTY}>{PAGE.noSurveyAnswers}</p>
       ) : (
-        <div className="mt-3">
-          <TableRegion labelledBy={captionId}>
-            <table className={TABLE_LOOK.table}>
-              <caption id={captionId} className="sr-only">
-                {`${TEXTS.helpful}: ${SURVEY_TEXTS.question}`}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={TABLE_LOOK.head}>
-                    {PAGE.answer}
+        <FiguresTable
+          caption={`${TEXTS.helpful}: ${SURVEY_TEXTS.question}`}
+          columns={[
+            { label: PAGE.answer },
+            { label: PAGE.share, numeric: true },
+            { label: PAGE.answers, numeric: true },
+          ]}
+        >
+          <tbody>
+            {HELPFUL_ANSWERS.map((answer) => {
+              const share = shareOf(helpful[answer], helpful.answers);
+              return (
+                <tr key={answer}>
+                  <th scope="row" className={TABLE_LOOK.rowHead}>
+                    {SURVEY_TEXTS.answers[answer]}
                   </th>
-                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
-                    {PAGE.share}
-                  </th>
-                  <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
-                    {PAGE.answers}
-                  </th>
+                  <td className={TABLE_LOOK.cell}>
+                    <span className="inline-flex items-center justify-end gap-2">
+                      {/* The share drawn too, for a glance; its number is beside it. */}
+                      <svg className="hidden h-2.5 w-20 sm:block" aria-hidden="true">
+                        <rect x="0" y="0" width="100%" height="100%" rx="2" className="fill-slate-100" />
+                        <rect
+                          x="0"
+                          y="0"
+                          width={`${(share ?? 0) * 100}%`}
+                          height="100%"
+                          rx="2"
+                          className="fill-brand-600"
+                        />
+                      </svg>
+                      {formatShare(share)}
+                    </span>
+                  </td>
+                  <td className={TABLE_LOOK.cell}>{formatCount(helpful[answer])}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {HELPFUL_ANSWERS.map((answer) => {
-                  const share = shareOf(helpful[answer], helpful.answers);
-                  return (
-                    <tr key={answer}>
-                      <th scope="row" className={TABLE_LOOK.rowHead}>
-                        {SURVEY_TEXTS.answers[answer]}
-                      </th>
-                      <td className={TABLE_LOOK.cell}>
-                        <span className="inline-flex items-center justify-end gap-2">
-                          {/* The share drawn too, for a glance; its number is beside it. */}
-                          <svg className="hidden h-2.5 w-20 sm:block" aria-hidden="true">
-                            <rect x="0" y="0" width="100%" height="100%" rx="2" className="fill-slate-100" />
-                            <rect
-                              x="0"
-                              y="0"
-                              width={`${(share ?? 0) * 100}%`}
-                              height="100%"
-                              rx="2"
-                              className="fill-brand-600"
-                            />
-                          </svg>
-                          {formatShare(share)}
-                        </span>
-                      </td>
-                      <td className={TABLE_LOOK.cell}>{formatCount(helpful[answer])}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableRegion>
-        </div>
+              );
+            })}
+          </tbody>
+        </FiguresTable>
       )}
     </Section>
   );
@@ -299,7 +313,6 @@ export function SurveyComments({ figures }: { figures: DeskFigures }) {
 export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
   const { risk } = figures;
   const topics = [...figures.topics].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-  const captionId = useId();
   return (
     <Section title={TEXTS.topics}>
       {risk.wrapUps === 0 || topics.length === 0 ? (
@@ -309,35 +322,21 @@ export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
           <dl className={FIGURE_GRID}>
             <Figure wide term={TEXTS.riskDiscussed} values={[{ value: PAGE.riskOf(risk.discussed, risk.wrapUps) }]} />
           </dl>
-          <div className="mt-3">
-            <TableRegion labelledBy={captionId}>
-              <table className={TABLE_LOOK.table}>
-                <caption id={captionId} className="sr-only">
-                  {TEXTS.topics}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={TABLE_LOOK.head}>
-                      {PAGE.topic}
-                    </th>
-                    <th scope="col" className={`${TABLE_LOOK.head} text-right`}>
-                      {PAGE.wrapUps}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {topics.map((topic) => (
-                    <tr key={topic.name}>
-                      <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} text-start`}>
-                        {topic.name}
-                      </th>
-                      <td className={TABLE_LOOK.cell}>{formatCount(topic.count)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          </div>
+          <FiguresTable
+            caption={TEXTS.topics}
+            columns={[{ label: PAGE.topic }, { label: PAGE.wrapUps, numeric: true }]}
+          >
+            <tbody>
+              {topics.map((topic) => (
+                <tr key={topic.name}>
+                  <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} text-start`}>
+                    {topic.name}
+                  </th>
+                  <td className={TABLE_LOOK.cell}>{formatCount(topic.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </FiguresTable>
         </>
       )}
     </Section>
@@ -350,77 +349,56 @@ export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
  * scrolls on its own when a phone is too narrow.
  */
 export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
-  const captionId = useId();
   const total = (pick: (listener: DeskFigures["listeners"][number]) => number) =>
     formatCount(figures.listeners.reduce((sum, listener) => sum + pick(listener), 0));
-  const numeric = `${TABLE_LOOK.head} text-right`;
   return (
     <Section title={TEXTS.listeners}>
       <p className="mt-1 text-slate-700">{TEXTS.listenersHow}</p>
       {figures.listeners.length === 0 ? (
         <p className={EMPTY}>{TEXTS.noListeners}</p>
       ) : (
-        <div className="mt-3">
-          <TableRegion labelledBy={captionId}>
-            <table className={TABLE_LOOK.table}>
-              <caption id={captionId} className="sr-only">
-                {TEXTS.listeners}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={TABLE_LOOK.head}>
-                    {PAGE.listener}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.conversations}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.answered}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.closedWithoutReply}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.resolved}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.medianFirstReply}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.listeners.map((listener, index) => (
-                  // Two listeners may go by the same name (an alias); the rows' order is fixed per load.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
-                  <tr key={index}>
-                    {/* A name may be long and unbroken, or right-to-left: it wraps within its column. */}
-                    <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} min-w-28 text-start`}>
-                      {listener.name}
-                    </th>
-                    <td className={TABLE_LOOK.cell}>{formatCount(listener.conversations)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatCount(listener.answered)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatCount(listener.closedWithoutReply)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatCount(listener.resolved)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatDuration(listener.medianFirstReplyMs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t-2 border-slate-300">
-                  <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
-                    {TEXTS.allListeners}
-                  </th>
-                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.conversations)}</td>
-                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.answered)}</td>
-                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.closedWithoutReply)}</td>
-                  <td className={TABLE_LOOK.cell}>{total((listener) => listener.resolved)}</td>
-                  {/* Every answered conversation counts for a listener: theirs is the period's median. */}
-                  <td className={TABLE_LOOK.cell}>{formatDuration(figures.timeToAnswer.medianMs)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </TableRegion>
-        </div>
+        <FiguresTable
+          caption={TEXTS.listeners}
+          columns={[
+            { label: PAGE.listener },
+            { label: TEXTS.conversations, numeric: true },
+            { label: TEXTS.answered, numeric: true },
+            { label: TEXTS.closedWithoutReply, numeric: true },
+            { label: TEXTS.resolved, numeric: true },
+            { label: TEXTS.medianFirstReply, numeric: true },
+          ]}
+        >
+          <tbody>
+            {figures.listeners.map((listener, index) => (
+              // Two listeners may go by the same name (an alias); the rows' order is fixed per load.
+              // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
+              <tr key={index}>
+                {/* A name may be long and unbroken, or right-to-left: it wraps within its column. */}
+                <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} min-w-28 text-start`}>
+                  {listener.name}
+                </th>
+                <td className={TABLE_LOOK.cell}>{formatCount(listener.conversations)}</td>
+                <td className={TABLE_LOOK.cell}>{formatCount(listener.answered)}</td>
+                <td className={TABLE_LOOK.cell}>{formatCount(listener.closedWithoutReply)}</td>
+                <td className={TABLE_LOOK.cell}>{formatCount(listener.resolved)}</td>
+                <td className={TABLE_LOOK.cell}>{formatDuration(listener.medianFirstReplyMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-slate-300">
+              <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
+                {TEXTS.allListeners}
+              </th>
+              <td className={TABLE_LOOK.cell}>{total((listener) => listener.conversations)}</td>
+              <td className={TABLE_LOOK.cell}>{total((listener) => listener.answered)}</td>
+              <td className={TABLE_LOOK.cell}>{total((listener) => listener.closedWithoutReply)}</td>
+              <td className={TABLE_LOOK.cell}>{total((listener) => listener.resolved)}</td>
+              {/* Every answered conversation counts for a listener: theirs is the period's median. */}
+              <td className={TABLE_LOOK.cell}>{formatDuration(figures.timeToAnswer.medianMs)}</td>
+            </tr>
+          </tfoot>
+        </FiguresTable>
       )}
     </Section>
   );
@@ -431,59 +409,38 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
  * waiting, and how soon they were answered (median and 90th percentile).
  */
 export function LanguageFiguresTable({ figures }: { figures: DeskFigures }) {
-  const captionId = useId();
-  const numeric = `${TABLE_LOOK.head} text-right`;
   return (
     <Section title={TEXTS.byLanguage}>
       <p className="mt-1 text-slate-700">{TEXTS.byLanguageHow}</p>
       {figures.byLanguage.length === 0 ? (
         <p className={EMPTY}>{TEXTS.noLanguages}</p>
       ) : (
-        <div className="mt-3">
-          <TableRegion labelledBy={captionId}>
-            <table className={TABLE_LOOK.table}>
-              <caption id={captionId} className="sr-only">
-                {TEXTS.byLanguage}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={TABLE_LOOK.head}>
-                    {TEXTS.language}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.conversations}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.answered}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.stillWaiting}
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.timeToAnswer} ({TEXTS.median})
-                  </th>
-                  <th scope="col" className={numeric}>
-                    {TEXTS.timeToAnswer} ({TEXTS.p90})
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.byLanguage.map((row) => (
-                  <tr key={row.language ?? ""}>
-                    <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
-                      {row.name ?? TEXTS.languageNotKnown}
-                    </th>
-                    <td className={TABLE_LOOK.cell}>{formatCount(row.conversations)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatCount(row.answered)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatCount(row.stillWaiting)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatDuration(row.medianTimeToAnswerMs)}</td>
-                    <td className={TABLE_LOOK.cell}>{formatDuration(row.p90TimeToAnswerMs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        </div>
+        <FiguresTable
+          caption={TEXTS.byLanguage}
+          columns={[
+            { label: TEXTS.language },
+            { label: TEXTS.conversations, numeric: true },
+            { label: TEXTS.answered, numeric: true },
+            { label: TEXTS.stillWaiting, numeric: true },
+            { label: `${TEXTS.timeToAnswer} (${TEXTS.median})`, numeric: true },
+            { label: `${TEXTS.timeToAnswer} (${TEXTS.p90})`, numeric: true },
+          ]}
+        >
+          <tbody>
+            {figures.byLanguage.map((row) => (
+              <tr key={row.language ?? ""}>
+                <th scope="row" className={`${TABLE_LOOK.rowHead} text-start`}>
+                  {row.name ?? TEXTS.languageNotKnown}
+                </th>
+                <td className={TABLE_LOOK.cell}>{formatCount(row.conversations)}</td>
+                <td className={TABLE_LOOK.cell}>{formatCount(row.answered)}</td>
+                <td className={TABLE_LOOK.cell}>{formatCount(row.stillWaiting)}</td>
+                <td className={TABLE_LOOK.cell}>{formatDuration(row.medianTimeToAnswerMs)}</td>
+                <td className={TABLE_LOOK.cell}>{formatDuration(row.p90TimeToAnswerMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </FiguresTable>
       )}
     </Section>
   );

@@ -40,6 +40,9 @@ export function randomClientAddress(): string {
 }
 export { expect };
 
+/** What a browser set to Mexican Spanish says it reads. */
+export const SPANISH_BROWSER = "es-MX,es;q=0.9";
+
 export const SEEDED_SUPPORT = { email: "support@kindred.local", password: "kindred-local-support" };
 
 let counter = 0;
@@ -96,13 +99,17 @@ export async function waitForPageScripts(page: Page) {
     .toBe(true);
 }
 
-/** A signed-in account made through the API (fast); the page's context holds its session cookie. */
-export async function signUpThroughApi(page: Page, baseURL: string) {
+/**
+ * A signed-in account made through the API (fast); the page's context holds its session cookie.
+ * `languages` are sent as the sign-up page's own request would send its browser's (the account
+ * keeps the first the site speaks).
+ */
+export async function signUpThroughApi(page: Page, baseURL: string, { languages }: { languages?: string } = {}) {
   const email = uniqueEmail();
   const password = "a calm password";
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password, gender: "female", name: "x" },
-    headers: { Origin: baseURL },
+    headers: { Origin: baseURL, ...(languages ? { "Accept-Language": languages } : {}) },
   });
   expect(response.status()).toBe(200);
   const { user } = (await response.json()) as { user: { id: string; username: string } };
