@@ -23,7 +23,7 @@ async function signedInWithStoppedClock(
   return account;
 }
 
-const warning = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
+const warning = (page: Page) => page.getByRole("dialog", { name: INACTIVITY_MESSAGES.title });
 
 /**
  * Relays the page's inbox socket to the server, noting the heartbeat frames the page sends and the
@@ -89,7 +89,7 @@ test.describe("inactivity", () => {
     await page.clock.runFor(8 * MINUTE);
     // OK from the keyboard: a mouse click would leave the pointer where the dialog was, and Chromium
     // may send a synthetic mousemove (activity) when it goes, at a moment no test can wait for.
-    await warning(page).getByRole("button", { name: "OK" }).press("Enter");
+    await warning(page).getByRole("button", { name: INACTIVITY_MESSAGES.ok }).press("Enter");
     await expect(warning(page)).toBeHidden();
     await page.clock.runFor(7 * MINUTE);
     await expect(page).toHaveURL(/\/chat$/);
@@ -104,7 +104,7 @@ test.describe("inactivity", () => {
     await signedInWithStoppedClock(page, baseURL ?? "", { firstCheckAnswered: false });
     await expect.poll(() => inbox.heartbeats.length).toBeGreaterThan(0);
     await page.clock.runFor(8 * MINUTE);
-    await warning(page).getByRole("button", { name: "OK" }).press("Enter");
+    await warning(page).getByRole("button", { name: INACTIVITY_MESSAGES.ok }).press("Enter");
     await expect(warning(page)).toBeHidden();
     inbox.release();
     await expect.poll(async () => (await readSessionProbe(page)).answers).toBeGreaterThan(0);
