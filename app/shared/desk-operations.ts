@@ -107,10 +107,7 @@ export const HELPFUL_ANSWERS = ["yes", "somewhat", "no"] as const;
 export type HelpfulAnswer = (typeof HELPFUL_ANSWERS)[number];
 export const MAX_SURVEY_COMMENT = 500;
 
-/**
- * The survey as the visitor reads it, in the current language. The refusals the desk's object words
- * (alreadyAnswered, and END_CONVERSATION_TEXTS.notOpen) know no request, so they come in English.
- */
+/** The survey as the visitor reads it, in the current language. */
 export const SURVEY_TEXTS = {
   get question() {
     return m.chat_survey_question();
@@ -197,6 +194,18 @@ export const END_CONVERSATION_TEXTS = {
     return m.chat_end_not_open();
   },
 };
+
+/**
+ * Why the desk refused one of the visitor's forms. The desk's object answers the code, since it
+ * knows no request's language; the page's action words it (visitorDeskRefusalText) in its reader's.
+ */
+export type VisitorDeskRefusal = "notOpen" | "nothingToAnswer" | "alreadyAnswered";
+export type SurveyRefusal = Exclude<VisitorDeskRefusal, "notOpen">;
+
+/** A refusal's words, in the current language. */
+export function visitorDeskRefusalText(refusal: VisitorDeskRefusal): string {
+  return refusal === "notOpen" ? END_CONVERSATION_TEXTS.notOpen : SURVEY_TEXTS[refusal];
+}
 
 // --- Saved replies: kept by the admin, inserted by listeners -------------------------------------
 
