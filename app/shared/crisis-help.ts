@@ -1,5 +1,5 @@
 import { m } from "~/paraglide/messages";
-import { getLocale } from "~/paraglide/runtime";
+import { getLocale, type Locale } from "~/paraglide/runtime";
 import { rankedLanguageTags } from "./accept-language";
 import { PATHS } from "./routes";
 
@@ -83,7 +83,7 @@ export type CrisisContact = {
   icon?: "call" | "text";
 };
 
-const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, () => string> = {
+const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, typeof m.crisis_service_police> = {
   ambulance: m.crisis_service_ambulance,
   police: m.crisis_service_police,
   fire: m.crisis_service_fire,
@@ -102,16 +102,15 @@ export function countryInSentence(name: string): string {
 }
 
 /** A country's name inside a sentence of the current language (English adds "the" where it belongs). */
-function inSentence(name: string): string {
-  return getLocale() === "en" ? countryInSentence(name) : name;
+function inSentence(name: string, locale: Locale = getLocale()): string {
+  return locale === "en" ? countryInSentence(name) : name;
 }
 
 /**
- * A country's name in the current language: the table's own in English, the runtime's (`Intl`)
- * in any other, which every browser and the server name alike.
+ * A country's name in the current language (or `locale`): the table's own in English, the
+ * runtime's (`Intl`) in any other, which every browser and the server name alike.
  */
-export function countryName(country: { code: string; name: string }): string {
-  const locale = getLocale();
+export function countryName(country: { code: string; name: string }, locale: Locale = getLocale()): string {
   if (locale === "en") return country.name;
   try {
     return new Intl.DisplayNames([locale], { type: "region" }).of(country.code) ?? country.name;
@@ -183,15 +182,17 @@ export const CRISIS_HELP_TEXTS = {
   },
 };
 
+/** An emergency number as a sentence names it: "112", or "108 (ambulance)" where services have their own. */
+function emergencyShort(emergency: EmergencyNumber, locale: Locale = getLocale()): string {
+  return emergency.for === "all"
+    ? emergency.number
+    : `${emergency.number} (${SERVICE_NAMES[emergency.for]({}, { locale })})`;
+}
+
 /** An emergency number's link: "Call 112", or "Call 108 (ambulance)" where services have their own. */
 export function emergencyContact(emergency: EmergencyNumber): CrisisContact {
-  const service = emergency.for === "all" ? "" : ` (${SERVICE_NAMES[emergency.for]()})`;
-  return {
-    label: m.crisis_call({ number: `${emergency.number}${service}` }),
-    short: `${emergency.number}${service}`,
-    icon: "call",
-    href: `tel:${emergency.number}`,
-  };
+  const short = emergencyShort(emergency);
+  return { label: m.crisis_call({ number: short }), short, icon: "call", href: `tel:${emergency.number}` };
 }
 
 /** How a line's number reads: as the line groups it, else its digits. */
@@ -273,21 +274,18 @@ export function firstLineName(help: CrisisHelp): string | null {
   return first ? first.name : null;
 }
 
-/** "A, B or C" in English, for the sentences still written in English only (crisisLineInWords). */
-function joinedOr(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
-}
-
-/** Choices joined with "or" as the current language writes it: "A or B", "A o B". */
-function orInLanguage(items: string[]): string {
-  return new Intl.ListFormat(getLocale(), { type: "disjunction" }).format(items);
+/** Choices joined with "or" as the current language (or `locale`) writes it: "A or B", "A o B". */
+function orInLanguage(items: string[], locale: Locale = getLocale()): string {
+  return new Intl.ListFormat(locale, { type: "disjunction" }).format(items);
 }
 
 /** The emergency numbers as a sentence names them: "112", or "100 (police) or 108 (ambulance)". */
-function emergencyInWords(help: CrisisHelp, join: (items: string[]) => string = joinedOr): string | null {
+function emergencyInWords(help: CrisisHelp, locale: Locale = getLocale()): string | null {
   if (help.emergency.length === 0) return null;
-  return join(help.emergency.map((emergency) => emergencyContact(emergency).short ?? emergency.number));
+  return orInLanguage(
+    help.emergency.map((emergency) => emergencyShort(emergency, locale)),
+    locale,
+  );
 }
 
 /**
@@ -314,7 +312,7 @@ export function crisisHelpInText(help: CrisisHelp): string {
     const contacts = lineContacts(line).map((contact) => contact.label);
     return `${line.name}: ${orInLanguage(contacts)}`;
   });
-  const emergency = emergencyInWords(help, orInLanguage);
+  const emergency = emergencyInWords(help);
   const parts = [
     ...lines,
     emergency ? `${CRISIS_HELP_TEXTS.emergency}: ${emergency}` : CRISIS_HELP_TEXTS.noEmergencyNumber,
@@ -325,30 +323,48 @@ export function crisisHelpInText(help: CrisisHelp): string {
 
 /**
  * Where a saved reply puts the visitor's own crisis line: the desk writes it out for the visitor
- * of the conversation before the listener sees the text.
+ * of the conversation, in the reply's language, before the listener sees the text.
  */
 export const CRISIS_LINE_PLACEHOLDER = "{crisis line}";
 
-/** The words that stand in a saved reply for the placeholder, for this visitor. */
-export function crisisLineInWords(help: CrisisHelp): string {
+/**
+ * The words that stand in a saved reply for the placeholder, for this visitor, in the reply's
+ * language (`locale`), whatever the page around it speaks: they go into the reply's sentence.
+ */
+export function crisisLineInWords(help: CrisisHelp, locale: Locale): string {
+  const options = { locale };
   const [first] = help.lines;
   if (first) {
-    const contacts = lineContacts(first).map((contact) =>
-      contact.label.replace(/^Call|^Text/, (verb) => verb.toLowerCase()),
-    );
-    return `${first.name} (${contacts.join(" or ")})`;
+    const number = shownNumber(first);
+    const contacts = [
+      ...(first.call && number ? [m.saved_reply_line_call({ number }, options)] : []),
+      ...(first.text
+        ? [
+            first.text.keyword
+              ? m.saved_reply_line_text_keyword({ keyword: first.text.keyword, number: first.text.number }, options)
+              : m.saved_reply_line_text({ number: first.text.number }, options),
+          ]
+        : []),
+    ];
+    return contacts.length > 0
+      ? m.saved_reply_line({ name: first.name, contacts: orInLanguage(contacts, locale) }, options)
+      : first.name;
   }
-  const emergency = emergencyInWords(help);
-  const where = help.country ? `in ${countryInSentence(help.country.name)} ` : "";
-  return emergency
-    ? `the emergency number ${where}(${emergency}), or a helpline from ${HELPLINE_DIRECTORY_URL}`
-    : `your local emergency number, or a helpline from ${HELPLINE_DIRECTORY_URL}`;
+  const directory = HELPLINE_DIRECTORY_URL;
+  const numbers = emergencyInWords(help, locale);
+  if (!numbers) return m.saved_reply_no_number({ directory }, options);
+  return help.country
+    ? m.saved_reply_emergency_in(
+        { country: inSentence(countryName(help.country, locale), locale), numbers, directory },
+        options,
+      )
+    : m.saved_reply_emergency({ numbers, directory }, options);
 }
 
-/** A saved reply's text with the placeholder written out for this visitor. */
-export function withCrisisLine(text: string, help: CrisisHelp): string {
+/** A saved reply's text with the placeholder written out for this visitor, in the reply's language. */
+export function withCrisisLine(text: string, help: CrisisHelp, locale: Locale): string {
   return text.includes(CRISIS_LINE_PLACEHOLDER)
-    ? text.replaceAll(CRISIS_LINE_PLACEHOLDER, crisisLineInWords(help))
+    ? text.replaceAll(CRISIS_LINE_PLACEHOLDER, crisisLineInWords(help, locale))
     : text;
 }
 

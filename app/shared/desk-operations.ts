@@ -1,6 +1,7 @@
 import { m } from "~/paraglide/messages";
 import { ADMIN_TITLES } from "./admin";
 import { CRISIS_LINE_PLACEHOLDER } from "./crisis-help";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageNameIn } from "./languages";
 import { z } from "./schemas/zod-mini";
 
 /**
@@ -107,10 +108,7 @@ export const HELPFUL_ANSWERS = ["yes", "somewhat", "no"] as const;
 export type HelpfulAnswer = (typeof HELPFUL_ANSWERS)[number];
 export const MAX_SURVEY_COMMENT = 500;
 
-/**
- * The survey as the visitor reads it, in the current language. The refusals the desk's object words
- * (alreadyAnswered, and END_CONVERSATION_TEXTS.notOpen) know no request, so they come in English.
- */
+/** The survey as the visitor reads it, in the current language. */
 export const SURVEY_TEXTS = {
   get question() {
     return m.chat_survey_question();
@@ -198,6 +196,18 @@ export const END_CONVERSATION_TEXTS = {
   },
 };
 
+/**
+ * Why the desk refused one of the visitor's forms. The desk's object answers the code, since it
+ * knows no request's language; the page's action words it (visitorDeskRefusalText) in its reader's.
+ */
+export type VisitorDeskRefusal = "notOpen" | "nothingToAnswer" | "alreadyAnswered";
+export type SurveyRefusal = Exclude<VisitorDeskRefusal, "notOpen">;
+
+/** A refusal's words, in the current language. */
+export function visitorDeskRefusalText(refusal: VisitorDeskRefusal): string {
+  return refusal === "notOpen" ? END_CONVERSATION_TEXTS.notOpen : SURVEY_TEXTS[refusal];
+}
+
 // --- Saved replies: kept by the admin, inserted by listeners -------------------------------------
 
 export const MAX_SAVED_REPLY = 1000;
@@ -205,11 +215,13 @@ export const MAX_SAVED_REPLY_TITLE = 80;
 
 export const SAVED_REPLY_TEXTS = {
   open: "Saved replies",
-  insert: (title: string) => `Insert “${title}”`,
+  /** With the reply's language named where it is not the conversation's. */
+  insert: (title: string, language?: string) => `Insert “${title}”${language ? ` (${language})` : ""}`,
   none: "No saved replies yet.",
   editable: "A saved reply goes into your message; change it before sending.",
   titleLabel: "Title",
   textLabel: "Text",
+  languageLabel: "Language",
   add: "Add reply",
   save: "Save",
   remove: "Remove",
@@ -219,6 +231,7 @@ export const SAVED_REPLY_TEXTS = {
   titleTooLong: `A title can be at most ${MAX_SAVED_REPLY_TITLE} characters.`,
   emptyText: "Write the reply's text.",
   textTooLong: `A saved reply can be at most ${MAX_SAVED_REPLY} characters.`,
+  chooseLanguage: "Choose the language the reply is written in.",
   notFound: "That reply is no longer on the list.",
 } as const;
 
@@ -237,8 +250,27 @@ export const SavedReplySchema = z.object({
       z.minLength(1, SAVED_REPLY_TEXTS.emptyText),
       z.maxLength(MAX_SAVED_REPLY, SAVED_REPLY_TEXTS.textTooLong),
     ),
+  language: z.enum(LANGUAGES as readonly [Language, ...Language[]], SAVED_REPLY_TEXTS.chooseLanguage),
 });
-export type SavedReply = { id: number; title: string; text: string; position: number };
+export type SavedReply = { id: number; title: string; text: string; language: Language; position: number };
+
+/** A language as the saved replies' pages name it (the admin's and the desk's, both in the default language). */
+export const savedReplyLanguageName = (language: Language) => languageNameIn(language, DEFAULT_LANGUAGE);
+
+/**
+ * A conversation's saved replies: those in its language first, then the others, each group in the
+ * admin's order. A conversation whose language is not known is taken to be in the default one.
+ */
+export function repliesForConversation<Reply extends Pick<SavedReply, "language">>(
+  replies: readonly Reply[],
+  language: Language | null,
+): Reply[] {
+  const first = language ?? DEFAULT_LANGUAGE;
+  return [
+    ...replies.filter((reply) => reply.language === first),
+    ...replies.filter((reply) => reply.language !== first),
+  ];
+}
 
 /** The saved-replies page (/admin/replies): its words, beside what listeners read (SAVED_REPLY_TEXTS). */
 export const SAVED_REPLY_PAGE_TEXTS = {
@@ -250,7 +282,9 @@ export const SAVED_REPLY_PAGE_TEXTS = {
   addHeading: "Add a saved reply",
   edit: "Edit",
   titleHint: `What listeners pick it by. Up to ${MAX_SAVED_REPLY_TITLE} characters.`,
-  textHint: `Up to ${MAX_SAVED_REPLY.toLocaleString("en-US")} characters. Write ${CRISIS_LINE_PLACEHOLDER} where the visitor's own crisis line should go: the desk writes out their country's.`,
+  textHint: `Up to ${MAX_SAVED_REPLY.toLocaleString("en-US")} characters. Write ${CRISIS_LINE_PLACEHOLDER} where the visitor's own crisis line should go: the desk writes out their country's, in the reply's language.`,
+  languageHint: "The desk offers a reply first in conversations in its language.",
+  languagePlaceholder: "Choose a language",
   count: (length: number) => `${length.toLocaleString("en-US")} / ${MAX_SAVED_REPLY.toLocaleString("en-US")}`,
   adding: "Adding...",
   saving: "Saving...",

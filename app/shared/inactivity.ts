@@ -9,14 +9,29 @@ export const SESSION_CHECK_INTERVAL_MS = 30 * 1000;
 export const ACTIVITY_RESYNC_THRESHOLD_MS = 30 * 1000;
 export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", "touchstart", "click"] as const;
 
+/** Whole minutes between the warning and the logout, as the warning says them. */
+const WARNING_MINUTES = (SESSION_TIMEOUT_MS - INACTIVITY_WARNING_AT_MS) / 60_000;
+
+/** The warning's words, in the page's language. */
 export const INACTIVITY_MESSAGES = {
-  warning: "You will be automatically logged out in 2 minutes due to inactivity. Click OK to stay logged in.",
+  get title() {
+    return m.inactivity_title();
+  },
+  get warning() {
+    return m.inactivity_warning({ minutes: WARNING_MINUTES, ok: INACTIVITY_MESSAGES.ok });
+  },
+  /** The warning's one button, which the warning names. */
+  get ok() {
+    return m.inactivity_ok();
+  },
   /**
    * Added to the warning on a conversation: someone waiting for a reply must not fear
    * that the logout loses it. True because messages live in the room, the draft in this browser,
    * and signing in again returns to the conversation.
    */
-  conversationKept: "Your conversation and anything you typed are kept.",
+  get conversationKept() {
+    return m.inactivity_conversation_kept();
+  },
   /** Shown on the sign-in page the logout leads to, in the page's language. */
   get loggedOut() {
     return m.auth_logged_out_inactivity();

@@ -12,6 +12,8 @@ export const POLICY = {
   cookieLifetimeDays: 30,
   /** How long the signed copy of a session (better-auth's session cache cookie) vouches for it. */
   sessionCacheMinutes: 5,
+  /** How long a browser keeps its copy of the account's crisis-country choice before asking again. */
+  accountChoiceCacheMinutes: 5,
   analyticsRetentionDays: 30,
   inactivityLogoutMinutes: 10,
   sessionMinutes: 20,

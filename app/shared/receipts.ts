@@ -13,15 +13,39 @@ export const RECEIPT_TEXTS = {
   get amountInEmail() {
     return m.email_receipt_amount_in_email();
   },
+  /** The payment provider's own name, the same in every language. */
   paymentMethod: "PayPal",
-  emailSent: "Email Sent",
-  emailSending: "Sending your receipt by email…",
-  emailFailed: "Failed to send email receipt. Please contact support.",
-  pdfFailed: "PDF generation failed. Please try again or use the print option.",
-  preparing: "Preparing your receipt…",
-  openReceipt: "Show my receipt",
-  sendEmail: "Email my receipt",
-  retryEmail: "Try sending again",
+  get emailSent() {
+    return m.receipt_email_sent();
+  },
+  get emailSending() {
+    return m.receipt_email_sending();
+  },
+  get emailFailed() {
+    return m.receipt_email_failed();
+  },
+  get pdfFailed() {
+    return m.receipt_pdf_failed();
+  },
+  get preparing() {
+    return m.receipt_preparing();
+  },
+  get openReceipt() {
+    return m.receipt_open();
+  },
+  get sendEmail() {
+    return m.receipt_send_email();
+  },
+  get retryEmail() {
+    return m.receipt_retry_email();
+  },
+  get notFound() {
+    return m.receipt_not_found();
+  },
+  /** A form the page does not send (a forged or outdated post). */
+  get unknownRequest() {
+    return m.receipt_unknown_request();
+  },
 };
 
 /** What the thank-you page's forms ask its action to do. */

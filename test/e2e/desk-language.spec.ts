@@ -1,13 +1,17 @@
 import type { Page } from "@playwright/test";
 import { m } from "../../app/paraglide/messages";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
+import { withCrisisLine } from "../../app/shared/crisis-help";
 import { DESK_PAGE_TEXTS, DESK_TEXTS } from "../../app/shared/desk";
-import { DESK_FIGURES_TEXTS } from "../../app/shared/desk-operations";
+import { DESK_FIGURES_TEXTS, SAVED_REPLY_TEXTS, savedReplyLanguageName } from "../../app/shared/desk-operations";
 import { languageNameIn } from "../../app/shared/languages";
 import { LISTENER_TEXTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
+import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
+import { composer } from "./support/chat-page";
 import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener, openDesk } from "./support/desk";
+import { queryLocalD1, sqlText } from "./support/local-d1";
 import { borrowContext } from "./support/shared-context";
 import {
   expect,
@@ -38,6 +42,13 @@ const NO_SPANISH_SPEAKER = m.desk_lang_no_speaker(
   { language: languageNameIn("es", "es"), fallback: languageNameIn("en", "es") },
   es,
 );
+
+/** A seeded saved reply's text, as stored. */
+async function savedReplyText(title: string): Promise<string> {
+  const [row] = await queryLocalD1<{ text: string }>(`SELECT text FROM saved_replies WHERE title = ${sqlText(title)}`);
+  if (!row) throw new Error(`no saved reply "${title}"`);
+  return row.text;
+}
 
 async function expectNoSideScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -116,6 +127,24 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
     await mine.getByRole("link", { name: user.username }).click();
     await expect(english.page).toHaveURL(deskConversationPath(user.id));
     await expect(english.page.getByText(DESK_PAGE_TEXTS.visitorLanguage("Spanish"))).toBeVisible();
+    // Its saved replies: the seeded Spanish ones first and unmarked, the English ones after, each
+    // named as English; the crisis line goes in in Spanish, Mexico's (the table has its emergency number).
+    await waitForHydration(english.page);
+    await english.page.getByRole("button", { name: SAVED_REPLY_TEXTS.open, exact: true }).click();
+    const choices = english.page.getByRole("button", { name: /^Insert “/ });
+    await expect(choices.first()).toHaveAccessibleName(SAVED_REPLY_TEXTS.insert("Bienvenida"));
+    const englishName = savedReplyLanguageName("en");
+    await expect(choices.last()).toHaveAccessibleName(new RegExp(`\\(${englishName}\\)$`));
+    await expect(
+      english.page.getByRole("button", { name: SAVED_REPLY_TEXTS.insert("Welcome", englishName), exact: true }),
+    ).toBeVisible();
+    await english.page
+      .getByRole("button", { name: SAVED_REPLY_TEXTS.insert("Su línea de crisis"), exact: true })
+      .click();
+    const spanishLine = withCrisisLine(await savedReplyText("Su línea de crisis"), crisisHelpFor("MX"), "es");
+    expect(spanishLine).toContain("el número de emergencias de México (911)");
+    await expect(composer(english.page)).toHaveValue(spanishLine);
+    await composer(english.page).fill("");
     // Opened: a listener is with the visitor, and the line (with what it said of languages) goes.
     await expect(line).toHaveCount(0);
 

@@ -14,16 +14,17 @@ import { expect, randomClientAddress, SPANISH_BROWSER, signUpThroughApi, test, w
 
 const es = { locale: "es" as const };
 const BRAND = "Kindred";
+const PHONE = { width: 375, height: 740 };
 
 async function spanishBrowser(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await borrowContext(browser, { baseURL, locale: "es-MX" }, randomClientAddress());
+  const context = await borrowContext(browser, { baseURL, locale: "es-MX", viewport: PHONE }, randomClientAddress());
   return context.newPage();
 }
 
 const signUpInSpanish = (page: Page, baseURL: string) =>
   signUpThroughApi(page, baseURL, { languages: SPANISH_BROWSER });
 
-test("a donor whose browser is set to es-MX gets the receipt, its PDF and its email in Spanish", async ({
+test("a donor whose browser is set to es-MX reads the thank-you page on a phone and gets the receipt, its PDF and its email in Spanish", async ({
   browser,
   baseURL,
 }) => {
@@ -38,6 +39,27 @@ test("a donor whose browser is set to es-MX gets the receipt, its PDF and its em
   await expect(receipt).toContainText(m.email_receipt_service_name({ brand: BRAND }, es));
   await expect(receipt.getByRole("definition").last()).toHaveText(m.email_receipt_amount_shown({}, es));
   await expect(receipt).toContainText(/\d{1,2} de [a-z]+ de \d{4}/);
+  await expect(receipt.getByRole("heading", { name: m.receipt_title({}, es) })).toBeVisible();
+
+  // The page around it, end to end.
+  await expect(page).toHaveTitle(`${m.receipt_page_title({}, es)} | ${BRAND}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: m.receipt_heading({}, es) })).toBeVisible();
+  await expect(main.getByText(m.receipt_kindness({}, es))).toBeVisible();
+  await expect(main.getByText(m.receipt_email_sent({}, es), { exact: true })).toBeVisible();
+  await expect(main.getByRole("button", { name: m.receipt_print({}, es) })).toBeVisible();
+  const newTab = m.footer_new_tab({}, es);
+  await expect(main.getByRole("link", { name: `${m.receipt_social_media({}, es)}${newTab}` })).toBeVisible();
+  await expect(main.getByText(/^¿Tienes preguntas sobre tu donación\?/)).toBeVisible();
+  for (const name of [
+    m.receipt_get_support({}, es),
+    m.receipt_return_home({}, es),
+    `${m.receipt_donate_again({}, es)}${newTab}`,
+  ]) {
+    await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(main).not.toContainText(/Thank|Receipt|Email|Download|Print|Questions|Homepage|Donate|Support/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
   const sent = await latestEmailTo(email);
   expect(sent.template).toBe("donation-receipt");
@@ -50,7 +72,7 @@ test("a donor whose browser is set to es-MX gets the receipt, its PDF and its em
   await waitForHydration(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: /PDF/ }).click(),
+    page.getByRole("button", { name: m.receipt_download_pdf({}, es) }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(m.email_receipt_pdf_file({ brand: "kindred", id: receiptId }, es));
   const bytes = await readFile((await download.path()) ?? "");

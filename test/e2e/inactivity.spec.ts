@@ -1,9 +1,18 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { m } from "../../app/paraglide/messages";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { readSessionProbe } from "./support/session-probe";
-import { expect, signUpThroughApi, test, waitForPageScripts, waitForSessionTimers } from "./support/test";
+import {
+  expect,
+  phoneBrowserIn,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+  waitForPageScripts,
+  waitForSessionTimers,
+} from "./support/test";
 
 const MINUTE = 60_000;
 const START = new Date("2026-03-02T10:00:00Z").getTime();
@@ -23,7 +32,7 @@ async function signedInWithStoppedClock(
   return account;
 }
 
-const warning = (page: Page) => page.getByRole("dialog", { name: "Are you still there?" });
+const warning = (page: Page) => page.getByRole("dialog", { name: INACTIVITY_MESSAGES.title });
 
 /**
  * Relays the page's inbox socket to the server, noting the heartbeat frames the page sends and the
@@ -89,7 +98,7 @@ test.describe("inactivity", () => {
     await page.clock.runFor(8 * MINUTE);
     // OK from the keyboard: a mouse click would leave the pointer where the dialog was, and Chromium
     // may send a synthetic mousemove (activity) when it goes, at a moment no test can wait for.
-    await warning(page).getByRole("button", { name: "OK" }).press("Enter");
+    await warning(page).getByRole("button", { name: INACTIVITY_MESSAGES.ok }).press("Enter");
     await expect(warning(page)).toBeHidden();
     await page.clock.runFor(7 * MINUTE);
     await expect(page).toHaveURL(/\/chat$/);
@@ -98,13 +107,45 @@ test.describe("inactivity", () => {
     await expect(warning(page)).toBeVisible();
   });
 
+  test("warns a Spanish visitor on a phone in Spanish, and its Spanish OK keeps them signed in", async ({
+    browser,
+    baseURL: base,
+  }) => {
+    const baseURL = base ?? "";
+    const page = await phoneBrowserIn(browser, baseURL, "es-MX");
+    const es = { locale: "es" as const };
+    await page.clock.install({ time: START });
+    await page.clock.pauseAt(START + MINUTE);
+    // An account made by a Spanish browser's sign-up: its pages speak Spanish.
+    const signedUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
+      headers: { Origin: baseURL, "Accept-Language": "es-MX,es;q=0.9" },
+    });
+    expect(signedUp.status()).toBe(200);
+    await page.goto(SUPPORT_CHAT_PATH);
+    await waitForSessionTimers(page);
+    await page.clock.runFor(8 * MINUTE);
+    const spanishWarning = page.getByRole("dialog", { name: m.inactivity_title({}, es) });
+    await expect(spanishWarning).toBeVisible();
+    const ok = m.inactivity_ok({}, es);
+    await expect(spanishWarning).toContainText(m.inactivity_warning({ minutes: 2, ok }, es));
+    // On a conversation: nothing typed or said is lost.
+    await expect(spanishWarning).toContainText(m.inactivity_conversation_kept({}, es));
+    await expect(spanishWarning).not.toContainText(/logged|Click|conversation/);
+    await spanishWarning.getByRole("button", { name: ok, exact: true }).press("Enter");
+    await expect(spanishWarning).toBeHidden();
+    await page.clock.runFor(7 * MINUTE);
+    await expect(page).toHaveURL(SUPPORT_CHAT_PATH);
+    await expect(spanishWarning).toBeHidden();
+  });
+
   test("an answer to a session check that arrives after OK does not take the time back", async ({ page, baseURL }) => {
     // The check sent as the inbox socket opened answers only after OK was pressed (a slow network).
     const inbox = await relayInboxSocket(page, { holdAnswers: true });
     await signedInWithStoppedClock(page, baseURL ?? "", { firstCheckAnswered: false });
     await expect.poll(() => inbox.heartbeats.length).toBeGreaterThan(0);
     await page.clock.runFor(8 * MINUTE);
-    await warning(page).getByRole("button", { name: "OK" }).press("Enter");
+    await warning(page).getByRole("button", { name: INACTIVITY_MESSAGES.ok }).press("Enter");
     await expect(warning(page)).toBeHidden();
     inbox.release();
     await expect.poll(async () => (await readSessionProbe(page)).answers).toBeGreaterThan(0);

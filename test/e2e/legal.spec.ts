@@ -36,7 +36,13 @@ const PAGES = [
   {
     path: "/cookiepolicy",
     title: "Cookie Policy",
-    statements: [/at most 30 days/, /HttpOnly/, /SameSite=Lax/, /signed copy of your session for up to 5 minutes/],
+    statements: [
+      /at most 30 days/,
+      /HttpOnly/,
+      /SameSite=Lax/,
+      /signed copy of your session for up to 5 minutes/,
+      /copy of your account’s choice for up to 5 minutes/,
+    ],
   },
 ];
 
@@ -98,7 +104,7 @@ const SPANISH_PAGES = [
     description: m.legal_cookies_description({}, es),
     statements: [
       m.legal_cookies_lifetime({ days: 30, minutes: 10 }, es),
-      m.legal_cookies_country({ choose: m.crisis_choose({}, es) }, es),
+      m.legal_cookies_country({ choose: m.crisis_choose({}, es), minutes: 5 }, es),
       m.legal_cookies_help({ emergency: m.crisis_inline_call({ numbers: "911" }, es) }, es),
     ],
   },

@@ -4,6 +4,7 @@ import {
   MAX_SAVED_REPLY,
   SAVED_REPLY_PAGE_TEXTS,
   SAVED_REPLY_TEXTS,
+  savedReplyLanguageName,
   WRAP_UP_TOPIC_TEXTS,
 } from "../../app/shared/desk-operations";
 import { PATHS } from "../../app/shared/routes";
@@ -88,20 +89,30 @@ test("at 1280 px the admin adds a saved reply (refused past 1,000 characters, ke
 
     const words = "Let's try something together: breathe in for four, hold for four, out for four.";
     await text.fill(words);
+    // A new reply is English unless the admin chooses another of the site's languages.
+    const language = add.getByRole("combobox", { name: SAVED_REPLY_TEXTS.languageLabel });
+    await expect(language).toHaveValue("en");
+    await expect(language).toHaveAccessibleDescription(SAVED_REPLY_PAGE_TEXTS.languageHint);
     await add.getByRole("button", { name: SAVED_REPLY_TEXTS.add }).click();
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.added(title))).toBeVisible();
     await expect(text).toHaveValue("");
     const added = row(p, title);
     await expect(added).toContainText(words);
-    await expect(added).toContainText(SAVED_REPLY_PAGE_TEXTS.position(before.length + 1, before.length + 1));
+    await expect(added).toContainText(
+      `${SAVED_REPLY_PAGE_TEXTS.position(before.length + 1, before.length + 1)} · ${savedReplyLanguageName("en")}`,
+    );
     await expect.poll(() => rowNames(p)).toEqual([...before, title]);
 
     // Edit: the disclosure opens the reply's own form.
     await added.getByText(SAVED_REPLY_PAGE_TEXTS.edit).click();
     const edited = `${words} You're doing well.`;
     await added.getByRole("textbox", { name: SAVED_REPLY_TEXTS.textLabel }).fill(edited);
+    await added
+      .getByRole("combobox", { name: SAVED_REPLY_TEXTS.languageLabel })
+      .selectOption({ label: savedReplyLanguageName("es") });
     await added.getByRole("button", { name: `${SAVED_REPLY_TEXTS.save} “${title}”` }).click();
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.saved(title))).toBeVisible();
+    await expect(row(p, title)).toContainText(`· ${savedReplyLanguageName("es")}`);
     await expect(row(p, title).getByRole("paragraph").filter({ hasText: "You're doing well." })).toHaveText(edited);
 
     // Move up twice from the keyboard: focus stays on the button, so Enter moves it again.

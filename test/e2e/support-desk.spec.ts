@@ -695,7 +695,7 @@ for (const { viewport, label } of [
     const desk = listener.page;
     try {
       // The reply that shares the visitor's crisis line, written out for them (a browser set to en-US).
-      const reply = withCrisisLine(await savedReplyText("Their crisis line"), crisisHelpFor("US"));
+      const reply = withCrisisLine(await savedReplyText("Their crisis line"), crisisHelpFor("US"), "en");
       expect(reply).toContain("988 Suicide & Crisis Lifeline (call 988 or text 988)");
       // The listener sees where the visitor writes from: the country, nothing more precise.
       await expect(desk.getByText(DESK_PAGE_TEXTS.visitorCountry("United States"), { exact: true })).toBeVisible();

@@ -197,11 +197,29 @@ describe("the help a page shows", () => {
   it("writes a saved reply's placeholder out as the visitor's own line", () => {
     const reply = `Please reach out to ${CRISIS_LINE_PLACEHOLDER} today.`;
     const gb = crisisHelpFor("GB");
-    expect(withCrisisLine(reply, gb)).toContain(`${gb.lines[0]?.name} (call ${gb.lines[0]?.callShown}`);
-    expect(withCrisisLine(reply, NO_COUNTRY_HELP)).toBe(
+    expect(withCrisisLine(reply, gb, "en")).toContain(`${gb.lines[0]?.name} (call ${gb.lines[0]?.callShown}`);
+    expect(withCrisisLine(reply, NO_COUNTRY_HELP, "en")).toBe(
       `Please reach out to your local emergency number, or a helpline from ${HELPLINE_DIRECTORY_URL} today.`,
     );
-    expect(withCrisisLine("No placeholder here.", gb)).toBe("No placeholder here.");
+    expect(withCrisisLine(reply, crisisHelpFor("DE"), "en")).toContain("TelefonSeelsorge (call 0800 111 0 111)");
+    expect(withCrisisLine("No placeholder here.", gb, "en")).toBe("No placeholder here.");
+  });
+
+  it("writes the placeholder in the reply's language, whatever the page's", () => {
+    const reply = `Comunícate con ${CRISIS_LINE_PLACEHOLDER} hoy.`;
+    expect(withCrisisLine(reply, crisisHelpFor("US"), "es")).toBe(
+      "Comunícate con 988 Suicide & Crisis Lifeline (llama al 988 o envía un SMS al 988) hoy.",
+    );
+    expect(withCrisisLine(reply, crisisHelpFor("MX"), "es")).toBe(
+      `Comunícate con el número de emergencias de México (911) o una línea de ayuda de ${HELPLINE_DIRECTORY_URL} hoy.`,
+    );
+    expect(withCrisisLine(reply, NO_COUNTRY_HELP, "es")).toBe(
+      `Comunícate con tu número local de emergencias o una línea de ayuda de ${HELPLINE_DIRECTORY_URL} hoy.`,
+    );
+    // The same help in English: the words follow the reply, not the page.
+    expect(withCrisisLine("Call {crisis line}.", crisisHelpFor("MX"), "en")).toBe(
+      `Call the emergency number in Mexico (911), or a helpline from ${HELPLINE_DIRECTORY_URL}.`,
+    );
   });
 
   it("names a country inside a sentence as English does", () => {

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { m } from "~/paraglide/messages";
 import * as root from "~/root";
 import * as deskConversation from "~/routes/desk/desk-conversation";
 import * as crisisCountry from "~/routes/safety/crisis-country";
@@ -225,7 +226,11 @@ describe("the desk and the visitor's country", () => {
   });
 
   it("fills a saved reply's placeholder with the visitor's own line before the listener sees it", async () => {
-    const reply = await addSavedReply({ title: "Their line", text: "You can reach {crisis line} any time." });
+    const reply = await addSavedReply({
+      language: "en",
+      title: "Their line",
+      text: "You can reach {crisis line} any time.",
+    });
     const listener = await signUpListener();
     await availableAtDesk(listener);
     const visitor = await visitorFrom("en-GB");
@@ -244,11 +249,46 @@ describe("the desk and the visitor's country", () => {
       composerText: string;
       visitorCountry: unknown;
     };
-    const expected = withCrisisLine(reply.text, crisisHelpFor("GB"));
+    const expected = withCrisisLine(reply.text, crisisHelpFor("GB"), "en");
     expect(expected).toContain(crisisHelpFor("GB").lines[0]?.name ?? "missing");
     expect(data.savedReplies.find((saved) => saved.id === reply.id)?.text).toBe(expected);
     expect(data.composerText).toBe(expected);
     expect(data.visitorCountry).toEqual(crisisHelpFor("GB").country);
+  });
+
+  it("writes the placeholder in each reply's language, the conversation's language's replies first", async () => {
+    await env.DB.prepare("DELETE FROM saved_replies").run();
+    const english = await addSavedReply({ language: "en", title: "Their line", text: "You can reach {crisis line}." });
+    const spanish = await addSavedReply({
+      language: "es",
+      title: "Su línea",
+      text: "Puedes comunicarte con {crisis line}.",
+    });
+    const listener = await signUpListener();
+    await availableAtDesk(listener);
+    const visitor = await visitorFrom("es-MX,es;q=0.9");
+    await say(visitor.socket, "necesito hablar con alguien");
+    await deskHolds(visitor.pairId, listener.user.id);
+    const page = await callLoader(
+      deskConversation,
+      `${deskConversationPath(visitor.user.id)}?${SAVED_REPLY_PARAM}=${spanish.id}`,
+      { user: signedInUser(listener), params: { visitorId: visitor.user.id } },
+    );
+    const data = page.data as { savedReplies: { id: number; text: string }[]; composerText: string; language: unknown };
+    expect(data.language).toBe("es");
+    const directory = "https://findahelpline.com";
+    const inSpanish = `Puedes comunicarte con ${m.saved_reply_emergency_in({ country: "México", numbers: "911", directory }, { locale: "es" })}.`;
+    expect(inSpanish).toBe(
+      "Puedes comunicarte con el número de emergencias de México (911) o una línea de ayuda de https://findahelpline.com.",
+    );
+    expect(data.savedReplies).toEqual([
+      expect.objectContaining({ id: spanish.id, text: inSpanish }),
+      expect.objectContaining({
+        id: english.id,
+        text: "You can reach the emergency number in Mexico (911), or a helpline from https://findahelpline.com.",
+      }),
+    ]);
+    expect(data.composerText).toBe(inSpanish);
   });
 
   it("tells the other member of an ordinary conversation nothing of where someone is", async () => {

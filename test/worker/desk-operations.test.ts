@@ -388,6 +388,31 @@ describe("an opening's life on the desk", () => {
     });
   });
 
+  it("words the desk's own refusals in the visitor's language: ending it twice, answering the survey twice", async () => {
+    const { visitor } = await answeredConversation();
+    const es = { locale: "es" } as const;
+    const end = { intent: VISITOR_DESK_INTENTS.end };
+    expect(await inLanguage("es", () => visitorPost(visitor, end))).toMatchObject({ status: 200 });
+    expect(await inLanguage("es", () => visitorPost(visitor, end))).toMatchObject({
+      status: 409,
+      data: { visitorDesk: { ok: false, message: m.chat_end_not_open({}, es) } },
+    });
+    const told = await visitor.socket.waitFor((f) => f.type === "desk" && f.state === "idle" && f.survey !== null);
+    if (told.type !== "desk" || told.survey === null) throw new Error("no survey");
+    const answer = { intent: VISITOR_DESK_INTENTS.survey, opening: String(told.survey), answer: "no", comment: "" };
+    expect(await inLanguage("es", () => visitorPost(visitor, answer))).toMatchObject({ status: 200 });
+    expect(await inLanguage("es", () => visitorPost(visitor, { ...answer, comment: "otra vez" }))).toMatchObject({
+      status: 409,
+      data: {
+        visitorDesk: { ok: false, message: m.chat_survey_already_answered({}, es), typed: { comment: "otra vez" } },
+      },
+    });
+    // The same refusals in English for an English request: each request's own language.
+    expect(await visitorPost(visitor, end)).toMatchObject({
+      data: { visitorDesk: { message: m.chat_end_not_open({}, { locale: "en" }) } },
+    });
+  });
+
   it("counts a visitor who ends it before any reply as abandoned, and one who signs out while waiting", async () => {
     const first = await visitorInSupportChat();
     await say(first.socket, "hello?");

@@ -31,8 +31,8 @@ type PageData = Awaited<ReturnType<typeof deskConversation.loader>>;
 beforeAll(async () => {
   await seedSupport();
   for (const name of SEEDED_WRAP_UP_TOPICS) await addWrapUpTopic(name);
-  await addSavedReply({ title: "Welcome", text: "Hi, I'm glad you wrote." });
-  await addSavedReply({ title: "Call or text 988", text: "You can call or text 988 any time." });
+  await addSavedReply({ language: "en", title: "Welcome", text: "Hi, I'm glad you wrote." });
+  await addSavedReply({ language: "en", title: "Call or text 988", text: "You can call or text 988 any time." });
 });
 beforeEach(clearDesk);
 

@@ -41,7 +41,8 @@ function read(user: SignedInUser | null): Promise<ActionAnswer> {
 
 /** The rows as stored, in order. */
 const stored = async () =>
-  (await env.DB.prepare("SELECT id, title, text, position FROM saved_replies ORDER BY position").all()).results;
+  (await env.DB.prepare("SELECT id, title, text, language, position FROM saved_replies ORDER BY position").all())
+    .results;
 
 /** The titles in the list's order, and whether the positions run 1 to n without a gap. */
 async function order(): Promise<string[]> {
@@ -67,64 +68,113 @@ beforeEach(async () => {
 
 describe("saved replies", () => {
   it("are listed in the admin's order; a new one goes at the end, trimmed", async () => {
-    const first = await addSavedReply({ title: " Welcome ", text: "  Hi, I'm glad you wrote.\n" });
-    expect(first).toEqual({ id: expect.any(Number), title: "Welcome", text: "Hi, I'm glad you wrote.", position: 1 });
-    await addSavedReply({ title: "Safety", text: "Are you safe right now?" });
-    await addSavedReply({ title: "Closing", text: "Take care." });
+    const first = await addSavedReply({ language: "en", title: " Welcome ", text: "  Hi, I'm glad you wrote.\n" });
+    expect(first).toEqual({
+      id: expect.any(Number),
+      title: "Welcome",
+      text: "Hi, I'm glad you wrote.",
+      language: "en",
+      position: 1,
+    });
+    await addSavedReply({ language: "en", title: "Safety", text: "Are you safe right now?" });
+    await addSavedReply({ language: "en", title: "Closing", text: "Take care." });
     expect(await order()).toEqual(["Welcome", "Safety", "Closing"]);
     expect(await listSavedReplies()).toContainEqual({ ...first, position: 1 });
   });
 
   it("added at the same moment each get a place of their own", async () => {
-    await Promise.all(["a", "b", "c", "d", "e"].map((title) => addSavedReply({ title, text: `Reply ${title}` })));
+    await Promise.all(
+      ["a", "b", "c", "d", "e"].map((title) => addSavedReply({ language: "en", title, text: `Reply ${title}` })),
+    );
     expect((await order()).sort()).toEqual(["a", "b", "c", "d", "e"]);
   });
 
   it("take up to 1,000 characters of text and 80 of title, and refuse more, saying so beside the field", async () => {
     const longest = await addSavedReply({
+      language: "en",
       title: "T".repeat(MAX_SAVED_REPLY_TITLE),
       text: "x".repeat(MAX_SAVED_REPLY),
     });
     expect(longest.text).toHaveLength(1000);
-    const tooLong = await refusal(addSavedReply({ title: "Long", text: "x".repeat(MAX_SAVED_REPLY + 1) }));
+    const tooLong = await refusal(
+      addSavedReply({ language: "en", title: "Long", text: "x".repeat(MAX_SAVED_REPLY + 1) }),
+    );
     expect(tooLong).toMatchObject({ status: 400, problems: { text: SAVED_REPLY_TEXTS.textTooLong } });
     expect(SAVED_REPLY_TEXTS.textTooLong).toBe("A saved reply can be at most 1000 characters.");
-    const longTitle = await refusal(addSavedReply({ title: "T".repeat(MAX_SAVED_REPLY_TITLE + 1), text: "fine" }));
+    const longTitle = await refusal(
+      addSavedReply({ language: "en", title: "T".repeat(MAX_SAVED_REPLY_TITLE + 1), text: "fine" }),
+    );
     expect(longTitle.problems).toEqual({ title: SAVED_REPLY_TEXTS.titleTooLong });
     // Spaces around the text do not count: what is stored is trimmed.
-    const padded = await addSavedReply({ title: "Padded", text: `  ${"y".repeat(MAX_SAVED_REPLY)}  ` });
+    const padded = await addSavedReply({ language: "en", title: "Padded", text: `  ${"y".repeat(MAX_SAVED_REPLY)}  ` });
     expect(padded.text).toHaveLength(MAX_SAVED_REPLY);
     expect(await order()).toEqual(["T".repeat(MAX_SAVED_REPLY_TITLE), "Padded"]);
   });
 
   it("refuse an empty title and text together, each with its own message, and a field that is no text", async () => {
-    const empty = await refusal(addSavedReply({ title: "  ", text: "" }));
+    const empty = await refusal(addSavedReply({ language: "en", title: "  ", text: "" }));
     expect(empty.problems).toEqual({ title: SAVED_REPLY_TEXTS.emptyTitle, text: SAVED_REPLY_TEXTS.emptyText });
-    const missing = await refusal(addSavedReply({ title: null, text: new File(["x"], "x.txt") }));
+    const missing = await refusal(addSavedReply({ language: "en", title: null, text: new File(["x"], "x.txt") }));
     expect(missing.problems).toEqual({ title: SAVED_REPLY_TEXTS.emptyTitle, text: SAVED_REPLY_TEXTS.emptyText });
     expect(await stored()).toEqual([]);
   });
 
   it("are edited in place, validated the same way", async () => {
-    const reply = await addSavedReply({ title: "Welcome", text: "Hello." });
-    await addSavedReply({ title: "Closing", text: "Bye." });
-    const edited = await updateSavedReply(reply.id, { title: "Warm welcome", text: " Hello, I'm here. " });
-    expect(edited).toEqual({ id: reply.id, title: "Warm welcome", text: "Hello, I'm here.", position: 1 });
+    const reply = await addSavedReply({ language: "en", title: "Welcome", text: "Hello." });
+    await addSavedReply({ language: "en", title: "Closing", text: "Bye." });
+    const edited = await updateSavedReply(reply.id, {
+      language: "en",
+      title: "Warm welcome",
+      text: " Hello, I'm here. ",
+    });
+    expect(edited).toEqual({
+      id: reply.id,
+      title: "Warm welcome",
+      text: "Hello, I'm here.",
+      language: "en",
+      position: 1,
+    });
     const before = await stored();
-    const refused = await refusal(updateSavedReply(reply.id, { title: "Warm welcome", text: "z".repeat(1001) }));
+    const refused = await refusal(
+      updateSavedReply(reply.id, { language: "en", title: "Warm welcome", text: "z".repeat(1001) }),
+    );
     expect(refused.problems).toEqual({ text: SAVED_REPLY_TEXTS.textTooLong });
-    expect(await refusal(updateSavedReply(reply.id + 1000, { title: "Gone", text: "Gone" }))).toMatchObject({
+    expect(
+      await refusal(updateSavedReply(reply.id + 1000, { language: "en", title: "Gone", text: "Gone" })),
+    ).toMatchObject({
       status: 404,
       message: SAVED_REPLY_TEXTS.notFound,
     });
     expect(await stored()).toEqual(before);
   });
 
+  it("are written in one of the site's languages, English unless the admin chooses another", async () => {
+    const spanish = await addSavedReply({ title: "Bienvenida", text: "Hola.", language: "es" });
+    expect(spanish.language).toBe("es");
+    expect(await updateSavedReply(spanish.id, { title: "Bienvenida", text: "Hola.", language: "en" })).toMatchObject({
+      language: "en",
+    });
+    // A reply stored before replies had a language (a row without one) is English.
+    await env.DB.prepare("INSERT INTO saved_replies (title, text, position) VALUES ('Old', 'Old one.', 2)").run();
+    expect((await listSavedReplies()).map((reply) => reply.language)).toEqual(["en", "en"]);
+    const before = await stored();
+    for (const language of ["fr", "", "ES", "english", null, undefined]) {
+      const added = await refusal(addSavedReply({ title: "Salut", text: "Bonjour.", language }));
+      expect(added, String(language)).toMatchObject({
+        status: 400,
+        problems: { language: SAVED_REPLY_TEXTS.chooseLanguage },
+      });
+      const saved = await refusal(updateSavedReply(spanish.id, { title: "Changed", text: "Changed.", language }));
+      expect(saved.problems, String(language)).toEqual({ language: SAVED_REPLY_TEXTS.chooseLanguage });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it("move up and down a place at a time, staying put at either end, the places always 1 to n", async () => {
     const [a, b, c] = [
-      await addSavedReply({ title: "a", text: "a" }),
-      await addSavedReply({ title: "b", text: "b" }),
-      await addSavedReply({ title: "c", text: "c" }),
+      await addSavedReply({ language: "en", title: "a", text: "a" }),
+      await addSavedReply({ language: "en", title: "b", text: "b" }),
+      await addSavedReply({ language: "en", title: "c", text: "c" }),
     ];
     expect(await moveSavedReply(c.id, "up")).toEqual({ reply: { ...c, position: 2 }, count: 3 });
     expect(await order()).toEqual(["a", "c", "b"]);
@@ -142,8 +192,11 @@ describe("saved replies", () => {
   });
 
   it("are removed, the ones after moving up a place", async () => {
-    const [a, b] = [await addSavedReply({ title: "a", text: "a" }), await addSavedReply({ title: "b", text: "b" })];
-    await addSavedReply({ title: "c", text: "c" });
+    const [a, b] = [
+      await addSavedReply({ language: "en", title: "a", text: "a" }),
+      await addSavedReply({ language: "en", title: "b", text: "b" }),
+    ];
+    await addSavedReply({ language: "en", title: "c", text: "c" });
     expect(await removeSavedReply(b.id)).toEqual(b);
     expect(await order()).toEqual(["a", "c"]);
     await removeSavedReply(a.id);
@@ -151,15 +204,15 @@ describe("saved replies", () => {
     expect(await refusal(removeSavedReply(a.id))).toMatchObject({ status: 404, message: SAVED_REPLY_TEXTS.notFound });
     expect(await order()).toEqual(["c"]);
     // A new one after a removal still goes at the end, with the next place.
-    await addSavedReply({ title: "d", text: "d" });
+    await addSavedReply({ language: "en", title: "d", text: "d" });
     expect(await order()).toEqual(["c", "d"]);
   });
 });
 
 describe("/admin/replies", () => {
   it("answers everyone but the admin with a 403, reading and for every write, and changes nothing", async () => {
-    const reply = await addSavedReply({ title: "Welcome", text: "Hello." });
-    await addSavedReply({ title: "Closing", text: "Bye." });
+    const reply = await addSavedReply({ language: "en", title: "Welcome", text: "Hello." });
+    await addSavedReply({ language: "en", title: "Closing", text: "Bye." });
     const before = await stored();
     const someone = signedInUser(await signUpUser());
     const listener = signedInUser(await signUpListener());
@@ -188,19 +241,18 @@ describe("/admin/replies", () => {
   it("lets the admin read, add, save, move and remove, saying what happened", async () => {
     const boss = await admin();
     expect(await read(boss)).toMatchObject({ status: 200, data: { replies: [] } });
-    const added = await post(boss, { intent: LIST_INTENTS.add, title: "Welcome", text: "Hello." });
+    const added = await post(boss, { intent: LIST_INTENTS.add, title: "Welcome", text: "Hello.", language: "en" });
     const [welcome] = await listSavedReplies();
     expect(added).toMatchObject({
       status: 200,
       data: { intent: "add", id: welcome?.id, done: SAVED_REPLY_PAGE_TEXTS.added("Welcome"), problem: null },
     });
-    await post(boss, { intent: LIST_INTENTS.add, title: "Closing", text: "Take care." });
+    await post(boss, { intent: LIST_INTENTS.add, title: "Closing", text: "Take care.", language: "es" });
     const id = String(welcome?.id);
-    expect((await post(boss, { intent: LIST_INTENTS.save, id, title: "Hello", text: "Hi there." })).data).toMatchObject(
-      {
-        done: SAVED_REPLY_PAGE_TEXTS.saved("Hello"),
-      },
-    );
+    expect(
+      (await post(boss, { intent: LIST_INTENTS.save, id, title: "Hello", text: "Hi there.", language: "es" })).data,
+    ).toMatchObject({ done: SAVED_REPLY_PAGE_TEXTS.saved("Hello") });
+    expect((await listSavedReplies()).map((reply) => reply.language)).toEqual(["es", "es"]);
     expect((await post(boss, { intent: LIST_INTENTS.down, id })).data).toMatchObject({
       done: SAVED_REPLY_PAGE_TEXTS.moved("Hello", 2, 2),
     });
@@ -212,12 +264,14 @@ describe("/admin/replies", () => {
       done: SAVED_REPLY_PAGE_TEXTS.removed("Hello"),
     });
     expect(await order()).toEqual(["Closing"]);
-    expect(await read(boss)).toMatchObject({ data: { replies: [{ title: "Closing", text: "Take care." }] } });
+    expect(await read(boss)).toMatchObject({
+      data: { replies: [{ title: "Closing", text: "Take care.", language: "es" }] },
+    });
   });
 
   it("refuses a bad reply with a 400, each problem beside its field and what was typed kept, and changes nothing", async () => {
     const boss = await admin();
-    const reply = await addSavedReply({ title: "Welcome", text: "Hello." });
+    const reply = await addSavedReply({ language: "en", title: "Welcome", text: "Hello." });
     const before = await stored();
     const long = "w".repeat(MAX_SAVED_REPLY + 1);
     expect(await post(boss, { intent: LIST_INTENTS.add, title: "  ", text: long })).toMatchObject({
@@ -245,10 +299,27 @@ describe("/admin/replies", () => {
         },
       },
     });
+    // A language the site does not speak, adding and saving: the field says so, nothing is stored.
+    for (const fields of <Record<string, string>[]>[
+      { intent: LIST_INTENTS.add, title: "Salut", text: "Bonjour.", language: "fr" },
+      { intent: LIST_INTENTS.save, id: String(reply.id), title: "Salut", text: "Bonjour.", language: "fr" },
+      { intent: LIST_INTENTS.add, title: "Salut", text: "Bonjour." },
+    ]) {
+      expect(await post(boss, fields), JSON.stringify(fields)).toMatchObject({
+        status: 400,
+        thrown: false,
+        data: {
+          problem: {
+            fields: { language: SAVED_REPLY_TEXTS.chooseLanguage },
+            typed: { title: "Salut", text: "Bonjour.", language: fields.language ?? "" },
+          },
+        },
+      });
+    }
     // A reply that is gone, an unknown action, a form without its row, a body that is no form.
     for (const [fields, status, message] of [
       [
-        { intent: LIST_INTENTS.save, id: String(reply.id + 1000), title: "a", text: "b" },
+        { intent: LIST_INTENTS.save, id: String(reply.id + 1000), title: "a", text: "b", language: "en" },
         404,
         SAVED_REPLY_TEXTS.notFound,
       ],

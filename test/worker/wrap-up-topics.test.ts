@@ -67,9 +67,12 @@ function seedingStatements(): string[] {
   expect(migration?.name).toBe("0009_saved_replies_and_wrap_up_topics.sql");
   // The later migration that made the seeded replies share each visitor's own crisis line.
   const perCountry = env.TEST_MIGRATIONS.find((m) => m.name === "0011_crisis_country_choices.sql");
+  // And the one that gave replies a language, with the seeded replies in Spanish.
+  const perLanguage = env.TEST_MIGRATIONS.find((m) => m.name === "0014_saved_reply_languages.sql");
   return [
     ...(migration?.queries ?? []).filter((query) => /INSERT INTO/.test(query)),
     ...(perCountry?.queries ?? []).filter((query) => /UPDATE `saved_replies`/.test(query)),
+    ...(perLanguage?.queries ?? []).filter((query) => /INSERT INTO `saved_replies`/.test(query)),
   ];
 }
 
@@ -78,29 +81,33 @@ beforeEach(async () => {
 });
 
 describe("the migration that makes the desk's lists", () => {
-  it("seeds the wrap-up topics in SEEDED_WRAP_UP_TOPICS' order, and saved replies that share the visitor's own crisis line", async () => {
+  it("seeds the wrap-up topics in SEEDED_WRAP_UP_TOPICS' order, and saved replies in English and Spanish that share the visitor's own crisis line", async () => {
     // The setup empties every table after migrating; the migration's own statements fill them again.
     for (const statement of seedingStatements()) await env.DB.prepare(statement).run();
     expect(await names()).toEqual([...SEEDED_WRAP_UP_TOPICS]);
     const replies = await listSavedReplies();
-    expect(replies.map((reply) => reply.title)).toEqual([
-      "Welcome",
-      "Checking on safety",
-      "Their crisis line",
-      "Crisis Text Line (US only)",
-      "Closing",
+    expect(replies.map((reply) => [reply.title, reply.language])).toEqual([
+      ["Welcome", "en"],
+      ["Checking on safety", "en"],
+      ["Their crisis line", "en"],
+      ["Crisis Text Line (US only)", "en"],
+      ["Closing", "en"],
+      ["Bienvenida", "es"],
+      ["Preguntar por su seguridad", "es"],
+      ["Su línea de crisis", "es"],
+      ["Despedida", "es"],
     ]);
-    expect(replies.map((reply) => reply.position)).toEqual([1, 2, 3, 4, 5]);
+    expect(replies.map((reply) => reply.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // Each one is a reply the admin's form would take as it is.
     for (const reply of replies) {
       expect(SavedReplySchema.safeParse(reply).success, reply.title).toBe(true);
-      expect(SavedReplySchema.parse(reply)).toEqual({ title: reply.title, text: reply.text });
+      expect(SavedReplySchema.parse(reply)).toEqual({ title: reply.title, text: reply.text, language: reply.language });
     }
     const texts = replies.map((reply) => reply.text).join("\n");
     // No reply offers 988 to everyone: the desk writes each visitor's own line in its place.
     expect(texts).not.toContain("988");
     const shared = replies.filter((reply) => reply.text.includes(CRISIS_LINE_PLACEHOLDER)).map((reply) => reply.title);
-    expect(shared).toEqual(["Their crisis line", "Closing"]);
+    expect(shared).toEqual(["Their crisis line", "Closing", "Su línea de crisis", "Despedida"]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { COUNTRY_CHOOSER, type CrisisHelp, countryCodeOf } from "~/shared/crisis-help";
+import { POLICY } from "~/shared/legal";
 import { getConfig } from "../config";
 import { createDb } from "../db/client";
 import { crisisCountryChoices } from "../db/schema";
@@ -40,7 +41,7 @@ function networkCountry(request: Request): string | null {
  * seen once it runs out; this browser's own choice is its other cookie, which comes first anyway.
  */
 const ACCOUNT_CHOICE_COOKIE = "kindred_crisis_account";
-const ACCOUNT_CHOICE_SECONDS = 5 * 60;
+const ACCOUNT_CHOICE_SECONDS = POLICY.accountChoiceCacheMinutes * 60;
 
 async function accountChoiceFor(request: Request, userId: string): Promise<string | null> {
   const cached = rememberedChoice(request, ACCOUNT_CHOICE_COOKIE);

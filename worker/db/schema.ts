@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { GENDERS, USER_ROLES } from "~/shared/accounts";
 import { WEB_VITAL_NAMES } from "~/shared/analytics-protocol";
-import { DEFAULT_LANGUAGE } from "~/shared/languages";
+import { DEFAULT_LANGUAGE, type Language } from "~/shared/languages";
 import {
   MODERATION_ACTIONS,
   REPORT_REASON_VALUES,
@@ -441,6 +441,8 @@ export const savedReplies = sqliteTable("saved_replies", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   title: text("title").notNull(),
   text: text("text").notNull(),
+  /** The language it is written in: the desk offers it first in that language's conversations. */
+  language: text("language").$type<Language>().notNull().default(DEFAULT_LANGUAGE),
   position: integer("position").notNull(),
   createdAt: createdAt(),
 });

@@ -7,6 +7,7 @@ import {
   type HelpfulAnswer,
   type OpeningState,
   RISK_TOPICS,
+  type SurveyRefusal,
   type WrapUp,
 } from "~/shared/desk-operations";
 import { DEFAULT_LANGUAGE, type Language, languageNameIn, languageOf } from "~/shared/languages";
@@ -69,9 +70,6 @@ type OpeningRow = {
   crisis: number;
   language: string | null;
 };
-
-/** What a survey answer may be refused for (the texts are the page's). */
-export type SurveyRefusal = "nothingToAnswer" | "alreadyAnswered";
 
 /**
  * The desk's own record of every opening, written as its events happen (an opening, its first

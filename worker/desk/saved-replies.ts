@@ -12,7 +12,12 @@ import { type Direction, moveRow, nextPositionSql, removeRow } from "./ordered-r
  */
 
 /** The fields of a reply a refusal concerns, with what to tell the admin beside each. */
-export type SavedReplyProblems = Partial<Record<"title" | "text", string>>;
+export type SavedReplyProblems = Partial<Record<SavedReplyField, string>>;
+type SavedReplyField = "title" | "text" | "language";
+const FIELDS: readonly string[] = ["title", "text", "language"] satisfies SavedReplyField[];
+
+/** A reply as the admin's form sends it. */
+export type SavedReplyInput = { title: unknown; text: unknown; language: unknown };
 
 /** A refusal: nothing changed. `problems` are the fields' own; else `message` concerns the whole form. */
 export class SavedReplyError extends Error {
@@ -29,6 +34,7 @@ const columns = {
   id: savedReplies.id,
   title: savedReplies.title,
   text: savedReplies.text,
+  language: savedReplies.language,
   position: savedReplies.position,
 };
 
@@ -37,21 +43,23 @@ export async function listSavedReplies(): Promise<SavedReply[]> {
   return createDb(env.DB).select(columns).from(savedReplies).orderBy(asc(savedReplies.position));
 }
 
-/** A reply as the admin's form sent it, trimmed; refused with each field's problem. */
-function checked(input: { title: unknown; text: unknown }): { title: string; text: string } {
+/** A reply as the admin's form sent it, trimmed, in one of the site's languages; refused with each field's problem. */
+function checked(input: SavedReplyInput): Omit<SavedReply, "id" | "position"> {
   const parsed = SavedReplySchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problems: SavedReplyProblems = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if ((field === "title" || field === "text") && !problems[field]) problems[field] = issue.message;
+    if (typeof field === "string" && FIELDS.includes(field) && !problems[field as SavedReplyField]) {
+      problems[field as SavedReplyField] = issue.message;
+    }
   }
-  const first = problems.title ?? problems.text ?? SAVED_REPLY_TEXTS.emptyTitle;
+  const first = problems.title ?? problems.text ?? problems.language ?? SAVED_REPLY_TEXTS.emptyTitle;
   throw new SavedReplyError(first, 400, problems);
 }
 
 /** Adds a reply at the end of the list. */
-export async function addSavedReply(input: { title: unknown; text: unknown }): Promise<SavedReply> {
+export async function addSavedReply(input: SavedReplyInput): Promise<SavedReply> {
   const reply = checked(input);
   const [added] = await createDb(env.DB)
     .insert(savedReplies)
@@ -61,8 +69,8 @@ export async function addSavedReply(input: { title: unknown; text: unknown }): P
   return added;
 }
 
-/** Changes a reply's title and text; its place stays. */
-export async function updateSavedReply(id: number, input: { title: unknown; text: unknown }): Promise<SavedReply> {
+/** Changes a reply's title, text and language; its place stays. */
+export async function updateSavedReply(id: number, input: SavedReplyInput): Promise<SavedReply> {
   const reply = checked(input);
   const [updated] = await createDb(env.DB)
     .update(savedReplies)
@@ -77,7 +85,8 @@ export async function updateSavedReply(id: number, input: { title: unknown; text
 export async function removeSavedReply(id: number): Promise<SavedReply> {
   const removed = await removeRow<SavedReply>("saved_replies", id);
   if (!removed) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);
-  return { id: removed.id, title: removed.title, text: removed.text, position: removed.position };
+  const { title, text, language, position } = removed;
+  return { id: removed.id, title, text, language, position };
 }
 
 /**
@@ -87,6 +96,6 @@ export async function removeSavedReply(id: number): Promise<SavedReply> {
 export async function moveSavedReply(id: number, direction: Direction): Promise<{ reply: SavedReply; count: number }> {
   const moved = await moveRow<SavedReply>("saved_replies", id, direction);
   if (!moved) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);
-  const { title, text, position } = moved.row;
-  return { reply: { id, title, text, position }, count: moved.count };
+  const { title, text, language, position } = moved.row;
+  return { reply: { id, title, text, language, position }, count: moved.count };
 }

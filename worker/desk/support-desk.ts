@@ -1,10 +1,9 @@
 import { DESK_TEXTS, type DeskServerFrame, type DeskSnapshot } from "~/shared/desk";
 import {
   type DeskFigures,
-  END_CONVERSATION_TEXTS,
   type FigurePeriod,
   type HelpfulAnswer,
-  SURVEY_TEXTS,
+  type SurveyRefusal,
   WAIT_ESTIMATE_SAMPLES,
   WAIT_ESTIMATE_WINDOW_MS,
   WHISPER_TEXTS,
@@ -315,9 +314,9 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
    * 'End conversation', by its visitor: off the desk at once (the listener's place is free), counted
    * as ended by the visitor; they are asked whether it helped. Writing again opens it again.
    */
-  async visitorEnded(pairId: string): Promise<Outcome<{ ok: true }>> {
+  async visitorEnded(pairId: string): Promise<{ ok: true } | { refusal: "notOpen" }> {
     const row = this.book.remove(pairId);
-    if (!row) return { refusal: END_CONVERSATION_TEXTS.notOpen };
+    if (!row) return { refusal: "notOpen" };
     const now = Date.now();
     const told = this.endOpening(pairId, now, "visitor", joinedBy(row));
     this.pages.check(now);
@@ -348,9 +347,9 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     pairId: string,
     openingId: number,
     answer: { helpful: HelpfulAnswer; comment: string },
-  ): Promise<Outcome<{ ok: true }>> {
+  ): Promise<{ ok: true } | { refusal: SurveyRefusal }> {
     const outcome = this.ledger.answerSurvey(pairId, openingId, answer, Date.now());
-    if ("refusal" in outcome) return { refusal: SURVEY_TEXTS[outcome.refusal] };
+    if ("refusal" in outcome) return outcome;
     // Asked no more: the room's next word has no survey (unless a newer opening already moved on).
     if (!this.book.conversation(pairId)) await this.rooms.tellIdle(pairId);
     return outcome;

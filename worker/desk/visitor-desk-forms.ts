@@ -5,6 +5,7 @@ import {
   VISITOR_DESK_INTENTS,
   type VisitorDeskAnswer,
   type VisitorDeskIntent,
+  visitorDeskRefusalText,
 } from "~/shared/desk-operations";
 import { pairIdFor } from "~/shared/pair-id";
 import { getConfig } from "../config";
@@ -19,7 +20,8 @@ export function isVisitorDeskIntent(intent: unknown): intent is VisitorDeskInten
  * The visitor's forms in their support conversation: 'End conversation' and 'Did this
  * conversation help?'. Only ever about the signed-in person's own conversation with the support
  * account (the pair is theirs by construction: nobody can answer for someone else's); the desk
- * checks the rest (that it is open, that the survey is theirs to answer and unanswered).
+ * checks the rest (that it is open, that the survey is theirs to answer and unanswered) and answers
+ * why not as a code, worded here in the language of the request.
  * Answers with the HTTP status the page is given.
  */
 export async function visitorDeskForm(
@@ -35,7 +37,7 @@ export async function visitorDeskForm(
   if (intent === VISITOR_DESK_INTENTS.end) {
     const ended = await supportDesk().visitorEnded(pairId);
     return "refusal" in ended
-      ? { answer: { intent, ok: false, message: ended.refusal, typed: {} }, status: 409 }
+      ? { answer: { intent, ok: false, message: visitorDeskRefusalText(ended.refusal), typed: {} }, status: 409 }
       : { answer: { intent, ok: true, message: null, typed: {} }, status: 200 };
   }
   const typed = { answer: String(form.get("answer") ?? ""), comment: String(form.get("comment") ?? "") };
@@ -47,6 +49,6 @@ export async function visitorDeskForm(
   const { opening, answer, comment } = parsed.data;
   const answered = await supportDesk().answerSurvey(pairId, opening, { helpful: answer, comment });
   return "refusal" in answered
-    ? { answer: { intent, ok: false, message: answered.refusal, typed }, status: 409 }
+    ? { answer: { intent, ok: false, message: visitorDeskRefusalText(answered.refusal), typed }, status: 409 }
     : { answer: { intent, ok: true, message: SURVEY_TEXTS.thanks, typed: {} }, status: 200 };
 }

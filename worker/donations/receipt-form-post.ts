@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { SignedInUser } from "~/shared/accounts";
 import { postedInPlace } from "~/shared/form-posts";
-import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS } from "~/shared/receipts";
+import { RECEIPT_ID_PATTERN, RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
 import { PATHS } from "~/shared/routes";
 import { readPostedForm } from "../http/posted-form";
 import { openReceipt, sendReceiptEmail } from "./receipts";
@@ -22,9 +22,9 @@ export async function receiptAction(user: SignedInUser, request: Request) {
   if (intent === RECEIPT_INTENTS.email) {
     const id = String(form.get("receipt") ?? "");
     const result = RECEIPT_ID_PATTERN.test(id) ? await sendReceiptEmail(user.id, id) : null;
-    if (!result) throw data("We couldn't find that receipt.", { status: 404 });
+    if (!result) throw data(RECEIPT_TEXTS.notFound, { status: 404 });
     if (postedInPlace(form)) return { email: result.status };
     throw redirect(receiptPath(id));
   }
-  throw data("Unknown request.", { status: 400 });
+  throw data(RECEIPT_TEXTS.unknownRequest, { status: 400 });
 }

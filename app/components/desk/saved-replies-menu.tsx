@@ -2,11 +2,18 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Chevron } from "~/components/chat/crisis-banner";
 import { useCloseOnEscape } from "~/hooks/use-close-on-escape";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { SAVED_REPLY_PARAM, SAVED_REPLY_TEXTS, type SavedReply } from "~/shared/desk-operations";
+import {
+  SAVED_REPLY_PARAM,
+  SAVED_REPLY_TEXTS,
+  type SavedReply,
+  savedReplyLanguageName,
+} from "~/shared/desk-operations";
+import { DEFAULT_LANGUAGE, type Language } from "~/shared/languages";
 
 /**
  * 'Saved replies' by the composer of the conversation a listener holds: the admin's replies, one
- * press each to put one into the message, where it can be changed before sending.
+ * press each to put one into the message, where it can be changed before sending. They come in the
+ * conversation's language first (see repliesForConversation); any other is named by its language.
  *
  * With scripts it is a disclosure: its button opens the list above it (over the messages, so the
  * conversation keeps its room on a phone); Escape, a press outside or focus moving on closes it, and
@@ -16,10 +23,13 @@ import { SAVED_REPLY_PARAM, SAVED_REPLY_TEXTS, type SavedReply } from "~/shared/
  */
 export function SavedRepliesMenu({
   replies,
+  language,
   pagePath,
   onInsert,
 }: {
   replies: SavedReply[];
+  /** The conversation's language (null: not known, taken as the default). */
+  language: Language | null;
   /** The conversation's page, for the links without scripts. */
   pagePath: string;
   /** Puts the reply's text into the composer and gives it focus. */
@@ -67,21 +77,35 @@ export function SavedRepliesMenu({
       )}
     </>
   );
+  const conversationLanguage = language ?? DEFAULT_LANGUAGE;
   /**
-   * 'Insert “{title}”' to a screen reader; on screen the title and the start of its text (the name
-   * holds the title, so what is seen is what is said).
+   * 'Insert “{title}”' to a screen reader, with '(Spanish)' for a reply in another language than the
+   * conversation's; on screen the title, that language, and the start of its text (the name holds
+   * the title and the language, so what is seen is what is said).
    */
-  const label = (reply: SavedReply) => (
-    <>
-      <span className="sr-only">{SAVED_REPLY_TEXTS.insert(reply.title)}</span>
-      <span aria-hidden="true" className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">
-        {reply.title}
-      </span>
-      <span aria-hidden="true" className="line-clamp-2 block text-xs text-slate-600 [overflow-wrap:anywhere]">
-        {reply.text}
-      </span>
-    </>
-  );
+  const label = (reply: SavedReply) => {
+    const other = reply.language === conversationLanguage ? null : savedReplyLanguageName(reply.language);
+    return (
+      <>
+        <span className="sr-only">{SAVED_REPLY_TEXTS.insert(reply.title, other ?? undefined)}</span>
+        <span aria-hidden="true" className="flex flex-wrap items-baseline gap-x-2">
+          <span lang={reply.language} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {reply.title}
+          </span>
+          {other ? (
+            <span className="rounded-full bg-slate-100 px-2 text-xs font-medium text-slate-700">{other}</span>
+          ) : null}
+        </span>
+        <span
+          aria-hidden="true"
+          lang={reply.language}
+          className="line-clamp-2 block text-xs text-slate-600 [overflow-wrap:anywhere]"
+        >
+          {reply.text}
+        </span>
+      </>
+    );
+  };
 
   if (!hydrated) {
     return (

@@ -3,6 +3,8 @@ import { Form, Link, useFetcher } from "react-router";
 import { Alert } from "~/components/ui/form-controls";
 import type { PostFailure } from "~/lib/form-post-failure";
 import { usePublicConfig } from "~/lib/public-config";
+import { richMessage } from "~/lib/rich-message";
+import { m } from "~/paraglide/messages";
 import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/shared/receipts";
 import { chatWith, PATHS } from "~/shared/routes";
@@ -118,7 +120,7 @@ export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView
       >
         <p className="text-sm font-semibold text-brand-700">{config.brandName}</p>
         <h2 id="receipt-title" className="mt-1 text-xl font-bold text-slate-900">
-          Donation Receipt
+          {m.receipt_title()}
         </h2>
         <dl className="mt-4 divide-y divide-slate-100">
           {receiptRows(receipt).map(([label, value]) => (
@@ -153,14 +155,14 @@ export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView
           disabled={pdfBusy}
           className={`${button} bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
         >
-          {pdfBusy ? "Preparing PDF…" : "Download PDF Receipt"}
+          {pdfBusy ? m.receipt_preparing_pdf() : m.receipt_download_pdf()}
         </button>
         <button
           type="button"
           onClick={() => window.print()}
           className={`${button} text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50`}
         >
-          Print Receipt
+          {m.receipt_print()}
         </button>
       </div>
       {pdfFailed ? (
@@ -171,27 +173,31 @@ export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView
 
       <div className="rounded-2xl bg-brand-50 p-6 text-center print:hidden">
         <p className="text-slate-800">
-          Questions about your donation? Write to{" "}
-          <a href={`mailto:${config.contactEmail}`} className="font-semibold text-brand-800 underline">
-            {config.contactEmail}
-          </a>{" "}
-          or find us on{" "}
-          <a
-            href={config.socialUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold text-brand-800 underline"
-          >
-            social media<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          .
+          {richMessage(m.receipt_questions, {
+            email: (
+              <a href={`mailto:${config.contactEmail}`} className="font-semibold text-brand-800 underline">
+                {config.contactEmail}
+              </a>
+            ),
+            social: (
+              <a
+                href={config.socialUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-800 underline"
+              >
+                {m.receipt_social_media()}
+                <span className="sr-only">{m.footer_new_tab()}</span>
+              </a>
+            ),
+          })}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
           <Link to={chatWith(config.adminUserId)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-            Get Emotional Support
+            {m.receipt_get_support()}
           </Link>
           <Link to={PATHS.home} className={`${button} text-brand-800 ring-1 ring-brand-200 hover:bg-white`}>
-            Return to Homepage
+            {m.receipt_return_home()}
           </Link>
           <a
             href={config.donateUrl}
@@ -199,7 +205,8 @@ export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView
             rel="noopener noreferrer"
             className={`${button} text-brand-800 ring-1 ring-brand-200 hover:bg-white`}
           >
-            Donate again<span className="sr-only"> (opens in a new tab)</span>
+            {m.receipt_donate_again()}
+            <span className="sr-only">{m.footer_new_tab()}</span>
           </a>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { LoadingState } from "~/components/ui/loading-state";
+import { m } from "~/paraglide/messages";
 import { RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
 
 const buttonClass =
@@ -29,7 +30,7 @@ export function OpenReceiptForm() {
     <Form ref={form} method="post" replace className="mt-8 flex flex-col items-center gap-4 text-center">
       <input type="hidden" name="intent" value={RECEIPT_INTENTS.open} />
       {busy ? <LoadingState>{RECEIPT_TEXTS.preparing}</LoadingState> : null}
-      <p className="text-slate-700">If your receipt does not appear in a moment, open it here.</p>
+      <p className="text-slate-700">{m.receipt_open_hint()}</p>
       <button type="submit" disabled={busy} className={buttonClass}>
         {RECEIPT_TEXTS.openReceipt}
       </button>

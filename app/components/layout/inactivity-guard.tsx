@@ -32,7 +32,7 @@ export default function InactivityGuard() {
       className="m-auto max-w-sm rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="inactivity-title" className="text-lg font-semibold text-slate-900">
-        Are you still there?
+        {INACTIVITY_MESSAGES.title}
       </h2>
       <div id="inactivity-text">
         <p className="mt-2 text-slate-700">{INACTIVITY_MESSAGES.warning}</p>
@@ -43,7 +43,7 @@ export default function InactivityGuard() {
         onClick={stayActive}
         className="mt-5 w-full rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        OK
+        {INACTIVITY_MESSAGES.ok}
       </button>
     </dialog>
   );

@@ -125,24 +125,25 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "
 
 type SelectFieldProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
+  hint?: string;
   error?: string;
   placeholder: string;
   options: readonly { value: string; label: string }[];
 } & Announce;
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, announceError, placeholder, options, id, ...select },
+  { label, hint, error, announceError, placeholder, options, id, ...select },
   ref,
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} announceError={announceError}>
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} announceError={announceError}>
       <select
         ref={ref}
         id={fieldId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
         className={`${inputClass} ${borderClass(!!error)}`}
         {...select}
       >

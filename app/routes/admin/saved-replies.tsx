@@ -10,7 +10,7 @@ import {
 } from "~/components/admin/ordered-list";
 import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
-import { Alert, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { Alert, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { pageMeta } from "~/lib/meta";
 import { ADMIN_TITLES } from "~/shared/admin";
@@ -22,7 +22,9 @@ import {
   SAVED_REPLY_TEXTS,
   type SavedReply,
   SavedReplySchema,
+  savedReplyLanguageName,
 } from "~/shared/desk-operations";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/shared/languages";
 import { readListForm } from "~worker/desk/ordered-rows";
 import {
   addSavedReply,
@@ -56,7 +58,7 @@ type Problem = {
   id: number | null;
   message: string;
   fields: SavedReplyProblems;
-  typed: { title: string; text: string };
+  typed: { title: string; text: string; language: string };
 };
 const answer = (fields: Partial<ListAnswer<Problem>>): ListAnswer<Problem> => ({
   intent: null,
@@ -75,11 +77,11 @@ export async function action({ request }: Route.ActionArgs) {
     const value = posted.get(name);
     return typeof value === "string" ? value : "";
   };
-  const typed = { title: typedText("title"), text: typedText("text") };
+  const typed = { title: typedText("title"), text: typedText("text"), language: typedText("language") };
   if ("refusal" in form) {
     return data(answer({ problem: { id: null, message: form.refusal, fields: {}, typed } }), { status: 400 });
   }
-  const fields = { title: posted.get("title"), text: posted.get("text") };
+  const fields = { title: posted.get("title"), text: posted.get("text"), language: posted.get("language") };
   try {
     if (form.intent === LIST_INTENTS.add) {
       const added = await addSavedReply(fields);
@@ -162,16 +164,27 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
   );
 }
 
-/** One reply: its place, title and text; Edit (a disclosure with its form), the order and Remove. */
+/** One reply: its place, language, title and text; Edit (a disclosure with its form), the order and Remove. */
 function ReplyRow({ reply, count, problem }: { reply: SavedReply; count: number; problem: Problem | null }) {
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
-      <PositionLabel>{SAVED_REPLY_PAGE_TEXTS.position(reply.position, count)}</PositionLabel>
-      <h3 id={headingId} dir="auto" className="mt-0.5 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+      <PositionLabel>
+        {`${SAVED_REPLY_PAGE_TEXTS.position(reply.position, count)} · ${savedReplyLanguageName(reply.language)}`}
+      </PositionLabel>
+      <h3
+        id={headingId}
+        lang={reply.language}
+        dir="auto"
+        className="mt-0.5 font-semibold text-slate-900 [overflow-wrap:anywhere]"
+      >
         {reply.title}
       </h3>
-      <p dir="auto" className="mt-1 whitespace-pre-wrap text-sm text-slate-700 [overflow-wrap:anywhere]">
+      <p
+        lang={reply.language}
+        dir="auto"
+        className="mt-1 whitespace-pre-wrap text-sm text-slate-700 [overflow-wrap:anywhere]"
+      >
         {reply.text}
       </p>
       {/* Open while its refusal shows; a save that went through closes it again. */}
@@ -182,7 +195,7 @@ function ReplyRow({ reply, count, problem }: { reply: SavedReply; count: number;
         </summary>
         {/* Keyed by what is stored: a save shows the stored words; a refused one keeps what was typed. */}
         <ReplyForm
-          key={`${reply.title}\n${reply.text}`}
+          key={`${reply.title}\n${reply.text}\n${reply.language}`}
           intent={LIST_INTENTS.save}
           reply={reply}
           problem={problem}
@@ -203,7 +216,7 @@ function ReplyRow({ reply, count, problem }: { reply: SavedReply; count: number;
 }
 
 /**
- * Title and text, to add a reply or save one. Checked here with the action's own schema first; the
+ * Title, text and language, to add a reply or save one. Checked here with the action's own schema first; the
  * action checks again. A refused form keeps what was typed, each problem beside its field, and
  * focus goes to the first of them; an added reply leaves the add form empty for the next.
  */
@@ -226,7 +239,7 @@ function ReplyForm({
   const prefix = `reply-${reply?.id ?? "new"}`;
   const [length, setLength] = useState((problem?.typed.text ?? reply?.text ?? "").length);
   const focusFirstError = (found: SavedReplyProblems) =>
-    document.getElementById(`${prefix}-${found.title ? "title" : "text"}`)?.focus();
+    document.getElementById(`${prefix}-${found.title ? "title" : found.text ? "text" : "language"}`)?.focus();
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new refusal only
   useEffect(() => {
     if (problem) focusFirstError(problem.fields);
@@ -237,7 +250,9 @@ function ReplyForm({
     setLength(0);
   }, [added]);
   // A saved reply's fields start again from what is stored; a refused one keeps what was typed.
-  const values = problem ? problem.typed : { title: reply?.title ?? "", text: reply?.text ?? "" };
+  const values = problem
+    ? problem.typed
+    : { title: reply?.title ?? "", text: reply?.text ?? "", language: reply?.language ?? DEFAULT_LANGUAGE };
   return (
     <Form
       ref={formRef}
@@ -249,13 +264,19 @@ function ReplyForm({
         ignoreWhileBusy(busy)(event);
         if (event.defaultPrevented) return;
         const form = new FormData(event.currentTarget);
-        const parsed = SavedReplySchema.safeParse({ title: form.get("title"), text: form.get("text") });
+        const parsed = SavedReplySchema.safeParse({
+          title: form.get("title"),
+          text: form.get("text"),
+          language: form.get("language"),
+        });
         if (parsed.success) return setLocal(null);
         event.preventDefault();
         const found: SavedReplyProblems = {};
         for (const issue of parsed.error.issues) {
           const field = issue.path[0];
-          if ((field === "title" || field === "text") && !found[field]) found[field] = issue.message;
+          if ((field === "title" || field === "text" || field === "language") && !found[field]) {
+            found[field] = issue.message;
+          }
         }
         setLocal(found);
         focusFirstError(found);
@@ -284,6 +305,16 @@ function ReplyForm({
             {SAVED_REPLY_PAGE_TEXTS.textHint} <span aria-hidden="true">({SAVED_REPLY_PAGE_TEXTS.count(length)})</span>
           </p>
         }
+      />
+      <SelectField
+        id={`${prefix}-language`}
+        name="language"
+        label={SAVED_REPLY_TEXTS.languageLabel}
+        hint={SAVED_REPLY_PAGE_TEXTS.languageHint}
+        placeholder={SAVED_REPLY_PAGE_TEXTS.languagePlaceholder}
+        options={LANGUAGES.map((language) => ({ value: language, label: savedReplyLanguageName(language) }))}
+        error={errors.language}
+        defaultValue={values.language}
       />
       <button
         type="submit"

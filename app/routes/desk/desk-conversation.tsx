@@ -22,7 +22,8 @@ import {
   visitorCountryOn,
   visitorLanguageOn,
 } from "~/shared/desk";
-import { SAVED_REPLY_PARAM } from "~/shared/desk-operations";
+import { repliesForConversation, SAVED_REPLY_PARAM } from "~/shared/desk-operations";
+import { languageOf } from "~/shared/languages";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
 import { postedWrapUp } from "~/shared/wrap-up-form";
@@ -61,11 +62,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     view.access === "assigned" ? listSavedReplies() : [],
     view.access === "queued" ? [] : listWrapUpTopics(),
   ]);
-  // A reply that shares the visitor's crisis line names their own country's, filled in here, so the
-  // listener reads what will be sent before sending it.
+  // A reply that shares the visitor's crisis line names their own country's, in the reply's words,
+  // filled in here, so the listener reads what will be sent before sending it. Replies in the
+  // visitor's language come first.
   const visitorCountry = visitorCountryOn(view.desk, view.pairId);
   const visitorHelp = crisisHelpFor(visitorCountry?.code ?? null);
-  const savedReplies = replies.map((reply) => ({ ...reply, text: withCrisisLine(reply.text, visitorHelp) }));
+  const language = languageOf(visitorLanguageOn(view.desk, view.pairId)?.code);
+  const savedReplies = repliesForConversation(replies, language).map((reply) => ({
+    ...reply,
+    text: withCrisisLine(reply.text, visitorHelp, reply.language),
+  }));
   // `?reply={id}`: a saved reply chosen without scripts starts the composer's text.
   const chosen = new URL(request.url).searchParams.get(SAVED_REPLY_PARAM);
   const composerText = savedReplies.find((reply) => String(reply.id) === chosen)?.text ?? "";
@@ -77,6 +83,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     savedReplies,
     topics: topics.map((topic) => topic.name),
     composerText,
+    language,
     visitorCountry,
     visitorHelp,
   };
@@ -166,7 +173,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DeskConversationScreen({ loaderData }: Route.ComponentProps) {
-  const { view, meId, conversation, formToken, savedReplies, topics, composerText, visitorHelp } = loaderData;
+  const { view, meId, conversation, formToken, savedReplies, topics, composerText, language, visitorHelp } = loaderData;
   const answer = useActionData<typeof action>();
   const answered = answer && "intent" in answer ? answer : null;
   const whispered = answer && "whisper" in answer ? answer.whisper : null;
@@ -247,6 +254,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
                   ? (insert) => (
                       <SavedRepliesMenu
                         replies={savedReplies}
+                        language={language}
                         pagePath={deskConversationPath(view.visitor.id)}
                         onInsert={insert}
                       />

@@ -8,6 +8,7 @@ import { LoadingState } from "~/components/ui/loading-state";
 import { serverActionOrFailure } from "~/lib/form-post-failure";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 import { RECEIPT_ID_PATTERN, RECEIPT_TEXTS } from "~/shared/receipts";
 import { PATHS } from "~/shared/routes";
 import { receiptAction } from "~worker/donations/receipt-form-post";
@@ -20,8 +21,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
     ...pageMeta({
       matches,
       pathname: location.pathname,
-      title: "Thank You",
-      description: "Thank you for your donation. Your receipt.",
+      title: m.receipt_page_title(),
+      description: m.receipt_page_description(),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, PATHS.login);
   const id = new URL(request.url).searchParams.get("receipt");
   if (!id) return { receipt: null };
-  if (!RECEIPT_ID_PATTERN.test(id)) throw data("We couldn't find that receipt.", { status: 404 });
+  if (!RECEIPT_ID_PATTERN.test(id)) throw data(RECEIPT_TEXTS.notFound, { status: 404 });
   // Streamed on client navigations only (see isNavigationDataRequest): the page shows its loading
   // state until the receipt is read. Not found is an answer (null), not an error.
   const receipt = findReceipt(user.id, id).then((row) =>
@@ -58,10 +59,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-center text-3xl font-bold text-slate-900 print:hidden">Thank You!</h1>
-      <p className="mt-3 text-center text-slate-700 print:hidden">
-        Your kindness keeps free, anonymous emotional support open to everyone who needs it.
-      </p>
+      <h1 className="text-center text-3xl font-bold text-slate-900 print:hidden">{m.receipt_heading()}</h1>
+      <p className="mt-3 text-center text-slate-700 print:hidden">{m.receipt_kindness()}</p>
       {loaderData.receipt === null ? (
         <OpenReceiptForm />
       ) : (
@@ -84,7 +83,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
 function ReceiptMissing() {
   return (
     <div className="mt-8">
-      <Alert>We couldn't find that receipt. If you just donated, please contact support.</Alert>
+      <Alert>{m.receipt_missing()}</Alert>
     </div>
   );
 }
@@ -93,9 +92,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorContent
       error={error}
-      title="Receipt not available"
-      fallback="Something went wrong loading your receipt."
-      link={{ to: PATHS.home, label: "Return to Homepage" }}
+      title={m.receipt_unavailable_title()}
+      fallback={m.receipt_unavailable_fallback()}
+      link={{ to: PATHS.home, label: m.receipt_return_home() }}
     />
   );
 }

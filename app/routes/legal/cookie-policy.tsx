@@ -69,7 +69,7 @@ export default function CookiePolicy() {
           {m.legal_cookies_helpers({ minutes: POLICY.sessionCacheMinutes })}
         </LeadParagraph>
         <LeadParagraph lead={m.legal_cookies_country_lead()}>
-          {m.legal_cookies_country({ choose: CRISIS_HELP_TEXTS.choose })}
+          {m.legal_cookies_country({ choose: CRISIS_HELP_TEXTS.choose, minutes: POLICY.accountChoiceCacheMinutes })}
         </LeadParagraph>
         <LeadParagraph lead={m.legal_cookies_security_lead()}>{m.legal_cookies_security()}</LeadParagraph>
         <p>{m.legal_cookies_first_party()}</p>
