@@ -1,6 +1,7 @@
 import { m } from "~/paraglide/messages";
 import { getLocale } from "~/paraglide/runtime";
 import { rankedLanguageTags } from "./accept-language";
+import type { Language } from "./languages";
 import { PATHS } from "./routes";
 
 /**
@@ -107,11 +108,10 @@ function inSentence(name: string): string {
 }
 
 /**
- * A country's name in the current language: the table's own in English, the runtime's (`Intl`)
- * in any other, which every browser and the server name alike.
+ * A country's name in the current language (or `locale`): the table's own in English, the runtime's
+ * (`Intl`) in any other, which every browser and the server name alike.
  */
-export function countryName(country: { code: string; name: string }): string {
-  const locale = getLocale();
+export function countryName(country: { code: string; name: string }, locale: Language = getLocale()): string {
   if (locale === "en") return country.name;
   try {
     return new Intl.DisplayNames([locale], { type: "region" }).of(country.code) ?? country.name;
