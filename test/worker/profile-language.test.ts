@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { m } from "~/paraglide/messages";
 import { action } from "~/routes/profile/profile-screen";
 import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import { PROFILE_MESSAGES, type ProfileForm, profileToFormData } from "~/shared/schemas/profile";
@@ -9,9 +10,11 @@ import { getOwnProfile } from "../../worker/profiles/profile-store";
 import { completeProfile } from "../fixtures/profile";
 import { pngWithMetadata } from "../unit/images/fixtures";
 import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
-import { callAction, signedInUser } from "./support/route-action";
+import { callAction, callActionWithRequest, signedInUser } from "./support/route-action";
 
 /** The profile and the search in Spanish: what a person reads changes, what is stored never does. */
+
+const es = { locale: "es" as const };
 
 type Person = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -71,6 +74,34 @@ describe("a profile saved by someone reading Spanish", () => {
     expect(errors.ministryInterests).toBe(inLanguage("es", () => PROFILE_MESSAGES.ministry));
     expect(errors.hobbies).toBe(inLanguage("es", () => PROFILE_MESSAGES.hobby));
     expect(errors.ministryInterests).not.toBe(inLanguage("en", () => PROFILE_MESSAGES.ministry));
+  });
+});
+
+describe("a profile posted without scripts in Spanish", () => {
+  it("refuses a damaged photo in Spanish, keeping what was typed", async () => {
+    const ana = await signUpUser();
+    const form = profileToFormData({ ...completeProfile(""), firstName: "Ana" });
+    const damaged = pngWithMetadata().subarray(0, 40);
+    form.set("photo", new File([new Uint8Array(damaged)], "yo.png", { type: "image/png" }));
+    const answer = await inLanguage("es", () =>
+      callAction(action, "/profile?tab=edit", form, { user: signedInUser(ana) }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      errors: { photoUrl: m.profile_image_damaged({}, es) },
+      values: { firstName: "Ana" },
+    });
+  });
+
+  it("answers a body it cannot read in Spanish", async () => {
+    const ana = await signUpUser();
+    const request = new Request(`${APP_ORIGIN}/profile?tab=edit`, {
+      method: "POST",
+      headers: { Origin: APP_ORIGIN, "Content-Type": "multipart/form-data; boundary=nothing" },
+      body: "not a form",
+    });
+    const answer = await inLanguage("es", () => callActionWithRequest(action, request, { user: signedInUser(ana) }));
+    expect(answer).toMatchObject({ status: 400, data: { message: m.profile_post_unreadable({}, es) } });
   });
 });
 
