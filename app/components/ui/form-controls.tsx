@@ -304,7 +304,7 @@ export function CheckboxGroup({
                   value.includes(option.value) ? value.filter((v) => v !== option.value) : [...value, option.value],
                 )
               }
-              className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+              className="h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-700"
             />
             {option.label}
           </label>
