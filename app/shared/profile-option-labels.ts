@@ -396,6 +396,7 @@ export function optionLabel(field: OptionField, value: string, locale: Language 
 
 export type OptionChoice = { value: string; label: string };
 
+/** Choices depend on the list and the language only, and the form redraws its fields on every keystroke. */
 const choicesCache = new Map<string, readonly OptionChoice[]>();
 
 /**
