@@ -1,25 +1,5 @@
 import { m } from "~/paraglide/messages";
-import {
-  ANNUAL_INCOMES,
-  ATTENDANCE_FREQUENCIES,
-  BIBLE_READING_FREQUENCIES,
-  COUNTRIES,
-  DENOMINATIONS,
-  EDUCATION_LEVELS,
-  ETHNICITIES,
-  EYE_COLORS,
-  FAMILY_PLANS,
-  HAIR_COLORS,
-  HEIGHTS,
-  HOBBIES,
-  LANGUAGES,
-  MINISTRY_INTERESTS,
-  PRAYER_FREQUENCIES,
-  PROFILE_GENDERS,
-  RELATIONSHIP_GOALS,
-  SERVICE_ACTIVITIES,
-  SPIRITUAL_MATURITIES,
-} from "~/shared/profile-options";
+import { PROFILE_OPTION_LISTS } from "~/shared/profile-option-labels";
 import type { ProfileField } from "~/shared/schemas/profile";
 
 /** How each profile field is named on screen: the form's labels and the read view's. */
@@ -137,28 +117,8 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
   },
 };
 
-/** The option list behind each select and checkbox group. */
-export const PROFILE_OPTIONS: Partial<Record<ProfileField, readonly string[]>> = {
-  gender: PROFILE_GENDERS,
-  ethnicity: ETHNICITIES,
-  height: HEIGHTS,
-  hairColor: HAIR_COLORS,
-  eyeColor: EYE_COLORS,
-  country: COUNTRIES,
-  denomination: DENOMINATIONS,
-  attendanceFrequency: ATTENDANCE_FREQUENCIES,
-  spiritualMaturity: SPIRITUAL_MATURITIES,
-  prayerFrequency: PRAYER_FREQUENCIES,
-  bibleReadingFrequency: BIBLE_READING_FREQUENCIES,
-  ministryInterests: MINISTRY_INTERESTS,
-  serviceActivities: SERVICE_ACTIVITIES,
-  educationLevel: EDUCATION_LEVELS,
-  annualIncome: ANNUAL_INCOMES,
-  relationshipGoals: RELATIONSHIP_GOALS,
-  familyPlans: FAMILY_PLANS,
-  hobbies: HOBBIES,
-  languagesSpoken: LANGUAGES,
-};
+/** The option list behind each select and checkbox group; what each option reads as is `optionLabel`. */
+export const PROFILE_OPTIONS: Partial<Record<ProfileField, readonly string[]>> = PROFILE_OPTION_LISTS;
 
 /** Free texts long enough for the 50–4000 character rule (spec section 5). */
 export const LONG_TEXT_FIELDS: readonly ProfileField[] = [

@@ -235,7 +235,7 @@ export const LANGUAGES = [
  * Postal code rules by country (spec section 5); any country not listed takes OTHER_POSTAL_CODE.
  * The nine named countries come first in the country list.
  */
-export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
+const NAMED_POSTAL_CODES = {
   "United States": /^\d{5}(-\d{4})?$/,
   Canada: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/,
   "United Kingdom": /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
@@ -245,11 +245,12 @@ export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
   Japan: /^\d{3}-\d{4}$/,
   India: /^\d{6}$/,
   Brazil: /^\d{5}-\d{3}$/,
-};
+} as const;
+export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = NAMED_POSTAL_CODES;
 export const OTHER_POSTAL_CODE = /^[A-Za-z0-9 -]{3,10}$/;
 
 export const COUNTRIES = [
-  ...Object.keys(POSTAL_CODE_PATTERNS),
+  ...(Object.keys(NAMED_POSTAL_CODES) as (keyof typeof NAMED_POSTAL_CODES)[]),
   "Argentina",
   "Austria",
   "Belgium",

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
+import { optionLabel } from "~/shared/profile-option-labels";
 import type { FoundUser } from "~/shared/user-search";
 import { createDb } from "../db/client";
 import { blocks, profiles, users } from "../db/schema";
@@ -37,10 +39,11 @@ export async function findUsersByUsername(
     .limit(10);
   return rows.map(({ age, city, location, country, denomination, ...user }) => ({
     ...user,
+    // In the language of the request that searched (the page's, or the admin's API call's).
     facts: [
-      age ? `${age} years old` : "",
-      [city || location, country].filter(Boolean).join(", "),
-      denomination ?? "",
+      age ? m.profile_age_years({ age }) : "",
+      [city || location, country ? optionLabel("country", country) : ""].filter(Boolean).join(", "),
+      denomination ? optionLabel("denomination", denomination) : "",
     ].filter(Boolean),
   }));
 }

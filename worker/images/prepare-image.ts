@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { sniffImageType } from "~/shared/image-type";
 import { type AcceptedImageType, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { InvalidImageError, stripImageMetadata } from "./strip-image-metadata";
@@ -5,8 +6,6 @@ import { InvalidImageError, stripImageMetadata } from "./strip-image-metadata";
 type PreparedImage =
   | { ok: true; type: AcceptedImageType; bytes: Uint8Array }
   | { ok: false; status: 400 | 415; code: "not_an_image" | "invalid_image"; message: string };
-
-const DAMAGED_IMAGE_MESSAGE = "This image file is damaged. Please choose another one.";
 
 /**
  * An uploaded file made safe to keep: its type decided from its bytes (never its name or claimed
@@ -21,7 +20,7 @@ export async function prepareImage(file: Blob): Promise<PreparedImage> {
     return { ok: true, type, bytes: stripImageMetadata(bytes, type) };
   } catch (error) {
     if (error instanceof InvalidImageError) {
-      return { ok: false, status: 400, code: "invalid_image", message: DAMAGED_IMAGE_MESSAGE };
+      return { ok: false, status: 400, code: "invalid_image", message: m.profile_image_damaged() };
     }
     throw error;
   }

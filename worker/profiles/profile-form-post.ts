@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { m } from "~/paraglide/messages";
 import { postedInPlace } from "~/shared/form-posts";
 import { PROFILE_SAVED_PATH } from "~/shared/routes";
 import {
@@ -20,8 +21,10 @@ import { saveProfile } from "./profile-store";
 const MAX_POST_BYTES = 25 * 1024 * 1024;
 
 const PROFILE_POST_MESSAGES = {
-  unreadable: "Your profile could not be read. Please try again.",
-} as const;
+  get unreadable() {
+    return m.profile_post_unreadable();
+  },
+};
 
 type ProfilePostResult =
   | { ok: true; profile: ProfileForm }

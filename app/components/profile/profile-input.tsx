@@ -1,6 +1,7 @@
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
-import { LONG_TEXT_FIELDS, PROFILE_LABELS, PROFILE_OPTIONS } from "~/lib/profile-labels";
+import { LONG_TEXT_FIELDS, PROFILE_LABELS } from "~/lib/profile-labels";
 import { m } from "~/paraglide/messages";
+import { isOptionField, optionChoices } from "~/shared/profile-option-labels";
 import {
   AT_LEAST_ONE,
   isListField,
@@ -32,7 +33,8 @@ export function ProfileInput({
   error?: string;
   onChange: <F extends ProfileField>(field: F, value: ProfileForm[F]) => void;
 }) {
-  const options = PROFILE_OPTIONS[field];
+  // Each option posts its stored (English) value and reads in the person's language.
+  const options = isOptionField(field) ? optionChoices(field) : null;
   const value = values[field];
   if (isListField(field)) {
     return (
@@ -61,7 +63,7 @@ export function ProfileInput({
         {...common}
         value={text}
         placeholder={m.profile_form_select()}
-        options={options.map((option) => ({ value: option, label: option }))}
+        options={options}
         onChange={(event) => onChange(field, event.target.value)}
       />
     );
@@ -101,7 +103,7 @@ function LengthCounter({ length, required }: { length: number; required: boolean
   const color = { "below-minimum": "text-red-700", "near-maximum": "text-amber-700", ok: "text-slate-600" }[level];
   return (
     <p data-level={level} className={`mt-1 text-right text-xs ${color}`}>
-      {length}/{LONG_TEXT_MAX} (minimum {LONG_TEXT_MIN})
+      {m.profile_form_counter({ length, max: LONG_TEXT_MAX, min: LONG_TEXT_MIN })}
     </p>
   );
 }

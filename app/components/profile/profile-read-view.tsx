@@ -1,6 +1,7 @@
 import { PersonIcon } from "~/components/ui/person-icon";
 import { PROFILE_LABELS } from "~/lib/profile-labels";
 import { m } from "~/paraglide/messages";
+import { isOptionField, type OptionField, optionLabel } from "~/shared/profile-option-labels";
 import type { ProfileField, ProfileForm } from "~/shared/schemas/profile";
 
 /** What the read view can show: the whole own profile, or the part another person may see. */
@@ -11,7 +12,8 @@ type Fact = { label: string; value: string };
 const facts = (profile: ViewableProfile, fields: ProfileField[]): Fact[] =>
   fields.flatMap((field) => {
     const value = profile[field as keyof ViewableProfile];
-    return typeof value === "string" && value.trim() ? [{ label: PROFILE_LABELS[field], value }] : [];
+    if (typeof value !== "string" || !value.trim()) return [];
+    return [{ label: PROFILE_LABELS[field], value: isOptionField(field) ? optionLabel(field, value) : value }];
   });
 
 /**
@@ -34,7 +36,9 @@ export function ProfileReadView({
 }) {
   const NameHeading = nameLevel === 1 ? "h1" : "h2";
   const name = [profile.firstName, profile.lastName].filter((part) => part.trim()).join(" ");
-  const place = [profile.city, profile.country].filter((part) => part.trim()).join(", ");
+  const place = [profile.city, profile.country.trim() ? optionLabel("country", profile.country) : ""]
+    .filter((part) => part.trim())
+    .join(", ");
   const basics = facts(profile, [
     "ethnicity",
     "height",
@@ -103,14 +107,14 @@ export function ProfileReadView({
       ) : null}
       <TextSection title={PROFILE_LABELS.churchInvolvement} text={profile.churchInvolvement} />
       {spiritual.length > 0 ? <FactList title={m.profile_section_spiritual()} facts={spiritual} /> : null}
-      <Tags title={PROFILE_LABELS.ministryInterests} values={profile.ministryInterests} />
-      <Tags title={PROFILE_LABELS.serviceActivities} values={profile.serviceActivities} />
+      <Tags title={PROFILE_LABELS.ministryInterests} field="ministryInterests" values={profile.ministryInterests} />
+      <Tags title={PROFILE_LABELS.serviceActivities} field="serviceActivities" values={profile.serviceActivities} />
       {relationship.length > 0 ? (
         <FactList title={m.profile_section_relationship_goals()} facts={relationship} />
       ) : null}
       <TextSection title={PROFILE_LABELS.dealBreakers} text={profile.dealBreakers} />
-      <Tags title={m.profile_section_hobbies_short()} values={profile.hobbies} />
-      <Tags title={PROFILE_LABELS.languagesSpoken} values={profile.languagesSpoken} />
+      <Tags title={m.profile_section_hobbies_short()} field="hobbies" values={profile.hobbies} />
+      <Tags title={PROFILE_LABELS.languagesSpoken} field="languagesSpoken" values={profile.languagesSpoken} />
     </article>
   );
 }
@@ -152,14 +156,14 @@ function FactList({ title, facts }: { title: string; facts: Fact[] }) {
   );
 }
 
-function Tags({ title, values }: { title: string; values: string[] }) {
+function Tags({ title, field, values }: { title: string; field: OptionField; values: string[] }) {
   if (values.length === 0) return null;
   return (
     <Section title={title}>
       <ul className="flex flex-wrap gap-2">
         {values.map((value) => (
           <li key={value} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
-            {value}
+            {optionLabel(field, value)}
           </li>
         ))}
       </ul>

@@ -278,7 +278,8 @@ export function CheckboxGroup({
   /** Each checked box posts its option under this name (a native form post). */
   name?: string;
   legend: string;
-  options: readonly string[];
+  /** Each box posts its `value` and reads as its `label`. */
+  options: readonly { value: string; label: string }[];
   value: readonly string[];
   error?: string;
   onChange: (next: string[]) => void;
@@ -293,16 +294,20 @@ export function CheckboxGroup({
       <legend className="px-1 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
         {options.map((option) => (
-          <label key={option} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
+          <label key={option.value} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
             <input
               type="checkbox"
               name={name}
-              value={option}
-              checked={value.includes(option)}
-              onChange={() => onChange(value.includes(option) ? value.filter((v) => v !== option) : [...value, option])}
-              className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+              value={option.value}
+              checked={value.includes(option.value)}
+              onChange={() =>
+                onChange(
+                  value.includes(option.value) ? value.filter((v) => v !== option.value) : [...value, option.value],
+                )
+              }
+              className="h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-700"
             />
-            {option}
+            {option.label}
           </label>
         ))}
       </div>

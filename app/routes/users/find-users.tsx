@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigation, useNavigationType } from "react
 import { Avatar } from "~/components/ui/avatar";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 import { isAdmin } from "~/shared/accounts";
 import { chatWith, userProfilePath } from "~/shared/routes";
 import { SEARCH_TEXTS } from "~/shared/user-search";
@@ -14,8 +15,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
     ...pageMeta({
       matches,
       pathname: location.pathname,
-      title: "Find Other Christians",
-      description: "Find someone by their exact username and send them a message.",
+      title: m.users_page_title(),
+      description: m.users_page_description(),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -37,12 +38,12 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Find Other Christians</h1>
-      <p className="mt-2 text-slate-700">Enter someone's exact username to find them.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{m.users_page_title()}</h1>
+      <p className="mt-2 text-slate-700">{m.users_intro()}</p>
       <search className="mt-6 block">
         <Form method="get" className="flex gap-2">
           <label htmlFor="user-search" className="sr-only">
-            Username
+            {m.users_search_label()}
           </label>
           <input
             ref={inputRef}
@@ -51,7 +52,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             type="search"
             defaultValue={term}
             required
-            placeholder="Exact username"
+            placeholder={m.users_search_placeholder()}
             autoComplete="off"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:outline-2 focus:outline-brand-600"
           />
@@ -60,7 +61,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             type="submit"
             className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
           >
-            {searching ? "Searching..." : "Search"}
+            {searching ? m.users_searching() : m.users_search_submit()}
           </button>
         </Form>
       </search>
@@ -68,7 +69,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
       <div aria-live="polite" className="mt-6">
         {searching ? (
           <p role="status" className="text-slate-700">
-            Searching...
+            {m.users_searching()}
           </p>
         ) : users === null ? null : users.length === 0 ? (
           <div className="rounded-xl border border-slate-200 p-6 text-center">
@@ -78,7 +79,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
         ) : (
           // One card a row, as wide as the page's column: an exact username finds one person, and
           // their facts (a place like 'Manchester, United Kingdom') are read whole, never cut.
-          <ul aria-label="Search results" className="grid gap-4">
+          <ul aria-label={m.users_results()} className="grid gap-4">
             {users.map((found) => (
               <li key={found.id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-4">
                 <Avatar src={found.profilePic} name={found.username} size="lg" />
@@ -92,13 +93,15 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
                       to={chatWith(found.id)}
                       className="rounded-full bg-brand-700 px-3 py-1.5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                     >
-                      Send Message<span className="sr-only"> to {found.username}</span>
+                      {m.users_send_message()}
+                      <span className="sr-only"> {m.users_send_message_to({ username: found.username })}</span>
                     </Link>
                     <Link
                       to={userProfilePath(found.id)}
                       className="rounded-full px-3 py-1.5 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
                     >
-                      View profile<span className="sr-only"> of {found.username}</span>
+                      {m.users_view_profile()}
+                      <span className="sr-only"> {m.users_view_profile_of({ username: found.username })}</span>
                     </Link>
                   </div>
                 </div>

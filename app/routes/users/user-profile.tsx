@@ -13,6 +13,7 @@ import { ReportConfirmation, ReportProfileButton } from "~/components/safety/rep
 import { useFocusWhenLost } from "~/hooks/use-focus-when-lost";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 import { chatWith, PATHS } from "~/shared/routes";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "~/shared/safety";
 import { getConfig } from "~worker/config";
@@ -26,8 +27,8 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     ...pageMeta({
       matches,
       pathname: location.pathname,
-      title: loaderData?.profile.username ?? "Profile",
-      description: "A member's profile.",
+      title: loaderData?.profile.username ?? m.users_profile_title(),
+      description: m.users_profile_description(),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -72,7 +73,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
             to={chatWith(profile.userId)}
             className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Send Message
+            {m.users_send_message()}
           </Link>
         ) : null}
       </div>
@@ -98,7 +99,8 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-3xl px-4 py-8">
       <div className="mb-6">
         <Link to={PATHS.users} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-          <span aria-hidden="true">← </span>Find Other Christians
+          <span aria-hidden="true">← </span>
+          {m.users_page_title()}
         </Link>
       </div>
       {/* The person's name is the page's heading; what one can do about them comes after it. */}
@@ -109,7 +111,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         emptyNote={
           [profile.aboutMe, profile.personalTestimony, profile.city].every((text) => !text.trim()) ? (
             <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-              {profile.username} has not filled in their profile yet.
+              {m.users_profile_empty({ username: profile.username })}
             </p>
           ) : null
         }
@@ -122,9 +124,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorContent
       error={error}
-      title="Profile not available"
-      fallback="Something went wrong loading this profile."
-      link={{ to: PATHS.users, label: "Find Other Christians" }}
+      title={m.users_profile_unavailable()}
+      fallback={m.users_profile_failed()}
+      link={{ to: PATHS.users, label: m.users_page_title() }}
     />
   );
 }

@@ -130,11 +130,14 @@ const longText = (required: boolean) =>
       ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.tooLong(LONG_TEXT_MAX) });
   });
 
-const choices = (list: readonly string[], atLeastOne?: string) =>
+/** `atLeastOne` gives its message when asked: the schema is built before any request's language is known. */
+const choices = (list: readonly string[], atLeastOne?: () => string) =>
   z.array(z.string()).superRefine((values, ctx) => {
     if (values.some((value) => !list.includes(value)) || new Set(values).size !== values.length) {
       ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.notAnOption });
-    } else if (atLeastOne && values.length === 0) ctx.addIssue({ code: "custom", message: atLeastOne });
+    } else if (atLeastOne && values.length === 0) {
+      ctx.addIssue({ code: "custom", message: atLeastOne() });
+    }
   });
 
 /** Whether a postal code fits the country (spec section 5); other countries take the general rule. */
@@ -179,7 +182,7 @@ export const ProfileFormSchema = z
     aboutMe: longText(required("aboutMe")),
     faithJourney: longText(required("faithJourney")),
     personalTestimony: longText(required("personalTestimony")),
-    ministryInterests: choices(MINISTRY_INTERESTS, AT_LEAST_ONE.ministryInterests),
+    ministryInterests: choices(MINISTRY_INTERESTS, () => PROFILE_MESSAGES.ministry),
     serviceActivities: choices(SERVICE_ACTIVITIES),
     educationLevel: option(EDUCATION_LEVELS, required("educationLevel")),
     occupation: shortText(required("occupation"), 100),
@@ -189,7 +192,7 @@ export const ProfileFormSchema = z
     familyPlans: option(FAMILY_PLANS, required("familyPlans")),
     marriageViews: longText(required("marriageViews")),
     dealBreakers: longText(required("dealBreakers")),
-    hobbies: choices(HOBBIES, AT_LEAST_ONE.hobbies),
+    hobbies: choices(HOBBIES, () => PROFILE_MESSAGES.hobby),
     languagesSpoken: choices(LANGUAGES),
   })
   .superRefine((profile, ctx) => {
