@@ -115,4 +115,17 @@ test("signed in, the conversation, its crisis banner, ending it, the survey and 
     await waitForHydration(page);
     await expectAllSpanish(page, path, mine);
   }
+  // The profile's form, with its option lists, and a search that finds nobody.
+  await page.goto("/profile");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: m.profile_tab_edit({}, es) }).click();
+  await expect(page.getByRole("button", { name: m.profile_form_save({}, es) })).toBeVisible();
+  await expectAllSpanish(page, "the profile's form", mine);
+  await page.goto("/users");
+  await waitForHydration(page);
+  const nobody = "nadie_con_este_nombre";
+  await page.getByRole("searchbox", { name: m.users_search_label({}, es) }).fill(nobody);
+  await page.getByRole("button", { name: m.users_search_submit({}, es) }).click();
+  await expect(page.getByText(m.users_no_users({}, es), { exact: true })).toBeVisible();
+  await expectAllSpanish(page, "a search that finds nobody", [...mine, nobody]);
 });

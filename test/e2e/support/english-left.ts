@@ -53,6 +53,11 @@ async function pageTexts(page: Page): Promise<string[]> {
       if (!text || !parent || parent.closest("script, style, template") || !inSpanish(parent)) continue;
       if (visible(parent) || parent.closest(".sr-only")) texts.push(text);
     }
+    // A closed list's options have no box of their own; they are read when it opens.
+    for (const option of document.body.querySelectorAll("select option")) {
+      const select = option.closest("select");
+      if (select && visible(select) && inSpanish(option)) texts.push(option.textContent?.trim() ?? "");
+    }
     for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
       if (!inSpanish(element)) continue;
       for (const name of ["aria-label", "title", "placeholder", "alt"]) {
