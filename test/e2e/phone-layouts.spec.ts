@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ADMIN_PAGES } from "../../app/shared/admin";
+import { LANGUAGE_SWITCH } from "../../app/shared/languages";
 import { completeProfile } from "../fixtures/profile";
 import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import {
@@ -120,6 +121,36 @@ async function newContext(browser: Browser, baseURL: string, storageState?: Stor
   });
 }
 
+/** The phone widths, where Spanish's longer words are likeliest to push a page wider. */
+const PHONE_SCREENS = SCREENS.filter((screen) => screen.width < 400);
+
+async function expectFitsEveryPhone(page: Page, path: string) {
+  for (const screen of PHONE_SCREENS) {
+    await page.setViewportSize(screen);
+    await expectNoHorizontalScroll(page, path);
+  }
+}
+
+test("no public or sign-in screen scrolls sideways in Spanish, on any phone", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: SCREENS[0],
+    locale: "es-MX",
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
+  });
+  try {
+    const page = await context.newPage();
+    for (const path of [...SIGNED_OUT_PATHS, "/crisis-help/country"]) {
+      await page.setViewportSize(SCREENS[0]);
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expectFitsEveryPhone(page, `${path} in Spanish`);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test("no public or sign-in screen scrolls sideways, at any width", async ({ page }) => {
   for (const path of SIGNED_OUT_PATHS) {
     await page.setViewportSize(SCREENS[0]);
@@ -183,6 +214,22 @@ test.describe("signed in, with the longest texts people write", () => {
     await page.goto("/chat");
     await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeVisible();
     await expectFitsEveryWidth(page, "/chat with a long preview");
+  });
+
+  test("no signed-in screen scrolls sideways in Spanish on any phone, the profile's form and a search included", async ({
+    browser,
+    baseURL,
+  }) => {
+    visitor = await newContext(browser, baseURL ?? "", visitorState);
+    await visitor.addCookies([{ name: LANGUAGE_SWITCH.cookie, value: "es", url: baseURL ?? "" }]);
+    const page = await visitor.newPage();
+    for (const path of [...SIGNED_IN_PATHS, "/profile?tab=edit"]) {
+      await page.setViewportSize(SCREENS[0]);
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expectFitsEveryPhone(page, `${path} in Spanish`);
+    }
   });
 
   test("the admin's screens and the other side of the conversation fit at any width", async ({ browser, baseURL }) => {

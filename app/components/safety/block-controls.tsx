@@ -24,24 +24,22 @@ export function BlockButton({ username }: { username: string }) {
 export function BlockDialog({ id, username }: { id: string; username: string }) {
   const busy = useNavigation().formData?.get("intent") === "block";
   return (
-    <>
-      <Dialog id={id} title={BLOCK_TEXTS.confirmTitle(username)}>
-        <p className="text-sm text-slate-700">{BLOCK_TEXTS.explanation(username)}</p>
-        <Form
-          method="post"
-          preventScrollReset
-          onSubmit={ignoreWhileBusy(busy)}
-          className="mt-5 flex flex-wrap justify-end gap-2"
-        >
-          <DialogCloser dialogId={id} className={dialogButtonClass.secondary}>
-            {BLOCK_TEXTS.cancel}
-          </DialogCloser>
-          <button type="submit" name="intent" value="block" aria-disabled={busy} className={dialogButtonClass.danger}>
-            {BLOCK_TEXTS.confirm}
-          </button>
-        </Form>
-      </Dialog>
-    </>
+    <Dialog id={id} title={BLOCK_TEXTS.confirmTitle(username)}>
+      <p className="text-sm text-slate-700">{BLOCK_TEXTS.explanation(username)}</p>
+      <Form
+        method="post"
+        preventScrollReset
+        onSubmit={ignoreWhileBusy(busy)}
+        className="mt-5 flex flex-wrap justify-end gap-2"
+      >
+        <DialogCloser dialogId={id} className={dialogButtonClass.secondary}>
+          {BLOCK_TEXTS.cancel}
+        </DialogCloser>
+        <button type="submit" name="intent" value="block" aria-disabled={busy} className={dialogButtonClass.danger}>
+          {BLOCK_TEXTS.confirm}
+        </button>
+      </Form>
+    </Dialog>
   );
 }
 

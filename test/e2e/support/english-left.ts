@@ -54,9 +54,10 @@ async function pageTexts(page: Page): Promise<string[]> {
       if (visible(parent) || parent.closest(".sr-only")) texts.push(text);
     }
     // A closed list's options have no box of their own; they are read when it opens.
-    for (const option of document.body.querySelectorAll("select option")) {
-      const select = option.closest("select");
-      if (select && visible(select) && inSpanish(option)) texts.push(option.textContent?.trim() ?? "");
+    for (const select of document.body.querySelectorAll("select")) {
+      const box = select.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      for (const option of select.options) if (inSpanish(option)) texts.push(option.text.trim());
     }
     for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
       if (!inSpanish(element)) continue;
