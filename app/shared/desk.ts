@@ -194,7 +194,8 @@ export const DESK_PAGE_TEXTS = {
   transferTo: "Transfer to",
   chooseListener: "Choose a listener",
   chooseListenerFirst: "Choose the listener to transfer this conversation to.",
-  listenerOption: (name: string, active: number) => `${name} (${active} active)`,
+  listenerOption: (name: string, active: number, languages: string[]) =>
+    `${name} (${active} active · ${languages.join(", ")})`,
   transferNote: "Note for the next listener (optional)",
   nobodyToTransferTo: "No other listener is available right now.",
   notes: "Private notes",
@@ -373,8 +374,17 @@ const DeskListenerSchema = z.object({
   name: z.string(),
   available: z.boolean(),
   active: z.int().check(z.minimum(0)),
+  /** The languages they answer in, named in the desk's. */
+  languages: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type DeskListener = z.infer<typeof DeskListenerSchema>;
+
+/** Listeners who speak the visitor's language first (for a transfer), each group in the desk's order. */
+export function speakersFirst(listeners: DeskListener[], language: string | null): DeskListener[] {
+  if (!language) return listeners;
+  const speaks = (listener: DeskListener) => listener.languages.some((spoken) => spoken.code === language);
+  return [...listeners.filter(speaks), ...listeners.filter((listener) => !speaks(listener))];
+}
 
 /** What one listener's desk shows; 'all' only for the admin. */
 export const DeskSnapshotSchema = z.object({

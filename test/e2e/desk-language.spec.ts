@@ -148,6 +148,13 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
     // Opened: a listener is with the visitor, and the line (with what it said of languages) goes.
     await expect(line).toHaveCount(0);
 
+    // Offered for a transfer once there: the bilingual listener, with the languages they answer in.
+    await markAvailable(bilingual.page);
+    const transferTo = english.page.getByRole("combobox", { name: DESK_PAGE_TEXTS.transferTo });
+    await expect(transferTo.getByRole("option").nth(1)).toHaveText(
+      DESK_PAGE_TEXTS.listenerOption(bilingual.user.username, 0, ["English", "Spanish"]),
+    );
+
     // The figures count it under its language.
     await p.goto(PATHS.adminDesk);
     const byLanguage = p.getByRole("region", { name: DESK_FIGURES_TEXTS.byLanguage });
@@ -156,6 +163,7 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
     await expectNoSideScroll(p, SMALL_PHONE.width);
   } finally {
     await leaveTheDesk(english.page, baseURL);
+    await leaveTheDesk(bilingual.page, baseURL);
     for (const context of [english.context, bilingual.context, admin.context, visitorContext]) await context.close();
   }
 });

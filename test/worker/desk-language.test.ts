@@ -124,6 +124,13 @@ describe("assignment by language", () => {
     // The Spanish speaker there, the visitor is told nothing about language.
     const status = await lastStatus(spanish.socket, (s) => s.state === "assigned");
     expect(status.noListenerSpeaks).toBeNull();
+    // Every desk lists who is there with the languages each answers in (for a transfer).
+    const listeners = (await desk().snapshot(english.user.id, false)).listeners;
+    expect(listeners.find((one) => one.id === bilingual.user.id)?.languages).toEqual([
+      { code: "en", name: "English" },
+      { code: "es", name: "Spanish" },
+    ]);
+    expect(listeners.find((one) => one.id === english.user.id)?.languages).toEqual([{ code: "en", name: "English" }]);
   });
 
   it("gives a Spanish visitor to the next listener when no Spanish speaker has room, and tells them so", async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from "~/shared/languages";
+import { DEFAULT_LANGUAGE, type Language, languageOf } from "~/shared/languages";
 import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
 import { DESK_LEDGER_TABLE } from "./desk-ledger";
 
@@ -80,7 +80,19 @@ export type ListenerRow = {
   available: number;
   away_since: number | null;
   active: number;
+  /** The languages they answer in, as JSON (desk_listeners.languages). */
+  languages: string | null;
 };
+
+/** A listener's languages as a row keeps them (JSON): those the site speaks, in their order. */
+export function storedLanguages(json: string | null): Language[] {
+  try {
+    const parsed: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(parsed) ? parsed.flatMap((code) => languageOf(code) ?? []) : [];
+  } catch {
+    return [];
+  }
+}
 
 export const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
   l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by, c.country,

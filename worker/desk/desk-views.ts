@@ -2,7 +2,7 @@ import { type DeskConversation, type DeskListener, MAX_WAITING_SHOWN } from "~/s
 import { DEFAULT_LANGUAGE, languageNameIn, languageOf } from "~/shared/languages";
 import { isKnownCountry, tableCountryName } from "../crisis-help/country-help";
 import type { DeskBook } from "./desk-book";
-import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow } from "./desk-tables";
+import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, storedLanguages } from "./desk-tables";
 
 /** What every listener's desk shows alike. */
 export type SharedDeskView = ReturnType<DeskViews["shared"]>;
@@ -31,7 +31,7 @@ export class DeskViews {
       .one().n;
     const listeners = this.sql
       .exec<ListenerRow>(
-        `SELECT l.listener_id, l.name, l.available, l.away_since, count(c.pair_id) AS active
+        `SELECT l.listener_id, l.name, l.available, l.away_since, l.languages, count(c.pair_id) AS active
          FROM desk_listeners l LEFT JOIN desk_conversations c ON c.listener_id = l.listener_id
          GROUP BY l.listener_id ORDER BY l.name`,
       )
@@ -95,5 +95,9 @@ function toDeskListener(row: ListenerRow): DeskListener {
     name: row.name,
     available: row.available === 1 && row.away_since === null,
     active: row.active,
+    languages: storedLanguages(row.languages).map((language) => ({
+      code: language,
+      name: languageNameIn(language, DEFAULT_LANGUAGE),
+    })),
   };
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type Language, languageOf } from "~/shared/languages"
 import type { DeskEndKind, DeskRoomUpdate } from "../chat/desk-link";
 import { chatRoom } from "../objects/room-service";
 import type { DeskBook } from "./desk-book";
-import type { ConversationRow } from "./desk-tables";
+import { type ConversationRow, storedLanguages } from "./desk-tables";
 
 /**
  * Places in line are recomputed at most this often: a burst of queue changes is one pass, and a
@@ -200,10 +200,5 @@ function unspoken(language: string | null, spoken: ReadonlySet<string>): Languag
 
 /** The languages of the listener holding a conversation, as its row joins them. */
 function holderLanguages(row: ConversationRow): Set<string> {
-  try {
-    const parsed: unknown = JSON.parse(row.listener_languages ?? "[]");
-    return new Set(Array.isArray(parsed) ? parsed.filter((code) => typeof code === "string") : []);
-  } catch {
-    return new Set();
-  }
+  return new Set(storedLanguages(row.listener_languages));
 }

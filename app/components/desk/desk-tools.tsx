@@ -4,7 +4,14 @@ import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { LocalTime } from "~/components/ui/local-time";
-import { DESK_PAGE_TEXTS, DESK_TEXTS, type DeskAccess, type DeskListener, type DeskNote } from "~/shared/desk";
+import {
+  DESK_PAGE_TEXTS,
+  DESK_TEXTS,
+  type DeskAccess,
+  type DeskListener,
+  type DeskNote,
+  speakersFirst,
+} from "~/shared/desk";
 import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_FORM_TEXTS, WRAP_UP_TEXTS } from "~/shared/desk-operations";
 import { parseWrapUp, postedWrapUp, type WrapUpProblems } from "~/shared/wrap-up-form";
 
@@ -32,6 +39,7 @@ const TOOL_CARD = "space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4";
 export function DeskTools({
   access,
   listeners,
+  language,
   notes,
   topics,
   replied,
@@ -40,6 +48,8 @@ export function DeskTools({
   access: DeskAccess;
   /** Who it could be transferred to: the other available listeners. */
   listeners: DeskListener[];
+  /** The visitor's language: those who speak it are offered first. */
+  language: string | null;
   notes: DeskNote[];
   /** The wrap-up topics 'Mark resolved' asks to choose from, in the admin's order. */
   topics: string[];
@@ -57,7 +67,7 @@ export function DeskTools({
         <>
           {!replied || refusalFor("return") ? <ReturnToLineForm refusal={refusalFor("return")} /> : null}
           <TransferForm
-            listeners={listeners}
+            listeners={speakersFirst(listeners, language)}
             refusal={refusalFor("transfer")}
             typed={answered?.intent === "transfer" ? answered.typed : {}}
           />
@@ -142,7 +152,11 @@ function TransferForm({
           <option value="">{DESK_PAGE_TEXTS.chooseListener}</option>
           {listeners.map((listener) => (
             <option key={listener.id} value={listener.id}>
-              {DESK_PAGE_TEXTS.listenerOption(listener.name, listener.active)}
+              {DESK_PAGE_TEXTS.listenerOption(
+                listener.name,
+                listener.active,
+                listener.languages.map((spoken) => spoken.name),
+              )}
             </option>
           ))}
         </select>

@@ -269,6 +269,7 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
           <DeskToolsAfterPage
             access={view.access}
             listeners={others}
+            language={language}
             notes={notes}
             topics={topics}
             replied={replied}
