@@ -129,3 +129,26 @@ test("signed in, the conversation, its crisis banner, ending it, the survey and 
   await expect(page.getByText(m.users_no_users({}, es), { exact: true })).toBeVisible();
   await expectAllSpanish(page, "a search that finds nobody", [...mine, nobody]);
 });
+
+test("without scripts, the sign-up's refusal, the conversation's form and its answer are all Spanish", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX", false);
+  await page.goto("/signup");
+  await page.getByLabel(m.auth_email({}, es)).fill(uniqueEmail());
+  await page.getByLabel(m.auth_password({}, es), { exact: true }).fill("corta");
+  await page.getByLabel(m.auth_confirm_password({}, es), { exact: true }).fill("corta");
+  await page.getByRole("button", { name: m.auth_create_account_button({}, es) }).click();
+  await expect(page.getByText(m.auth_password_too_short({ min: 6 }, es)).first()).toBeVisible();
+  await expectAllSpanish(page, "/signup's refusal without scripts");
+
+  const { user } = await signUpThroughApi(page, baseURL ?? "", { languages: SPANISH_BROWSER });
+  await page.goto(SUPPORT_CHAT_PATH);
+  await expectAllSpanish(page, "the conversation without scripts", [user.username]);
+  const written = "Hola, escribo sin scripts";
+  await composer(page).fill(written);
+  await page.getByRole("button", { name: m.chat_send({}, es), exact: true }).click();
+  await expect(log(page).getByRole("listitem").filter({ hasText: written })).toBeVisible();
+  await expectAllSpanish(page, "the conversation after a message without scripts", [user.username, written]);
+});

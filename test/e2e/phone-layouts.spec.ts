@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ADMIN_PAGES } from "../../app/shared/admin";
 import { LANGUAGE_SWITCH } from "../../app/shared/languages";
 import { completeProfile } from "../fixtures/profile";
-import { PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
+import { BRAND_NAME, PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
 import {
   expect,
   pngFile,
@@ -146,6 +146,10 @@ test("no public or sign-in screen scrolls sideways in Spanish, on any phone", as
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
       await expectFitsEveryPhone(page, `${path} in Spanish`);
     }
+    // Beside the longer 'Salida rápida', the brand's name is still whole at 320 px.
+    await page.setViewportSize(SCREENS[0]);
+    const brand = page.getByRole("banner").getByText(BRAND_NAME, { exact: true });
+    expect(await brand.evaluate((name) => name.scrollWidth - name.clientWidth)).toBeLessThanOrEqual(0);
   } finally {
     await context.close();
   }
