@@ -38,12 +38,15 @@ const EMPTY: DeskFigures = {
   longestWaitNowMs: null,
   helpful: { yes: 0, somewhat: 0, no: 0, answers: 0 },
   comments: [],
+  commentCount: 0,
   topics: [],
   risk: { discussed: 0, wrapUps: 0 },
   riskNotDiscussed: [],
+  riskNotDiscussedCount: 0,
   listeners: [],
   byLanguage: [],
   byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, openings: 0, medianTimeToAnswerMs: null })),
+  hourMinute: 0,
 };
 
 const BUSY: DeskFigures = {
