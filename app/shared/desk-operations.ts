@@ -532,6 +532,7 @@ export const DESK_FIGURES_TEXTS = {
   hour: (timeZone: string) => `Hour (${timeZone})`,
   openings: "Openings",
   medianTimeToAnswer: "Median time to answer",
+  approximateTimes: `≈: a time to answer over ${EXACT_ANSWER_TIMES_MS / 60_000} minutes is read from the hours' counts, within ${LONG_ANSWER_TIME_ERROR * 100}% of the exact figure; shorter ones are exact.`,
   none: "—",
   countedHow: (timeZone: string) =>
     `Counted by when each conversation's first message joined the line; days and hours in ${timeZone}. Each conversation is in exactly one of these states:`,
@@ -559,6 +560,13 @@ export const DESK_FIGURES_PAGE_TEXTS = {
   riskOf: (discussed: number, wrapUps: number) =>
     `${discussed} of ${wrapUps} ${wrapUps === 1 ? "wrap-up" : "wrap-ups"}`,
   riskToReview: (count: number) => (count === 1 ? "1 wrap-up to review" : `${count} wrap-ups to review`),
+  /** Above a list cut at FIGURE_LIST_LIMIT. */
+  newest: (shown: number, count: number) => `The newest ${shown} of ${count.toLocaleString("en-US")}.`,
+  /** In a zone whose offset is not whole hours: what the hours and 'Today' then are. */
+  partHourZone: (timeZone: string, minute: number) => {
+    const past = `:${String(minute).padStart(2, "0")}`;
+    return `The figures are kept per UTC hour, which begins at ${past} in ${timeZone}: each hour here runs from ${past} to ${past}, and 'Today' begins at 23${past} the day before.`;
+  },
   resolvedAt: "Resolved",
   crisisWords: "Crisis words",
   yes: "Yes",
