@@ -8,6 +8,8 @@
 /** What a figure that does not exist yet shows (no answered conversation, no survey answer). */
 export const NO_FIGURE = "—";
 
+import { EXACT_ANSWER_TIMES_MS } from "~/shared/desk-operations";
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -57,14 +59,27 @@ export function formatCount(count: number): string {
   return COUNT_FORMAT.format(count);
 }
 
-/** An hour of the day (0 to 23) as the start of its hour on a 24-hour clock: '09:00'. */
-export function formatHour(hour: number): string {
-  return `${String(hour).padStart(2, "0")}:00`;
+/**
+ * An hour of the day (0 to 23) as the start of its hour on a 24-hour clock: '09:00'; '09:30' where
+ * the hours counted begin `minute` past the zone's hours (a zone half an hour off UTC's).
+ */
+export function formatHour(hour: number, minute = 0): string {
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
-/** An hour of the day as the span it covers: '09:00–10:00'. */
-export function formatHourSpan(hour: number): string {
-  return `${formatHour(hour)}–${formatHour((hour + 1) % 24)}`;
+/** An hour of the day as the span it covers: '09:00–10:00' ('09:30–10:30'). */
+export function formatHourSpan(hour: number, minute = 0): string {
+  return `${formatHour(hour, minute)}–${formatHour((hour + 1) % 24, minute)}`;
+}
+
+/**
+ * A time to answer read from the figures' buckets: as formatDuration writes it up to
+ * EXACT_ANSWER_TIMES_MS, where it is exact as shown; past it, marked as within
+ * LONG_ANSWER_TIME_ERROR: '≈ 1 h 5 min'.
+ */
+export function formatAnswerTime(ms: number | null): string {
+  const written = formatDuration(ms);
+  return ms !== null && ms > EXACT_ANSWER_TIMES_MS ? `≈ ${written}` : written;
 }
 
 const momentFormats = new Map<string, Intl.DateTimeFormat>();

@@ -337,6 +337,14 @@ export const FIGURE_PERIOD_LABELS: Record<FigurePeriod, string> = {
 export const ANSWER_TARGET_MS = 5 * 60_000;
 /** Openings (and everything kept with them) are counted for this long, then deleted. */
 export const FIGURES_RETENTION_DAYS = 30;
+/**
+ * Times to answer up to this long are counted to the second the page shows, so their percentiles
+ * are exact as shown; longer ones are read from log-spaced buckets, within LONG_ANSWER_TIME_ERROR.
+ */
+export const EXACT_ANSWER_TIMES_MS = 10 * 60_000;
+export const LONG_ANSWER_TIME_ERROR = 0.01;
+/** The most rows a list of the figures shows (survey comments, wrap-ups to review), newest first. */
+export const FIGURE_LIST_LIMIT = 100;
 
 /**
  * Where each opening of the period stands: exactly one of these, so that together they are the
@@ -453,18 +461,27 @@ export type DeskFigures = {
   waitingNow: number;
   longestWaitNowMs: number | null;
   helpful: Record<HelpfulAnswer, number> & { answers: number };
-  /** The survey's comments, newest first, without anything of who wrote them. */
+  /** The survey's comments, the newest FIGURE_LIST_LIMIT, newest first, without anything of who wrote them. */
   comments: { at: number; answer: HelpfulAnswer; text: string }[];
+  /** How many comments the period has (more than `comments` holds past FIGURE_LIST_LIMIT). */
+  commentCount: number;
   topics: { name: string; count: number }[];
   /** Wrap-ups that said risk was discussed, of all wrap-ups. */
   risk: { discussed: number; wrapUps: number };
-  /** The wrap-ups a lead reviews (RISK_TOPICS or crisis words, and 'Risk discussed: No'), newest first. */
+  /** The wrap-ups a lead reviews (RISK_TOPICS or crisis words, and 'Risk discussed: No'), the newest FIGURE_LIST_LIMIT. */
   riskNotDiscussed: RiskNotDiscussed[];
+  /** How many wrap-ups the period has to review (more than `riskNotDiscussed` holds past FIGURE_LIST_LIMIT). */
+  riskNotDiscussedCount: number;
   listeners: ListenerFigures[];
   /** The openings by their visitor's language, the most first; those of no known language last. */
   byLanguage: LanguageFigures[];
-  /** 24 rows, hour 0 to 23 in `timeZone`: openings that started in that hour, and their median time to answer. */
+  /**
+   * 24 rows, hour 0 to 23 in `timeZone`: openings that started in that hour, and their median time
+   * to answer. Each runs from `hourMinute` past its hour on the zone's clock (0 but in a zone whose
+   * offset from UTC is not whole hours: the figures are kept per UTC hour).
+   */
   byHour: { hour: number; openings: number; medianTimeToAnswerMs: number | null }[];
+  hourMinute: number;
 };
 
 export const DESK_FIGURES_TEXTS = {
@@ -515,6 +532,7 @@ export const DESK_FIGURES_TEXTS = {
   hour: (timeZone: string) => `Hour (${timeZone})`,
   openings: "Openings",
   medianTimeToAnswer: "Median time to answer",
+  approximateTimes: `≈: a time to answer over ${EXACT_ANSWER_TIMES_MS / 60_000} minutes is read from the hours' counts, within ${LONG_ANSWER_TIME_ERROR * 100}% of the exact figure; shorter ones are exact.`,
   none: "—",
   countedHow: (timeZone: string) =>
     `Counted by when each conversation's first message joined the line; days and hours in ${timeZone}. Each conversation is in exactly one of these states:`,
@@ -542,6 +560,13 @@ export const DESK_FIGURES_PAGE_TEXTS = {
   riskOf: (discussed: number, wrapUps: number) =>
     `${discussed} of ${wrapUps} ${wrapUps === 1 ? "wrap-up" : "wrap-ups"}`,
   riskToReview: (count: number) => (count === 1 ? "1 wrap-up to review" : `${count} wrap-ups to review`),
+  /** Above a list cut at FIGURE_LIST_LIMIT. */
+  newest: (shown: number, count: number) => `The newest ${shown} of ${count.toLocaleString("en-US")}.`,
+  /** In a zone whose offset is not whole hours: what the hours and 'Today' then are. */
+  partHourZone: (timeZone: string, minute: number) => {
+    const past = `:${String(minute).padStart(2, "0")}`;
+    return `The figures are kept per UTC hour, which begins at ${past} in ${timeZone}: each hour here runs from ${past} to ${past}, and 'Today' begins at 23${past} the day before.`;
+  },
   resolvedAt: "Resolved",
   crisisWords: "Crisis words",
   yes: "Yes",

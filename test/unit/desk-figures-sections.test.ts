@@ -38,12 +38,15 @@ const EMPTY: DeskFigures = {
   longestWaitNowMs: null,
   helpful: { yes: 0, somewhat: 0, no: 0, answers: 0 },
   comments: [],
+  commentCount: 0,
   topics: [],
   risk: { discussed: 0, wrapUps: 0 },
   riskNotDiscussed: [],
+  riskNotDiscussedCount: 0,
   listeners: [],
   byLanguage: [],
   byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, openings: 0, medianTimeToAnswerMs: null })),
+  hourMinute: 0,
 };
 
 const BUSY: DeskFigures = {
@@ -64,6 +67,7 @@ const BUSY: DeskFigures = {
     { at: Date.UTC(2026, 4, 14, 8, 0), answer: "yes", text: "Older comment" },
     { at: Date.UTC(2026, 4, 14, 9, 0), answer: "somewhat", text: "شكرا لكم على الاستماع" },
   ],
+  commentCount: 2,
   topics: [
     { name: "Grief", count: 1 },
     { name: "Anxiety", count: 2 },
@@ -72,6 +76,7 @@ const BUSY: DeskFigures = {
   riskNotDiscussed: [
     { at: Date.UTC(2026, 4, 14, 9, 0), listener: "Quiet Harbor", topics: ["Suicidal thoughts", "Grief"], crisis: true },
   ],
+  riskNotDiscussedCount: 1,
   listeners: [
     {
       name: "Quiet Harbor",
@@ -135,7 +140,7 @@ describe("the desk figures page", () => {
       }),
     );
     expect(byLanguage).toContain(DESK_FIGURES_TEXTS.byLanguageHow);
-    expect(byLanguage).toContain("Spanish1,20021,1984 min 30 s1 h 5 min");
+    expect(byLanguage).toContain("Spanish1,20021,1984 min 30 s≈ 1 h 5 min");
     expect(byLanguage).toContain(`${DESK_FIGURES_TEXTS.languageNotKnown}34031——`);
     expect(text(html(LanguageFiguresTable, EMPTY))).toContain(DESK_FIGURES_TEXTS.noLanguages);
   });
@@ -149,6 +154,26 @@ describe("the desk figures page", () => {
     expect(answering).toContain("1 h 5 min");
     expect(answering).toContain("67%");
     expect(html(WaitingNowFigures, BUSY)).toContain("45 s");
+  });
+
+  it("marks a time to answer past the exact range as approximate, and says how close it is", () => {
+    // 4 min 30 s is exact as shown; 1 h 5 min is read from the hours' buckets.
+    const answering = text(html(AnsweringFigures, BUSY));
+    expect(answering).toContain("4 min 30 s");
+    expect(answering).not.toContain("≈ 4 min 30 s");
+    expect(answering).toContain("≈ 1 h 5 min");
+    expect(answering).toContain(DESK_FIGURES_TEXTS.approximateTimes);
+    const exact = { ...BUSY, timeToAnswer: { medianMs: 270_000, p90Ms: 600_000 }, byLanguage: [] };
+    expect(text(html(AnsweringFigures, exact))).not.toContain("≈");
+    expect(text(html(AnsweringFigures, exact))).not.toContain(DESK_FIGURES_TEXTS.approximateTimes);
+  });
+
+  it("says when a list shows only the newest of more, and counts them all", () => {
+    const more = { ...BUSY, commentCount: 250, riskNotDiscussedCount: 120 };
+    expect(text(html(SurveyComments, more))).toContain(DESK_FIGURES_PAGE_TEXTS.newest(2, 250));
+    expect(text(html(RiskNotDiscussedFigures, more))).toContain(DESK_FIGURES_PAGE_TEXTS.riskToReview(120));
+    expect(text(html(RiskNotDiscussedFigures, more))).toContain(DESK_FIGURES_PAGE_TEXTS.newest(1, 120));
+    expect(text(html(SurveyComments, BUSY))).not.toContain("The newest");
   });
 
   it("shows a dash for figures that do not exist yet, and says so where a list is empty", () => {

@@ -90,6 +90,9 @@ describe("counts, hours and moments on the desk's figures", () => {
     expect(formatHour(9)).toBe("09:00");
     expect(formatHourSpan(0)).toBe("00:00–01:00");
     expect(formatHourSpan(23)).toBe("23:00–00:00");
+    // In a zone half an hour off UTC's hours, which the figures are kept in.
+    expect(formatHour(9, 30)).toBe("09:30");
+    expect(formatHourSpan(23, 30)).toBe("23:30–00:30");
   });
 
   it("write moments in the figures' zone and name it, whatever the zone of the machine", () => {

@@ -179,7 +179,11 @@ describe("a conversation nobody has answered", () => {
     const listener = await signUpListener();
     await availableAtDesk(listener);
     const visitor = await givenTo(listener, { opened: true });
-    await runInDurableObject(desk(), (_instance, state) => state.storage.sql.exec("DELETE FROM desk_openings"));
+    await runInDurableObject(desk(), (_instance, state) => {
+      for (const table of ["desk_openings", "desk_hours", "desk_listener_hours"]) {
+        state.storage.sql.exec(`DELETE FROM ${table}`);
+      }
+    });
     const wrapUp = { topics: ["Other"], riskDiscussed: false };
     expect(await desk().resolve(visitor.pairId, listener.actor, wrapUp)).toEqual({ refusal: DESK_TEXTS.notAnswered });
     await replyOnDesk(listener, visitor);

@@ -1,6 +1,7 @@
 import {
   ANSWER_TARGET_MS,
   type DeskFigures,
+  FIGURE_LIST_LIMIT,
   FIGURES_RETENTION_DAYS,
   type FigurePeriod,
   HELPFUL_ANSWERS,
@@ -11,11 +12,18 @@ import {
   type WrapUp,
 } from "~/shared/desk-operations";
 import { DEFAULT_LANGUAGE, type Language, languageNameIn, languageOf } from "~/shared/languages";
-import { nearestRank } from "~/shared/percentile";
-import { hourIn, knownTimeZone, startOfDayIn, UTC } from "~/shared/time-zones";
-import { sqlMigration } from "../sockets/migrations";
+import { hourIn, knownTimeZone, startOfDayIn, UTC, zoneOffsetMs } from "~/shared/time-zones";
+import { type Migration, sqlMigration } from "../sockets/migrations";
+import {
+  type AnswerTimes,
+  addAnswerTimes,
+  answerTimeBucket,
+  answerTimePercentile,
+  parseCounts,
+} from "./answer-time-histogram";
 
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 export const FIGURES_RETENTION_MS = FIGURES_RETENTION_DAYS * DAY_MS;
 
 /**
@@ -53,6 +61,76 @@ export const DESK_LEDGER_TABLE = sqlMigration(`
     present INTEGER NOT NULL
   );
 `);
+
+/**
+ * The figures' hourly roll-ups, written as each opening's events happen (decision 186): per UTC hour
+ * of the openings' start and their visitor's language ('' not known), the counts of every state but
+ * still waiting (the openings less the others), the times to answer (answer-time-histogram.ts), the
+ * survey's answers and the wrap-ups; per hour and listener, each listener's share (decision 169).
+ * A period reads one row per hour and language (720 hours in 30 days) and one per hour a listener
+ * had an opening counted; only the lists that name openings (comments, wrap-ups to review) read
+ * openings, through indexes that hold only those.
+ */
+export const DESK_HOURS_TABLES = sqlMigration(`
+  CREATE TABLE IF NOT EXISTS desk_hours (
+    hour INTEGER NOT NULL,
+    language TEXT NOT NULL,
+    openings INTEGER NOT NULL DEFAULT 0,
+    answered INTEGER NOT NULL DEFAULT 0,
+    abandoned INTEGER NOT NULL DEFAULT 0,
+    closed_without_reply INTEGER NOT NULL DEFAULT 0,
+    within_target INTEGER NOT NULL DEFAULT 0,
+    answer_times TEXT NOT NULL DEFAULT '{}',
+    helpful_yes INTEGER NOT NULL DEFAULT 0,
+    helpful_somewhat INTEGER NOT NULL DEFAULT 0,
+    helpful_no INTEGER NOT NULL DEFAULT 0,
+    wrap_ups INTEGER NOT NULL DEFAULT 0,
+    risk_discussed INTEGER NOT NULL DEFAULT 0,
+    topics TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (hour, language)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS desk_listener_hours (
+    hour INTEGER NOT NULL,
+    listener_id TEXT NOT NULL,
+    answered INTEGER NOT NULL DEFAULT 0,
+    closed_without_reply INTEGER NOT NULL DEFAULT 0,
+    resolved INTEGER NOT NULL DEFAULT 0,
+    answer_times TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (hour, listener_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS desk_openings_commented ON desk_openings (joined_at) WHERE comment IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS desk_openings_to_review ON desk_openings (joined_at) WHERE review = 1;
+`);
+
+/** The openings kept before the roll-ups existed, rolled up once, as their events would have been. */
+export const rollUpKeptOpenings: Migration = (sql) => {
+  const ledger = new DeskLedger(sql);
+  sql.exec("DELETE FROM desk_hours");
+  sql.exec("DELETE FROM desk_listener_hours");
+  for (const row of sql.exec<OpeningRow>(`SELECT ${OPENING_COLUMNS} FROM desk_openings`).toArray()) {
+    ledger.rollUp(row);
+    if (riskNotDiscussed(row)) sql.exec("UPDATE desk_openings SET review = 1 WHERE id = ?", row.id);
+  }
+};
+
+const OPENING_COLUMNS = `id, joined_at, answered_at, answered_by, ended_at, ended_how, resolved_by, topics, risk,
+  helpful, comment, surveyed_at, crisis, language`;
+
+type HourCount =
+  | "openings"
+  | "answered"
+  | "abandoned"
+  | "closed_without_reply"
+  | "within_target"
+  | "helpful_yes"
+  | "helpful_somewhat"
+  | "helpful_no"
+  | "wrap_ups"
+  | "risk_discussed";
+type ListenerHourCount = "answered" | "closed_without_reply" | "resolved";
+
+type HourRow = Record<HourCount, number> & { hour: number; language: string; answer_times: string; topics: string };
+type ListenerHourRow = Record<ListenerHourCount, number> & { listener_id: string; answer_times: string };
 
 type OpeningRow = {
   id: number;
@@ -92,6 +170,7 @@ export class DeskLedger {
       crisis ? 1 : 0,
       language,
     );
+    this.countHour({ joined_at: at, language }, { openings: 1 });
   }
 
   /** Crisis words in the open opening's visitor messages (a flag is never lowered). */
@@ -103,12 +182,14 @@ export class DeskLedger {
   replied(pairId: string, listenerId: string, at: number): boolean {
     const open = this.openOf(pairId);
     if (!open || open.answered_at !== null) return false;
+    const answeredAt = Math.max(at, open.joined_at);
     this.sql.exec(
       "UPDATE desk_openings SET answered_at = ?, answered_by = ? WHERE id = ?",
-      Math.max(at, open.joined_at),
+      answeredAt,
       listenerId,
       open.id,
     );
+    this.countReply({ ...open, answered_at: answeredAt, answered_by: listenerId });
     return true;
   }
 
@@ -126,15 +207,25 @@ export class DeskLedger {
   ended(pairId: string, at: number, how: EndedHow, by: string | null = null, wrapUp: WrapUp | null = null) {
     const open = this.openOf(pairId);
     if (!open) return null;
+    const ended = {
+      ...open,
+      ended_at: at,
+      ended_how: how,
+      resolved_by: by,
+      topics: wrapUp ? JSON.stringify(wrapUp.topics) : null,
+      risk: wrapUp ? Number(wrapUp.riskDiscussed) : null,
+    };
     this.sql.exec(
-      "UPDATE desk_openings SET ended_at = ?, ended_how = ?, resolved_by = ?, topics = ?, risk = ? WHERE id = ?",
+      "UPDATE desk_openings SET ended_at = ?, ended_how = ?, resolved_by = ?, topics = ?, risk = ?, review = ? WHERE id = ?",
       at,
       how,
       by,
-      wrapUp ? JSON.stringify(wrapUp.topics) : null,
-      wrapUp ? Number(wrapUp.riskDiscussed) : null,
+      ended.topics,
+      ended.risk,
+      riskNotDiscussed(ended) ? 1 : 0,
       open.id,
     );
+    this.countEnd(ended);
     return open.id;
   }
 
@@ -146,8 +237,8 @@ export class DeskLedger {
     at: number,
   ): { ok: true } | { refusal: SurveyRefusal } {
     const row = this.sql
-      .exec<Pick<OpeningRow, "ended_at" | "surveyed_at">>(
-        "SELECT ended_at, surveyed_at FROM desk_openings WHERE id = ? AND pair_id = ?",
+      .exec<Pick<OpeningRow, "ended_at" | "surveyed_at" | "joined_at" | "language">>(
+        "SELECT ended_at, surveyed_at, joined_at, language FROM desk_openings WHERE id = ? AND pair_id = ?",
         openingId,
         pairId,
       )
@@ -161,6 +252,7 @@ export class DeskLedger {
       at,
       openingId,
     );
+    this.countHour(row, { [`helpful_${answer.helpful}`]: 1 });
     return { ok: true };
   }
 
@@ -186,6 +278,104 @@ export class DeskLedger {
   /** Openings (and all kept with them) past the retention go. */
   prune(now: number): void {
     this.sql.exec("DELETE FROM desk_openings WHERE joined_at < ? AND ended_at IS NOT NULL", now - FIGURES_RETENTION_MS);
+    // An hour that began before the retention and ended after it still counts until it is all past.
+    const hours = hourOf(now - FIGURES_RETENTION_MS);
+    this.sql.exec("DELETE FROM desk_hours WHERE hour < ?", hours);
+    this.sql.exec("DELETE FROM desk_listener_hours WHERE hour < ?", hours);
+  }
+
+  /** Everything an opening's events so far add to the roll-ups, as they add it one by one. */
+  rollUp(row: OpeningRow): void {
+    this.countHour(row, { openings: 1 });
+    if (row.answered_at !== null) this.countReply(row);
+    if (row.ended_at !== null) this.countEnd(row);
+    if (row.helpful && HELPFUL_ANSWERS.includes(row.helpful)) this.countHour(row, { [`helpful_${row.helpful}`]: 1 });
+  }
+
+  /** A first reply: answered, in how long, by whom. */
+  private countReply(row: Pick<OpeningRow, "joined_at" | "answered_at" | "answered_by" | "language">): void {
+    const time = timeToAnswer(row);
+    const bucket = answerTimeBucket(time);
+    this.countHour(row, { answered: 1, within_target: time <= ANSWER_TARGET_MS ? 1 : 0 }, { bucket });
+    if (row.answered_by) this.countListenerHour(row.joined_at, row.answered_by, { answered: 1 }, bucket);
+  }
+
+  /**
+   * An end: the state it leaves an unanswered opening in (openingState), the resolve of an answered
+   * one for the listener who answered it, and the wrap-up.
+   */
+  private countEnd(row: OpeningRow): void {
+    const state = openingState(row);
+    if (state === "answered" && row.ended_how === "resolved" && row.answered_by) {
+      this.countListenerHour(row.joined_at, row.answered_by, { resolved: 1 });
+    }
+    if (state === "abandoned") this.countHour(row, { abandoned: 1 });
+    if (state === "closedWithoutReply") {
+      this.countHour(row, { closed_without_reply: 1 });
+      if (row.resolved_by) this.countListenerHour(row.joined_at, row.resolved_by, { closed_without_reply: 1 });
+    }
+    if (row.topics !== null) {
+      this.countHour(row, { wrap_ups: 1, risk_discussed: row.risk === 1 ? 1 : 0 }, { topics: topicsOf(row) });
+    }
+  }
+
+  /** Adds to the row of the opening's hour and language (made at its first count). */
+  private countHour(
+    opening: Pick<OpeningRow, "joined_at" | "language">,
+    counts: Partial<Record<HourCount, number>>,
+    add: { bucket?: number; topics?: string[] } = {},
+  ): void {
+    const key = [hourOf(opening.joined_at), languageOf(opening.language) ?? ""] as const;
+    this.sql.exec("INSERT OR IGNORE INTO desk_hours (hour, language) VALUES (?, ?)", ...key);
+    const columns = Object.keys(counts) as HourCount[];
+    const json: Record<string, string> = {};
+    if (add.bucket !== undefined || add.topics) {
+      const row = this.sql
+        .exec<Pick<HourRow, "answer_times" | "topics">>(
+          "SELECT answer_times, topics FROM desk_hours WHERE hour = ? AND language = ?",
+          ...key,
+        )
+        .one();
+      if (add.bucket !== undefined) json.answer_times = counted(row.answer_times, [String(add.bucket)]);
+      if (add.topics) json.topics = counted(row.topics, add.topics);
+    }
+    const sets = [...columns.map((column) => `${column} = ${column} + ?`), ...Object.keys(json).map((c) => `${c} = ?`)];
+    if (sets.length === 0) return;
+    this.sql.exec(
+      `UPDATE desk_hours SET ${sets.join(", ")} WHERE hour = ? AND language = ?`,
+      ...columns.map((column) => counts[column] ?? 0),
+      ...Object.values(json),
+      ...key,
+    );
+  }
+
+  /** Adds to a listener's row of the opening's hour. */
+  private countListenerHour(
+    joinedAt: number,
+    listenerId: string,
+    counts: Partial<Record<ListenerHourCount, number>>,
+    bucket?: number,
+  ): void {
+    const key = [hourOf(joinedAt), listenerId] as const;
+    this.sql.exec("INSERT OR IGNORE INTO desk_listener_hours (hour, listener_id) VALUES (?, ?)", ...key);
+    const columns = Object.keys(counts) as ListenerHourCount[];
+    const sets = columns.map((column) => `${column} = ${column} + ?`);
+    const values: (number | string)[] = columns.map((column) => counts[column] ?? 0);
+    if (bucket !== undefined) {
+      const row = this.sql
+        .exec<{ answer_times: string }>(
+          "SELECT answer_times FROM desk_listener_hours WHERE hour = ? AND listener_id = ?",
+          ...key,
+        )
+        .one();
+      sets.push("answer_times = ?");
+      values.push(counted(row.answer_times, [String(bucket)]));
+    }
+    this.sql.exec(
+      `UPDATE desk_listener_hours SET ${sets.join(", ")} WHERE hour = ? AND listener_id = ?`,
+      ...values,
+      ...key,
+    );
   }
 
   /**
@@ -201,74 +391,147 @@ export class DeskLedger {
   ): DeskFigures {
     const zone = knownTimeZone(timeZone) ?? UTC;
     const from = periodStart(period, now, zone);
-    const rows = this.sql
-      .exec<OpeningRow>(
-        `SELECT id, joined_at, answered_at, answered_by, ended_at, ended_how, resolved_by, topics, risk,
-           helpful, comment, surveyed_at, crisis, language FROM desk_openings WHERE joined_at >= ? AND joined_at <= ?
-           ORDER BY joined_at`,
-        from,
-        now,
-      )
+    const hours = this.sql
+      .exec<HourRow>("SELECT * FROM desk_hours WHERE hour >= ? AND hour <= ? ORDER BY hour", from, now)
       .toArray();
     const waits = this.sql
       .exec<{ n: number; oldest: number | null }>(
         "SELECT count(*) AS n, min(joined_at) AS oldest FROM desk_openings WHERE ended_at IS NULL AND answered_at IS NULL",
       )
       .one();
-    const states: Record<OpeningState, number> = { answered: 0, abandoned: 0, stillWaiting: 0, closedWithoutReply: 0 };
-    for (const row of rows) states[openingState(row)] += 1;
-    const answerTimes = rows.filter((row) => row.answered_at !== null).map(timeToAnswer);
-    const helpful = { yes: 0, somewhat: 0, no: 0, answers: 0 };
-    for (const row of rows) {
-      if (!row.helpful || !HELPFUL_ANSWERS.includes(row.helpful)) continue;
-      helpful[row.helpful] += 1;
-      helpful.answers += 1;
+    const all = sumHours(hours);
+    const helpful = {
+      yes: all.counts.helpful_yes,
+      somewhat: all.counts.helpful_somewhat,
+      no: all.counts.helpful_no,
+      answers: all.counts.helpful_yes + all.counts.helpful_somewhat + all.counts.helpful_no,
+    };
+    const comments = this.newest<Pick<OpeningRow, "helpful" | "comment" | "surveyed_at">>(
+      "comment IS NOT NULL",
+      "helpful, comment, surveyed_at",
+      "surveyed_at",
+      from,
+      now,
+    );
+    const review = this.newest<Pick<OpeningRow, "ended_at" | "joined_at" | "resolved_by" | "topics" | "crisis">>(
+      "review = 1",
+      "ended_at, joined_at, resolved_by, topics, crisis",
+      "ended_at",
+      from,
+      now,
+    );
+    const byHourOfDay = Array.from({ length: 24 }, () => ({ openings: 0, times: new Map() as AnswerTimes }));
+    for (const row of hours) {
+      const ofDay = byHourOfDay[hourIn(row.hour, zone)];
+      if (!ofDay) continue;
+      ofDay.openings += row.openings;
+      addAnswerTimes(ofDay.times, row.answer_times);
     }
-    const wrapUps = rows.filter((row) => row.topics !== null);
-    const hours = rows.map((row) => hourIn(row.joined_at, zone));
     return {
       period,
       timeZone: zone,
       from,
       to: now,
-      conversations: rows.length,
-      ...states,
-      answerRate: ratio(states.answered, rows.length - states.stillWaiting),
-      timeToAnswer: { medianMs: nearestRank(answerTimes, 0.5), p90Ms: nearestRank(answerTimes, 0.9) },
-      answeredWithinTarget: ratio(answerTimes.filter((ms) => ms <= ANSWER_TARGET_MS).length, answerTimes.length),
+      conversations: all.counts.openings,
+      ...all.states,
+      answerRate: ratio(all.states.answered, all.counts.openings - all.states.stillWaiting),
+      timeToAnswer: {
+        medianMs: answerTimePercentile(all.times, 0.5),
+        p90Ms: answerTimePercentile(all.times, 0.9),
+      },
+      answeredWithinTarget: ratio(all.counts.within_target, all.counts.answered),
       waitingNow: waits.n,
       longestWaitNowMs: waits.oldest === null ? null : Math.max(0, now - waits.oldest),
       helpful,
-      comments: rows
-        .filter((row) => row.helpful && row.comment)
-        .map((row) => ({ at: row.surveyed_at ?? 0, answer: row.helpful as HelpfulAnswer, text: row.comment ?? "" }))
-        .sort((a, b) => b.at - a.at),
-      topics: topicCounts(wrapUps),
-      risk: { discussed: wrapUps.filter((row) => row.risk === 1).length, wrapUps: wrapUps.length },
-      riskNotDiscussed: wrapUps
-        .filter(riskNotDiscussed)
-        .map((row) => ({
-          at: row.ended_at ?? row.joined_at,
-          listener: nameOf(row.resolved_by ?? ""),
-          topics: topicsOf(row),
-          crisis: row.crisis === 1,
-        }))
-        .sort((a, b) => b.at - a.at),
-      listeners: listenerFigures(rows, nameOf),
-      byLanguage: languageFigures(rows),
-      byHour: Array.from({ length: 24 }, (_, hour) => {
-        const inHour = rows.filter((_row, index) => hours[index] === hour);
-        const times = inHour.filter((row) => row.answered_at !== null).map(timeToAnswer);
-        return { hour, openings: inHour.length, medianTimeToAnswerMs: nearestRank(times, 0.5) };
-      }),
+      comments: comments.rows
+        .filter((row) => row.helpful && HELPFUL_ANSWERS.includes(row.helpful))
+        .map((row) => ({ at: row.surveyed_at ?? 0, answer: row.helpful as HelpfulAnswer, text: row.comment ?? "" })),
+      commentCount: comments.count,
+      topics: [...all.topics]
+        .map(([name, count]) => ({ name, count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      risk: { discussed: all.counts.risk_discussed, wrapUps: all.counts.wrap_ups },
+      riskNotDiscussed: review.rows.map((row) => ({
+        at: row.ended_at ?? row.joined_at,
+        listener: nameOf(row.resolved_by ?? ""),
+        topics: topicsOf(row),
+        crisis: row.crisis === 1,
+      })),
+      riskNotDiscussedCount: review.count,
+      listeners: this.listenerFigures(from, now, nameOf),
+      byLanguage: languageFigures(hours),
+      byHour: byHourOfDay.map((ofDay, hour) => ({
+        hour,
+        openings: ofDay.openings,
+        medianTimeToAnswerMs: answerTimePercentile(ofDay.times, 0.5),
+      })),
+      hourMinute: hourMinuteIn(now, zone),
     };
   }
 
-  private openOf(pairId: string): Pick<OpeningRow, "id" | "joined_at" | "answered_at"> | null {
+  /**
+   * The newest FIGURE_LIST_LIMIT openings of the period that one of the partial indexes holds
+   * (`where` is its condition, so only those are read), and how many there are.
+   */
+  private newest<T>(where: string, columns: string, newestBy: string, from: number, now: number) {
+    const inPeriod = `${where} AND joined_at >= ? AND joined_at <= ?`;
+    const rows = this.sql
+      .exec<T & Record<string, SqlStorageValue>>(
+        `SELECT ${columns} FROM desk_openings WHERE ${inPeriod} ORDER BY ${newestBy} DESC, id DESC LIMIT ?`,
+        from,
+        now,
+        FIGURE_LIST_LIMIT,
+      )
+      .toArray();
+    const { count } = this.sql
+      .exec<{ count: number }>(`SELECT count(*) AS count FROM desk_openings WHERE ${inPeriod}`, from, now)
+      .one();
+    return { rows: rows as T[], count };
+  }
+
+  /**
+   * Each listener's share, from their hours: every opening counts for one listener at most, the one
+   * who replied first in it, or, closed without a reply, the one it was with; so a row's figures are
+   * of the same openings, and resolved is never more than answered.
+   */
+  private listenerFigures(from: number, now: number, nameOf: (listenerId: string) => string): DeskFigures["listeners"] {
+    const rows = this.sql
+      .exec<ListenerHourRow>(
+        "SELECT listener_id, answered, closed_without_reply, resolved, answer_times FROM desk_listener_hours WHERE hour >= ? AND hour <= ?",
+        from,
+        now,
+      )
+      .toArray();
+    const theirs = new Map<string, Record<ListenerHourCount, number> & { times: AnswerTimes }>();
+    for (const row of rows) {
+      let sum = theirs.get(row.listener_id);
+      if (!sum) {
+        sum = { answered: 0, closed_without_reply: 0, resolved: 0, times: new Map() };
+        theirs.set(row.listener_id, sum);
+      }
+      sum.answered += row.answered;
+      sum.closed_without_reply += row.closed_without_reply;
+      sum.resolved += row.resolved;
+      addAnswerTimes(sum.times, row.answer_times);
+    }
+    return [...theirs]
+      .filter(([, sum]) => sum.answered + sum.closed_without_reply > 0)
+      .map(([id, sum]) => ({
+        name: nameOf(id),
+        conversations: sum.answered + sum.closed_without_reply,
+        answered: sum.answered,
+        closedWithoutReply: sum.closed_without_reply,
+        resolved: sum.resolved,
+        medianFirstReplyMs: answerTimePercentile(sum.times, 0.5),
+      }))
+      .sort((a, b) => b.conversations - a.conversations || a.name.localeCompare(b.name));
+  }
+
+  private openOf(pairId: string): OpeningRow | null {
     return (
       this.sql
-        .exec<Pick<OpeningRow, "id" | "joined_at" | "answered_at">>(
-          "SELECT id, joined_at, answered_at FROM desk_openings WHERE pair_id = ? AND ended_at IS NULL ORDER BY id DESC LIMIT 1",
+        .exec<OpeningRow>(
+          `SELECT ${OPENING_COLUMNS} FROM desk_openings WHERE pair_id = ? AND ended_at IS NULL ORDER BY id DESC LIMIT 1`,
           pairId,
         )
         .toArray()[0] ?? null
@@ -276,10 +539,27 @@ export class DeskLedger {
   }
 }
 
-/** Where a period starts: today from midnight in `timeZone`; the others a rolling number of days back. */
+/**
+ * Where a period starts, on a UTC hour, as the roll-ups are kept: today from midnight in `timeZone`
+ * (in a zone whose offset is not whole hours, the hour that holds its midnight: 23:30 the day before
+ * in India); the others a rolling number of days back, from the first whole hour in them.
+ */
 export function periodStart(period: FigurePeriod, now: number, timeZone: string = UTC): number {
-  if (period === "today") return startOfDayIn(now, timeZone);
-  return now - (period === "7d" ? 7 : FIGURES_RETENTION_DAYS) * DAY_MS;
+  if (period === "today") return hourOf(startOfDayIn(now, timeZone));
+  const start = now - (period === "7d" ? 7 : FIGURES_RETENTION_DAYS) * DAY_MS;
+  const hour = hourOf(start);
+  return hour === start ? hour : hour + HOUR_MS;
+}
+
+/** The start of the UTC hour that holds `at`. */
+function hourOf(at: number): number {
+  return at - (((at % HOUR_MS) + HOUR_MS) % HOUR_MS);
+}
+
+/** How many minutes past the hour the zone's clock reads as UTC's hours begin (30 in India, 0 in most). */
+function hourMinuteIn(now: number, zone: string): number {
+  const offsetMinutes = Math.round(zoneOffsetMs(hourOf(now), zone) / 60_000);
+  return ((offsetMinutes % 60) + 60) % 60;
 }
 
 /**
@@ -300,7 +580,7 @@ export function openingState(
 const RISK_TOPIC_NAMES = new Set<string>(RISK_TOPICS.map((topic) => topic.toLowerCase()));
 
 /** A wrap-up that said risk was not discussed, in a conversation with crisis words or a risk topic. */
-function riskNotDiscussed(row: OpeningRow): boolean {
+function riskNotDiscussed(row: Pick<OpeningRow, "risk" | "crisis" | "topics">): boolean {
   if (row.risk !== 0) return false;
   return row.crisis === 1 || topicsOf(row).some((topic) => RISK_TOPIC_NAMES.has(topic.trim().toLowerCase()));
 }
@@ -317,70 +597,75 @@ function ratio(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
 }
 
-function topicCounts(rows: OpeningRow[]): DeskFigures["topics"] {
-  const counts = new Map<string, number>();
+/** A count per key, kept as JSON in a row, with one more of each of `keys`. */
+function counted(json: string, keys: readonly string[]): string {
+  const counts = parseCounts(json);
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return JSON.stringify(counts);
+}
+
+const NO_COUNTS: Record<HourCount, number> = {
+  openings: 0,
+  answered: 0,
+  abandoned: 0,
+  closed_without_reply: 0,
+  within_target: 0,
+  helpful_yes: 0,
+  helpful_somewhat: 0,
+  helpful_no: 0,
+  wrap_ups: 0,
+  risk_discussed: 0,
+};
+
+/** Hours summed: their counts, the states they make (still waiting is what no other state has), times and topics. */
+function sumHours(rows: readonly HourRow[]) {
+  const counts = { ...NO_COUNTS };
+  const times: AnswerTimes = new Map();
+  const topics = new Map<string, number>();
   for (const row of rows) {
-    for (const topic of topicsOf(row)) counts.set(topic, (counts.get(topic) ?? 0) + 1);
+    for (const column of Object.keys(NO_COUNTS) as HourCount[]) counts[column] += row[column];
+    addAnswerTimes(times, row.answer_times);
+    for (const [name, count] of Object.entries(parseCounts(row.topics))) {
+      topics.set(name, (topics.get(name) ?? 0) + count);
+    }
   }
-  return [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const states: Record<OpeningState, number> = {
+    answered: counts.answered,
+    abandoned: counts.abandoned,
+    closedWithoutReply: counts.closed_without_reply,
+    stillWaiting: counts.openings - counts.answered - counts.abandoned - counts.closed_without_reply,
+  };
+  return { counts, states, times, topics };
 }
 
 /**
  * The openings by their visitor's language, the most first, those of no known language last: how
  * many, how many were answered, and how soon.
  */
-function languageFigures(rows: OpeningRow[]): DeskFigures["byLanguage"] {
-  const counted = new Map<Language | null, OpeningRow[]>();
-  for (const row of rows) {
+function languageFigures(hours: readonly HourRow[]): DeskFigures["byLanguage"] {
+  const byLanguage = new Map<Language | null, HourRow[]>();
+  for (const row of hours) {
     const language = languageOf(row.language);
-    counted.set(language, [...(counted.get(language) ?? []), row]);
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), row]);
   }
-  return [...counted]
+  return [...byLanguage]
     .map(([language, theirs]) => {
-      const times = theirs.filter((row) => row.answered_at !== null).map(timeToAnswer);
+      const sum = sumHours(theirs);
       return {
         language,
         name: language === null ? null : languageNameIn(language, DEFAULT_LANGUAGE),
-        conversations: theirs.length,
-        answered: times.length,
-        stillWaiting: theirs.filter((row) => openingState(row) === "stillWaiting").length,
-        medianTimeToAnswerMs: nearestRank(times, 0.5),
-        p90TimeToAnswerMs: nearestRank(times, 0.9),
+        conversations: sum.counts.openings,
+        answered: sum.states.answered,
+        stillWaiting: sum.states.stillWaiting,
+        medianTimeToAnswerMs: answerTimePercentile(sum.times, 0.5),
+        p90TimeToAnswerMs: answerTimePercentile(sum.times, 0.9),
       };
     })
+    .filter((row) => row.conversations > 0)
     .sort(
       (a, b) =>
         Number(a.language === null) - Number(b.language === null) ||
         b.conversations - a.conversations ||
         (a.name ?? "").localeCompare(b.name ?? ""),
     );
-}
-
-/**
- * Each listener's share: every opening counts for one listener at most, the one who replied first
- * in it, or, closed without a reply, the one it was with; so a row's figures are of the same
- * openings, and resolved is never more than answered.
- */
-function listenerFigures(rows: OpeningRow[], nameOf: (listenerId: string) => string): DeskFigures["listeners"] {
-  const counted = new Map<string, OpeningRow[]>();
-  for (const row of rows) {
-    const state = openingState(row);
-    const listener = state === "answered" ? row.answered_by : state === "closedWithoutReply" ? row.resolved_by : null;
-    if (listener) counted.set(listener, [...(counted.get(listener) ?? []), row]);
-  }
-  return [...counted]
-    .map(([id, theirs]) => {
-      const answered = theirs.filter((row) => row.answered_at !== null);
-      return {
-        name: nameOf(id),
-        conversations: theirs.length,
-        answered: answered.length,
-        closedWithoutReply: theirs.length - answered.length,
-        resolved: answered.filter((row) => row.ended_how === "resolved").length,
-        medianFirstReplyMs: nearestRank(answered.map(timeToAnswer), 0.5),
-      };
-    })
-    .sort((a, b) => b.conversations - a.conversations || a.name.localeCompare(b.name));
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language, languageOf } from "~/shared/languages";
 import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
-import { DESK_LEDGER_TABLE } from "./desk-ledger";
+import { DESK_HOURS_TABLES, DESK_LEDGER_TABLE, rollUpKeptOpenings } from "./desk-ledger";
 
 export const DESK_TABLES = sqlMigration(`
   -- Everyone who has used the desk: whether they take conversations now, and since when they are
@@ -52,6 +52,11 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   addColumnMigration("desk_conversations", "language", "TEXT"),
   // The opening's language, for the figures by language.
   addColumnMigration("desk_openings", "language", "TEXT"),
+  // 1: a wrap-up the lead reviews (risk not discussed where it mattered), set as the opening ends.
+  addColumnMigration("desk_openings", "review", "INTEGER NOT NULL DEFAULT 0"),
+  // The figures' hourly roll-ups, and the openings kept so far rolled up into them.
+  DESK_HOURS_TABLES,
+  rollUpKeptOpenings,
 ];
 
 export type ConversationRow = {

@@ -1,9 +1,10 @@
 import { useId } from "react";
-import { formatCount, formatDuration, formatMoment, formatShare, shareOf } from "~/lib/figure-format";
+import { formatAnswerTime, formatCount, formatDuration, formatMoment, formatShare, shareOf } from "~/lib/figure-format";
 import {
   DESK_FIGURES_PAGE_TEXTS,
   DESK_FIGURES_TEXTS,
   type DeskFigures,
+  EXACT_ANSWER_TIMES_MS,
   HELPFUL_ANSWERS,
   OPENING_STATE_TEXTS,
   OPENING_STATES,
@@ -138,8 +139,8 @@ export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
           wide
           term={TEXTS.timeToAnswer}
           values={[
-            { value: formatDuration(figures.timeToAnswer.medianMs), unit: TEXTS.median },
-            { value: formatDuration(figures.timeToAnswer.p90Ms), unit: TEXTS.p90 },
+            { value: formatAnswerTime(figures.timeToAnswer.medianMs), unit: TEXTS.median },
+            { value: formatAnswerTime(figures.timeToAnswer.p90Ms), unit: TEXTS.p90 },
           ]}
         />
         <Figure term={TEXTS.withinTarget} values={[{ value: formatShare(figures.answeredWithinTarget) }]} />
@@ -158,6 +159,7 @@ export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
         <span className="font-semibold">{TEXTS.answerRate}</span>
         {`: ${TEXTS.answerRateDefinition}`}
       </p>
+      {hasApproximateTimes(figures) ? <p className="mt-1 text-sm text-slate-700">{TEXTS.approximateTimes}</p> : null}
     </Section>
   );
 }
@@ -176,8 +178,11 @@ export function RiskNotDiscussedFigures({ figures }: { figures: DeskFigures }) {
       ) : (
         <>
           <p className="mt-3 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-200">
-            {PAGE.riskToReview(rows.length)}
+            {PAGE.riskToReview(figures.riskNotDiscussedCount)}
           </p>
+          {figures.riskNotDiscussedCount > rows.length ? (
+            <p className="mt-2 text-sm text-slate-700">{PAGE.newest(rows.length, figures.riskNotDiscussedCount)}</p>
+          ) : null}
           <FiguresTable
             caption={TEXTS.riskNotDiscussed}
             columns={[
@@ -289,21 +294,28 @@ export function SurveyComments({ figures }: { figures: DeskFigures }) {
       {comments.length === 0 ? (
         <p className={EMPTY}>{TEXTS.noComments}</p>
       ) : (
-        <ul className="mt-3 space-y-3">
-          {comments.map((comment, index) => (
-            // Comments carry no id (nothing that could lead back to a conversation); their order is fixed.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once per load, in one order
-            <li key={index} className="rounded-xl border border-slate-200 p-3">
-              <p dir="auto" className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
-                {comment.text}
-              </p>
-              <p className="mt-2 text-xs text-slate-600">
-                {`${SURVEY_TEXTS.question} ${SURVEY_TEXTS.answers[comment.answer]} · `}
-                <time dateTime={new Date(comment.at).toISOString()}>{formatMoment(comment.at, figures.timeZone)}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <>
+          {figures.commentCount > comments.length ? (
+            <p className="mt-2 text-sm text-slate-700">{PAGE.newest(comments.length, figures.commentCount)}</p>
+          ) : null}
+          <ul className="mt-3 space-y-3">
+            {comments.map((comment, index) => (
+              // Comments carry no id (nothing that could lead back to a conversation); their order is fixed.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once per load, in one order
+              <li key={index} className="rounded-xl border border-slate-200 p-3">
+                <p dir="auto" className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
+                  {comment.text}
+                </p>
+                <p className="mt-2 text-xs text-slate-600">
+                  {`${SURVEY_TEXTS.question} ${SURVEY_TEXTS.answers[comment.answer]} · `}
+                  <time dateTime={new Date(comment.at).toISOString()}>
+                    {formatMoment(comment.at, figures.timeZone)}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Section>
   );
@@ -381,7 +393,7 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
                 <td className={TABLE_LOOK.cell}>{formatCount(listener.answered)}</td>
                 <td className={TABLE_LOOK.cell}>{formatCount(listener.closedWithoutReply)}</td>
                 <td className={TABLE_LOOK.cell}>{formatCount(listener.resolved)}</td>
-                <td className={TABLE_LOOK.cell}>{formatDuration(listener.medianFirstReplyMs)}</td>
+                <td className={TABLE_LOOK.cell}>{formatAnswerTime(listener.medianFirstReplyMs)}</td>
               </tr>
             ))}
           </tbody>
@@ -395,7 +407,7 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
               <td className={TABLE_LOOK.cell}>{total((listener) => listener.closedWithoutReply)}</td>
               <td className={TABLE_LOOK.cell}>{total((listener) => listener.resolved)}</td>
               {/* Every answered conversation counts for a listener: theirs is the period's median. */}
-              <td className={TABLE_LOOK.cell}>{formatDuration(figures.timeToAnswer.medianMs)}</td>
+              <td className={TABLE_LOOK.cell}>{formatAnswerTime(figures.timeToAnswer.medianMs)}</td>
             </tr>
           </tfoot>
         </FiguresTable>
@@ -435,8 +447,8 @@ export function LanguageFiguresTable({ figures }: { figures: DeskFigures }) {
                 <td className={TABLE_LOOK.cell}>{formatCount(row.conversations)}</td>
                 <td className={TABLE_LOOK.cell}>{formatCount(row.answered)}</td>
                 <td className={TABLE_LOOK.cell}>{formatCount(row.stillWaiting)}</td>
-                <td className={TABLE_LOOK.cell}>{formatDuration(row.medianTimeToAnswerMs)}</td>
-                <td className={TABLE_LOOK.cell}>{formatDuration(row.p90TimeToAnswerMs)}</td>
+                <td className={TABLE_LOOK.cell}>{formatAnswerTime(row.medianTimeToAnswerMs)}</td>
+                <td className={TABLE_LOOK.cell}>{formatAnswerTime(row.p90TimeToAnswerMs)}</td>
               </tr>
             ))}
           </tbody>
@@ -444,4 +456,16 @@ export function LanguageFiguresTable({ figures }: { figures: DeskFigures }) {
       )}
     </Section>
   );
+}
+
+/** Whether any time to answer on the page is read past the exact range (and so shown with '≈'). */
+function hasApproximateTimes(figures: DeskFigures): boolean {
+  const times = [
+    figures.timeToAnswer.medianMs,
+    figures.timeToAnswer.p90Ms,
+    ...figures.listeners.map((listener) => listener.medianFirstReplyMs),
+    ...figures.byLanguage.flatMap((row) => [row.medianTimeToAnswerMs, row.p90TimeToAnswerMs]),
+    ...figures.byHour.map((row) => row.medianTimeToAnswerMs),
+  ];
+  return times.some((ms) => ms !== null && ms > EXACT_ANSWER_TIMES_MS);
 }

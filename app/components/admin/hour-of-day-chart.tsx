@@ -25,6 +25,7 @@ export function HourOfDayChart({
   hourHeading,
   tableCaption,
   hours,
+  minute = 0,
   series,
 }: {
   title: string;
@@ -32,6 +33,8 @@ export function HourOfDayChart({
   /** The table's name, which also names its scrolling region. */
   tableCaption: string;
   hours: number[];
+  /** How far past the zone's hours each hour begins (30 in a zone half an hour off UTC's hours). */
+  minute?: number;
   series: HourSeries[];
 }) {
   const captionId = useId();
@@ -42,7 +45,7 @@ export function HourOfDayChart({
       <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
           {series.map((one) => (
-            <HourBars key={one.name} hours={hours} series={one} />
+            <HourBars key={one.name} hours={hours} minute={minute} series={one} />
           ))}
         </div>
         <TableRegion labelledBy={captionId}>
@@ -66,7 +69,7 @@ export function HourOfDayChart({
               {hours.map((hour, row) => (
                 <tr key={hour}>
                   <th scope="row" className={`${TABLE_LOOK.rowHead} whitespace-nowrap tabular-nums`}>
-                    {formatHourSpan(hour)}
+                    {formatHourSpan(hour, minute)}
                   </th>
                   {series.map((one) => (
                     <td key={one.name} className={TABLE_LOOK.cell}>
@@ -86,7 +89,7 @@ export function HourOfDayChart({
 /** An hour's label under the bars every six hours: 00:00, 06:00, 12:00, 18:00. */
 const LABEL_EVERY = 6;
 
-function HourBars({ hours, series }: { hours: number[]; series: HourSeries }) {
+function HourBars({ hours, minute, series }: { hours: number[]; minute: number; series: HourSeries }) {
   const { name, values, format, axisMax } = series;
   const percent = (value: number) => Math.min(100, Math.max(0, (value / axisMax) * 100));
   const middle = axisMax / 2;
@@ -97,7 +100,7 @@ function HourBars({ hours, series }: { hours: number[]; series: HourSeries }) {
       <p aria-hidden="true" className="text-sm font-medium text-slate-800">
         {name}
       </p>
-      <div role="img" aria-label={summaryOf(series, hours)}>
+      <div role="img" aria-label={summaryOf(series, hours, minute)}>
         <div className="flex gap-2 pt-3">
           <div className="flex h-28 w-14 shrink-0 flex-col justify-between text-right text-xs leading-none text-slate-600">
             <span className="-translate-y-1/2">{format(axisMax)}</span>
@@ -132,7 +135,7 @@ function HourBars({ hours, series }: { hours: number[]; series: HourSeries }) {
         <div aria-hidden="true" className="mt-1 ml-16 flex gap-px px-0.5 text-xs text-slate-600 sm:gap-1 sm:px-1">
           {hours.map((hour, i) => (
             <div key={hour} className="flex min-w-0.5 max-w-10 flex-1 justify-center whitespace-nowrap">
-              {i % LABEL_EVERY === 0 ? formatHour(hour) : ""}
+              {i % LABEL_EVERY === 0 ? formatHour(hour, minute) : ""}
             </div>
           ))}
         </div>
@@ -146,10 +149,12 @@ function HourBars({ hours, series }: { hours: number[]; series: HourSeries }) {
  * nothing. Twenty-four numbers read out one by one would hide the two that matter; the table beside
  * has all of them.
  */
-function summaryOf({ name, values, format }: HourSeries, hours: number[]): string {
+function summaryOf({ name, values, format }: HourSeries, hours: number[], minute: number): string {
   const some = hours.flatMap((hour, i) => {
     const value = values[i] ?? null;
-    return value === null || value === 0 ? [] : [DESK_FIGURES_PAGE_TEXTS.atHour(format(value), formatHour(hour))];
+    return value === null || value === 0
+      ? []
+      : [DESK_FIGURES_PAGE_TEXTS.atHour(format(value), formatHour(hour, minute))];
   });
   const hoursText =
     some.length === 0

@@ -13,7 +13,7 @@ import { FigurePeriodForm } from "~/components/admin/figure-period-form";
 import { HourOfDayChart } from "~/components/admin/hour-of-day-chart";
 import { Alert } from "~/components/ui/form-controls";
 import { niceCountAxisMax, niceDurationAxisMax } from "~/lib/chart-axis";
-import { formatCount, formatDuration, formatMoment, NO_FIGURE } from "~/lib/figure-format";
+import { formatAnswerTime, formatCount, formatMoment, NO_FIGURE } from "~/lib/figure-format";
 import { FIGURE_TIME_ZONE_COOKIE, figurePeriodFrom, figureTimeZoneFrom } from "~/lib/figure-period";
 import { pageMeta } from "~/lib/meta";
 import { ADMIN_TITLES } from "~/shared/admin";
@@ -70,6 +70,11 @@ export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
           <Alert tone="info">{DESK_FIGURES_PAGE_TEXTS.unknownTimeZone}</Alert>
         </div>
       ) : null}
+      {figures.hourMinute !== 0 ? (
+        <div className="mt-4">
+          <Alert tone="info">{DESK_FIGURES_PAGE_TEXTS.partHourZone(timeZone, figures.hourMinute)}</Alert>
+        </div>
+      ) : null}
       <div aria-busy={loading || undefined} className={`mt-6 space-y-10 ${loading ? "opacity-60" : ""}`}>
         <p className="text-sm text-slate-600">
           {DESK_FIGURES_PAGE_TEXTS.range(formatMoment(figures.from, timeZone), formatMoment(figures.to, timeZone))}
@@ -82,6 +87,7 @@ export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
           hourHeading={DESK_FIGURES_TEXTS.hour(timeZone)}
           tableCaption={DESK_FIGURES_PAGE_TEXTS.byHourTable(timeZone)}
           hours={figures.byHour.map((row) => row.hour)}
+          minute={figures.hourMinute}
           series={[
             {
               name: DESK_FIGURES_TEXTS.openings,
@@ -92,7 +98,7 @@ export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
             {
               name: DESK_FIGURES_TEXTS.medianTimeToAnswer,
               values: figures.byHour.map((row) => row.medianTimeToAnswerMs),
-              format: formatDuration,
+              format: formatAnswerTime,
               axisMax: niceDurationAxisMax(figures.byHour.map((row) => row.medianTimeToAnswerMs ?? 0)),
             },
           ]}

@@ -29,6 +29,8 @@ export async function clearDesk(): Promise<void> {
   await runInDurableObject(desk(), (_instance, state) => {
     state.storage.sql.exec("DELETE FROM desk_conversations");
     state.storage.sql.exec("DELETE FROM desk_openings");
+    state.storage.sql.exec("DELETE FROM desk_hours");
+    state.storage.sql.exec("DELETE FROM desk_listener_hours");
     state.storage.sql.exec("DELETE FROM desk_assignment_times");
     state.storage.sql.exec("DELETE FROM desk_listeners");
   });
