@@ -44,7 +44,11 @@
  * two listeners, none lost). And the desk's own figures (what /admin/desk shows for today) next to
  * the same counts made here from what the visitors' sockets saw: answered, abandoned, and the time to
  * answer (the visitor's first message's stored time to the first reply's), median and 90th
- * percentile. It asserts nothing. Record the figures in docs/benchmarks.md.
+ * percentile. Then 'waiting for your reply' (`holdConversations`): how soon a listener's inbox shows
+ * a visitor waiting after they write, every listener holding CAPACITY conversations
+ * (`BENCH_WAITING_SECONDS`, 0 to skip; `BENCH_VISITORS=0` runs it alone). It asserts nothing. Record
+ * the figures in docs/benchmarks.md. `BENCH_PORT` and `BENCH_INSPECTOR_PORT` move the server off
+ * 8851 and the default inspector port when another `wrangler dev` runs on the machine.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
