@@ -16,17 +16,18 @@ export function useHeldList(mine: DeskConversation[], loaded: HeldConversation[]
 }
 
 /**
- * Puts the count in front of the page's title. It edits the title's own text node, which React
- * rendered and keeps: the next page's title replaces it as usual, and leaving puts the bare one back.
+ * Keeps the count in front of the page's title. It edits the title's own text node, which React
+ * rendered and keeps, after every render (the page's meta may have written its loader's count
+ * meanwhile): the next page's title replaces it as usual, and leaving puts the bare one back.
  */
 function useTitleCount(count: number): void {
   useEffect(() => {
     const text = document.querySelector("title")?.firstChild;
     if (!(text instanceof Text)) return;
     const shown = titleWithCount(text.data, count);
-    text.data = shown;
+    if (text.data !== shown) text.data = shown;
     return () => {
       if (text.data === shown) text.data = titleWithCount(shown, 0);
     };
-  }, [count]);
+  });
 }

@@ -101,6 +101,9 @@ for (const [width, viewport] of [
       await expect(yours(page).getByRole("listitem").first()).toContainText(second.user.username);
       await expect(page).toHaveTitle(`(1) ${TITLE}`);
       await expect(announcements(page)).toContainText(DESK_ANNOUNCEMENTS.newMessage(second.user.username));
+      // The page as served counts it too, before any script.
+      const served = await (await page.request.get(deskConversationPath(first.user.id))).text();
+      expect(served).toContain(`<title>(1) ${TITLE}</title>`);
       expect(await seriousViolations(page)).toEqual([]);
       await expect(page.locator("html")).toHaveJSProperty("scrollWidth", viewport.width);
 

@@ -28,6 +28,7 @@ import {
   visitorLanguageOn,
 } from "~/shared/desk";
 import { repliesForConversation, SAVED_REPLY_PARAM } from "~/shared/desk-operations";
+import { heldEntries, titleWithCount, waitingForReply } from "~/shared/held-conversations";
 import { languageOf } from "~/shared/languages";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
@@ -41,9 +42,12 @@ import { supportDesk } from "~worker/objects/desk-service";
 import { userInbox } from "~worker/objects/inbox-service";
 import type { Route } from "./+types/desk-conversation";
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  // Counted from the first paint (and without scripts); the page keeps it live (useHeldList).
+  const waiting = waitingForReply(heldEntries(loaderData?.view.desk.mine ?? [], loaderData?.held ?? []));
+  const title = titleWithCount(DESK_TEXTS.title, waiting);
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: DESK_TEXTS.title, description: DESK_TEXTS.title }),
+    ...pageMeta({ matches, pathname: location.pathname, title, description: DESK_TEXTS.title }),
     { name: "robots", content: "noindex" },
   ];
 }

@@ -13,7 +13,7 @@ import { useNow } from "~/hooks/use-now";
 import { formatWaited } from "~/lib/desk-page";
 import { pageMeta } from "~/lib/meta";
 import { DESK_PAGE_TEXTS, DESK_TEXTS, type DeskConversation } from "~/shared/desk";
-import type { HeldEntry } from "~/shared/held-conversations";
+import { type HeldEntry, heldEntries, titleWithCount, waitingForReply } from "~/shared/held-conversations";
 import { deskConversationPath } from "~/shared/routes";
 import { setDeskAvailability } from "~worker/desk/desk-availability";
 import { readPostedForm } from "~worker/http/posted-form";
@@ -22,9 +22,12 @@ import { userInbox } from "~worker/objects/inbox-service";
 import type { Route } from "./+types/desk-screen";
 import { requireDeskActor } from "./desk-access";
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  // Counted from the first paint (and without scripts); the page keeps it live (useHeldList).
+  const waiting = waitingForReply(heldEntries(loaderData?.desk.mine ?? [], loaderData?.held ?? []));
+  const title = titleWithCount(DESK_TEXTS.title, waiting);
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: DESK_TEXTS.title, description: DESK_TEXTS.title }),
+    ...pageMeta({ matches, pathname: location.pathname, title, description: DESK_TEXTS.title }),
     { name: "robots", content: "noindex" },
   ];
 }
