@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { activityAnswered, activitySocketOpened, setActivitySocket } from "~/lib/activity-heartbeat";
+import { setHeldConversations } from "~/lib/held-store";
 import { setInboxState } from "~/lib/inbox-store";
 import type { IncomingMessage } from "~/lib/incoming-message-alert";
 import { leaveIfSessionEnded } from "~/lib/session-leaving";
@@ -10,7 +11,8 @@ import { SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
 /**
  * The signed-in user's app-wide socket (/api/inbox/ws): live badge count and conversation list on
  * every page, new-message events (each acknowledged as delivered), presence (the server counts
- * the user online while one is open) and the activity heartbeat. Connecting, reconnecting, pings and frame validation are the
+ * the user online while one is open), the activity heartbeat and, for a listener, the support
+ * conversations they hold (app/lib/held-store.ts). Connecting, reconnecting, pings and frame validation are the
  * shared transport's (app/lib/socket-transport.ts).
  */
 export function useInboxSocket(enabled: boolean, onNewMessage?: (message: IncomingMessage) => void) {
@@ -34,6 +36,7 @@ export function useInboxSocket(enabled: boolean, onNewMessage?: (message: Incomi
           onFrame: (frame) => {
             if (frame.type === "inbox") setInboxState({ unread: frame.unread, chats: frame.chats });
             if (frame.type === "activity") activityAnswered(frame);
+            if (frame.type === "held") setHeldConversations(frame.conversations);
             if (frame.type === "new-message") {
               transport?.send({ type: "delivered", pairId: frame.pairId, seq: frame.seq });
               onNewMessageRef.current?.(frame);

@@ -203,6 +203,18 @@ export const DESK_PAGE_TEXTS = {
   addNote: "Add note",
   noteKinds: { note: "Note", transfer: "Transfer note", whisper: "From the supervisor" },
   unknownAction: "That action is not known here.",
+  /** The visitor wrote last: how long they have waited for the listener's reply. */
+  waitingForYourReply: (waited: string) => `Waiting for your reply · ${waited}`,
+  /** The listener (or the admin) wrote last. */
+  replied: "You replied last",
+  /** The compact list of the listener's conversations beside each conversation's page. */
+  yourConversations: "Your conversations",
+  /** The switch for a short sound with each new message (off unless turned on, remembered in this browser). */
+  sound: "Sound for new messages",
+  /** The name of the live region that says a visitor wrote. */
+  messageAnnouncements: "New messages",
+  /** A supervisor's message about a conversation other than the one on screen. */
+  whisperAbout: (visitorName: string) => `about ${visitorName}`,
 } as const;
 
 /** The support conversation's events the visitor reads among the messages, in time order, at most this many. */
@@ -229,6 +241,8 @@ export const DESK_ANNOUNCEMENTS = {
       ? "Someone new is waiting. 1 person is waiting."
       : `Someone new is waiting. ${count} people are waiting.`,
   assigned: (visitorName: string) => `${visitorName} was assigned to you.`,
+  /** A visitor wrote in a conversation of the listener's that is not on screen. */
+  newMessage: (visitorName: string) => `New message from ${visitorName}. Waiting for your reply.`,
 } as const;
 
 /** Where a support conversation stands on the desk, as its visitor is told (never who answers). */

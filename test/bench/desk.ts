@@ -46,22 +46,28 @@
  * answer (the visitor's first message's stored time to the first reply's), median and 90th
  * percentile; then /admin/desk's figures for 30 days, read after the run's busiest hour is copied
  * into the month's other hours (a bench-only call, test/bench/support/object-counting-entry.ts).
- * It asserts nothing. Record the figures in docs/benchmarks.md.
+ * Then 'waiting for your reply' (`holdConversations`): how soon a listener's inbox shows a visitor
+ * waiting after they write, every listener holding CAPACITY conversations
+ * (`BENCH_WAITING_SECONDS`, 0 to skip; `BENCH_VISITORS=0` runs it alone). It asserts nothing. Record
+ * the figures in docs/benchmarks.md. `BENCH_PORT` and `BENCH_INSPECTOR_PORT` move the server off
+ * 8851 and the default inspector port when another `wrangler dev` runs on the machine.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { formatDuration } from "../../app/lib/figure-format";
+import { PING_EVERY_MS } from "../../app/lib/socket-transport";
 import { DESK_PAGE_PING_MS, type DeskServerFrame, type DeskSnapshot } from "../../app/shared/desk";
 import type { DeskFigures } from "../../app/shared/desk-operations";
 import { EXACT_ANSWER_TIMES_MS, LONG_ANSWER_TIME_ERROR, VISITOR_DESK_INTENTS } from "../../app/shared/desk-operations";
 import { pairIdFor } from "../../app/shared/pair-id";
 import { nearestRank } from "../../app/shared/percentile";
 import type { ServerFrame } from "../../app/shared/schemas/chat-protocol";
+import type { InboxFrame } from "../../app/shared/schemas/inbox-protocol";
 import { ms, percentile, pinningPlan, pinSelf, startProductionServer } from "./support/production-server";
 import { supportUserId } from "./support/support-user";
 
-const PORT = 8851;
+const PORT = Number(process.env.BENCH_PORT ?? 8851);
 const BUILD = resolve(process.env.BENCH_BUILD ?? "build");
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 2000);
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 40);
@@ -74,6 +80,9 @@ const REAL_SIGN_UPS = process.env.BENCH_SIGN_UP === "1";
 const DRAIN_DEADLINE_MS = Number(process.env.BENCH_DRAIN_MS ?? 180_000);
 /** One in this many visitors told a place in line gives up if nobody has them half a second later. */
 const ABANDON_ONE_IN = Number(process.env.BENCH_ABANDON ?? 10);
+/** The 'waiting for your reply' phase: how long every held conversation's visitor keeps writing, and how often. */
+const WAITING_SECONDS = Number(process.env.BENCH_WAITING_SECONDS ?? 60);
+const WAITING_WRITE_EVERY_MS = 10_000;
 
 const production = JSON.parse(readFileSync(join(BUILD, "server", "wrangler.json"), "utf8"));
 const SUPPORT_ID = supportUserId(BUILD);
@@ -95,6 +104,111 @@ const rand = random(25);
 const givingUp = random(35);
 const between = (low: number, high: number) => low + (high - low) * rand();
 const sleep = (delay: number) => new Promise((done) => setTimeout(done, delay));
+
+/**
+ * 'Waiting for your reply': every listener holds CAPACITY conversations (new visitors, given by the
+ * desk as usual), keeps their inbox socket open as every page does, and has each conversation open
+ * to reply. Each visitor writes every 10 s (each from a random moment in the first 10 s); the
+ * listener replies 1 to 3 s after their inbox shows the visitor waiting. Measured: from the
+ * visitor's send to the listener's inbox socket pushing that conversation with those words and a
+ * wait; and the requests the phase made into the desk and into the inboxes.
+ */
+async function holdConversations(base: string, listeners: Listener[]) {
+  holdingPhase = true;
+  const count = listeners.length * CAPACITY;
+  const accounts = await seedMany(base, count, "Held");
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  const heldBy = new Map<string, { listener: Listener; visitorId: string }>();
+  const replying = new Map<string, WebSocket>();
+  const inboxes = await Promise.all(
+    listeners.map(async (listener) => {
+      const ws = await socket(base, "/api/inbox/ws", listener.account.cookie);
+      // As every page's transport does: an inbox socket that stops pinging is taken for a vanished device.
+      const pinging = setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send("ping");
+      }, PING_EVERY_MS);
+      ws.addEventListener("close", () => clearInterval(pinging));
+      ws.addEventListener("message", (event) => {
+        if (event.data === "pong") return;
+        const at = performance.now();
+        const frame = JSON.parse(String(event.data)) as InboxFrame;
+        if (frame.type !== "held") return;
+        for (const held of frame.conversations) {
+          heldBy.set(held.pairId, { listener, visitorId: held.visitorId });
+          const sent = pending.get(held.preview);
+          if (sent === undefined || held.waitingSince === null) continue;
+          pending.delete(held.preview);
+          latencies.push(at - sent);
+          // The listener answers it a little later, from the conversation's page.
+          const reply = replying.get(held.pairId);
+          setTimeout(
+            () => {
+              if (reply?.readyState === WebSocket.OPEN) {
+                reply.send(
+                  JSON.stringify({ type: "send", clientId: `temp-held-${crypto.randomUUID()}`, text: "I'm here." }),
+                );
+              }
+            },
+            between(1000, 3000),
+          );
+        }
+      });
+      return ws;
+    }),
+  );
+  const visitors = await Promise.all(
+    accounts.map(async (account) => {
+      const pairId = pairIdFor(account.id, SUPPORT_ID);
+      const ws = await socket(base, `/api/chats/${pairId}/ws`, account.cookie);
+      ws.send(JSON.stringify({ type: "send", clientId: `temp-held-first-${pairId}`, text: "Hello?" }));
+      return { pairId, ws };
+    }),
+  );
+  const setupDeadline = performance.now() + 60_000;
+  while (heldBy.size < count && performance.now() < setupDeadline) await sleep(100);
+  await Promise.all(
+    [...heldBy].map(async ([pairId, { listener, visitorId }]) => {
+      const ws = await socket(base, `/api/desk/conversations/${visitorId}/ws`, listener.account.cookie);
+      ws.send(JSON.stringify({ type: "send", clientId: `temp-held-hello-${pairId}`, text: "Hi, I'm here." }));
+      replying.set(pairId, ws);
+    }),
+  );
+  await sleep(2000);
+
+  await fetch(`${base}/__bench/objects`, { method: "POST" });
+  const started = performance.now();
+  let sent = 0;
+  const writers = visitors.map(async ({ pairId, ws }) => {
+    await sleep(between(0, WAITING_WRITE_EVERY_MS));
+    for (let round = 0; performance.now() - started < WAITING_SECONDS * 1000; round += 1) {
+      const text = `Are you still there? (${pairId} ${round})`;
+      pending.set(text, performance.now());
+      sent += 1;
+      ws.send(JSON.stringify({ type: "send", clientId: `temp-held-${pairId}-${round}`, text }));
+      await sleep(WAITING_WRITE_EVERY_MS);
+    }
+  });
+  await Promise.all(writers);
+  await sleep(3000);
+  const counts = (await (await fetch(`${base}/__bench/objects`)).json()) as Counts;
+  const line = (values: number[]) =>
+    values.length ? `p50 ${ms(percentile(values, 50))}  p99 ${ms(percentile(values, 99))}  (${values.length})` : "none";
+  console.log(
+    `  'waiting for your reply' (${listeners.length} listeners holding ${heldBy.size} conversations, every visitor writing every ` +
+      `${WAITING_WRITE_EVERY_MS / 1000} s for ${WAITING_SECONDS} s, the listener replying 1 to 3 s after):`,
+  );
+  console.log(
+    `    the visitor's send to the listener's inbox socket showing them waiting  ${line(latencies)}  (target p99 <= 1 s); ` +
+      `never shown ${pending.size} of ${sent}`,
+  );
+  console.log(
+    `    requests over the phase: into the desk ${counts.busiest.SupportDesk?.total ?? 0}; into the listeners' inboxes, ` +
+      `heldConversationChanged ${counts.bySecond["UserInbox.heldConversationChanged"]?.reduce((sum, n) => sum + n, 0) ?? 0} ` +
+      `for ${sent} visitor messages and the replies; the busiest inbox ${counts.busiest.UserInbox?.byTotal?.total ?? 0} requests`,
+  );
+  for (const ws of [...inboxes, ...replying.values(), ...visitors.map((v) => v.ws)]) ws.close(1000, "done");
+}
 
 type Account = { id: string; username: string; cookie: string };
 
@@ -225,6 +339,8 @@ const visits = new Map<string, Visit>();
 const holder = new Map<string, string>();
 let doubleAssigned = 0;
 const sentAt = new Map<string, number>();
+/** From the 'waiting for your reply' phase on, the bench's listeners keep what they are given (./desk.ts, `holdConversations`). */
+let holdingPhase = false;
 
 async function deskCall<T>(base: string, call: string, body: object): Promise<T> {
   const response = await fetch(`${base}/__bench/desk/${call}`, { method: "POST", body: JSON.stringify(body) });
@@ -391,7 +507,7 @@ async function listen(base: string, listener: Listener) {
     if (event.data === "pong") return;
     const frame = JSON.parse(String(event.data)) as DeskServerFrame;
     if (frame.type === "error") return listener.errors.push(frame.message);
-    if (frame.type !== "desk-state") return;
+    if (frame.type !== "desk-state" || holdingPhase) return;
     for (const conversation of frame.desk.mine) take(base, listener, conversation.pairId, conversation.visitorId);
   });
   return ws;
@@ -655,6 +771,7 @@ try {
     `  the desk's requests per conversation: ${(deskRequests / all.length).toFixed(2)} (${deskRequests} for ${all.length}); ` +
       `abandoned by the bench's visitors ${abandonedHere}`,
   );
+  if (WAITING_SECONDS > 0) await holdConversations(base, listeners);
   for (const ws of deskSockets) ws.close(1000, "done");
 } finally {
   app.stop();

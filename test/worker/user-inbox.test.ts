@@ -156,7 +156,7 @@ describe("an inbox stored before its schema steps were counted", () => {
     expect(await inbox().list()).toEqual(before);
     expect(await inbox().unreadCount()).toBe(1);
     expect(await stored("SELECT seq FROM pending_emails")).toEqual([{ seq: 1 }]);
-    expect(await stored("SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([{ value: "3" }]);
+    expect(await stored("SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([{ value: "4" }]);
   });
 });
 

@@ -167,6 +167,11 @@ export class DeskLink {
       });
   }
 
+  /** Whether the visitor's words read as crisis in this opening. */
+  crisisFlagged(): boolean {
+    return this.meta.get("desk_crisis") === "1";
+  }
+
   /** A resolved conversation starts its next opening unflagged and unanswered. */
   resetOpeningIfIdle(): void {
     if (this.status()?.state !== "idle") return;

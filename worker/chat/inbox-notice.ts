@@ -9,6 +9,11 @@ const PREVIEW_LENGTH = 120;
 /** The list's last message when a message is an image alone. */
 const IMAGE_PREVIEW = "Photo";
 
+/** A message as a list shows it, in one short line: its text's start, or that it is a photo. */
+export function previewOf(message: Pick<MessageRow, "text">): string {
+  return message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW;
+}
+
 /**
  * What a member's inbox records of a message (their conversation list's line for this room):
  * unread for the recipient, unless they have read it meanwhile.
@@ -22,7 +27,7 @@ function inboxNotice(
     contactId: to.contactId,
     contactName: to.contactName,
     seq: message.seq,
-    preview: message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW,
+    preview: previewOf(message),
     timestamp: message.timestamp,
     unread: to.member !== message.sender_id && to.readUpTo < message.seq,
   };

@@ -112,6 +112,8 @@ export class MessageIntake {
     }
     // A support conversation's visitor wrote: the desk hears if nobody holds it.
     if (support.isVisitor(sender.userId)) support.visitorWrote(message, sender.country, sender.language);
+    // Whoever holds it hears whether the visitor waits for them (their own inbox, never the desk).
+    support.messageStored();
     // The other duties' due times move only with the first message (retention) or a new session.
     const sessionStarted = session.startIfIdle(previousLast, message.timestamp);
     if (previousLast === null || sessionStarted) ctx.waitUntil(this.room.scheduleAlarm());

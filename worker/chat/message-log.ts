@@ -145,6 +145,13 @@ export class MessageLog {
     return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
   }
 
+  /** A sender's newest message still kept. */
+  newestFrom(senderId: string): MessageRow | undefined {
+    return this.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE sender_id = ? ORDER BY seq DESC LIMIT 1", senderId)
+      .toArray()[0];
+  }
+
   newest(): MessageRow | undefined {
     return this.sql.exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0];
   }

@@ -5,6 +5,7 @@ import { supportDesk } from "../objects/desk-service";
 import type { Meta } from "../sockets/meta";
 import { DESK_LISTENER_CLOSE, DeskLink, type DeskRoomUpdate } from "./desk-link";
 import { DeskNotes } from "./desk-notes";
+import { HolderNotices } from "./holder-notices";
 import type { MessageLog } from "./message-log";
 import { MESSAGE_RETENTION_MS } from "./message-retention";
 import type { RoomMembers } from "./room-members";
@@ -29,6 +30,7 @@ export type RoomSockets = {
 export class SupportSide {
   private readonly desk: DeskLink;
   private readonly notes: DeskNotes;
+  private readonly holder: HolderNotices;
   /** The desk's answer to the visitor's last message that asked it something (settled, never rejected). */
   private answer: Promise<void> = Promise.resolve();
 
@@ -41,6 +43,17 @@ export class SupportSide {
   ) {
     this.desk = new DeskLink(meta);
     this.notes = new DeskNotes(sql);
+    this.holder = new HolderNotices({
+      members,
+      log,
+      visitorId: () => (this.isSupportRoom() ? members.other(supportUserId()) : undefined),
+      desk: () => {
+        const status = this.desk.status();
+        return { version: status?.version ?? 0, holder: status?.state === "assigned" ? status.listenerId : null };
+      },
+      crisisFlagged: () => this.desk.crisisFlagged(),
+      waitUntil: sockets.waitUntil,
+    });
   }
 
   /** Whether this is a conversation with the support account, which the desk answers. */
@@ -147,6 +160,15 @@ export class SupportSide {
     this.sockets.waitUntil(this.answer);
   }
 
+  /**
+   * A message was stored (the visitor's or a reply): the listener holding the conversation hears at
+   * once, in their own inbox, whether the visitor now waits for them.
+   */
+  messageStored(): void {
+    const status = this.desk.status();
+    if (status?.state === "assigned" && status.listenerId && this.isSupportRoom()) this.holder.tell(status.listenerId);
+  }
+
   /** Settles once the desk answered the visitor's last message (a page posting its form waits for it). */
   answered(): Promise<void> {
     return this.answer;
@@ -172,6 +194,9 @@ export class SupportSide {
     }
     // Only when it changes hands: a place in line moving closes nobody's page.
     if (holderBefore === update.listenerId) return;
+    // The one who held it and the one who holds it now each learn it from their own inbox.
+    if (holderBefore) this.holder.tell(holderBefore);
+    if (update.listenerId) this.holder.tell(update.listenerId);
     const desks = this.sockets.desks();
     // Given to a listener who has it open already (taken from its page): they are here.
     const holder = update.listenerId;

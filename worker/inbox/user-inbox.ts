@@ -1,7 +1,7 @@
 import { parsePairId } from "~/shared/pair-id";
 import type { Presence } from "~/shared/schemas/chat-protocol";
 import { CHAT_MESSAGES } from "~/shared/schemas/chat-protocol";
-import type { ChatSummary, InboxFrame } from "~/shared/schemas/inbox-protocol";
+import type { ChatSummary, HeldConversation, InboxFrame } from "~/shared/schemas/inbox-protocol";
 import type { SessionEndReason } from "~/shared/session-end";
 import type { SessionEnd } from "../auth/end-sessions";
 import { leaveSupportLineIfSignedOut } from "../auth/left-support-line";
@@ -13,6 +13,7 @@ import { SocketObject } from "../sockets/socket-object";
 import { endedSessionResponse, type SessionCheck, type SocketSession } from "../sockets/socket-session";
 import { notAnUpgradeResponse, vouchedUpgrade } from "../sockets/upgrade-headers";
 import { CONVERSATION_LIST_TABLES, ConversationList, type MessageNotice } from "./conversation-list";
+import { HELD_CONVERSATIONS_TABLE, HeldConversations, type HeldNotice } from "./held-conversations";
 import { IdleDeadline } from "./idle-deadline";
 import { scheduleAlarm } from "./inbox-alarm";
 import { readInboxFrame } from "./inbox-frame";
@@ -28,11 +29,13 @@ const INBOX_MIGRATIONS = [
   sqlMigration(CONVERSATION_LIST_TABLES),
   sqlMigration(OFFLINE_EMAIL_TABLES),
   sqlMigration(SESSION_SOCKETS_TABLES),
+  sqlMigration(HELD_CONVERSATIONS_TABLE),
 ];
 
 /**
  * One user's inbox (docs/architecture.md, "Scaling"): their conversation list and unread badge, their
- * app-wide sockets, their sessions, presence and idle deadline, and the offline email. A
+ * app-wide sockets, their sessions, presence and idle deadline, the offline email, and for a listener
+ * the support conversations they hold (who waits for their reply). A
  * conversation's room updates it with the newest message once per run of messages (about every two
  * seconds while a conversation keeps going; worker/chat/owed-inbox-updates.ts) and when the user
  * reads; pages read it. This class receives the calls and frames and hands each to the module
@@ -40,6 +43,7 @@ const INBOX_MIGRATIONS = [
  */
 export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   private readonly chats = new ConversationList(this.sql);
+  private readonly held = new HeldConversations(this.sql);
   private readonly emails = new OfflineEmail(this.sql);
   private readonly sessions = new SessionSockets(this.sql, this.meta);
   private readonly seen = new PresenceKeeper(
@@ -73,6 +77,7 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     const { socket, response } = this.acceptSocket({ ...session, connectedAt: now });
     this.idle.raise(session.idleDeadline);
     this.send(socket, this.chats.snapshot());
+    if (this.held.any()) this.send(socket, this.heldFrame());
     await this.seen.set(true);
     await this.scheduleAlarm(now);
     return response;
@@ -267,6 +272,25 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   async setListener(listener: boolean): Promise<void> {
     if (listener) this.meta.set("listener", "1");
     else this.meta.delete("listener");
+  }
+
+  // --- The support conversations this listener holds (./held-conversations.ts) --------------------
+
+  /**
+   * A room of a support conversation this user holds (or held until now) stored a message, or the
+   * conversation changed hands: every open page of theirs hears the new list at once.
+   */
+  async heldConversationChanged(notice: HeldNotice): Promise<void> {
+    if (this.held.record(notice, Date.now()) && this.openSockets().length > 0) this.broadcast(this.heldFrame());
+  }
+
+  /** The support conversations this user holds, for a desk page's first paint. */
+  async heldConversations(): Promise<HeldConversation[]> {
+    return this.held.list();
+  }
+
+  private heldFrame(): InboxFrame {
+    return { type: "held", conversations: this.held.list() };
   }
 
   // --- Sockets and the alarm --------------------------------------------------------------------------

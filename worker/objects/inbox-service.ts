@@ -7,8 +7,10 @@ import type { UserInbox } from "../inbox/user-inbox";
  * - the Worker: `fetch` (the app-wide socket, after its checks); `confirmSession`,
  *   `recordActivity` and `endSessions` (sessions); `list`, `unreadCount`, `headerFacts` and
  *   `presence` (pages); `setBlocked` (blocks); `setListener` (the listener role, for the header);
+ *   `heldConversations` (a desk page's first paint);
  * - a conversation's ChatRoom: `admitSocket` and `roomClosed` (which rooms hold the user's
- *   sockets), `confirmSession`, `recordMessage`, `recordRead`, `forgetMessagesUpTo` and `presence`.
+ *   sockets), `confirmSession`, `recordMessage`, `recordRead`, `forgetMessagesUpTo` and `presence`;
+ *   a support conversation's, `heldConversationChanged` (to the listener who holds it).
  */
 export type InboxCalls = Pick<
   DurableObjectStub<UserInbox>,
@@ -27,6 +29,8 @@ export type InboxCalls = Pick<
   | "recordMessage"
   | "recordRead"
   | "forgetMessagesUpTo"
+  | "heldConversationChanged"
+  | "heldConversations"
 >;
 
 /** The inbox of one user. */

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/form-controls";
-import { MAX_DESK_NOTE } from "~/shared/desk";
+import { DESK_PAGE_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
 import { WHISPER_TEXTS } from "~/shared/desk-operations";
 
 /** The form's intent on the desk conversation's page. */
@@ -61,15 +61,20 @@ export function WhisperForm({
 }
 
 /**
- * The supervisor's newest message, on the listener's page as it arrives: read out politely, shown
- * above the conversation so it is seen without looking for the notes.
+ * The supervisor's newest message, on whichever desk page the listener has open as it arrives: read
+ * out politely, shown near the top so it is seen without looking for the notes; `about` names the
+ * visitor when it is not about the conversation on screen.
  */
-export function WhisperArrived({ text }: { text: string | null }) {
+export function WhisperArrived({ text, about = null }: { text: string | null; about?: string | null }) {
   return (
     <div role="status" className={text ? "mt-3" : "sr-only"}>
       {text ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300 [overflow-wrap:anywhere]">
-          <span className="font-semibold">{WHISPER_TEXTS.kind}:</span> <span dir="auto">{text}</span>
+          <span className="font-semibold">
+            {WHISPER_TEXTS.kind}
+            {about ? ` ${DESK_PAGE_TEXTS.whisperAbout(about)}` : null}:
+          </span>{" "}
+          <span dir="auto">{text}</span>
         </p>
       ) : null}
     </div>

@@ -4,10 +4,15 @@ import { Conversation } from "~/components/chat/conversation";
 import { DeskToolsAfterPage } from "~/components/deferred";
 import { DeskAnnouncer } from "~/components/desk/desk-announcer";
 import type { DeskIntent, DeskToolAnswer } from "~/components/desk/desk-tools";
+import { HeldAnnouncer } from "~/components/desk/held-announcer";
+import { HeldList } from "~/components/desk/held-list";
 import { SavedRepliesMenu } from "~/components/desk/saved-replies-menu";
+import { SoundSwitch } from "~/components/desk/sound-switch";
 import { WHISPER_INTENT, WhisperArrived, WhisperForm } from "~/components/desk/whisper-form";
 import { Alert } from "~/components/ui/form-controls";
 import { useDeskSocket } from "~/hooks/use-desk-socket";
+import { useHeldList } from "~/hooks/use-held-list";
+import { useNow } from "~/hooks/use-now";
 import { OthersCrisisHelp } from "~/lib/crisis-help";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/meta";
@@ -23,6 +28,7 @@ import {
   visitorLanguageOn,
 } from "~/shared/desk";
 import { repliesForConversation, SAVED_REPLY_PARAM } from "~/shared/desk-operations";
+import { heldEntries, titleWithCount, waitingForReply } from "~/shared/held-conversations";
 import { languageOf } from "~/shared/languages";
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { SOCKET_PATHS } from "~/shared/socket-protocol";
@@ -33,11 +39,15 @@ import { addPrivateNote, openDeskConversation, sendWhisper } from "~worker/desk/
 import { listSavedReplies } from "~worker/desk/saved-replies";
 import { checkWrapUp, listWrapUpTopics } from "~worker/desk/wrap-up-topics";
 import { supportDesk } from "~worker/objects/desk-service";
+import { userInbox } from "~worker/objects/inbox-service";
 import type { Route } from "./+types/desk-conversation";
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  // Counted from the first paint (and without scripts); the page keeps it live (useHeldList).
+  const waiting = waitingForReply(heldEntries(loaderData?.view.desk.mine ?? [], loaderData?.held ?? []));
+  const title = titleWithCount(DESK_TEXTS.title, waiting);
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: DESK_TEXTS.title, description: DESK_TEXTS.title }),
+    ...pageMeta({ matches, pathname: location.pathname, title, description: DESK_TEXTS.title }),
     { name: "robots", content: "noindex" },
   ];
 }
@@ -58,9 +68,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   // Saved replies only for the listener who holds it (never a queued or the admin's read-only view);
   // the wrap-up's topics wherever 'Mark resolved' shows.
-  const [replies, topics] = await Promise.all([
+  // The listener's own conversations beside this one, with who waits for their reply (their inbox).
+  const [replies, topics, held] = await Promise.all([
     view.access === "assigned" ? listSavedReplies() : [],
     view.access === "queued" ? [] : listWrapUpTopics(),
+    userInbox(user.id).heldConversations(),
   ]);
   // A reply that shares the visitor's crisis line names their own country's, in the reply's words,
   // filled in here, so the listener reads what will be sent before sending it. Replies in the
@@ -86,6 +98,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     language,
     visitorCountry,
     visitorHelp,
+    held,
   };
 }
 
@@ -181,7 +194,15 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
   const otherRefusal = answer && "refusal" in answer && !answered ? answer.refusal : null;
   // This page is a desk page too: its socket proves the listener is there, and keeps the desk live.
   const { desk, whispers } = useDeskSocket(view.desk);
-  // The supervisor's messages on this conversation that arrived live join the notes the page loaded.
+  const held = useHeldList(desk.mine, loaderData.held);
+  const now = useNow();
+  // The supervisor's newest message shows whichever conversation it is about, naming the visitor if
+  // it is another one; those on this conversation also join the notes the page loaded.
+  const whisper = whispers.at(-1) ?? null;
+  const whisperAbout =
+    whisper && whisper.pairId !== view.pairId
+      ? (held.find((entry) => entry.pairId === whisper.pairId)?.visitorName ?? null)
+      : null;
   const liveWhispers = useMemo(
     () => whispers.filter((whisper) => whisper.pairId === view.pairId).map((whisper) => whisper.note),
     [whispers, view.pairId],
@@ -207,7 +228,8 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
         <span aria-hidden="true">←</span> {DESK_PAGE_TEXTS.backToDesk}
       </Link>
       <DeskAnnouncer desk={desk} />
-      <WhisperArrived text={liveWhispers.at(-1)?.text ?? null} />
+      <HeldAnnouncer entries={held} viewing={view.pairId} />
+      <WhisperArrived text={whisper?.note.text ?? null} about={whisperAbout} />
       {/* On a phone the conversation needs the room; its header names the visitor, the heading stays for screen readers. */}
       <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
@@ -265,6 +287,17 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
           </OthersCrisisHelp>
         </div>
         <aside aria-label={DESK_TEXTS.title} className="min-w-0 space-y-6">
+          {held.length > 0 ? (
+            <nav aria-labelledby="desk-yours" className="rounded-xl border border-slate-200 p-3 sm:p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="desk-yours" className="text-lg font-semibold text-slate-900">
+                  {DESK_PAGE_TEXTS.yourConversations}
+                </h2>
+                <SoundSwitch />
+              </div>
+              <HeldList entries={held} now={now} compact viewing={view.pairId} />
+            </nav>
+          ) : null}
           {holder ? <WhisperForm listenerName={holder.name} answer={whispered} /> : null}
           <DeskToolsAfterPage
             access={view.access}

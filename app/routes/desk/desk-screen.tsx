@@ -1,31 +1,48 @@
-import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { DeskAnnouncer } from "~/components/desk/desk-announcer";
+import { HeldAnnouncer } from "~/components/desk/held-announcer";
+import { HeldList } from "~/components/desk/held-list";
+import { SoundSwitch } from "~/components/desk/sound-switch";
+import { WhisperArrived } from "~/components/desk/whisper-form";
 import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { dialogButtonClass } from "~/components/ui/dialog";
 import { Alert } from "~/components/ui/form-controls";
 import { type DeskConnection, useDeskSocket } from "~/hooks/use-desk-socket";
+import { useHeldList } from "~/hooks/use-held-list";
+import { useNow } from "~/hooks/use-now";
 import { formatWaited } from "~/lib/desk-page";
 import { pageMeta } from "~/lib/meta";
 import { DESK_PAGE_TEXTS, DESK_TEXTS, type DeskConversation } from "~/shared/desk";
+import { type HeldEntry, heldEntries, titleWithCount, waitingForReply } from "~/shared/held-conversations";
 import { deskConversationPath } from "~/shared/routes";
 import { setDeskAvailability } from "~worker/desk/desk-availability";
 import { readPostedForm } from "~worker/http/posted-form";
 import { supportDesk } from "~worker/objects/desk-service";
+import { userInbox } from "~worker/objects/inbox-service";
 import type { Route } from "./+types/desk-screen";
 import { requireDeskActor } from "./desk-access";
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  // Counted from the first paint (and without scripts); the page keeps it live (useHeldList).
+  const waiting = waitingForReply(heldEntries(loaderData?.desk.mine ?? [], loaderData?.held ?? []));
+  const title = titleWithCount(DESK_TEXTS.title, waiting);
   return [
-    ...pageMeta({ matches, pathname: location.pathname, title: DESK_TEXTS.title, description: DESK_TEXTS.title }),
+    ...pageMeta({ matches, pathname: location.pathname, title, description: DESK_TEXTS.title }),
     { name: "robots", content: "noindex" },
   ];
 }
 
-/** /desk: listeners and the admin only; the desk as it is now, then live over its socket. */
+/**
+ * /desk: listeners and the admin only; the desk as it is now, then live over its socket, and who
+ * waits for this listener's reply, from their own inbox, then live over the inbox's socket.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requireDeskActor(context);
-  return { desk: await supportDesk().snapshot(actor.id, actor.admin) };
+  const [desk, held] = await Promise.all([
+    supportDesk().snapshot(actor.id, actor.admin),
+    userInbox(actor.id).heldConversations(),
+  ]);
+  return { desk, held };
 }
 
 /** Available / Away, and 'Take next' (which opens the conversation it took). */
@@ -46,9 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeskScreen({ loaderData }: Route.ComponentProps) {
-  const { desk, connection } = useDeskSocket(loaderData.desk);
+  const { desk, connection, whispers } = useDeskSocket(loaderData.desk);
+  const held = useHeldList(desk.mine, loaderData.held);
   const refusal = useActionData<typeof action>()?.refusal ?? null;
   const now = useNow();
+  const whisper = whispers.at(-1) ?? null;
+  const whisperAbout = held.find((entry) => entry.pairId === whisper?.pairId)?.visitorName ?? null;
   const waitingMore = desk.waitingCount - desk.waiting.length;
   return (
     <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4 sm:py-8">
@@ -57,9 +77,12 @@ export default function DeskScreen({ loaderData }: Route.ComponentProps) {
         <ConnectionState connection={connection} />
       </div>
       <DeskAnnouncer desk={desk} />
+      <HeldAnnouncer entries={held} viewing={null} />
+      <WhisperArrived text={whisper?.note.text ?? null} about={whisperAbout} />
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-slate-200 p-3 sm:p-4">
         <AvailabilitySwitch available={desk.me.available} />
         <p className="text-sm text-slate-700">{DESK_PAGE_TEXTS.capacity(desk.me.active, desk.me.capacity)}</p>
+        <SoundSwitch />
         <TakeNextForm />
         <p className="w-full text-xs text-slate-600">{DESK_TEXTS.offeredWhileOpen}</p>
         {refusal ? (
@@ -76,7 +99,7 @@ export default function DeskScreen({ loaderData }: Route.ComponentProps) {
           now={now}
           footer={waitingMore > 0 ? DESK_PAGE_TEXTS.moreWaiting(waitingMore) : null}
         />
-        <DeskList heading={DESK_TEXTS.mine} empty={DESK_TEXTS.noneMine} conversations={desk.mine} now={now} />
+        <MineList entries={held} now={now} />
       </div>
       {desk.all ? (
         <div className="mt-6">
@@ -227,6 +250,22 @@ function DeskList({
   );
 }
 
+/** The listener's own conversations, with who waits for their reply (app/components/desk/held-list.tsx). */
+function MineList({ entries, now }: { entries: HeldEntry[]; now: number }) {
+  return (
+    <section aria-labelledby="desk-mine" className="min-w-0 rounded-xl border border-slate-200 p-3 sm:p-4">
+      <h2 id="desk-mine" className="text-lg font-semibold text-slate-900">
+        {DESK_TEXTS.mine} <span className="text-sm font-normal text-slate-600">({entries.length})</span>
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{DESK_TEXTS.noneMine}</p>
+      ) : (
+        <HeldList entries={entries} now={now} />
+      )}
+    </section>
+  );
+}
+
 /** How long it has waited in line, or since it was assigned. */
 function sinceWhen(conversation: DeskConversation, now: number): string {
   if (conversation.waitingSince !== null)
@@ -252,14 +291,4 @@ function ConnectionState({ connection }: { connection: DeskConnection }) {
       {label}
     </p>
   );
-}
-
-/** The time now, moved on every 30 s so the wait times grow while the desk is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }

@@ -16,6 +16,25 @@ export const ChatSummarySchema = z.object({
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
 /**
+ * A support conversation as its holder's inbox knows it (docs/decisions/181-a-listeners-own-inbox-knows-who-waits-for-their-reply.md):
+ * whether the visitor wrote last and since when, the crisis flag, the visitor's newest words. Only
+ * the listener holding it (the admin when they do) ever receives it.
+ */
+export const HeldConversationSchema = z.object({
+  pairId: z.string(),
+  visitorId: z.string(),
+  visitorName: z.string(),
+  /** When the visitor's oldest unanswered message was written (null: the support account spoke last). */
+  waitingSince: z.nullable(z.number()),
+  /** The start of the visitor's newest message (empty before they wrote). */
+  preview: z.string(),
+  /** The seq of the visitor's newest message (0: none): a rise is a new message. */
+  visitorSeq: z.int().check(z.minimum(0)),
+  crisis: z.boolean(),
+});
+export type HeldConversation = z.infer<typeof HeldConversationSchema>;
+
+/**
  * What the inbox socket pushes to the user's open pages. The browser parses every frame with this
  * schema and the worker's type is inferred from it: one definition of the protocol.
  */
@@ -32,6 +51,8 @@ export const InboxFrameSchema = z.discriminatedUnion("type", [
   // The answer to a page's activity heartbeat: the latest activity the server knows (another device
   // may have been active later) and the server's clock, so the page compares them in its own.
   z.object({ type: z.literal("activity"), lastActivity: z.number(), serverNow: z.number() }),
+  // A listener's held support conversations, whenever one of them changes (and as the socket opens).
+  z.object({ type: z.literal("held"), conversations: z.array(HeldConversationSchema) }),
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type InboxFrame = z.infer<typeof InboxFrameSchema>;

@@ -90,6 +90,8 @@ const INBOX_CALLS: Record<keyof InboxCalls, true> = {
   recordMessage: true,
   recordRead: true,
   forgetMessagesUpTo: true,
+  heldConversationChanged: true,
+  heldConversations: true,
 };
 /** The wrap-up the bench's listeners give (the desk counts it; which topic does not matter here). */
 const BENCH_WRAP_UP = { topics: ["Other"], riskDiscussed: false };

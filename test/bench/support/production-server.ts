@@ -13,6 +13,9 @@ export async function startProductionServer(
 ): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  // Another wrangler dev on the machine holds the default inspector port: BENCH_INSPECTOR_PORT moves ours.
+  const inspector = process.env.BENCH_INSPECTOR_PORT;
+  if (inspector) varArgs.push("--inspector-port", inspector);
   const [command, args] = onCpus(processors, "bash", ["scripts/e2e-server.sh", ...varArgs]);
   const child = spawn(command, args, {
     // Its own state per port, so a benchmark never wipes the state of a server still running.
