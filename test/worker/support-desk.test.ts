@@ -6,6 +6,7 @@ import { pairIdFor } from "~/shared/pair-id";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { setDeskAvailability } from "../../worker/desk/desk-availability";
 import { pngWithMetadata } from "../unit/images/fixtures";
+import { insertAccount, insertListener } from "./support/accounts";
 import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import {
@@ -32,8 +33,12 @@ beforeAll(seedSupport);
 beforeEach(clearDesk);
 
 /** A conversation queued straight at the desk, as its room would report it. */
-async function queued(at = Date.now(), crisis = false) {
-  const visitor = await signUpUser();
+async function queued(
+  at = Date.now(),
+  crisis = false,
+  makeVisitor: () => Promise<{ user: { id: string; username: string } }> = signUpUser,
+) {
+  const visitor = await makeVisitor();
   const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
   await desk().visitorWaiting({
     pairId,
@@ -104,8 +109,10 @@ describe("assignment", () => {
   });
 
   it("never gives one conversation to two listeners when many press 'Take next' at once", async () => {
-    const conversations = await Promise.all(Array.from({ length: 24 }, (_, n) => queued(Date.now() - 1000 + n)));
-    const listeners = await Promise.all(Array.from({ length: 12 }, () => signUpListener()));
+    const conversations = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => queued(Date.now() - 1000 + n, false, insertAccount)),
+    );
+    const listeners = await Promise.all(Array.from({ length: 12 }, () => insertListener()));
     // Three presses each: 36 calls for 24 conversations, capacity 3 each.
     const answers = await Promise.all(listeners.flatMap((l) => [1, 2, 3].map(() => desk().takeNext(l.actor))));
     const taken = answers.flatMap((answer) => ("pairId" in answer ? [answer.pairId] : []));
