@@ -101,6 +101,7 @@ export async function openDeskSocket(cookie: string, { answersProbes = true } = 
   ws.accept();
   const desks: DeskSnapshot[] = [];
   ws.addEventListener("message", (event) => {
+    if (event.data === "pong") return;
     const frame = DeskServerFrameSchema.parse(JSON.parse(event.data as string));
     if (frame.type === "desk-state") desks.push(frame.desk);
     else if (frame.type === "whisper") whispers.push({ pairId: frame.pairId, note: frame.note });
