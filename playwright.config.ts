@@ -5,7 +5,13 @@ import { chromiumLaunchOptions, FULL_BROWSER } from "./test/e2e/support/chromium
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The tests that share the one support desk and so run one after another (see `projects`). */
-const DESK_TESTS = ["support-desk.spec.ts", "desk-figures.spec.ts", "desk-operations.spec.ts", "desk-language.spec.ts"];
+const DESK_TESTS = [
+  "support-desk.spec.ts",
+  "desk-figures.spec.ts",
+  "desk-operations.spec.ts",
+  "desk-language.spec.ts",
+  "desk-probe.spec.ts",
+];
 /** Tests that never write to the support account, so never queue a conversation on the desk. */
 const BESIDE_THE_DESK = [
   "carousel.spec.ts",

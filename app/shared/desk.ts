@@ -448,7 +448,10 @@ export const DeskServerFrameSchema = z.discriminatedUnion("type", [
 export type DeskServerFrame = z.infer<typeof DeskServerFrameSchema>;
 
 /** What a desk page sends on its socket (besides its pings): the answer to a probe, with its nonce. */
-export const DeskClientFrameSchema = z.object({ type: z.literal("probe-answer"), nonce: z.string().check(z.maxLength(64)) });
+export const DeskClientFrameSchema = z.object({
+  type: z.literal("probe-answer"),
+  nonce: z.string().check(z.maxLength(64)),
+});
 export type DeskClientFrame = z.infer<typeof DeskClientFrameSchema>;
 
 /** How a listener may hold a support conversation on the desk. */

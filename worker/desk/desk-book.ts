@@ -4,8 +4,8 @@ import {
   CONVERSATION_COLUMNS,
   type ConversationRow,
   LISTENER_COLUMNS,
-  LOAD,
   type ListenerRow,
+  LOAD,
   PRESENT,
   SPEAKS,
 } from "./desk-tables";
@@ -180,7 +180,11 @@ export class DeskBook {
         "SELECT listener_id, away_since, unanswered_at FROM desk_listeners WHERE available = 1",
       )
       .toArray()
-      .map((row) => ({ listenerId: row.listener_id, gone: row.away_since !== null, unansweredAt: row.unanswered_at ?? 0 }));
+      .map((row) => ({
+        listenerId: row.listener_id,
+        gone: row.away_since !== null,
+        unansweredAt: row.unanswered_at ?? 0,
+      }));
   }
 
   conversation(pairId: string): ConversationRow | null {
@@ -227,7 +231,11 @@ export class DeskBook {
     for (;;) {
       const next = this.nextPairing();
       if (!next) return made;
-      this.sql.exec("UPDATE desk_conversations SET offered_to = ? WHERE pair_id = ?", next.listenerId, next.row.pair_id);
+      this.sql.exec(
+        "UPDATE desk_conversations SET offered_to = ? WHERE pair_id = ?",
+        next.listenerId,
+        next.row.pair_id,
+      );
       made.push({ pairId: next.row.pair_id, listenerId: next.listenerId });
     }
   }

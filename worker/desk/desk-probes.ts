@@ -41,7 +41,11 @@ export class DeskProbes {
    */
   answered(nonce: string, socketId: string): string | null {
     const row = this.sql
-      .exec<{ listener_id: string }>("SELECT listener_id FROM desk_probes WHERE nonce = ? AND socket_id = ?", nonce, socketId)
+      .exec<{ listener_id: string }>(
+        "SELECT listener_id FROM desk_probes WHERE nonce = ? AND socket_id = ?",
+        nonce,
+        socketId,
+      )
       .toArray()[0];
     if (!row) return null;
     this.forget(row.listener_id);

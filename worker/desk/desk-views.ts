@@ -26,7 +26,11 @@ export class DeskViews {
   /** What every listener's desk shows alike (computed once when many desks are told a change). */
   shared() {
     const waiting = this.book.queueHead(MAX_WAITING_SHOWN);
-    return { waiting: waiting.map(toDeskConversation), waitingCount: this.book.lineLength(), listeners: this.book.listeners() };
+    return {
+      waiting: waiting.map(toDeskConversation),
+      waitingCount: this.book.lineLength(),
+      listeners: this.book.listeners(),
+    };
   }
 
   /** One listener's desk from the shared part: their own state, their conversations, 'All' for the admin. */
