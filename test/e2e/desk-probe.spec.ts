@@ -42,14 +42,15 @@ test("a desk page whose browser closed gets no new visitor 5 s later: the visito
   await emptyTheQueue(admin.page, baseURL);
   const answering = await newListener(browser, baseURL, admin.page, DESKTOP);
   const closing = await newListener(browser, baseURL, admin.page, PHONE);
-  const visitors = [await anotherPerson(browser, baseURL), await anotherPerson(browser, baseURL, { viewport: PHONE })];
+  const first = await anotherPerson(browser, baseURL);
+  const second = await anotherPerson(browser, baseURL, { viewport: PHONE });
   let closed = false;
   try {
     // The listener who stays holds one conversation, so the one who leaves has the least load.
     await markAvailable(answering.page);
-    await visitorWrites(visitors[0].page, "Hello, is anyone there?");
+    await visitorWrites(first.page, "Hello, is anyone there?");
     await expect(
-      deskList(answering.page, DESK_TEXTS.mine).getByRole("link", { name: visitors[0].user.username }),
+      deskList(answering.page, DESK_TEXTS.mine).getByRole("link", { name: first.user.username }),
     ).toBeVisible();
     await markAvailable(closing.page);
 
@@ -58,10 +59,10 @@ test("a desk page whose browser closed gets no new visitor 5 s later: the visito
     closed = true;
     await answering.page.waitForTimeout(5000);
 
-    await visitorWrites(visitors[1].page, "I need someone to talk to.");
-    await expect(deskStatus(visitors[1].page)).toHaveText(COMING);
+    await visitorWrites(second.page, "I need someone to talk to.");
+    await expect(deskStatus(second.page)).toHaveText(COMING);
     await expect(
-      deskList(answering.page, DESK_TEXTS.mine).getByRole("link", { name: visitors[1].user.username }),
+      deskList(answering.page, DESK_TEXTS.mine).getByRole("link", { name: second.user.username }),
     ).toBeVisible();
   } finally {
     await leaveTheDesk(answering.page, baseURL);
@@ -72,7 +73,8 @@ test("a desk page whose browser closed gets no new visitor 5 s later: the visito
       form: { intent: LISTENER_INTENTS.remove, userId: closing.user.id },
       headers: { Origin: baseURL },
     });
-    for (const visitor of visitors) await visitor.context.close();
+    await first.context.close();
+    await second.context.close();
     await emptyTheQueue(admin.page, baseURL);
     await admin.context.close();
   }
