@@ -348,12 +348,12 @@ export class DeskBook {
     return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM desk_listeners l WHERE ${PRESENT}`).one().n;
   }
 
-  /** When the inactivity clock asks about a conversation next (null: not before its next first reply). */
+  /** When the quiet check asks about a conversation next (null: not before its next first reply). */
   setQuietCheck(pairId: string, at: number | null): void {
     this.sql.exec("UPDATE desk_conversations SET quiet_check_at = ? WHERE pair_id = ?", at, pairId);
   }
 
-  /** The held conversations whose inactivity check is due at `now`. */
+  /** The held conversations whose quiet check is due at `now`. */
   quietDue(now: number): { pair_id: string; listener_id: string }[] {
     return this.sql
       .exec<{ pair_id: string; listener_id: string }>(
@@ -363,7 +363,7 @@ export class DeskBook {
       .toArray();
   }
 
-  /** The first inactivity check due among held conversations (null: none). */
+  /** The first quiet check due among held conversations (null: none). */
   earliestQuietCheck(): number | null {
     return this.sql
       .exec<{ at: number | null }>(

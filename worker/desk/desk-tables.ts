@@ -53,7 +53,7 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   addColumnMigration("desk_conversations", "lapsed_by", "TEXT"),
   // The helpline's record: every opening, and the recent assignments' pace.
   DESK_LEDGER_TABLE,
-  // When the inactivity clock next asks the room how long it has been quiet (null: no reply yet).
+  // When the quiet check next asks the room how long it has been quiet (null: no reply yet).
   addColumnMigration("desk_conversations", "quiet_check_at", "INTEGER"),
   // Whether crisis words were found in the opening's visitor messages, for the wrap-ups a lead reviews.
   addColumnMigration("desk_openings", "crisis", "INTEGER NOT NULL DEFAULT 0"),
