@@ -114,4 +114,21 @@ describe("the desk asks a listener's pages before giving them a conversation", (
     await answerOn(shutPage, shutPage.probes[1] as string);
     await deskHolds(later.pairId, shut.user.id);
   });
+
+  it("takes an answer past the deadline as the page speaking: nothing given by it, but offered again and asked anew", async () => {
+    const listener = await signUpListener();
+    const page = await availableAtDesk(listener, { answersProbes: false });
+    const visitor = await visitorInSupportChat();
+    await say(visitor.socket, "hello?");
+    await until(() => page.probes.length === 1);
+    await deskClockAt(Date.now() + DESK_PROBE_MS + 1);
+    await until(async () => !(await desk().listenersAvailable()));
+
+    // A busy desk heard the answer after its deadline: the page is there after all, and is asked again.
+    page.ws?.send(JSON.stringify({ type: "probe-answer", nonce: page.probes[0] }));
+    await until(() => page.probes.length === 2);
+    await deskHolds(visitor.pairId, null);
+    await answerOn(page, page.probes[1] as string);
+    await deskHolds(visitor.pairId, listener.user.id);
+  });
 });

@@ -11,7 +11,9 @@ const DESK_PROBES_TABLE = sqlMigration(`
     nonce TEXT PRIMARY KEY,
     listener_id TEXT NOT NULL,
     socket_id TEXT NOT NULL,
-    asked_at INTEGER NOT NULL
+    asked_at INTEGER NOT NULL,
+    -- Past its deadline: a late answer no longer gives anything, but proves the page speaks again.
+    late INTEGER NOT NULL DEFAULT 0
   );
   CREATE INDEX IF NOT EXISTS desk_probes_listener ON desk_probes (listener_id);
   CREATE INDEX IF NOT EXISTS desk_offered ON desk_conversations (offered_to) WHERE offered_to IS NOT NULL;

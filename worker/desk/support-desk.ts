@@ -86,10 +86,12 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     const frame = typeof message === "string" ? DeskClientFrameSchema.safeParse(safeJson(message)) : null;
     if (!frame?.success) return this.send(ws, { type: "error", message: DESK_TEXTS.socketOnly });
     const now = Date.now();
-    const listenerId = socket.socketId ? this.parts.probes.answered(frame.data.nonce, socket.socketId) : null;
-    if (listenerId !== socket.userId) return;
+    const answer = socket.socketId ? this.parts.probes.answered(frame.data.nonce, socket.socketId) : null;
+    if (!answer || answer.listenerId !== socket.userId) return;
     this.parts.pages.answeredProbe(ws, now);
-    await this.parts.clock.probeAnswered(listenerId, now);
+    // Late (a busy desk, a slow network): nothing is given, but the page spoke, so they are back.
+    if (answer.late) await this.parts.clock.rebalance(now);
+    else await this.parts.clock.probeAnswered(answer.listenerId, now);
   }
 
   /** A desk page closed: with none of theirs left there, nothing new is offered and the grace starts. */
@@ -235,12 +237,8 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   async figures(period: FigurePeriod, timeZone: string = UTC): Promise<DeskFigures> {
     const now = Date.now();
     this.parts.ledger.prune(now);
-    return this.parts.ledger.figures(
-      period,
-      now,
-      (id) => this.parts.book.listener(id)?.name ?? FORMER_LISTENER,
-      timeZone,
-    );
+    const nameOf = (id: string) => this.parts.book.listener(id)?.name ?? FORMER_LISTENER;
+    return this.parts.ledger.figures(period, now, nameOf, timeZone);
   }
 
   /** Whether anyone takes conversations now, for a visitor who has not written yet. */
