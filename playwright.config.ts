@@ -11,6 +11,7 @@ const DESK_TESTS = [
   "desk-operations.spec.ts",
   "desk-language.spec.ts",
   "desk-waiting.spec.ts",
+  "desk-probe.spec.ts",
 ];
 /** Tests that never write to the support account, so never queue a conversation on the desk. */
 const BESIDE_THE_DESK = [

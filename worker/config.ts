@@ -96,7 +96,7 @@ type AppConfig = {
   email: { resendApiKey: string | undefined; from: string };
   /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
-  desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number; inactivityMs: number };
+  desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number; quietCloseMs: number };
   crisisHelp: { trustRequestCountry: boolean };
   /** Null while the person check at sign-up is off (the default: nothing leaves for Cloudflare). */
   turnstile: TurnstileKeys | null;
@@ -120,7 +120,7 @@ export function getConfig(): AppConfig {
       capacity: server.DESK_CAPACITY,
       handbackGraceMs: server.DESK_HANDBACK_GRACE_SECONDS * 1000,
       openDeadlineMs: server.DESK_OPEN_DEADLINE_SECONDS * 1000,
-      inactivityMs: server.DESK_INACTIVITY_MINUTES * 60_000,
+      quietCloseMs: server.DESK_INACTIVITY_MINUTES * 60_000,
     },
     crisisHelp: { trustRequestCountry: server.TRUST_REQUEST_COUNTRY === "true" },
     turnstile:

@@ -3,6 +3,7 @@ import { leaveIfSessionEnded } from "~/lib/session-leaving";
 import { startSocketTransport } from "~/lib/socket-transport";
 import {
   DESK_PAGE_PING_MS,
+  type DeskClientFrame,
   type DeskNote,
   type DeskServerFrame,
   DeskServerFrameSchema,
@@ -17,7 +18,8 @@ export type DeskConnection = "connecting" | "live" | "reconnecting";
  * The support desk's socket (/api/desk/ws): the server sends the listener's whole desk
  * when it opens and after every change, so the page shows the newest one without reloading. The
  * socket only listens (the desk's writes are the page's forms), but its pings prove the listener is
- * at the desk: conversations are offered only while a page of theirs keeps one open. Connecting,
+ * at the desk (conversations are offered only while a page of theirs keeps one open), and it
+ * answers the desk's probe before each conversation is given to them. Connecting,
  * reconnecting with backoff, pings and frame validation are the shared transport's
  * (app/lib/socket-transport.ts).
  *
@@ -38,7 +40,7 @@ export function useDeskSocket(loaded: DeskSnapshot): {
   loadedRef.current = loaded;
 
   useEffect(() => {
-    const transport = startSocketTransport<DeskServerFrame, never>({
+    const transport = startSocketTransport<DeskServerFrame, DeskClientFrame>({
       url: socketUrl(SOCKET_PATHS.desk),
       schema: DeskServerFrameSchema,
       // The pings are the page's proof that the listener is there: without them, no conversations.
@@ -47,6 +49,8 @@ export function useDeskSocket(loaded: DeskSnapshot): {
       onFrame: (frame) => {
         if (frame.type === "desk-state") setLive({ desk: frame.desk, over: loadedRef.current });
         else if (frame.type === "whisper") setWhispers((all) => [...all, { pairId: frame.pairId, note: frame.note }]);
+        // Answered at once, hidden or not: a conversation is given to this listener only on an answer.
+        else if (frame.type === "probe") transport.send({ type: "probe-answer", nonce: frame.nonce });
         else console.warn("The desk socket refused something", frame.message);
       },
       onRetrying: () => setConnection("reconnecting"),

@@ -31,6 +31,11 @@ export const DESK_PAGE_PING_MS = 10_000;
  * minute: a browser wakes the timers of a tab hidden for a while only once a minute.
  */
 export const DESK_PAGE_DEADLINE_MS = 75_000;
+/**
+ * Before a conversation is given to a listener, the desk asks their desk pages over their sockets
+ * (a hidden tab answers; a shut laptop does not) and waits this long for one to answer.
+ */
+export const DESK_PROBE_MS = 2000;
 /** The desk shows the head of the queue; a longer queue is counted. */
 export const MAX_WAITING_SHOWN = 50;
 /** A private note's length limit. */
@@ -444,15 +449,24 @@ const DeskNoteSchema = z.object({
 export type DeskNote = z.infer<typeof DeskNoteSchema>;
 
 /**
- * What the desk's socket sends: the listener's whole desk, after every change (coalesced); and
- * the supervisor's message on a conversation they hold, at once.
+ * What the desk's socket sends: the listener's whole desk, after every change (coalesced); the
+ * supervisor's message on a conversation they hold, at once; and the desk's probe.
  */
 export const DeskServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("desk-state"), desk: DeskSnapshotSchema }),
   z.object({ type: z.literal("whisper"), pairId: z.string(), note: DeskNoteSchema }),
   z.object({ type: z.literal("error"), message: z.string() }),
+  /** The desk asks whether this page is there before giving its listener a conversation. */
+  z.object({ type: z.literal("probe"), nonce: z.string() }),
 ]);
 export type DeskServerFrame = z.infer<typeof DeskServerFrameSchema>;
+
+/** What a desk page sends on its socket (besides its pings): the answer to a probe, with its nonce. */
+export const DeskClientFrameSchema = z.object({
+  type: z.literal("probe-answer"),
+  nonce: z.string().check(z.maxLength(64)),
+});
+export type DeskClientFrame = z.infer<typeof DeskClientFrameSchema>;
 
 /** How a listener may hold a support conversation on the desk. */
 export type DeskAccess = "assigned" | "queued" | "admin";

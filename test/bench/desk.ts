@@ -12,7 +12,8 @@
  *     reply after 0.3 to 0.8 s, and leaves when the conversation is resolved; one in BENCH_ABANDON
  *     (10; 0 for none) of those told a place in line ends the conversation ('End conversation', the
  *     page's form) if nobody has it 0.5 s later: the abandonments the figures count;
- *   - every listener has the desk open (`/api/desk/ws`) and is marked Available; each conversation
+ *   - every listener has the desk open (`/api/desk/ws`, answering the desk's probes at once, as the
+ *     page does) and is marked Available; each conversation
  *     the desk gives them (seen on the desk socket, or in their desk after 'Mark resolved') is opened
  *     (`/api/desk/conversations/{visitorId}/ws`, history resumed), answered after 0.2 to 0.6 s, answered
  *     again after the visitor's reply, held 0.5 to 1.5 s more and resolved: about 2.5 s a conversation;
@@ -507,6 +508,8 @@ async function listen(base: string, listener: Listener) {
     if (event.data === "pong") return;
     const frame = JSON.parse(String(event.data)) as DeskServerFrame;
     if (frame.type === "error") return listener.errors.push(frame.message);
+    // As the desk page does: a conversation comes only after the page answers the desk's probe.
+    if (frame.type === "probe") return ws.send(JSON.stringify({ type: "probe-answer", nonce: frame.nonce }));
     if (frame.type !== "desk-state" || holdingPhase) return;
     for (const conversation of frame.desk.mine) take(base, listener, conversation.pairId, conversation.visitorId);
   });

@@ -1,6 +1,14 @@
 import type { DESK_TEXTS } from "~/shared/desk";
 import { DEFAULT_LANGUAGE } from "~/shared/languages";
-import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, PRESENT, SPEAKS } from "./desk-tables";
+import {
+  CONVERSATION_COLUMNS,
+  type ConversationRow,
+  LISTENER_COLUMNS,
+  type ListenerRow,
+  LOAD,
+  PRESENT,
+  SPEAKS,
+} from "./desk-tables";
 
 /** A support conversation's visitor who wrote while nobody holds it, as their room tells the desk. */
 export type WaitingVisitor = {
@@ -22,12 +30,16 @@ export type WaitingVisitor = {
 
 /** An assignment just made: which conversation went to whom. */
 export type Assignment = { pairId: string; visitorId: string; listenerId: string };
+/** An offer just made: a conversation in line kept for a listener while their pages are asked. */
+export type Offer = { pairId: string; listenerId: string };
 
 /** A refusal names one of the desk's texts (app/shared/desk.ts). */
 export type Refusal = { refusal: keyof typeof DESK_TEXTS };
 
-/** The queue's order: crisis-flagged first, then the longest waiting. */
+/** The queue's order, the one statement of it: crisis-flagged first, then the longest waiting. */
 const QUEUE_ORDER = "c.crisis DESC, c.waiting_since, c.pair_id";
+/** In line: nobody holds it (one offered to a listener while their pages are asked is still in line). */
+const IN_LINE = "c.listener_id IS NULL";
 /** How far down the line a pass looks past conversations only their lapsing listener could take. */
 const PAIRING_LOOKAHEAD = 20;
 
@@ -91,6 +103,16 @@ export class DeskBook {
     this.sql.exec("UPDATE desk_listeners SET away_since = NULL WHERE listener_id = ? AND available = 1", listenerId);
   }
 
+  /**
+   * No page of theirs answered the probe asked at `askedAt`: gone at once, as if their pages' deadline
+   * had passed, until a page speaks after `askedAt`; what was offered to them goes to others.
+   */
+  markUnanswered(listenerId: string, askedAt: number, now: number): void {
+    this.markGone(listenerId, now);
+    this.sql.exec("UPDATE desk_listeners SET unanswered_at = ? WHERE listener_id = ?", askedAt, listenerId);
+    this.withdrawOffers();
+  }
+
   /** The listeners gone since `before` or earlier, whose conversations go back. */
   goneSince(before: number): string[] {
     return this.sql
@@ -116,14 +138,19 @@ export class DeskBook {
   listener(listenerId: string): ListenerRow | null {
     return (
       this.sql
-        .exec<ListenerRow>(
-          `SELECT l.listener_id, l.name, l.available, l.away_since,
-             (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active
-           FROM desk_listeners l WHERE l.listener_id = ?`,
-          listenerId,
-        )
+        .exec<ListenerRow>(`SELECT ${LISTENER_COLUMNS} FROM desk_listeners l WHERE l.listener_id = ?`, listenerId)
         .toArray()[0] ?? null
     );
+  }
+
+  /** Every listener the desk knows, by name. */
+  listeners(): ListenerRow[] {
+    return this.sql.exec<ListenerRow>(`SELECT ${LISTENER_COLUMNS} FROM desk_listeners l ORDER BY l.name`).toArray();
+  }
+
+  /** The capacity rule: room while what they hold and are offered is under the capacity (unknown: none yet). */
+  hasRoom(listenerId: string): boolean {
+    return (this.listener(listenerId)?.load ?? 0) < this.capacity;
   }
 
   /** Whether anyone takes conversations now (marked Available, with a desk page there). */
@@ -143,14 +170,21 @@ export class DeskBook {
     );
   }
 
-  /** The listeners marked Available, and whether each is taken for gone (no desk page there). */
-  markedAvailable(): { listenerId: string; gone: boolean }[] {
+  /**
+   * The listeners marked Available: whether each is taken for gone (no desk page there), and since
+   * when a probe of theirs went unanswered (a page counts only once it speaks after; 0: never).
+   */
+  markedAvailable(): { listenerId: string; gone: boolean; unansweredAt: number }[] {
     return this.sql
-      .exec<{ listener_id: string; away_since: number | null }>(
-        "SELECT listener_id, away_since FROM desk_listeners WHERE available = 1",
+      .exec<{ listener_id: string; away_since: number | null; unanswered_at: number | null }>(
+        "SELECT listener_id, away_since, unanswered_at FROM desk_listeners WHERE available = 1",
       )
       .toArray()
-      .map((row) => ({ listenerId: row.listener_id, gone: row.away_since !== null }));
+      .map((row) => ({
+        listenerId: row.listener_id,
+        gone: row.away_since !== null,
+        unansweredAt: row.unanswered_at ?? 0,
+      }));
   }
 
   conversation(pairId: string): ConversationRow | null {
@@ -186,27 +220,53 @@ export class DeskBook {
   }
 
   /**
-   * Gives queued conversations to available listeners while both exist: the head of the queue to
-   * the listener with the fewest conversations under capacity who speaks its visitor's language, or,
-   * when none who does has room, to the one with the fewest of all (it never waits for a language);
-   * among equals, the one assigned longest ago first.
+   * Offers queued conversations to present listeners while both exist: the head of the line to the
+   * listener with the least load under capacity who speaks its visitor's language, or, when none who
+   * does has room, to the one with the least of all (it never waits for a language); among equals,
+   * the one assigned longest ago first. Each stays in line, its place unchanged, until the listener's
+   * pages answer (assignOffered) or not (withdrawOffers).
    */
-  assignWaiting(now: number): Assignment[] {
-    const made: Assignment[] = [];
+  offerWaiting(): Offer[] {
+    const made: Offer[] = [];
     for (;;) {
       const next = this.nextPairing();
       if (!next) return made;
-      made.push(this.assign(next.row, next.listenerId, now));
+      this.sql.exec(
+        "UPDATE desk_conversations SET offered_to = ? WHERE pair_id = ?",
+        next.listenerId,
+        next.row.pair_id,
+      );
+      made.push({ pairId: next.row.pair_id, listenerId: next.listenerId });
     }
   }
 
+  /** A page of the listener answered: what is offered to them (and still in line) is theirs. */
+  assignOffered(listenerId: string, now: number): Assignment[] {
+    const offered = this.sql
+      .exec<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
+         WHERE ${IN_LINE} AND c.offered_to = ? ORDER BY ${QUEUE_ORDER}`,
+        listenerId,
+      )
+      .toArray();
+    return offered.map((row) => this.assign(row, listenerId, now));
+  }
+
+  /** Offers to anyone no longer present go back to being plain places in line. */
+  withdrawOffers(): void {
+    this.sql.exec(
+      `UPDATE desk_conversations SET offered_to = NULL WHERE offered_to IS NOT NULL
+       AND offered_to NOT IN (SELECT l.listener_id FROM desk_listeners l WHERE ${PRESENT})`,
+    );
+  }
+
   /**
-   * The first conversation in line that some listener present can take, and who: the head, unless
-   * the only ones with room are the listener who just let it go back unopened (then the next).
+   * The first conversation in line not yet offered that some listener present can take, and who:
+   * the head, unless the only ones with room are the listener who just let it go back unopened.
    */
   private nextPairing(): { row: ConversationRow; listenerId: string } | null {
     if (!this.leastLoaded(null, null)) return null;
-    for (const row of this.queueHead(PAIRING_LOOKAHEAD)) {
+    for (const row of this.queueHead(PAIRING_LOOKAHEAD, true)) {
       const listenerId = this.leastLoaded(row.lapsed_by, row.language ?? DEFAULT_LANGUAGE);
       if (listenerId) return { row, listenerId };
     }
@@ -215,8 +275,7 @@ export class DeskBook {
 
   /** 'Take next': the head of the queue, for a listener with room (available or not). */
   takeNext(listenerId: string, now: number): Assignment | Refusal {
-    const listener = this.listener(listenerId);
-    if (listener && listener.active >= this.capacity) return { refusal: "atCapacity" };
+    if (!this.hasRoom(listenerId)) return { refusal: "atCapacity" };
     const [head] = this.queueHead(1);
     if (!head) return { refusal: "queueEmpty" };
     return this.assign(head, listenerId, now);
@@ -224,8 +283,7 @@ export class DeskBook {
 
   /** Takes one queued conversation by its id (from its page on the desk). */
   take(pairId: string, listenerId: string, now: number): Assignment | Refusal {
-    const listener = this.listener(listenerId);
-    if (listener && listener.active >= this.capacity) return { refusal: "atCapacity" };
+    if (!this.hasRoom(listenerId)) return { refusal: "atCapacity" };
     const row = this.conversation(pairId);
     if (!row) return { refusal: "notOnDesk" };
     if (row.listener_id !== null) return { refusal: row.listener_id === listenerId ? "transferToSelf" : "notAssigned" };
@@ -240,8 +298,8 @@ export class DeskBook {
     if (row.listener_id === toId) return { refusal: "transferToSelf" };
     const to = this.listener(toId);
     if (!to) return { refusal: "transferTargetUnknown" };
-    if (to.available !== 1 || to.away_since !== null) return { refusal: "transferTargetAway" };
-    if (to.active >= this.capacity) return { refusal: "transferTargetFull" };
+    if (to.present !== 1) return { refusal: "transferTargetAway" };
+    if (to.load >= this.capacity) return { refusal: "transferTargetFull" };
     return this.assign(row, toId, now);
   }
 
@@ -290,12 +348,12 @@ export class DeskBook {
     return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM desk_listeners l WHERE ${PRESENT}`).one().n;
   }
 
-  /** When the inactivity clock asks about a conversation next (null: not before its next first reply). */
+  /** When the quiet check asks about a conversation next (null: not before its next first reply). */
   setQuietCheck(pairId: string, at: number | null): void {
     this.sql.exec("UPDATE desk_conversations SET quiet_check_at = ? WHERE pair_id = ?", at, pairId);
   }
 
-  /** The held conversations whose inactivity check is due at `now`. */
+  /** The held conversations whose quiet check is due at `now`. */
   quietDue(now: number): { pair_id: string; listener_id: string }[] {
     return this.sql
       .exec<{ pair_id: string; listener_id: string }>(
@@ -305,7 +363,7 @@ export class DeskBook {
       .toArray();
   }
 
-  /** The first inactivity check due among held conversations (null: none). */
+  /** The first quiet check due among held conversations (null: none). */
   earliestQuietCheck(): number | null {
     return this.sql
       .exec<{ at: number | null }>(
@@ -396,53 +454,52 @@ export class DeskBook {
 
   /** A queued conversation's place in line (1 is next). */
   placeInLine(pairId: string): number {
-    const row = this.conversation(pairId);
-    if (!row || row.listener_id !== null) return 1;
-    return this.sql
-      .exec<{ n: number }>(
-        `SELECT count(*) AS n FROM desk_conversations c WHERE c.listener_id IS NULL
-         AND (c.crisis > ? OR (c.crisis = ? AND (c.waiting_since < ? OR (c.waiting_since = ? AND c.pair_id <= ?))))`,
-        row.crisis,
-        row.crisis,
-        row.waiting_since,
-        row.waiting_since,
+    const row = this.sql
+      .exec<{ place: number }>(
+        `SELECT place FROM (SELECT c.pair_id, row_number() OVER (ORDER BY ${QUEUE_ORDER}) AS place
+         FROM desk_conversations c WHERE ${IN_LINE}) WHERE pair_id = ?`,
         pairId,
       )
-      .one().n;
+      .toArray()[0];
+    return row?.place ?? 1;
   }
 
   /** The queue in order, with each visitor's language (for the visitors' places in line). */
   queueOrder(): { pairId: string; language: string | null }[] {
     return this.sql
       .exec<{ pair_id: string; language: string | null }>(
-        `SELECT c.pair_id, c.language FROM desk_conversations c WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER}`,
+        `SELECT c.pair_id, c.language FROM desk_conversations c WHERE ${IN_LINE} ORDER BY ${QUEUE_ORDER}`,
       )
       .toArray()
       .map((row) => ({ pairId: row.pair_id, language: row.language }));
   }
 
-  /** The first `count` conversations in line, in the queue's order. */
-  queueHead(count: number): ConversationRow[] {
+  /** The first `count` conversations in line, in the queue's order (`unoffered`: those not offered to anyone). */
+  queueHead(count: number, unoffered = false): ConversationRow[] {
     return this.sql
       .exec<ConversationRow>(
         `SELECT ${CONVERSATION_COLUMNS} FROM desk_conversations c LEFT JOIN desk_listeners l ON 0
-         WHERE c.listener_id IS NULL ORDER BY ${QUEUE_ORDER} LIMIT ?`,
+         WHERE ${IN_LINE} ${unoffered ? "AND c.offered_to IS NULL" : ""} ORDER BY ${QUEUE_ORDER} LIMIT ?`,
         count,
       )
       .toArray();
   }
 
+  /** How many conversations are in line. */
+  lineLength(): number {
+    return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM desk_conversations c WHERE ${IN_LINE}`).one().n;
+  }
+
   /**
-   * The listener present (available, desk page there) with the fewest conversations under capacity,
-   * those who speak `language` before all others (null: no language to prefer).
+   * The listener present with the least load under capacity, those who speak `language` before all
+   * others (null: no language to prefer).
    */
   private leastLoaded(except: string | null, language: string | null): string | null {
     const row = this.sql
       .exec<{ listener_id: string }>(
-        `SELECT l.listener_id, (SELECT count(*) FROM desk_conversations c WHERE c.listener_id = l.listener_id) AS active,
-           ${SPEAKS} AS speaks
-         FROM desk_listeners l WHERE ${PRESENT} AND active < ? AND l.listener_id IS NOT ?
-         ORDER BY speaks DESC, active, l.last_assigned_at, l.listener_id LIMIT 1`,
+        `SELECT l.listener_id, ${LOAD} AS load, ${SPEAKS} AS speaks
+         FROM desk_listeners l WHERE ${PRESENT} AND load < ? AND l.listener_id IS NOT ?
+         ORDER BY speaks DESC, load, l.last_assigned_at, l.listener_id LIMIT 1`,
         language,
         this.capacity,
         except,
@@ -454,7 +511,8 @@ export class DeskBook {
   private assign(row: ConversationRow, listenerId: string, now: number): Assignment {
     // A new holder has not opened it yet, whoever had it before.
     this.sql.exec(
-      "UPDATE desk_conversations SET listener_id = ?, assigned_at = ?, opened_at = NULL, lapsed_by = NULL WHERE pair_id = ?",
+      `UPDATE desk_conversations SET listener_id = ?, assigned_at = ?, opened_at = NULL, lapsed_by = NULL,
+         offered_to = NULL WHERE pair_id = ?`,
       listenerId,
       now,
       row.pair_id,

@@ -4,10 +4,11 @@ import type { DeskBook } from "./desk-book";
 import type { DeskViews } from "./desk-views";
 
 /**
- * A desk socket: whose it is, whether they see 'All', the session it was opened with, and when it
- * opened (its first proof that the page is there; its pings are the next ones).
+ * A desk socket: whose it is, whether they see 'All', the session it was opened with, when it
+ * opened (its first proof that the page is there; its pings are the next ones), and its own id,
+ * which a probe's answer is checked against.
  */
-export type DeskSocket = { userId: string; admin: boolean; openedAt?: number } & SocketSession;
+export type DeskSocket = { userId: string; admin: boolean; openedAt?: number; socketId?: string } & SocketSession;
 
 /** What the pages reach of the desk. */
 export type PagesDesk = {
@@ -19,6 +20,9 @@ export type PagesDesk = {
   sendPayload(ws: WebSocket, payload: string): void;
 };
 
+/** Since when each Available listener's pages must speak again to count (an unanswered probe's time). */
+type Silences = ReadonlyMap<string, number>;
+
 /** Desk pages hear about changes at most this often (a burst of changes is one frame). */
 const SOCKET_COALESCE_MS = 250;
 
@@ -28,19 +32,23 @@ const SOCKET_COALESCE_MS = 250;
  */
 export class DeskPages {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When each socket last answered a probe (in memory: a ping outlives it anyway). */
+  private readonly answers = new WeakMap<WebSocket, number>();
 
   constructor(private readonly desk: PagesDesk) {}
 
   /**
    * Which listeners have a desk page there at `now`: a socket open and not ended whose last proof
-   * (its opening, or its newest ping, which the runtime answers and notes without waking the desk)
-   * is within DESK_PAGE_DEADLINE_MS. `except`: a socket that is closing.
+   * (its opening, its newest ping, which the runtime answers and notes without waking the desk, or a
+   * probe's answer) is within DESK_PAGE_DEADLINE_MS, and after any probe of theirs that went
+   * unanswered. `except`: a socket that is closing.
    */
-  there(now: number, except?: WebSocket): Set<string> {
+  there(now: number, except?: WebSocket, silences: Silences = this.silences()): Set<string> {
     const there = new Set<string>();
     for (const { ws, socket } of this.desk.sockets()) {
       if (ws === except) continue;
-      if (now - this.lastProof(ws, socket) <= DESK_PAGE_DEADLINE_MS) there.add(socket.userId);
+      const proof = this.lastProof(ws, socket);
+      if (now - proof <= DESK_PAGE_DEADLINE_MS && proof > (silences.get(socket.userId) ?? 0)) there.add(socket.userId);
     }
     return there;
   }
@@ -52,15 +60,31 @@ export class DeskPages {
    */
   check(now: number): boolean {
     const { book } = this.desk;
-    const there = this.there(now);
+    const available = book.markedAvailable();
+    const there = this.there(now, undefined, new Map(available.map((l) => [l.listenerId, l.unansweredAt])));
     let changed = false;
-    for (const { listenerId, gone } of book.markedAvailable()) {
+    for (const { listenerId, gone } of available) {
       if (gone && there.has(listenerId)) book.markBack(listenerId);
       else if (!gone && !there.has(listenerId)) book.markGone(listenerId, now);
       else continue;
       changed = true;
     }
     return changed;
+  }
+
+  /** The ids of a listener's open desk sockets (a socket opened before sockets had ids cannot be asked). */
+  socketIdsOf(listenerId: string): string[] {
+    return this.desk
+      .sockets()
+      .flatMap(({ socket }) => (socket.userId === listenerId && socket.socketId ? [socket.socketId] : []));
+  }
+
+  /** Sends each socket of `nonces` (by socket id) its probe. */
+  ask(nonces: ReadonlyMap<string, string>): void {
+    for (const { ws, socket } of this.desk.sockets()) {
+      const nonce = socket.socketId && nonces.get(socket.socketId);
+      if (nonce) this.desk.sendPayload(ws, JSON.stringify({ type: "probe", nonce } satisfies DeskServerFrame));
+    }
   }
 
   /** When the next page of a present listener would pass its deadline unless it pings (null: none). */
@@ -108,8 +132,17 @@ export class DeskPages {
     }
   }
 
+  /** A probe's answer is proof too, until the socket next pings. */
+  answeredProbe(ws: WebSocket, now: number): void {
+    this.answers.set(ws, now);
+  }
+
+  private silences(): Silences {
+    return new Map(this.desk.book.markedAvailable().map((l) => [l.listenerId, l.unansweredAt]));
+  }
+
   private lastProof(ws: WebSocket, socket: Readonly<DeskSocket>): number {
     const pinged = this.desk.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
-    return Math.max(socket.openedAt ?? 0, pinged);
+    return Math.max(socket.openedAt ?? 0, pinged, this.answers.get(ws) ?? 0);
   }
 }

@@ -2,6 +2,23 @@ import { DEFAULT_LANGUAGE, type Language, languageOf } from "~/shared/languages"
 import { addColumnMigration, type Migration, sqlMigration } from "../sockets/migrations";
 import { DESK_HOURS_TABLES, DESK_LEDGER_TABLE, rollUpKeptOpenings } from "./desk-ledger";
 
+/**
+ * The probes out: one row per desk socket asked, with the nonce only that socket was sent. A
+ * listener's probe is answered by any one of their sockets echoing its own nonce.
+ */
+const DESK_PROBES_TABLE = sqlMigration(`
+  CREATE TABLE IF NOT EXISTS desk_probes (
+    nonce TEXT PRIMARY KEY,
+    listener_id TEXT NOT NULL,
+    socket_id TEXT NOT NULL,
+    asked_at INTEGER NOT NULL,
+    -- Past its deadline: a late answer no longer gives anything, but proves the page speaks again.
+    late INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX IF NOT EXISTS desk_probes_listener ON desk_probes (listener_id);
+  CREATE INDEX IF NOT EXISTS desk_offered ON desk_conversations (offered_to) WHERE offered_to IS NOT NULL;
+`);
+
 export const DESK_TABLES = sqlMigration(`
   -- Everyone who has used the desk: whether they take conversations now, and since when they are
   -- gone (away, signed out, or their last desk page closed), for the hand-back after the grace.
@@ -38,7 +55,7 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   addColumnMigration("desk_conversations", "lapsed_by", "TEXT"),
   // The helpline's record: every opening, and the recent assignments' pace.
   DESK_LEDGER_TABLE,
-  // When the inactivity clock next asks the room how long it has been quiet (null: no reply yet).
+  // When the quiet check next asks the room how long it has been quiet (null: no reply yet).
   addColumnMigration("desk_conversations", "quiet_check_at", "INTEGER"),
   // Whether crisis words were found in the opening's visitor messages, for the wrap-ups a lead reviews.
   addColumnMigration("desk_openings", "crisis", "INTEGER NOT NULL DEFAULT 0"),
@@ -57,6 +74,11 @@ export const DESK_MIGRATIONS: readonly Migration[] = [
   // The figures' hourly roll-ups, and the openings kept so far rolled up into them.
   DESK_HOURS_TABLES,
   rollUpKeptOpenings,
+  // The listener a queued conversation is offered to while the desk asks their pages (null: none).
+  addColumnMigration("desk_conversations", "offered_to", "TEXT"),
+  // When a probe of theirs went unanswered: their pages count as there again only once one speaks.
+  addColumnMigration("desk_listeners", "unanswered_at", "INTEGER"),
+  DESK_PROBES_TABLE,
 ];
 
 export type ConversationRow = {
@@ -77,6 +99,7 @@ export type ConversationRow = {
   language: string | null;
   /** The holder's languages (JSON), where the query joins them (null otherwise). */
   listener_languages: string | null;
+  offered_to: string | null;
 };
 
 export type ListenerRow = {
@@ -84,7 +107,12 @@ export type ListenerRow = {
   name: string;
   available: number;
   away_since: number | null;
+  /** 1 while present (PRESENT). */
+  present: number;
+  /** The conversations they hold. */
   active: number;
+  /** What counts against their capacity: held, and offered while their pages are asked (LOAD). */
+  load: number;
   /** The languages they answer in, as JSON (desk_listeners.languages). */
   languages: string | null;
 };
@@ -101,10 +129,24 @@ export function storedLanguages(json: string | null): Language[] {
 
 export const CONVERSATION_COLUMNS = `c.pair_id, c.visitor_id, c.visitor_name, c.listener_id, l.name AS listener_name,
   l.alias AS listener_alias, c.waiting_since, c.crisis, c.assigned_at, c.opened_at, c.lapsed_by, c.country,
-  c.language, l.languages AS listener_languages,
+  c.language, l.languages AS listener_languages, c.offered_to,
   EXISTS (SELECT 1 FROM desk_openings o WHERE o.pair_id = c.pair_id AND o.ended_at IS NULL
     AND o.answered_at IS NOT NULL) AS answered`;
-/** A listener who takes conversations now: marked Available, with a desk page that is there. */
-export const PRESENT = "l.available = 1 AND l.away_since IS NULL";
+/**
+ * Present: a listener who takes conversations now: marked Available, and not gone (a desk page of
+ * theirs is there: docs/desk-glossary.md). The one statement of the rule; every query and view reads it.
+ */
+export const PRESENT = "(l.available = 1 AND l.away_since IS NULL)";
+/** How many conversations the listener `l` holds. */
+export const HELD = "(SELECT count(*) FROM desk_conversations h WHERE h.listener_id = l.listener_id)";
+/**
+ * The listener `l`'s load against their capacity: those they hold and those offered to them while
+ * their pages are asked (the capacity rule: a listener has room while their load is under it).
+ */
+export const LOAD = `(SELECT count(*) FROM desk_conversations h
+  WHERE h.listener_id = l.listener_id OR h.offered_to = l.listener_id)`;
+/** The columns of a listener row (ListenerRow), from desk_listeners as `l`. */
+export const LISTENER_COLUMNS = `l.listener_id, l.name, l.available, l.away_since, l.languages,
+  ${PRESENT} AS present, ${HELD} AS active, ${LOAD} AS load`;
 /** Whether the listener `l` answers in the language bound to this parameter. */
 export const SPEAKS = "EXISTS (SELECT 1 FROM json_each(l.languages) WHERE json_each.value = ?)";

@@ -26,17 +26,11 @@ export class DeskViews {
   /** What every listener's desk shows alike (computed once when many desks are told a change). */
   shared() {
     const waiting = this.book.queueHead(MAX_WAITING_SHOWN);
-    const waitingCount = this.sql
-      .exec<{ n: number }>("SELECT count(*) AS n FROM desk_conversations WHERE listener_id IS NULL")
-      .one().n;
-    const listeners = this.sql
-      .exec<ListenerRow>(
-        `SELECT l.listener_id, l.name, l.available, l.away_since, l.languages, count(c.pair_id) AS active
-         FROM desk_listeners l LEFT JOIN desk_conversations c ON c.listener_id = l.listener_id
-         GROUP BY l.listener_id ORDER BY l.name`,
-      )
-      .toArray();
-    return { waiting: waiting.map(toDeskConversation), waitingCount, listeners };
+    return {
+      waiting: waiting.map(toDeskConversation),
+      waitingCount: this.book.lineLength(),
+      listeners: this.book.listeners(),
+    };
   }
 
   /** One listener's desk from the shared part: their own state, their conversations, 'All' for the admin. */
@@ -89,11 +83,11 @@ function deskLanguage(code: string | null): DeskConversation["language"] {
 }
 
 function toDeskListener(row: ListenerRow): DeskListener {
-  // Available to others (for a transfer) only while present: marked Available, with a desk page there.
+  // Available to others (for a transfer) only while present.
   return {
     id: row.listener_id,
     name: row.name,
-    available: row.available === 1 && row.away_since === null,
+    available: row.present === 1,
     active: row.active,
     languages: storedLanguages(row.languages).map((language) => ({
       code: language,

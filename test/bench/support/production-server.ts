@@ -13,10 +13,9 @@ export async function startProductionServer(
 ): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  // Another wrangler dev on the machine holds the default inspector port: BENCH_INSPECTOR_PORT moves ours.
-  const inspector = process.env.BENCH_INSPECTOR_PORT;
-  if (inspector) varArgs.push("--inspector-port", inspector);
-  const [command, args] = onCpus(processors, "bash", ["scripts/e2e-server.sh", ...varArgs]);
+  // Several servers on one machine clash on wrangler's default inspector port unless given another.
+  const inspector = process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [];
+  const [command, args] = onCpus(processors, "bash", ["scripts/e2e-server.sh", ...varArgs, ...inspector]);
   const child = spawn(command, args, {
     // Its own state per port, so a benchmark never wipes the state of a server still running.
     env: {

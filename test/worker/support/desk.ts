@@ -85,24 +85,34 @@ export async function deskHolds(pairId: string, listenerId: string | null, timeo
   }
 }
 
-/** A listener's desk socket, with every desk frame it received. */
-export async function openDeskSocket(cookie: string) {
+/**
+ * A listener's desk socket, with every desk frame it received. Like the desk page, it answers each
+ * probe at once unless `answersProbes` is false (a page that is gone); `probes` are the nonces it was sent.
+ */
+export async function openDeskSocket(cookie: string, { answersProbes = true } = {}) {
   const response = await exports.default.fetch(`${APP_ORIGIN}/api/desk/ws`, {
     headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: cookie },
   });
   const ws = response.webSocket;
   const errors: string[] = [];
   const whispers: { pairId: string; note: DeskNote }[] = [];
-  if (!ws) return { status: response.status, ws: null, errors, whispers, latest: () => null as DeskSnapshot | null };
+  const probes: string[] = [];
+  if (!ws) {
+    return { status: response.status, ws: null, errors, whispers, probes, latest: () => null as DeskSnapshot | null };
+  }
   ws.accept();
   const desks: DeskSnapshot[] = [];
   ws.addEventListener("message", (event) => {
+    if (event.data === "pong") return;
     const frame = DeskServerFrameSchema.parse(JSON.parse(event.data as string));
     if (frame.type === "desk-state") desks.push(frame.desk);
     else if (frame.type === "whisper") whispers.push({ pairId: frame.pairId, note: frame.note });
-    else errors.push(frame.message);
+    else if (frame.type === "probe") {
+      probes.push(frame.nonce);
+      if (answersProbes) ws.send(JSON.stringify({ type: "probe-answer", nonce: frame.nonce }));
+    } else errors.push(frame.message);
   });
-  return { status: response.status, ws, errors, whispers, latest: () => desks.at(-1) ?? null };
+  return { status: response.status, ws, errors, whispers, probes, latest: () => desks.at(-1) ?? null };
 }
 
 /** A listener's socket into a support conversation, on the desk. */
@@ -114,11 +124,11 @@ export function openDeskConversation(cookie: string, visitorId: string) {
  * A listener at the desk: a desk page of theirs open (its socket is their proof of being there),
  * then marked Available. Answers the page's socket, to close or leave silent.
  */
-export async function availableAtDesk(listener: {
-  cookie: string;
-  actor: { id: string; name: string; admin: boolean };
-}) {
-  const page = await openDeskSocket(listener.cookie);
+export async function availableAtDesk(
+  listener: { cookie: string; actor: { id: string; name: string; admin: boolean } },
+  options: { answersProbes?: boolean } = {},
+) {
+  const page = await openDeskSocket(listener.cookie, options);
   if (!page.ws) throw new Error(`desk socket refused: ${page.status}`);
   await desk().setAvailability(listener.actor, true);
   return page;
