@@ -59,16 +59,27 @@ export class PresenceKeeper {
     if (online !== wasOnline) await this.write(online, Date.now());
   }
 
-  /** Writes presence as of `now`, in the inbox's copy and in D1. */
+  /**
+   * Writes presence as of `now`, in the inbox's copy and in D1. D1's copy serves search results and
+   * profiles only: a write it refuses must not refuse the page's socket, so it is logged, and the
+   * inbox forgets it wrote, for the next change to write it again.
+   */
   async write(online: boolean, now: number): Promise<void> {
     const userId = this.userId();
     if (!userId) return;
+    const wrote = this.meta.get("online");
     this.meta.set("online", online ? "1" : "0");
     this.meta.set("last_seen", String(now));
-    await this.db()
-      .update(users)
-      .set({ isOnline: online, lastSeen: new Date(now) })
-      .where(eq(users.id, userId));
+    try {
+      await this.db()
+        .update(users)
+        .set({ isOnline: online, lastSeen: new Date(now) })
+        .where(eq(users.id, userId));
+    } catch (error) {
+      if (wrote === undefined) this.meta.delete("online");
+      else this.meta.set("online", wrote);
+      console.error(JSON.stringify({ event: "presence_write_failed", online, error: String(error) }));
+    }
   }
 
   /** lastSeen from the inbox's copy; an inbox older than that copy reads D1 once and keeps it. */
