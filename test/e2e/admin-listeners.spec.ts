@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN_TEXTS, ADMIN_TITLES } from "../../app/shared/admin";
 import { LISTENER_TEXTS, MAX_LISTENER_ALIAS } from "../../app/shared/listeners";
 import { seriousViolations } from "./support/axe";
+import { expectNoSideScroll } from "./support/layout";
 import { sqlText, writeLocalD1 } from "./support/local-d1";
 import { menuToggle } from "./support/mobile-menu";
 import {
@@ -21,10 +22,6 @@ const NARROW = { width: 320, height: 640 };
 
 /** What the admin is told after an action (a status region). */
 const told = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /**
  * Opens the page the admin's way: from the account menu, linked where the other admin pages are. On
@@ -85,7 +82,7 @@ test.describe("the admin's listeners page", () => {
     await expect(row.getByText(LISTENER_TEXTS.aliasShown("Quiet Harbor"))).toBeVisible();
     await expect(alias).toHaveValue("Quiet Harbor");
     expect(await seriousViolations(p)).toEqual([]);
-    await expectNoHorizontalScroll(p, DESKTOP.width);
+    await expectNoSideScroll(p);
     await alias.fill("");
     await row.getByRole("button", { name: `${LISTENER_TEXTS.saveAlias} for ${username}` }).click();
     await expect(told(p, LISTENER_TEXTS.aliasCleared(username))).toBeVisible();
@@ -205,7 +202,7 @@ test.describe("the admin's listeners page", () => {
     await row.getByRole("button", { name: `${LISTENER_TEXTS.saveAlias} for ${longName}` }).click();
     await expect(row.getByText(LISTENER_TEXTS.aliasShown(alias))).toBeVisible();
 
-    await expectNoHorizontalScroll(p, NARROW.width);
+    await expectNoSideScroll(p);
     for (const control of [
       row.getByRole("heading", { name: longName }),
       row.getByRole("textbox", { name: `Display alias for ${longName}` }),
@@ -221,7 +218,7 @@ test.describe("the admin's listeners page", () => {
 
     await row.getByRole("button", { name: `${LISTENER_TEXTS.remove} ${longName}` }).click();
     await expect(told(p, LISTENER_TEXTS.removed(longName))).toBeVisible();
-    await expectNoHorizontalScroll(p, NARROW.width);
+    await expectNoSideScroll(p);
     await admin.context.close();
   });
 });

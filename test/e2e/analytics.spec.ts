@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { MAX_EVENTS_PER_BODY } from "../../app/shared/analytics-protocol";
 import type { AnalyticsEvent } from "../../app/shared/schemas/analytics";
+import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
   randomClientAddress,
@@ -163,7 +164,7 @@ test.describe("analytics", () => {
             expect((await text.boundingBox())?.height).toBeGreaterThanOrEqual(11);
           }
         }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await expectNoSideScroll(page);
         await admin.context.close();
       });
     }

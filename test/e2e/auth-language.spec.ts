@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { m } from "../../app/paraglide/messages";
 import { seriousViolations } from "./support/axe";
+import { expectNoSideScroll } from "./support/layout";
 import { borrowContext } from "./support/shared-context";
 import { expect, randomClientAddress, test, uniqueEmail, waitForPageScripts } from "./support/test";
 
@@ -20,14 +21,6 @@ async function spanishBrowser(browser: Browser, baseURL: string | undefined, jav
     randomClientAddress(),
   );
   return context.newPage();
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 const password = (page: Page) => page.getByLabel(m.auth_password({}, es), { exact: true });
@@ -53,7 +46,7 @@ test("signs up in Spanish: the screen, a check before posting in Spanish, and th
     "href",
     "/termsofservice",
   );
-  await expectNoHorizontalScroll(page);
+  await expectNoSideScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel(m.auth_email({}, es)).fill(uniqueEmail());
@@ -105,7 +98,7 @@ test("without scripts, the server refuses the same password with the same Spanis
   await expect(page.getByLabel(m.auth_email({}, es))).toHaveValue(email);
   await expect(page.getByLabel(m.auth_gender({}, es))).toHaveValue("female");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expectNoHorizontalScroll(page);
+  await expectNoSideScroll(page);
 });
 
 test("signs in in Spanish: the screen, a missing password, and a wrong one told in Spanish", async ({
@@ -138,7 +131,7 @@ test("signs in in Spanish: the screen, a missing password, and a wrong one told 
   await page.getByRole("button", { name: m.auth_sign_in_button({}, es) }).click();
   await expect(page.getByRole("alert")).toHaveText(m.auth_incorrect_credentials({}, es));
   await expect(page.getByLabel(m.auth_email({}, es))).toHaveValue(email);
-  await expectNoHorizontalScroll(page);
+  await expectNoSideScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   await password(page).fill("pasos firmes");

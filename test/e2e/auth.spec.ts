@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { isGeneratedUsername } from "../../app/shared/username";
+import { signInWithForm } from "./support/auth-forms";
+import { expectNoSideScroll } from "./support/layout";
 import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
@@ -169,15 +171,6 @@ test.describe("creating an account", () => {
   });
 });
 
-/** Fails when anything on the page is wider than the screen. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
 for (const width of [320, 375]) {
   test.describe(`creating an account without a picture, at ${width} px`, () => {
     test.use({ viewport: { width, height: 640 } });
@@ -188,7 +181,7 @@ for (const width of [320, 375]) {
       const chooser = page.getByLabel("Profile picture");
       await expect(chooser).toHaveAccessibleName(/^Profile picture \(optional\)/);
       await expect(chooser).not.toHaveAttribute("required");
-      await expectNoHorizontalScroll(page);
+      await expectNoSideScroll(page);
 
       await page.getByLabel("Email").fill(uniqueEmail());
       await page.getByLabel("Password", { exact: true }).fill("gentle words");
@@ -336,9 +329,7 @@ test.describe("signing in and out", () => {
     await plain.goto("/signup?reason=inactivity&next=%2Fprofile");
     await expect(plain.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
     const { email, password } = await signUpThroughApi(page, baseURL ?? "");
-    await plain.getByLabel("Email").fill(email);
-    await plain.getByLabel("Password", { exact: true }).fill(password);
-    await plain.getByRole("button", { name: "Sign In" }).click();
+    await signInWithForm(plain, { email, password });
     await expect(plain).toHaveURL(/\/profile$/);
     await plain.context().close();
   });

@@ -3,6 +3,7 @@ import { CAROUSEL_TEXTS } from "../../app/components/landing/carousel-texts";
 import { CAROUSEL_PARTS } from "../../app/lib/carousel";
 import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES, SUPPORT_NOW } from "../../app/lib/landing-content";
 import { seriousViolations } from "./support/axe";
+import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
   pageWithoutScripts,
@@ -34,7 +35,7 @@ test.describe("the carousel without scripts", () => {
       for (const slide of ENCOURAGEMENT_SLIDES) await expect(carousel(page).getByText(slide.text)).toBeVisible();
       // No Pause, Previous, Next or dots: nothing would move.
       await expect(carousel(page).getByRole("button")).toHaveCount(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page);
     }
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import { m } from "../../app/paraglide/messages";
 import { seriousViolations } from "./support/axe";
 import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import { borrowContext } from "./support/shared-context";
 import { expect, randomClientAddress, SPANISH_BROWSER, signUpThroughApi, test, waitForHydration } from "./support/test";
 
@@ -60,7 +61,7 @@ test("in Spanish on a phone, a visitor writes to support, reads where their mess
   await expect(survey(page)).toBeVisible();
   await expect(page.getByText(m.chat_survey_comment_hint({}, es))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await expect(page.locator("html")).toHaveJSProperty("scrollWidth", PHONE.width);
+  await expectNoSideScroll(page);
 
   await survey(page).getByText(m.chat_survey_somewhat({}, es), { exact: true }).click();
   await page.getByLabel(m.chat_survey_comment({}, es)).fill("Me ayudó escribirlo.");

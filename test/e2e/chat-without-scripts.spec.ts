@@ -6,9 +6,11 @@ import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page
 import { chatWith } from "../../app/shared/routes";
 import { BLOCK_TEXTS } from "../../app/shared/safety";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
+import { fillSignUpForm } from "./support/auth-forms";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import {
   anotherPerson,
   expect,
@@ -19,7 +21,6 @@ import {
   signedInAsSupport,
   signUpThroughApi,
   test,
-  uniqueEmail,
   waitForHydration,
 } from "./support/test";
 
@@ -62,14 +63,6 @@ async function refreshUntil(page: Page, text: string) {
   }).toPass();
 }
 
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
 /** The composer and Send are on the screen in full, nothing over them. */
 async function expectComposerInView(page: Page) {
   await expect(composer(page)).toBeInViewport({ ratio: 1 });
@@ -99,10 +92,7 @@ test.describe("the support journey with JavaScript disabled", () => {
       await page.goto("/");
       await page.getByRole("link", { name: "Talk to Someone Now - Free" }).first().click();
       await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(SUPPORT_CHAT_PATH)}`);
-      await page.getByLabel("Email").fill(uniqueEmail());
-      await page.getByLabel("Password", { exact: true }).fill("steady steps");
-      await page.getByLabel("Confirm password").fill("steady steps");
-      await page.getByLabel("Gender").selectOption("female");
+      await fillSignUpForm(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(SUPPORT_CHAT_PATH);
       await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
@@ -161,7 +151,7 @@ test.describe("the support journey with JavaScript disabled", () => {
       // The support account sees it live.
       await expect(log(support.page).getByRole("img", { name: /^Image from / })).toBeVisible();
       await expectComposerInView(page);
-      await expectNoHorizontalScroll(page);
+      await expectNoSideScroll(page);
     } finally {
       await page.context().close();
       await support.context.close();
@@ -181,7 +171,7 @@ test.describe("the support journey with JavaScript disabled", () => {
       await sendWithForm(page, long);
       await sendWithForm(page, "مرحبا، أحتاج إلى التحدث مع شخص ما");
       await expect(bubble(page, "مرحبا").getByText("مرحبا، أحتاج")).toHaveAttribute("dir", "auto");
-      await expectNoHorizontalScroll(page);
+      await expectNoSideScroll(page);
       await expectComposerInView(page);
       // The newest message is where the list opens, without scripts to scroll it there.
       await expect(bubble(page, "مرحبا")).toBeInViewport();

@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
+import { signInWithForm } from "./support/auth-forms";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import { FULL_BROWSER } from "./support/chromium";
 import {
@@ -288,9 +289,7 @@ test.describe("drafts", () => {
     // opens on signing in, so there is no 'Sign in' link to follow first.
     await waitForPageScripts(page);
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
-    await page.getByLabel("Email").fill(visitor.email);
-    await page.getByLabel("Password", { exact: true }).fill(visitor.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signInWithForm(page, visitor);
     await page.waitForURL("**/chat/kindred-support");
     await waitForHydration(page);
     await expect(composer(page)).toHaveValue("I wanted to say that today was really hard because");

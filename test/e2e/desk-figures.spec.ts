@@ -16,6 +16,7 @@ import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import { SUPPORT_USER_ID } from "./support/config";
 import { deskList, emptyTheQueue, endSupportConversation, leaveTheDesk, markAvailable } from "./support/desk";
+import { expectNoSideScroll } from "./support/layout";
 import { sqlText, writeLocalD1 } from "./support/local-d1";
 import {
   anotherPerson,
@@ -83,10 +84,6 @@ async function readFigures(page: Page) {
     hour,
     openingsThisHour: await openingsAt(page, hour),
   };
-}
-
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 async function expectWithin(element: Locator, width: number) {
@@ -215,14 +212,14 @@ test("the admin reads today's figures of a conversation answered and one still w
     );
     await expect(a.getByRole("figure").getByText(TEXTS.byHour("UTC"), { exact: true })).toBeVisible();
     expect(await seriousViolations(a)).toEqual([]);
-    await expectNoHorizontalScroll(a, DESKTOP.width);
+    await expectNoSideScroll(a);
 
     // On a phone: the same figures; nothing wider than the screen but the tables, inside their own
     // named regions; the long name wraps within its column.
     const p = phoneAdmin.page;
     await p.goto(PATH);
     expect(await countOf(p, TEXTS.conversations)).toBe(before.conversations + 2);
-    await expectNoHorizontalScroll(p, PHONE.width);
+    await expectNoSideScroll(p);
     const phoneListeners = p.getByRole("region", { name: TEXTS.listeners });
     await expectWithin(phoneListeners, PHONE.width);
     const nameCell = phoneListeners.getByRole("rowheader", { name: listener.name });
@@ -278,7 +275,7 @@ test("without scripts the admin chooses another period with the form, and a peri
   expect(response?.status()).toBe(200);
   await expect(p.getByRole("status").filter({ hasText: DESK_FIGURES_PAGE_TEXTS.unknownPeriod })).toBeVisible();
   await expect(p.getByRole("radio", { name: FIGURE_PERIOD_LABELS.today })).toBeChecked();
-  await expectNoHorizontalScroll(p, PHONE.width);
+  await expectNoSideScroll(p);
   await p.context().close();
 });
 
@@ -309,7 +306,7 @@ test("without scripts the admin reads the figures in their own time zone, rememb
   const tokyoHours = p.getByRole("region", { name: DESK_FIGURES_PAGE_TEXTS.byHourTable("Asia/Tokyo") });
   await expect(tokyoHours.getByRole("columnheader", { name: TEXTS.hour("Asia/Tokyo") })).toBeVisible();
   await expect(p.getByText(TEXTS.countedHow("Asia/Tokyo"))).toBeVisible();
-  await expectNoHorizontalScroll(p, SMALL_PHONE.width);
+  await expectNoSideScroll(p);
 
   // Remembered: the page's own address, with no choice in it, shows the same zone.
   await p.goto(PATH);

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { m } from "../../app/paraglide/messages";
 import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page";
 import { withCrisisLine } from "../../app/shared/crisis-help";
@@ -11,6 +10,7 @@ import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer } from "./support/chat-page";
 import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener, openDesk } from "./support/desk";
+import { expectNoSideScroll } from "./support/layout";
 import { queryLocalD1, sqlText } from "./support/local-d1";
 import { borrowContext } from "./support/shared-context";
 import {
@@ -48,10 +48,6 @@ async function savedReplyText(title: string): Promise<string> {
   const [row] = await queryLocalD1<{ text: string }>(`SELECT text FROM saved_replies WHERE title = ${sqlText(title)}`);
   if (!row) throw new Error(`no saved reply "${title}"`);
   return row.text;
-}
-
-async function expectNoSideScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 test("a Spanish visitor given to a listener who speaks only English is told so in Spanish, the desk shows the language, and the admin sets who speaks it", async ({
@@ -95,7 +91,7 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
       p.getByRole("status").filter({ hasText: LISTENER_TEXTS.languagesSaved(bilingual.user.username, ["en", "es"]) }),
     ).toBeVisible();
     await expect(languages.getByRole("checkbox", { name: "Español" })).toBeChecked();
-    await expectNoSideScroll(p, SMALL_PHONE.width);
+    await expectNoSideScroll(p);
     expect(await seriousViolations(p)).toEqual([]);
 
     // Only the English listener is Available. The visitor writes with the page's form, from a
@@ -118,7 +114,7 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
     await expect(line).toContainText(m.desk_coming_soon({}, es));
     await waitForHydration(visitor);
     await expect(line).toBeVisible();
-    await expectNoSideScroll(visitor, SMALL_PHONE.width);
+    await expectNoSideScroll(visitor);
 
     // The listener sees the conversation's language beside its country, in the desk's words.
     await openDesk(english.page);
@@ -160,7 +156,7 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
     const byLanguage = p.getByRole("region", { name: DESK_FIGURES_TEXTS.byLanguage });
     await expect(byLanguage.getByRole("rowheader", { name: "Spanish" })).toBeVisible();
     await expect(byLanguage.getByRole("row", { name: /^Spanish / })).toContainText(/^Spanish\s*[1-9]/);
-    await expectNoSideScroll(p, SMALL_PHONE.width);
+    await expectNoSideScroll(p);
   } finally {
     await leaveTheDesk(english.page, baseURL);
     await leaveTheDesk(bilingual.page, baseURL);

@@ -14,6 +14,7 @@ import {
   markAvailable,
   newListener,
 } from "./support/desk";
+import { expectNoSideScroll } from "./support/layout";
 import { anotherPerson, expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /**
@@ -86,7 +87,7 @@ test("on a phone, a visitor in line reads about how long the wait is, ends the c
     await expect(deskLine(page)).toHaveCount(0);
     await expect(survey(page)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await expect(page.locator("html")).toHaveJSProperty("scrollWidth", PHONE.width);
+    await expectNoSideScroll(page);
 
     await survey(page).getByText(SURVEY_TEXTS.answers.somewhat).click();
     await page.getByLabel(SURVEY_TEXTS.comment).fill("It helped to write it down.");

@@ -5,6 +5,7 @@ import { deskConversationPath } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, openConversation } from "./support/chat-page";
 import { deskList, emptyTheQueue, leaveTheDesk, markAvailable, newListener, openDesk } from "./support/desk";
+import { expectNoSideScroll } from "./support/layout";
 import { anotherPerson, expect, signedInAsSupport, test, waitForHydration } from "./support/test";
 
 /**
@@ -78,7 +79,7 @@ for (const [width, viewport] of [
       await expect(row(mine, second)).toContainText("hello 2");
       await expect(page).toHaveTitle(`(3) ${TITLE}`);
       expect(await seriousViolations(page)).toEqual([]);
-      await expect(page.locator("html")).toHaveJSProperty("scrollWidth", viewport.width);
+      await expectNoSideScroll(page);
 
       // The listener answers each, moving between them with the list beside the conversation.
       await mine.getByRole("link", { name: first.user.username }).click();
@@ -105,7 +106,7 @@ for (const [width, viewport] of [
       const served = await (await page.request.get(deskConversationPath(first.user.id))).text();
       expect(served).toContain(`<title>(1) ${TITLE}</title>`);
       expect(await seriousViolations(page)).toEqual([]);
-      await expect(page.locator("html")).toHaveJSProperty("scrollWidth", viewport.width);
+      await expectNoSideScroll(page);
 
       // Replying clears it.
       await replyIn(page, second, "Yes, I'm still here.");
@@ -128,7 +129,7 @@ for (const [width, viewport] of [
         `${WHISPER_TEXTS.kind} ${DESK_PAGE_TEXTS.whisperAbout(first.user.username)}:`,
       );
       expect(await seriousViolations(page)).toEqual([]);
-      await expect(page.locator("html")).toHaveJSProperty("scrollWidth", viewport.width);
+      await expectNoSideScroll(page);
     } finally {
       for (const visitor of visitors) await visitor.context.close();
       await leaveTheDesk(page, baseURL);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { m } from "../../app/paraglide/messages";
+import { expectNoSideScroll } from "./support/layout";
 import { latestEmailTo } from "./support/outbox";
 import { pdfText } from "./support/pdf-text";
 import { borrowContext } from "./support/shared-context";
@@ -59,7 +60,7 @@ test("a donor whose browser is set to es-MX reads the thank-you page on a phone 
     await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(main).not.toContainText(/Thank|Receipt|Email|Download|Print|Questions|Homepage|Donate|Support/);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
 
   const sent = await latestEmailTo(email);
   expect(sent.template).toBe("donation-receipt");

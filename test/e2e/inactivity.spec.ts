@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { m } from "../../app/paraglide/messages";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
+import { signInWithForm } from "./support/auth-forms";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { readSessionProbe } from "./support/session-probe";
@@ -237,9 +238,7 @@ for (const width of [320, 375]) {
       // The rest happens in real time.
       await page.clock.resume();
       await waitForPageScripts(page);
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await signInWithForm(page, { email, password });
       await page.waitForURL(`**${SUPPORT_CHAT_PATH}`);
       await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
       await expect(page.getByRole("textbox", { name: /^Message / })).toHaveValue("I am still here, waiting for you");
@@ -272,9 +271,7 @@ test.describe("coming back after the session ended while the tab was closed", ()
     await expect(page.getByText(INACTIVITY_MESSAGES.loggedOut, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Your anonymous username")).toHaveCount(0);
     await waitForPageScripts(page);
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signInWithForm(page, account);
     await page.waitForURL(`**${SUPPORT_CHAT_PATH}`);
     await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
   }

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { INACTIVITY_MESSAGES } from "../../app/shared/inactivity";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
+import { signInWithForm } from "./support/auth-forms";
 import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
@@ -59,9 +60,7 @@ test.describe("the call to action ends in the support conversation", () => {
     await waitForPageScripts(page);
     await page.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(`/login?next=${SUPPORT_CHAT_NEXT}`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signInWithForm(page, { email, password });
     await expectSupportConversation(page);
   });
 

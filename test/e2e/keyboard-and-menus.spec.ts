@@ -5,6 +5,7 @@ import { ADMIN_PAGES, ADMIN_TITLES } from "../../app/shared/admin";
 import { PATHS } from "../../app/shared/routes";
 import { REPORT_TEXTS } from "../../app/shared/safety";
 import { QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expectOnScreen } from "./support/on-screen";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
@@ -130,7 +131,7 @@ test.describe("the header's menus on a phone", () => {
         const signOut = menu.getByRole("button", { name: "Sign Out" });
         await signOut.scrollIntoViewIfNeeded();
         await expectOnScreen(page, signOut, "'Sign Out'");
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
+        await expectNoSideScroll(page);
 
         // The last of them leads to its page.
         await menu.getByRole("link", { name: ADMIN_TITLES.topics }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { BRAND_NAME, CONTACT_EMAIL, PUBLIC_PAGES, SOCIAL_URL, SUPPORT_CHAT_PATH } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import { menuIsOpen, menuToggle } from "./support/mobile-menu";
 import { waitForPageScripts } from "./support/test";
 
@@ -123,8 +124,7 @@ test.describe("the mobile menu at 375 px", () => {
   test("nothing on a public page is wider than the screen", async ({ page }) => {
     for (const { path } of PUBLIC_PAGES) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page, path);
     }
   });
 });
@@ -135,8 +135,7 @@ test.describe("at 320 px, the narrowest supported width", () => {
   test("no public page scrolls sideways", async ({ page }) => {
     for (const { path } of PUBLIC_PAGES) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page, path);
     }
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { QUICK_EXIT_TEXTS } from "../../app/lib/quick-exit-texts";
 import { seriousViolations } from "./support/axe";
 import { PUBLIC_PAGES } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expectOnScreen } from "./support/on-screen";
 import { expect, pageWithoutScripts, test, waitForPageScripts } from "./support/test";
@@ -43,7 +44,7 @@ test.describe("the phone menu without scripts", () => {
         await expect(
           page.getByRole("banner").getByRole("link", { name: QUICK_EXIT_TEXTS.button, exact: true }),
         ).toBeInViewport({ ratio: 1 });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
+        await expectNoSideScroll(page);
 
         await menuToggle(page).click();
         await expect(mobileMenu(page), path).toBeHidden();

@@ -1,7 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { MODERATION_TEXTS, suspensionReasonLabel } from "../../app/shared/safety";
+import { signInWithForm } from "./support/auth-forms";
 import { seriousViolations } from "./support/axe";
 import { CONTACT_EMAIL } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
   randomClientAddress,
@@ -44,9 +46,7 @@ const suspendedAtSignIn = (reason: Parameters<typeof suspensionReasonLabel>[0]) 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/login");
   await waitForPageScripts(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInWithForm(page, { email, password });
 }
 
 test.describe("suspending an account", () => {
@@ -79,7 +79,7 @@ test.describe("suspending an account", () => {
     await expect(dialog).toBeVisible();
     const dialogBox = await dialog.boundingBox();
     expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= viewport.width).toBe(true);
-    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSideScroll(admin.page);
 
     // Confirming without a reason says what is missing, and suspends no one.
     await dialog.getByRole("button", { name: MODERATION_TEXTS.confirmSuspend }).click();

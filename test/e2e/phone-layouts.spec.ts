@@ -3,6 +3,7 @@ import { ADMIN_PAGES } from "../../app/shared/admin";
 import { LANGUAGE_SWITCH } from "../../app/shared/languages";
 import { completeProfile } from "../fixtures/profile";
 import { BRAND_NAME, PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
   pngFile,
@@ -54,22 +55,9 @@ const SIGNED_IN_PATHS = [
   "/",
 ];
 
-/** Fails with what is wider than the screen, so a failure says where to look. */
-async function expectNoHorizontalScroll(page: Page, path: string) {
-  // The scripts' media-query listeners run with the next frame after a resize.
+/** The scripts' media-query listeners run with the next frame after a resize. */
+async function afterResize(page: Page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const overflow = await page.evaluate(() => {
-    const viewport = document.documentElement.clientWidth;
-    const widest = [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((element) => Math.max(element.getBoundingClientRect().right, element.scrollWidth) > viewport + 1)
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-    return { scrollWidth: document.documentElement.scrollWidth, viewport, widest };
-  });
-  expect(
-    overflow.scrollWidth,
-    `${path} at ${overflow.viewport} px: ${overflow.widest.join(" | ")}`,
-  ).toBeLessThanOrEqual(overflow.viewport);
 }
 
 async function sendMessage(page: Page, text: string) {
@@ -106,7 +94,8 @@ async function saveProfileWithLongTexts(page: Page, baseURL: string) {
 async function expectFitsEveryWidth(page: Page, path: string) {
   for (const screen of SCREENS) {
     await page.setViewportSize(screen);
-    await expectNoHorizontalScroll(page, path);
+    await afterResize(page);
+    await expectNoSideScroll(page, path);
   }
 }
 
@@ -127,7 +116,8 @@ const PHONE_SCREENS = SCREENS.filter((screen) => screen.width < 400);
 async function expectFitsEveryPhone(page: Page, path: string) {
   for (const screen of PHONE_SCREENS) {
     await page.setViewportSize(screen);
-    await expectNoHorizontalScroll(page, path);
+    await afterResize(page);
+    await expectNoSideScroll(page, path);
   }
 }
 
@@ -270,7 +260,7 @@ test.describe("signed in, with the longest texts people write", () => {
       expect(await log.getByText(RTL_MESSAGE).evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
       await expect(page.getByRole("textbox", { name: /^Message / })).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
-      await expectNoHorizontalScroll(page, `${SUPPORT_CHAT_PATH} at ${screen.width} px`);
+      await expectNoSideScroll(page);
 
       // The other side sees the same messages, with its composer in view as well.
       const admin = await signedInAsSupport(browser, baseURL ?? "", screen);

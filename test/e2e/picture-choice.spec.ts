@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MAX_PROFILE_PICTURE_BYTES, PICTURE_CHOOSER_TEXTS, UPLOAD_MESSAGES } from "../../app/shared/uploads";
+import { fillSignUpForm } from "./support/auth-forms";
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
@@ -9,7 +10,6 @@ import {
   pngFileOnDisk,
   signUpThroughApi,
   test,
-  uniqueEmail,
   waitForPageScripts,
 } from "./support/test";
 
@@ -75,10 +75,7 @@ test.describe("choosing a picture at sign-up", () => {
     await page.goto("/signup");
     await waitForPageScripts(page);
     const username = await page.getByLabel("Your anonymous username").inputValue();
-    await page.getByLabel("Email").fill(uniqueEmail());
-    await page.getByLabel("Password", { exact: true }).fill("steady steps");
-    await page.getByLabel("Confirm password").fill("steady steps");
-    await page.getByLabel("Gender").selectOption("female");
+    await fillSignUpForm(page);
     await chooser(page).setInputFiles(pngFileOnDisk("six-megabytes.png", MAX_PROFILE_PICTURE_BYTES + 1_000_000));
     await expect(page.getByText(UPLOAD_MESSAGES.profileTooLarge, { exact: true })).toBeVisible();
 
@@ -107,10 +104,7 @@ test.describe("choosing a picture at sign-up", () => {
     const page = await pageWithoutScripts(browser, baseURL);
     const context = page.context();
     await page.goto("/signup");
-    await page.getByLabel("Email").fill(uniqueEmail());
-    await page.getByLabel("Password", { exact: true }).fill("steady steps");
-    await page.getByLabel("Confirm password").fill("steady steps");
-    await page.getByLabel("Gender").selectOption("female");
+    await fillSignUpForm(page);
     await chooser(page).setInputFiles(pngFile("me.png"));
     await expect(page.getByRole("button", { name: PICTURE_CHOOSER_TEXTS.remove })).toHaveCount(0);
     await page.getByRole("button", { name: "Create Account" }).click();

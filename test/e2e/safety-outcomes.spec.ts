@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openContactMenu, openConversation } from "./support/chat-page";
+import { expectNoSideScroll } from "./support/layout";
 import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
 
 /** The phone widths checked here, each with a common screen height for it. */
@@ -27,14 +28,6 @@ function storedDrafts(page: Page): Promise<string[]> {
       .filter((key) => key.startsWith("kindred:draft:"))
       .map((key) => localStorage.getItem(key) ?? ""),
   );
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Presses a control from the keyboard: focus on it, then Enter (what Tab and Enter would do). */
@@ -88,7 +81,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     await expect(composer(them.page)).not.toBeEditable();
     await expect(them.page.getByRole("button", { name: "Send" })).toBeDisabled();
     await expect(them.page.getByText("Online", { exact: true })).toHaveCount(0);
-    await expectNoHorizontalScroll(them.page);
+    await expectNoSideScroll(them.page);
     expect(await storedDrafts(them.page)).toEqual([unsent]);
 
     // Opened again later, it is the same for both: the history, the unsent text, no way to send.
@@ -100,7 +93,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     await page.reload();
     await waitForHydration(page);
     await expect(log(page).getByText("Are you there?")).toBeVisible();
-    await expectNoHorizontalScroll(page);
+    await expectNoSideScroll(page);
     expect(await seriousViolations(them.page)).toEqual([]);
     await them.context.close();
   });
@@ -235,7 +228,7 @@ for (const screen of PHONES) {
         const box = await control.boundingBox();
         expect(box && nameBox && box.y >= nameBox.y + nameBox.height).toBe(true);
       }
-      await expectNoHorizontalScroll(me.page);
+      await expectNoSideScroll(me.page);
       await me.context.close();
     });
   });

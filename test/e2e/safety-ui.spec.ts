@@ -9,6 +9,7 @@ import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { PUBLIC_PAGES, QUICK_EXIT_URL, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import { leaveWith, recordExits, serveNeutralPage, serveNeutralPageNotingReferer } from "./support/quick-exit";
 import {
   anotherPerson,
@@ -44,14 +45,6 @@ function storedDrafts(page: Page): Promise<string[]> {
       .filter((key) => key.startsWith("kindred:draft:"))
       .map((key) => localStorage.getItem(key) ?? ""),
   );
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 test.describe("Quick exit", () => {
@@ -189,13 +182,13 @@ test.describe("Quick exit", () => {
       await waitForPageScripts(page);
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
       await expect(quickExitLink(page)).toBeInViewport({ ratio: 1 });
-      await expectNoHorizontalScroll(page);
+      await expectNoSideScroll(page);
 
       await signUpThroughApi(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       await expect(quickExitLink(page)).toBeInViewport({ ratio: 1 });
       await expect(quickExitAndSignOut(page)).toBeInViewport({ ratio: 1 });
-      await expectNoHorizontalScroll(page);
+      await expectNoSideScroll(page);
     });
   });
 
@@ -316,7 +309,7 @@ test.describe("crisis help in a conversation", () => {
       await composer(page).fill("I want to die");
       await expect(crisisBanner(page)).toBeVisible();
       await showCrisisNumbers(page);
-      await expectNoHorizontalScroll(page);
+      await expectNoSideScroll(page);
       await expect(crisisBanner(page).getByRole("link", { name: "Call 911" })).toHaveText("911", {
         useInnerText: true,
       });

@@ -5,6 +5,7 @@ import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { seriousViolations } from "./support/axe";
 import { composer, contactMenuToggle, log, openContactMenu, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
+import { expectNoSideScroll } from "./support/layout";
 import {
   anotherPerson,
   expect,
@@ -203,7 +204,7 @@ test.describe("reports and moderation", () => {
       await expect(dialog).toBeVisible();
       const box = await dialog.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await expectNoSideScroll(phone);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();
     }

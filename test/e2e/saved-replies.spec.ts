@@ -9,6 +9,7 @@ import {
 } from "../../app/shared/desk-operations";
 import { PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
+import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
   pageWithoutScripts,
@@ -35,10 +36,6 @@ const told = (page: Page, text: string) => page.getByRole("status").filter({ has
 /** A row of the list, by its heading (the reply's title, the topic's name). */
 const row = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 const unique = () => crypto.randomUUID().slice(0, 8);
-
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /** The rows' headings, in the list's order. */
 const rowNames = (page: Page) =>
@@ -136,7 +133,7 @@ test("at 1280 px the admin adds a saved reply (refused past 1,000 characters, ke
     await expect(told(p, SAVED_REPLY_PAGE_TEXTS.removed(title))).toBeVisible();
     await expect(p.locator(":focus")).toContainText(SAVED_REPLY_PAGE_TEXTS.removed(title));
     await expect.poll(() => rowNames(p)).toEqual(before);
-    await expectNoHorizontalScroll(p, DESKTOP.width);
+    await expectNoSideScroll(p);
   } finally {
     await admin.context.close();
   }
@@ -174,7 +171,7 @@ test("at 320 px the admin keeps the wrap-up topics: a duplicate is refused besid
     await expect(field).toHaveValue("");
     const topic = row(p, name);
     await expect(topic).toContainText(WRAP_UP_TOPIC_TEXTS.position(before.length + 1, before.length + 1));
-    await expectNoHorizontalScroll(p, NARROW.width);
+    await expectNoSideScroll(p);
     await expectOnScreen(
       [
         topic.getByRole("heading", { name }),
@@ -197,7 +194,7 @@ test("at 320 px the admin keeps the wrap-up topics: a duplicate is refused besid
       .click();
     await expect(told(p, WRAP_UP_TOPIC_TEXTS.moved(renamed, before.length, before.length + 1))).toBeVisible();
     await expect.poll(() => rowNames(p)).toEqual([...before.slice(0, -1), renamed, ...before.slice(-1)]);
-    await expectNoHorizontalScroll(p, NARROW.width);
+    await expectNoSideScroll(p);
 
     await row(p, renamed)
       .getByRole("button", { name: `${WRAP_UP_TOPIC_TEXTS.remove} “${renamed}”` })

@@ -1,15 +1,13 @@
 import type { Page } from "@playwright/test";
 import { profileSaveFailureMessage } from "../../app/shared/auth-rules";
 import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
-import { expect, pngFile, test, uniqueEmail, waitForPageScripts } from "./support/test";
+import { fillSignUpForm } from "./support/auth-forms";
+import { expect, pngFile, test, waitForPageScripts } from "./support/test";
 
 async function fillSignUp(page: Page) {
   await page.goto("/signup");
   await waitForPageScripts(page);
-  await page.getByLabel("Email").fill(uniqueEmail());
-  await page.getByLabel("Password", { exact: true }).fill("steady steps");
-  await page.getByLabel("Confirm password").fill("steady steps");
-  await page.getByLabel("Gender").selectOption("male");
+  await fillSignUpForm(page, { gender: "male" });
   await page.getByLabel("Choose a picture").setInputFiles(pngFile("me.png"));
 }
 
@@ -116,10 +114,7 @@ test.describe("very large photos", () => {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
       return Array.from(new Uint8Array(await (blob as Blob).arrayBuffer()));
     });
-    await page.getByLabel("Email").fill(uniqueEmail());
-    await page.getByLabel("Password", { exact: true }).fill("steady steps");
-    await page.getByLabel("Confirm password").fill("steady steps");
-    await page.getByLabel("Gender").selectOption("female");
+    await fillSignUpForm(page);
     await page.getByLabel("Choose a picture").setInputFiles({
       name: "camera.jpg",
       mimeType: "image/jpeg",

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { SIGN_UP_REFUSAL_CODES, signUpLimitMessage } from "../../app/shared/auth-errors";
 import { CRISIS_HELP_TEXTS, firstContacts } from "../../app/shared/crisis-help";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
+import { fillSignUpForm } from "./support/auth-forms";
 import { expect, pageWithoutScripts, test, uniqueEmail, waitForPageScripts } from "./support/test";
 
 /**
@@ -42,13 +43,6 @@ async function scriptedBurst(page: Page, baseURL: string) {
   await page.context().clearCookies();
 }
 
-async function fillSignUp(page: Page) {
-  await page.getByLabel("Email").fill(uniqueEmail());
-  await page.getByLabel("Password", { exact: true }).fill("steady steps");
-  await page.getByLabel("Confirm password").fill("steady steps");
-  await page.getByLabel("Gender").selectOption("female");
-}
-
 /** The refusal as the visitor meets it: the true words, focus on them, the crisis line in reach. */
 async function expectRefusal(page: Page) {
   const alert = page.getByRole("alert");
@@ -72,7 +66,7 @@ test.describe("sign-ups from one IPv4 address", () => {
     for (let person = 1; person <= 20; person++) {
       await page.goto("/signup");
       await waitForPageScripts(page);
-      await fillSignUp(page);
+      await fillSignUpForm(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await page.waitForURL("**/chat");
       await expect(page.getByRole("button", { name: /account menu/ }), `person ${person}`).toBeVisible();
@@ -96,7 +90,7 @@ test.describe("a scripted burst from one address", () => {
       await page.setViewportSize(viewport);
       await page.goto("/signup");
       await waitForPageScripts(page);
-      await fillSignUp(page);
+      await fillSignUpForm(page);
       await scriptedBurst(page, baseURL ?? "");
       // The button is at the bottom of the form, the answer at its top: on a phone, a screen apart.
       await page.getByRole("button", { name: "Create Account" }).click();
@@ -112,7 +106,7 @@ test.describe("a scripted burst from one address", () => {
   }) => {
     const page = await pageWithoutScripts(browser, baseURL, { viewport: { width: 320, height: 568 } });
     await page.goto("/signup");
-    await fillSignUp(page);
+    await fillSignUpForm(page);
     await scriptedBurst(page, baseURL ?? "");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectRefusal(page);

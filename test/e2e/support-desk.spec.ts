@@ -11,6 +11,7 @@ import { DESK_FIGURES_TEXTS, SAVED_REPLY_TEXTS, WRAP_UP_TEXTS } from "../../app/
 import { LISTENER_INTENTS } from "../../app/shared/listeners";
 import { chatWith, deskConversationPath, PATHS } from "../../app/shared/routes";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
+import { fillSignUpForm } from "./support/auth-forms";
 import { seriousViolations } from "./support/axe";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import {
@@ -23,6 +24,7 @@ import {
   openDesk,
   resolveForm,
 } from "./support/desk";
+import { expectNoSideScroll } from "./support/layout";
 import { queryLocalD1, sqlText } from "./support/local-d1";
 import {
   anotherPerson,
@@ -31,7 +33,6 @@ import {
   signedInAsSupport,
   signUpThroughApi,
   test,
-  uniqueEmail,
   waitForHydration,
   waitForPageScripts,
 } from "./support/test";
@@ -151,10 +152,7 @@ test.describe("a visitor on a phone", () => {
       await page.goto("/");
       await waitForPageScripts(page);
       await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
-      await page.getByLabel("Email").fill(uniqueEmail());
-      await page.getByLabel("Password", { exact: true }).fill("steady steps");
-      await page.getByLabel("Confirm password").fill("steady steps");
-      await page.getByLabel("Gender").selectOption("female");
+      await fillSignUpForm(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(chatWith(SUPPORT_ID));
       await waitForHydration(page);
@@ -370,10 +368,7 @@ test.describe("a visitor on a small phone", () => {
       await expect(crisisNumbers(page).getByRole("link")).toHaveCount(allContacts(crisisHelpFor("US")).length);
       await expect(crisisNumbers(page).getByRole("link", { name: "Call 988" })).toBeInViewport();
       await expect(composer(page)).toBeInViewport({ ratio: 1 });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
 
       await openDesk(listener.page);
@@ -708,10 +703,7 @@ for (const { viewport, label } of [
       await expect(choice).toBeInViewport();
       if (viewport === DESKTOP) expect(await seriousViolations(desk)).toEqual([]);
       else {
-        const overflow = await desk.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+        await expectNoSideScroll(desk);
       }
       // Escape closes it and gives focus back to its button; it opens again.
       await desk.keyboard.press("Escape");
@@ -858,10 +850,7 @@ test("a listener cannot mark resolved a crisis conversation nobody answered: it 
     await expect(log(page).getByText(VISITOR_DESK_TEXTS.ended)).toHaveCount(0);
     await expect(composer(page)).toBeEditable();
     expect(await seriousViolations(desk)).toEqual([]);
-    const overflow = await desk.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
+    await expectNoSideScroll(desk);
 
     // Back to the line: the visitor is first in it again, and any listener may take it.
     await returnForm.getByRole("button", { name: DESK_TEXTS.returnToLine }).click();
