@@ -98,7 +98,7 @@ describe("an inserted account", () => {
   it("is refused a session while suspended, as a sign-in is", async () => {
     const { user } = await insertUser();
     await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(Date.now(), user.id).run();
-    await expect(insertSession(user.id)).rejects.toThrow();
+    await expect(insertSession(user.id)).rejects.toMatchObject({ body: { code: "ACCOUNT_SUSPENDED" } });
   });
 });
 
