@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ERROR_MESSAGES } from "~/shared/auth-errors";
 import { isGeneratedUsername } from "~/shared/username";
 import { ACCOUNT_SIGN_IN_LIMIT } from "../../worker/auth/sign-in-guard";
-import { APP_ORIGIN, freshIp, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN, freshIp, postJson, requestResetToken, sessionCookie } from "./support/auth-requests";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,7 +53,7 @@ describe("accounts cannot be reshaped from outside", () => {
   });
 
   it("better-auth's generic endpoints cannot change username, gender, role, email or password", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const before = await userRow(alice.user.id);
     const attempts: [string, unknown][] = [
       ["/api/auth/update-user", { username: "Support", gender: "admin", role: "admin", name: "Support" }],
@@ -106,8 +107,8 @@ describe("the session token stays in the cookie", () => {
 
 describe("the per-account sign-in limit", () => {
   it("refuses an email for 15 minutes after 10 failures from different addresses, and only that email", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const start = Date.now();
     for (let i = 0; i < ACCOUNT_SIGN_IN_LIMIT.failures; i++) {
       const wrong = await postJson("/api/auth/sign-in/email", { email: alice.email, password: `guess ${i}` });
@@ -133,7 +134,7 @@ describe("the per-account sign-in limit", () => {
   });
 
   it("the sign-in form shows the spec's message while the email is refused", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     for (let i = 0; i < ACCOUNT_SIGN_IN_LIMIT.failures; i++) {
       await postJson("/api/auth/sign-in/email", { email: alice.email, password: `guess ${i}` });
     }
@@ -154,7 +155,7 @@ describe("the per-account sign-in limit", () => {
   it("the sign-in form tells a suspended person the reason's category and where to appeal", async () => {
     const { suspendAccount } = await import("../../worker/accounts/suspension");
     const { signInAction } = await import("../../worker/auth/password-forms");
-    const alice = await signUpUser();
+    const alice = await insertUser();
     await suspendAccount(alice.user.id, Date.now(), "threats");
     const form = new FormData();
     form.set("email", alice.email);
@@ -176,7 +177,7 @@ describe("the per-account sign-in limit", () => {
   });
 
   it("failures spread over more than 15 minutes do not lock the email", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const start = Date.now();
     for (let i = 0; i < ACCOUNT_SIGN_IN_LIMIT.failures - 1; i++) {
       await postJson("/api/auth/sign-in/email", { email: alice.email, password: `guess ${i}` });
@@ -202,7 +203,7 @@ const resetTokensOf = async (userId: string) =>
 
 describe("password reset links", () => {
   it("a newer link makes an older one useless", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const older = await requestResetToken(alice.email);
     const newer = await requestResetToken(alice.email);
     expect(older).not.toBe(newer);
@@ -214,7 +215,7 @@ describe("password reset links", () => {
   });
 
   it("using a link makes every link of the account useless, itself included", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const token = await requestResetToken(alice.email);
     // A second live link, as one sent before this rule existed would be.
     await env.DB.prepare("INSERT INTO verifications (id, identifier, value, expires_at) VALUES (?, ?, ?, ?)")
@@ -230,7 +231,7 @@ describe("password reset links", () => {
   });
 
   it("a link expires after one hour", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const start = Date.now();
     const late = await requestResetToken(alice.email);
     travelTo(start + 61 * 60 * 1000);

@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 
 const search = (cookie: string, q: string) =>
   exports.default.fetch(`${APP_ORIGIN}/api/admin/users/search?q=${encodeURIComponent(q)}`, {
@@ -9,15 +10,15 @@ const search = (cookie: string, q: string) =>
 
 describe("the admin's user search", () => {
   it("is refused to anyone who is not the admin", async () => {
-    const someone = await signUpUser();
-    const target = await signUpUser();
+    const someone = await insertUser();
+    const target = await insertUser();
     const response = await search(someone.cookie, target.user.username);
     expect(response.status).toBe(403);
   });
 
   it("finds the exact username in any letter case, never partial matches and never the admin", async () => {
-    const admin = await signUpAdmin();
-    const target = await signUpUser();
+    const admin = await insertAdmin();
+    const target = await insertUser();
 
     const exact = (await (await search(admin.cookie, `  ${target.user.username.toUpperCase()} `)).json()) as {
       users: { id: string; username: string }[];

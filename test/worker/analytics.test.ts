@@ -4,6 +4,7 @@ import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BODY } from "~/shared/schemas/ana
 import { dayOf } from "../../worker/analytics/analytics-days";
 import { ANALYTICS_SHARDS } from "../../worker/analytics/shard-routing";
 import { bucketOf, VITAL_RELATIVE_ERROR } from "../../worker/analytics/vital-histogram";
+import { insertUser } from "./support/accounts";
 import {
   clearAnalytics,
   drainShards,
@@ -14,7 +15,7 @@ import {
   vitalSamplesInD1,
   waitingInShards,
 } from "./support/analytics";
-import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, freshIp } from "./support/auth-requests";
 import { rateLimitOf } from "./support/wrangler-config";
 
 function postEvents(body: string, ip = freshIp()) {
@@ -28,7 +29,7 @@ function postEvents(body: string, ip = freshIp()) {
 describe("POST /api/events", () => {
   it("counts page views and web vitals with nothing that identifies anyone", async () => {
     await clearAnalytics();
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const response = await exports.default.fetch(`${APP_ORIGIN}/api/events`, {
       method: "POST",
       headers: { Origin: APP_ORIGIN, "cf-connecting-ip": "198.51.100.77", Cookie: cookie },
@@ -65,7 +66,7 @@ describe("POST /api/events", () => {
 
   it("counts route patterns, never the ids in a path", async () => {
     await clearAnalytics();
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const response = await exports.default.fetch(`${APP_ORIGIN}/api/events`, {
       method: "POST",
       headers: { Origin: APP_ORIGIN, "cf-connecting-ip": "198.51.100.78", Cookie: cookie },
@@ -88,7 +89,7 @@ describe("POST /api/events", () => {
 
   it("counts the support desk's conversation pages without the visitor's id", async () => {
     await clearAnalytics();
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const response = await exports.default.fetch(`${APP_ORIGIN}/api/events`, {
       method: "POST",
       headers: { Origin: APP_ORIGIN, "cf-connecting-ip": "198.51.100.79", Cookie: cookie },
@@ -157,7 +158,7 @@ describe("POST /api/events", () => {
 
 describe("GET /api/admin/analytics", () => {
   it("refuses anyone who is not the admin", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const get = (headers: Record<string, string>) =>
       exports.default.fetch(`${APP_ORIGIN}/api/admin/analytics`, { headers });
     expect((await get({})).status).toBe(401);
@@ -165,7 +166,7 @@ describe("GET /api/admin/analytics", () => {
   });
 
   it("gives the admin page views per day and per path and each vital's p75 per day, the moment they are recorded", async () => {
-    const admin = await signUpUser();
+    const admin = await insertUser();
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
     await clearAnalytics();
     const events = [

@@ -6,7 +6,8 @@ import { UPLOAD_MESSAGES } from "~/shared/uploads";
 import { clientNetwork } from "../../worker/auth/client-network";
 import { admitSignUp, SIGN_UP_LIMITS } from "../../worker/auth/sign-up-limits";
 import { inLanguage } from "../../worker/i18n/request-language";
-import { APP_ORIGIN, freshIp, freshIpv4, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN, freshIp, freshIpv4 } from "./support/auth-requests";
 
 /**
  * better-auth's endpoints and the upload endpoint under /api answer in the visitor's language, as
@@ -64,7 +65,7 @@ describe("better-auth's answers under /api/auth", () => {
 
 describe("the upload endpoint", () => {
   it("refuses a file that is no picture in the visitor's language, naming the kinds that work", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const form = new FormData();
     form.append("file", new Blob(["solo texto"], { type: "image/png" }), "foto.png");
     const response = await exports.default.fetch(`${APP_ORIGIN}/api/uploads?purpose=profile`, {

@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { isGeneratedUsername } from "~/shared/username";
 import { createAuth } from "../../worker/auth/auth";
+import { insertUser } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, freshIp, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
 import { openInboxSocket } from "./support/chat-sockets";
@@ -135,14 +136,14 @@ describe("the session cookie", () => {
 
 describe("sign-in", () => {
   it("gives a new session id on every sign-in", async () => {
-    const { email, password } = await signUpUser();
+    const { email, password } = await insertUser();
     const first = sessionCookie(await postJson("/api/auth/sign-in/email", { email, password }));
     const second = sessionCookie(await postJson("/api/auth/sign-in/email", { email, password }));
     expect(first).not.toBe(second);
   });
 
   it("answers an unknown email and a wrong password with the same error", async () => {
-    const { email } = await signUpUser();
+    const { email } = await insertUser();
     const wrong = await postJson("/api/auth/sign-in/email", { email, password: "not my password" });
     const unknown = await postJson("/api/auth/sign-in/email", { email: "nobody@example.com", password: "whatever1" });
     expect(wrong.status).toBe(401);
@@ -152,7 +153,7 @@ describe("sign-in", () => {
   });
 
   it("answers repeated bad sign-ins from one address with 429 (too many attempts)", async () => {
-    const { email } = await signUpUser();
+    const { email } = await insertUser();
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -165,7 +166,7 @@ describe("sign-in", () => {
   });
 
   it("refuses a post from another site's origin", async () => {
-    const { email, password } = await signUpUser();
+    const { email, password } = await insertUser();
     const response = await exports.default.fetch(`${APP_ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "https://evil.example", "cf-connecting-ip": freshIp() },
@@ -177,7 +178,7 @@ describe("sign-in", () => {
 
 describe("sign-out", () => {
   it("really ends the session on the server, and the page it closes marks the user offline", async () => {
-    const { cookie, user } = await signUpUser();
+    const { cookie, user } = await insertUser();
     expect(await (await getSession(cookie)).json()).not.toBeNull();
     await openInboxSocket(cookie);
     const isOnline = async () =>
@@ -201,7 +202,7 @@ describe("sign-out", () => {
 
 describe("inactivity on the server", () => {
   it("refuses a session idle for more than 10 minutes and records the forced logout", async () => {
-    const { cookie, user } = await signUpUser();
+    const { cookie, user } = await insertUser();
     expect((await postJson("/api/session/activity", { idleMs: 0 }, { cookie })).status).toBe(200);
 
     await setLastActivity(user.id, Date.now() - 10 * 60 * 1000 - 1000);
@@ -218,7 +219,7 @@ describe("inactivity on the server", () => {
   });
 
   it("keeps an active session alive: the heartbeat moves lastActivity forward", async () => {
-    const { cookie, user } = await signUpUser();
+    const { cookie, user } = await insertUser();
     await setLastActivity(user.id, Date.now() - 9 * 60 * 1000);
     const response = await postJson("/api/session/activity", { idleMs: 12_000 }, { cookie });
     expect(response.status).toBe(200);
@@ -227,7 +228,7 @@ describe("inactivity on the server", () => {
   });
 
   it("moves nothing for a claim of activity older than what it knows (a page that slept, a socket reopening)", async () => {
-    const { cookie, user } = await signUpUser();
+    const { cookie, user } = await insertUser();
     const lastActive = Date.now() - 9 * 60 * 1000;
     await setLastActivity(user.id, lastActive);
     // Claimed an hour ago: neither back (the inbox keeps the later time) nor forward (a
@@ -241,7 +242,7 @@ describe("inactivity on the server", () => {
 
 describe("the browser's inactivity timer", () => {
   it("a forced logout from the browser's timer ends the sessions and records why", async () => {
-    const { cookie, user } = await signUpUser();
+    const { cookie, user } = await insertUser();
     expect((await postJson("/api/session/expire", {}, { cookie })).status).toBe(200);
     const record = await env.DB.prepare("SELECT last_activity, reason FROM user_sessions WHERE user_id = ?")
       .bind(user.id)

@@ -7,13 +7,14 @@ import { findUsersByUsername } from "../../worker/accounts/search-users";
 import { blockedFrame, REOPENED_CLOSE } from "../../worker/chat/closed-conversation";
 import { BlockError, blockStateBetween, blockUser, listBlockedPeople, unblockUser } from "../../worker/safety/blocks";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { closing, connect, isAck, storedChatImage } from "./support/chat-sockets";
 import { EMAIL_GRACE_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
 import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
 
-type Person = Awaited<ReturnType<typeof signUpUser>>;
+type Person = Awaited<ReturnType<typeof insertUser>>;
 
 const blockedError = (frame: ServerFrame) => frame.type === "error" && frame.code === "blocked";
 const isError = (clientId: string) => (frame: ServerFrame) => frame.type === "error" && frame.clientId === clientId;
@@ -22,8 +23,8 @@ const textsOf = (page: Extract<ServerFrame, { type: "messages" }>) => page.messa
 
 /** A is about to be blocked by B: they talk first, so the room, both inboxes and a pending email exist. */
 async function conversation() {
-  const a = await signUpUser();
-  const b = await signUpUser();
+  const a = await insertUser();
+  const b = await insertUser();
   const pairId = pairIdFor(a.user.id, b.user.id);
   const aChat = await connect(a.cookie, pairId);
   aChat.send({ type: "send", clientId: "temp-hello", text: "Hello from A" });
@@ -117,8 +118,8 @@ describe("blocking someone", () => {
   });
 
   it("is enforced at the Worker's gate from D1 alone", async () => {
-    const a = await signUpUser();
-    const b = await signUpUser();
+    const a = await insertUser();
+    const b = await insertUser();
     const pairId = pairIdFor(a.user.id, b.user.id);
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)").bind(b.user.id, a.user.id).run();
     const socket = await connect(a.cookie, pairId);
@@ -183,9 +184,9 @@ describe("blocking someone", () => {
   });
 
   it("hides the blocker from the blocked person's search, while the admin still finds everyone", async () => {
-    const a = await signUpUser();
-    const b = await signUpUser();
-    const admin = await signUpAdmin();
+    const a = await insertUser();
+    const b = await insertUser();
+    const admin = await insertAdmin();
     expect((await findUsersByUsername(b.user.username, a.user.id)).map((u) => u.id)).toEqual([b.user.id]);
 
     await blockUser(b.user.id, a.user.id);
@@ -204,7 +205,7 @@ describe("blocking someone", () => {
   });
 
   it("never blocks the support account, nor oneself", async () => {
-    const a = await signUpUser();
+    const a = await insertUser();
     await expect(blockUser(a.user.id, env.SUPPORT_USER_ID)).rejects.toThrow(
       new BlockError(BLOCK_TEXTS.cannotBlockSupport),
     );

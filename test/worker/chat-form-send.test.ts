@@ -19,7 +19,8 @@ import { CONVERSATION_FORM_LIMIT_BYTES, guardRequest } from "../../worker/http/r
 import { inLanguage } from "../../worker/i18n/request-language";
 import { blockUser } from "../../worker/safety/blocks";
 import { contains, pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, cookiesOf, signUpUser } from "./support/auth-requests";
+import { insertListener, insertUser, withSessionCache } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { answered, closing, connect, type TestSocket } from "./support/chat-sockets";
 import {
   availableAtDesk,
@@ -30,7 +31,6 @@ import {
   SUPPORT_ID,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { EMAIL_GRACE_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
@@ -38,7 +38,7 @@ import { messageCount, readPosition, roomRows } from "./support/room-state";
 import { type ActionAnswer, callAction, callLoader, signedInUser } from "./support/route-action";
 import { until } from "./support/until";
 
-type Person = Awaited<ReturnType<typeof signUpUser>>;
+type Person = Awaited<ReturnType<typeof insertUser>>;
 
 beforeAll(seedSupport);
 beforeEach(clearDesk);
@@ -86,8 +86,8 @@ async function storedImages(pairId: string): Promise<string[]> {
 }
 
 async function twoPeople() {
-  const a = await signUpUser();
-  const b = await signUpUser();
+  const a = await insertUser();
+  const b = await insertUser();
   return { a, b, pairId: pairIdFor(a.user.id, b.user.id) };
 }
 
@@ -109,7 +109,7 @@ describe("who may send with the conversation's form", () => {
   });
 
   it("refuses a conversation with oneself or with someone who does not exist", async () => {
-    const a = await signUpUser();
+    const a = await insertUser();
     const self = await post(a, a.user.id, { text: "me" });
     expect(self).toMatchObject({ thrown: true, status: 400 });
     const nobody = await post(a, "no-such-person", { text: "hello?" });
@@ -149,7 +149,7 @@ describe("who may send with the conversation's form", () => {
     });
     expect(outcome).toEqual({ ok: false, code: "blocked", message: BLOCK_TEXTS.cannotMessage });
     // Nor can anyone write into a room that is not theirs.
-    const eve = await signUpUser();
+    const eve = await insertUser();
     const intruder = await env.CHAT_ROOM.getByName(pairId).sendFromPage({
       pairId,
       userId: eve.user.id,
@@ -165,15 +165,16 @@ describe("who may send with the conversation's form", () => {
 
   it("sends a suspended person where their socket's session end sends them, and stores nothing", async () => {
     const { a, b, pairId } = await twoPeople();
+    // The browser's cookies: the session's token and better-auth's signed cache of it.
+    const browserCookies = await withSessionCache(a.cookie);
     const socket = await connect(a.cookie, pairId);
     const closed = closing(socket.ws);
     await suspendAccount(a.user.id);
     const { code, reason } = await closed();
     expect(code).toBe(CLOSE_CODES.sessionEnded);
 
-    // The browser's cookies: the session's token and better-auth's signed cache of it.
     const answer = await callAction(chatScreen.action, chatWith(b.user.id), composerForm({ text: "still here?" }), {
-      cookie: cookiesOf(a.response),
+      cookie: browserCookies,
       sessionFromCookie: true,
       params: { userId: b.user.id },
     });
@@ -370,9 +371,9 @@ describe("a sent form's message", () => {
   });
 
   it("in a support conversation goes to the desk, and the listener who has it answers with the form", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
     const visitorSocket = await connect(visitor.cookie, pairId);
 
@@ -395,7 +396,7 @@ describe("a sent form's message", () => {
   });
 
   it("in a support conversation, is followed at once by where it stands: the page after the post shows the place in line", async () => {
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
     expectSentBack(await post(visitor, SUPPORT_ID, { text: "first words, without scripts" }), chatWith(SUPPORT_ID));
     // Read straight after the redirect, as the reloaded page does: no second post needed.
@@ -406,7 +407,7 @@ describe("a sent form's message", () => {
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, null);
-    const listener = await signUpListener();
+    const listener = await insertListener();
     // Its socket is refused so:
     const reading = await openDeskConversation(listener.cookie, visitor.user.id);
     reading.socket?.send({ type: "send", clientId: "temp-early", text: "hi" });

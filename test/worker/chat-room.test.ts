@@ -9,8 +9,8 @@ import {
   HISTORY_RETRY_MS,
   type ServerFrame,
 } from "~/shared/schemas/chat-protocol";
+import { insertUser } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
-import { signUpUser } from "./support/auth-requests";
 import {
   acked,
   answered,
@@ -24,8 +24,8 @@ import { messageCount, readPosition } from "./support/room-state";
 import { until } from "./support/until";
 
 async function twoUsers() {
-  const alice = await signUpUser();
-  const bob = await signUpUser();
+  const alice = await insertUser();
+  const bob = await insertUser();
   return { alice, bob, pairId: pairIdFor(alice.user.id, bob.user.id) };
 }
 
@@ -37,7 +37,7 @@ const messagesOf = (frames: ServerFrame[]) =>
 describe("opening a conversation", () => {
   it("refuses a signed-out visitor, a non-member, a foreign Origin and an idle-expired session before the upgrade", async () => {
     const { alice, bob, pairId } = await twoUsers();
-    const eve = await signUpUser();
+    const eve = await insertUser();
     expect((await openChatSocket(null, pairId)).status).toBe(401);
     expect((await openChatSocket(eve.cookie, pairId)).status).toBe(403);
     expect((await openChatSocket(alice.cookie, pairId, "https://evil.example")).status).toBe(403);

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { pairIdFor } from "~/shared/pair-id";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
-import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN, postJson } from "./support/auth-requests";
 import { closing, connect, isAck } from "./support/chat-sockets";
 import { until } from "./support/until";
 
@@ -38,8 +39,8 @@ async function holdInbox(userId: string): Promise<() => void> {
 
 describe("a conversation socket closed and at once reopened", () => {
   it("leaves the conversation live on the person's inbox, so the end of their session still reaches it", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const room = env.CHAT_ROOM.getByName(pairId);
     const first = await connect(alice.cookie, pairId);

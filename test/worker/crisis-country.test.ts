@@ -10,9 +10,10 @@ import { pairIdFor } from "~/shared/pair-id";
 import { deskConversationPath } from "~/shared/routes";
 import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { addSavedReply } from "../../worker/desk/saved-replies";
-import { APP_ORIGIN, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { insertListener, insertUser } from "./support/accounts";
+import { APP_ORIGIN, postJson, sessionCookie } from "./support/auth-requests";
 import { openChatSocket } from "./support/chat-sockets";
-import { availableAtDesk, clearDesk, desk, deskHolds, say, seedSupport, signUpListener } from "./support/desk";
+import { availableAtDesk, clearDesk, desk, deskHolds, say, seedSupport } from "./support/desk";
 import {
   type ActionAnswer,
   callAction,
@@ -119,7 +120,7 @@ describe("the country chooser's post", () => {
 
 describe("the account keeps the choice", () => {
   it("follows a signed-in visitor to a browser that holds no choice of its own", async () => {
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const user = signedInUser(visitor);
     const answer = await choose({ country: "DE", back: "/chat" }, { user });
     expect(answer.status).toBe(303);
@@ -137,7 +138,7 @@ describe("the account keeps the choice", () => {
   });
 
   it("is read from D1 once every few minutes per browser, for the account it was read for only", async () => {
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     await choose({ country: "NZ" }, { user: signedInUser(visitor) });
     const first = await callLoader(root, "/signup", { cookie: visitor.cookie });
     const cache = first.cookies.find((cookie) => cookie.startsWith("kindred_crisis_account="));
@@ -150,7 +151,7 @@ describe("the account keeps the choice", () => {
     const cookie = `${visitor.cookie}; ${cookieHeaderOf([cache ?? ""])}`;
     expect((await pageHelp({ cookie })).country?.code).toBe("NZ");
     // Another account signed in on this browser does not get it.
-    const someoneElse = await signUpUser();
+    const someoneElse = await insertUser();
     const theirs = `${someoneElse.cookie}; ${cookieHeaderOf([cache ?? ""])}`;
     expect((await pageHelp({ cookie: theirs, headers: { "Accept-Language": "en-GB" } })).country?.code).toBe("GB");
   });
@@ -206,7 +207,7 @@ describe("the desk and the visitor's country", () => {
 
   /** A visitor whose browser says `language`, in the support conversation, with its socket. */
   async function visitorFrom(language: string) {
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const pairId = pairIdFor(visitor.user.id, env.SUPPORT_USER_ID);
     const { status, socket } = await openChatSocket(visitor.cookie, pairId, APP_ORIGIN, {
       "Accept-Language": language,
@@ -216,7 +217,7 @@ describe("the desk and the visitor's country", () => {
   }
 
   it("shows the listener the country the visitor writes from, and nothing more", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorFrom("de-DE");
     await say(visitor.socket, "hello, is anyone there?");
@@ -231,7 +232,7 @@ describe("the desk and the visitor's country", () => {
       title: "Their line",
       text: "You can reach {crisis line} any time.",
     });
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorFrom("en-GB");
     await say(visitor.socket, "I need someone");
@@ -264,7 +265,7 @@ describe("the desk and the visitor's country", () => {
       title: "Su línea",
       text: "Puedes comunicarte con {crisis line}.",
     });
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorFrom("es-MX,es;q=0.9");
     await say(visitor.socket, "necesito hablar con alguien");
@@ -292,7 +293,7 @@ describe("the desk and the visitor's country", () => {
   });
 
   it("tells the other member of an ordinary conversation nothing of where someone is", async () => {
-    const [one, other] = [await signUpUser(), await signUpUser()];
+    const [one, other] = [await insertUser(), await insertUser()];
     const pairId = pairIdFor(one.user.id, other.user.id);
     const { socket } = await openChatSocket(one.cookie, pairId, APP_ORIGIN, { "Accept-Language": "de-DE" });
     if (!socket) throw new Error("the upgrade was refused");

@@ -16,18 +16,10 @@ import * as chatScreen from "../../app/routes/chat/chat-screen";
 import { DeskLedger } from "../../worker/desk/desk-ledger";
 import { setListenerLanguages } from "../../worker/desk/listeners";
 import { inLanguage } from "../../worker/i18n/request-language";
-import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertListener, insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { openChatSocket, type TestSocket } from "./support/chat-sockets";
-import {
-  availableAtDesk,
-  clearDesk,
-  desk,
-  deskHolds,
-  SUPPORT_ID,
-  say,
-  seedSupport,
-  signUpListener,
-} from "./support/desk";
+import { availableAtDesk, clearDesk, desk, deskHolds, SUPPORT_ID, say, seedSupport } from "./support/desk";
 import { callAction, signedInUser } from "./support/route-action";
 
 /**
@@ -40,11 +32,11 @@ import { callAction, signedInUser } from "./support/route-action";
 beforeAll(seedSupport);
 beforeEach(clearDesk);
 
-type Listener = Awaited<ReturnType<typeof signUpListener>>;
+type Listener = Awaited<ReturnType<typeof insertListener>>;
 
 /** A listener who answers in `languages` (set as the admin's page sets them), at the desk and Available. */
 async function listenerSpeaking(...languages: string[]): Promise<Listener> {
-  const listener = await signUpListener();
+  const listener = await insertListener();
   await setListenerLanguages(listener.user.id, languages);
   await availableAtDesk(listener);
   return listener;
@@ -52,7 +44,7 @@ async function listenerSpeaking(...languages: string[]): Promise<Listener> {
 
 /** A visitor whose support conversation's socket is opened from a page in `language` (the switch's cookie). */
 async function visitorReading(language: string) {
-  const visitor = await signUpUser();
+  const visitor = await insertUser();
   const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
   const { status, socket } = await openChatSocket(`${visitor.cookie}; ${LANGUAGE_SWITCH.cookie}=${language}`, pairId);
   if (!socket) throw new Error(`the upgrade was refused with ${status}`);
@@ -64,7 +56,7 @@ async function fillUp(listener: Listener): Promise<void> {
   for (;;) {
     const mine = (await desk().snapshot(listener.user.id, false)).mine.length;
     if (mine >= 3) return;
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
     const at = Date.now();
     await desk().visitorWaiting({
@@ -100,7 +92,7 @@ function deskLanguagesOf(listenerId: string): Promise<string[] | null> {
 describe("assignment by language", () => {
   it("offers a Spanish visitor to the Spanish-speaking listener first, though an English one holds fewer", async () => {
     const bilingual = await listenerSpeaking("en", "es");
-    const english = await signUpListener();
+    const english = await insertListener();
     // The bilingual listener already holds one; the English one, Available after, holds none.
     const first = await visitorReading("en");
     await say(first.socket, "hello");
@@ -204,7 +196,7 @@ describe("what a visitor in line is told", () => {
 describe("the visitor's language on its way to the desk", () => {
   it("goes with a message posted by the page's form, as the country does", async () => {
     const listener = await listenerSpeaking("en", "es");
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const form = new FormData();
     form.set(COMPOSER_FIELDS.intent, SEND_INTENT);
     form.set(COMPOSER_FIELDS.clientId, `temp-form-${crypto.randomUUID()}`);
@@ -222,7 +214,7 @@ describe("the visitor's language on its way to the desk", () => {
 
   it("is the browser's language when nothing else says it", async () => {
     const listener = await listenerSpeaking("en");
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
     const { socket } = await openChatSocket(visitor.cookie, pairId, APP_ORIGIN, { "Accept-Language": "es-MX,es" });
     if (!socket) throw new Error("the upgrade was refused");
@@ -235,7 +227,7 @@ describe("the visitor's language on its way to the desk", () => {
 
 describe("the listeners' languages on /admin/listeners", () => {
   async function admin(): Promise<SignedInUser> {
-    return { ...signedInUser(await signUpAdmin()), role: "admin" };
+    return { ...signedInUser(await insertAdmin()), role: "admin" };
   }
   const post = (user: SignedInUser, userId: string, languages: string[]) => {
     const body = new URLSearchParams({ intent: LISTENER_INTENTS.languages, userId });
@@ -253,7 +245,7 @@ describe("the listeners' languages on /admin/listeners", () => {
 
   it("start as English for a new listener, and are saved for the desk too", async () => {
     const boss = await admin();
-    const listener = await signUpListener();
+    const listener = await insertListener();
     expect(await storedLanguages(listener.user.id)).toEqual(["en"]);
     const answer = await post(boss, listener.user.id, ["es", "en", "es"]);
     expect(answer).toMatchObject({ status: 200, thrown: false });
@@ -272,7 +264,7 @@ describe("the listeners' languages on /admin/listeners", () => {
 
   it("refuse none at all, or a language the site does not speak, with a 400 that changes nothing", async () => {
     const boss = await admin();
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     for (const [languages, message] of [
       [[], LISTENER_TEXTS.noLanguage],
@@ -294,11 +286,11 @@ describe("the listeners' languages on /admin/listeners", () => {
 
   it("are refused for an account that is not a listener, and for anyone but the admin", async () => {
     const boss = await admin();
-    const someone = await signUpUser();
+    const someone = await insertUser();
     const answer = await post(boss, someone.user.id, ["es"]);
     expect(answer.status).toBe(404);
     expect(answer.data).toMatchObject({ problem: { field: null, message: LISTENER_TEXTS.notListener } });
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const notAdmin = await post(signedInUser(someone), listener.user.id, ["es"]);
     expect(notAdmin).toMatchObject({ status: 403, thrown: true, data: ADMIN_TEXTS.forbidden });
     expect(await storedLanguages(listener.user.id)).toEqual(["en"]);

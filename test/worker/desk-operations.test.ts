@@ -14,7 +14,8 @@ import * as deskConversation from "../../app/routes/desk/desk-conversation";
 import { DeskLedger, FIGURES_RETENTION_MS } from "../../worker/desk/desk-ledger";
 import type { SupportDesk } from "../../worker/desk/support-desk";
 import { inLanguage } from "../../worker/i18n/request-language";
-import { postJson, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertListener, insertUser } from "./support/accounts";
+import { postJson } from "./support/auth-requests";
 import {
   availableAtDesk,
   clearDesk,
@@ -25,7 +26,6 @@ import {
   SUPPORT_ID,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { callAction, signedInUser } from "./support/route-action";
@@ -273,7 +273,7 @@ describe("the desk's figures on a scripted day", () => {
 });
 
 /** The visitor's own form, posted to their support conversation's page. */
-function visitorPost(visitor: Awaited<ReturnType<typeof signUpUser>>, fields: Record<string, string>) {
+function visitorPost(visitor: Awaited<ReturnType<typeof insertUser>>, fields: Record<string, string>) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   return callAction(chatScreen.action, chatWith(SUPPORT_ID), form, {
@@ -290,7 +290,7 @@ const lastDesk = (socket: Awaited<ReturnType<typeof visitorInSupportChat>>["sock
  * has counted the answer).
  */
 async function answeredConversation() {
-  const listener = await signUpListener();
+  const listener = await insertListener();
   await availableAtDesk(listener);
   const visitor = await visitorInSupportChat();
   await say(visitor.socket, "hello");
@@ -334,7 +334,7 @@ describe("an opening's life on the desk", () => {
     });
     expect(tooLong).toMatchObject({ status: 400, data: { visitorDesk: { message: SURVEY_TEXTS.commentTooLong } } });
     // Another person cannot answer for this opening: their own conversation has none.
-    const stranger = await signUpUser();
+    const stranger = await insertUser();
     const foreign = await visitorPost(stranger, {
       intent: VISITOR_DESK_INTENTS.survey,
       opening: String(told.survey),
@@ -371,7 +371,7 @@ describe("an opening's life on the desk", () => {
   });
 
   it("words the survey's refusals in the visitor's language, keeping what they chose and typed", async () => {
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     const es = { locale: "es" } as const;
     const survey = { intent: VISITOR_DESK_INTENTS.survey, opening: "1" };
     const wrong = await inLanguage("es", () => visitorPost(visitor, { ...survey, answer: "tal vez", comment: "hola" }));
@@ -428,7 +428,7 @@ describe("an opening's life on the desk", () => {
     await until(async () => (await desk().figures("today")).abandoned === 2);
     const figures = await desk().figures("today");
     expect(figures).toMatchObject({ conversations: 2, answered: 0, abandoned: 2, answerRate: 0, waitingNow: 0 });
-    const listener = await signUpListener();
+    const listener = await insertListener();
     expect((await desk().snapshot(listener.user.id, false)).waitingCount).toBe(0);
   });
 
@@ -443,7 +443,7 @@ describe("an opening's life on the desk", () => {
 
 describe("the wait a visitor in line is told", () => {
   it("is estimated from the recent pace and the listeners there, updated as the line moves", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     // The listener fills up: three assignments, four minutes apart by the desk's record.
     for (let n = 0; n < 3; n += 1) {
@@ -517,12 +517,12 @@ describe("an assigned conversation nobody writes in", () => {
 
 describe("the supervisor's message to a listener", () => {
   it("reaches the holding listener's desk at once, is kept with the notes, and never reaches the visitor", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const page = await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const adminActor = { id: admin.user.id, name: admin.user.username, admin: true };
     const secret = "Ask about their sleep, gently";
     expect(await desk().whisper(visitor.pairId, adminActor, secret)).toEqual({ ok: true });
@@ -534,7 +534,7 @@ describe("the supervisor's message to a listener", () => {
     );
     expect(notes).toContainEqual(expect.objectContaining({ kind: "whisper", text: secret }));
     // Another listener's desk hears nothing of it; the visitor's frames never carry it.
-    const other = await signUpListener();
+    const other = await insertListener();
     const otherPage = await openDeskSocket(other.cookie);
     await say(visitor.socket, "still here");
     expect(otherPage.whispers).toEqual([]);
@@ -553,12 +553,12 @@ describe("the supervisor's message to a listener", () => {
   });
 
   it("is refused on the conversation's page to a listener, even the holder, and to an empty or too long text", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const asAdmin = { ...signedInUser(admin), role: "admin" as const };
     const post = (user: SignedInUser, text: string) => {
       const form = new FormData();

@@ -12,6 +12,7 @@ import {
 } from "~/shared/desk";
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
 import { setListenerAlias } from "../../worker/desk/listeners";
+import { insertListener } from "./support/accounts";
 import { closing } from "./support/chat-sockets";
 import {
   availableAtDesk,
@@ -22,7 +23,6 @@ import {
   replyOnDesk,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 
@@ -54,7 +54,7 @@ const isDesk = (frame: ServerFrame): frame is DeskFrame => frame.type === "desk"
 
 describe("a listener's desk page proves they are there", () => {
   it("whose page falls silent without a close: no new conversation, and after the grace theirs go back, crisis first", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const held = await visitorInSupportChat();
     await say(held.socket, "hello");
@@ -89,7 +89,7 @@ describe("a listener's desk page proves they are there", () => {
   });
 
   it("that closed and came back within the grace: nothing was handed back, and conversations come again", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const page = await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
@@ -114,7 +114,7 @@ describe("a listener's desk page proves they are there", () => {
 
 describe("what the visitor reads of a listener", () => {
   it("'joined' only once the listener opens the conversation, where it happened, under their alias", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await setListenerAlias(listener.user.id, "Sam");
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
@@ -144,7 +144,7 @@ describe("what the visitor reads of a listener", () => {
   });
 
   it("after a transfer, that another listener is joining, never as if nobody had been there", async () => {
-    const [first, second] = [await signUpListener(), await signUpListener()];
+    const [first, second] = [await insertListener(), await insertListener()];
     await availableAtDesk(first);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
@@ -178,7 +178,7 @@ describe("what the visitor reads of a listener", () => {
   });
 
   it("a conversation given to someone who never opens it goes back to the line, to another listener", async () => {
-    const [first, second] = [await signUpListener(), await signUpListener()];
+    const [first, second] = [await insertListener(), await insertListener()];
     await availableAtDesk(first);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
@@ -195,7 +195,7 @@ describe("what the visitor reads of a listener", () => {
   });
 
   it("'Mark resolved' tells the visitor it ended and that writing again brings them back in line", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");

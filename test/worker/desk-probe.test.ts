@@ -2,6 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DESK_PROBE_MS, DESK_TEXTS } from "~/shared/desk";
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
+import { insertListener } from "./support/accounts";
 import {
   availableAtDesk,
   clearDesk,
@@ -11,7 +12,6 @@ import {
   roomDeskStatus,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { until } from "./support/until";
@@ -45,7 +45,7 @@ const placesTold = (frames: ServerFrame[]) =>
 
 describe("the desk asks a listener's pages before giving them a conversation", () => {
   it("gives it once a page answers, and only to the answer of the socket that was asked", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const first = await openDeskSocket(listener.cookie, { answersProbes: false });
     const second = await openDeskSocket(listener.cookie, { answersProbes: false });
     await desk().setAvailability(listener.actor, true);
@@ -68,14 +68,14 @@ describe("the desk asks a listener's pages before giving them a conversation", (
   });
 
   it("skips a listener whose pages do not answer, at once and until a page of theirs speaks, the visitor's place unchanged", async () => {
-    const answering = await signUpListener();
+    const answering = await insertListener();
     const answeringPage = await availableAtDesk(answering);
     const first = await visitorInSupportChat();
     await say(first.socket, "hi");
     await deskHolds(first.pairId, answering.user.id);
 
     // The laptop shut: the socket is still open, nothing answers on it.
-    const shut = await signUpListener();
+    const shut = await insertListener();
     const shutPage = await availableAtDesk(shut, { answersProbes: false });
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "is anyone there?");
@@ -116,7 +116,7 @@ describe("the desk asks a listener's pages before giving them a conversation", (
   });
 
   it("takes an answer past the deadline as the page speaking: nothing given by it, but offered again and asked anew", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const page = await availableAtDesk(listener, { answersProbes: false });
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello?");

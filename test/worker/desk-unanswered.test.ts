@@ -10,7 +10,8 @@ import { chatWith, deskConversationPath, PATHS } from "~/shared/routes";
 import { LOCAL_SUPPORT_ACCOUNT } from "../../worker/db/seed";
 import type { SupportDesk } from "../../worker/desk/support-desk";
 import { addWrapUpTopic } from "../../worker/desk/wrap-up-topics";
-import { postJson, signUpAdmin } from "./support/auth-requests";
+import { insertAdmin, insertListener } from "./support/accounts";
+import { postJson } from "./support/auth-requests";
 import {
   availableAtDesk,
   clearDesk,
@@ -22,7 +23,6 @@ import {
   SUPPORT_ID,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { callAction, signedInUser } from "./support/route-action";
@@ -42,7 +42,7 @@ beforeEach(clearDesk);
 
 const MINUTE = 60_000;
 type Visitor = Awaited<ReturnType<typeof visitorInSupportChat>>;
-type Listener = Awaited<ReturnType<typeof signUpListener>>;
+type Listener = Awaited<ReturnType<typeof insertListener>>;
 
 /** A form of the conversation's desk page, posted as `user`. */
 function deskPost(user: SignedInUser, visitor: Visitor, fields: Record<string, string>) {
@@ -80,7 +80,7 @@ const mine = async (listener: Listener) =>
 
 describe("a conversation nobody has answered", () => {
   it("goes back to its place in line with 'Return to line', to another listener, and only before a reply", async () => {
-    const [a, b] = [await signUpListener(), await signUpListener()];
+    const [a, b] = [await insertListener(), await insertListener()];
     await availableAtDesk(a);
     const visitor = await givenTo(a, { opened: true });
     const since = (await desk().snapshot(a.user.id, false)).mine[0]?.assignedAt ?? 0;
@@ -121,7 +121,7 @@ describe("a conversation nobody has answered", () => {
   });
 
   it("is never closed by the inactivity clock: only a conversation a listener replied in goes quiet", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await givenTo(listener, { opened: true });
     const tickAt = (now: number) => runInDurableObject(desk(), (instance: SupportDesk) => instance.tick(now));
@@ -134,7 +134,7 @@ describe("a conversation nobody has answered", () => {
   });
 
   it("counts a visitor who leaves a listener who joined and never replied as closed without a reply, for that listener", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     // Opened, then the visitor ends it; opened, then the visitor signs out everywhere.
     const ended = await givenTo(listener, { opened: true });
@@ -176,7 +176,7 @@ describe("a conversation nobody has answered", () => {
   });
 
   it("held since before the desk recorded its openings, gets one at its first reply, and may then be resolved", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await givenTo(listener, { opened: true });
     await runInDurableObject(desk(), (_instance, state) => {
@@ -228,7 +228,7 @@ describe("the admin, who is the support account itself", () => {
 
 describe("crisis words and the wrap-up", () => {
   it("keeps crisis words written while a listener holds it, and lists a wrap-up that then said no risk was discussed", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await givenTo(listener, { opened: true });
     const reply = await replyOnDesk(listener, visitor);
@@ -253,7 +253,7 @@ describe("crisis words and the wrap-up", () => {
     );
     const third = await givenTo(listener, { opened: true });
     await replyOnDesk(listener, third);
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const asAdmin = { id: admin.user.id, name: admin.user.username, admin: true };
     expect(
       await desk().resolve(third.pairId, asAdmin, { topics: ["Self-harm", "Grief"], riskDiscussed: false }),

@@ -6,7 +6,7 @@ import { RISK_ANSWERS, SEEDED_WRAP_UP_TOPICS, WRAP_UP_FIELDS, WRAP_UP_TEXTS } fr
 import { deskConversationPath, PATHS } from "~/shared/routes";
 import { addSavedReply } from "../../worker/desk/saved-replies";
 import { addWrapUpTopic } from "../../worker/desk/wrap-up-topics";
-import { signUpAdmin } from "./support/auth-requests";
+import { insertAdmin, insertListener } from "./support/accounts";
 import {
   availableAtDesk,
   clearDesk,
@@ -15,7 +15,6 @@ import {
   replyOnDesk,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { type ActionAnswer, callAction, callLoader, signedInUser } from "./support/route-action";
@@ -25,7 +24,7 @@ import { type ActionAnswer, callAction, callLoader, signedInUser } from "./suppo
  * who holds the conversation only, and resolving asks for a wrap-up the server checks.
  */
 
-type Listener = Awaited<ReturnType<typeof signUpListener>>;
+type Listener = Awaited<ReturnType<typeof insertListener>>;
 type PageData = Awaited<ReturnType<typeof deskConversation.loader>>;
 
 beforeAll(async () => {
@@ -38,7 +37,7 @@ beforeEach(clearDesk);
 
 /** A visitor who wrote, and a listener the desk gave the conversation to. */
 async function heldConversation() {
-  const listener = await signUpListener();
+  const listener = await insertListener();
   await availableAtDesk(listener);
   const visitor = await visitorInSupportChat();
   await say(visitor.socket, "hello, is anyone there?");
@@ -85,7 +84,7 @@ describe("a desk conversation's saved replies", () => {
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello?");
     await deskHolds(visitor.pairId, null);
-    const reader = await signUpListener();
+    const reader = await insertListener();
     const queued = (await openPage(signedInUser(reader), visitor.user.id, "?reply=1")).data as PageData;
     expect(queued.view.access).toBe("queued");
     expect(queued.savedReplies).toEqual([]);
@@ -93,7 +92,7 @@ describe("a desk conversation's saved replies", () => {
     expect(queued.topics).toEqual([]);
 
     const held = await heldConversation();
-    const boss = { ...signedInUser(await signUpAdmin()), role: "admin" as const };
+    const boss = { ...signedInUser(await insertAdmin()), role: "admin" as const };
     const watched = (await openPage(boss, held.visitor.user.id, "?reply=1")).data as PageData;
     expect(watched.view.access).toBe("admin");
     expect(watched.savedReplies).toEqual([]);
@@ -101,7 +100,7 @@ describe("a desk conversation's saved replies", () => {
     // The admin may resolve it, so the wrap-up's topics are there.
     expect(watched.topics).toEqual([...SEEDED_WRAP_UP_TOPICS]);
     // Another listener finds a conversation that is someone else's not at all.
-    const other = await signUpListener();
+    const other = await insertListener();
     expect(await openPage(signedInUser(other), held.visitor.user.id, "?reply=1")).toMatchObject({
       status: 404,
       thrown: true,
@@ -129,7 +128,7 @@ describe("'Mark resolved' on a desk conversation", () => {
       status: 409,
       data: { refusal: DESK_TEXTS.notAnswered },
     });
-    const boss = { ...signedInUser(await signUpAdmin()), role: "admin" as const };
+    const boss = { ...signedInUser(await insertAdmin()), role: "admin" as const };
     expect(await resolve(boss, visitor.user.id, wrapUp)).toMatchObject({
       status: 409,
       data: { refusal: DESK_TEXTS.notAnswered },
@@ -198,7 +197,7 @@ describe("'Mark resolved' on a desk conversation", () => {
   it("is refused to a listener who does not hold the conversation, whatever the wrap-up", async () => {
     // Someone else's: not found at all.
     const { listener, visitor } = await heldConversation();
-    const other = await signUpListener();
+    const other = await insertListener();
     const wrapUp = { topics: ["Other"], risk: RISK_ANSWERS.no };
     expect(await resolve(signedInUser(other), visitor.user.id, wrapUp)).toMatchObject({ status: 404, thrown: true });
     expect(await holds(listener)).toEqual([visitor.pairId]);

@@ -21,7 +21,8 @@ import {
   passwordResetSubject,
 } from "../../worker/email/templates/password-reset-email";
 import { inLanguage } from "../../worker/i18n/request-language";
-import { requestResetToken, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { requestResetToken } from "./support/auth-requests";
 import { until } from "./support/until";
 
 const RESEND: EmailTransport = { kind: "resend", apiKey: "re_test_key", from: "Kindred <no-reply@kindred.example>" };
@@ -251,7 +252,7 @@ describe("the password reset, in its recipient's language", () => {
 
   it("comes in Spanish to an account that speaks Spanish: its subject, its words and its crisis help", async () => {
     stubLog();
-    const person = await signUpUser({ language: "es" });
+    const person = await insertUser({ language: "es" });
     await chooseCountry(person.user.id, "US");
 
     const email = await resetEmailTo(person.email);
@@ -278,7 +279,7 @@ describe("the password reset, in its recipient's language", () => {
 
   it("stays English for an account that has no language", async () => {
     stubLog();
-    const person = await signUpUser();
+    const person = await insertUser();
     expect(await env.DB.prepare("SELECT 1 FROM account_languages WHERE user_id = ?").bind(person.user.id).first()).toBe(
       null,
     );

@@ -7,8 +7,9 @@ import { sessionEndPath } from "~/shared/session-end";
 import * as chatScreen from "../../app/routes/chat/chat-screen";
 import { SESSION_LIFETIME_SECONDS } from "../../worker/auth/ended-sessions";
 import { runHousekeeping } from "../../worker/jobs/housekeeping";
+import { insertUser } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
-import { postJson, signUpUser } from "./support/auth-requests";
+import { postJson } from "./support/auth-requests";
 import { callLoader } from "./support/route-action";
 
 /** A conversation's page asked for with the browser's cookies (or none), as the root middleware sees them. */
@@ -35,7 +36,7 @@ async function sessionRowsOf(userId: string) {
  * cookies sent below are the session token alone).
  */
 async function endedByInactivity() {
-  const person = await signUpUser();
+  const person = await insertUser();
   await setLastActivity(person.user.id, Date.now() - SESSION_TIMEOUT_MS - 1000);
   expect((await postJson("/api/session/activity", { idleMs: 0 }, { cookie: person.cookie })).status).toBe(401);
   expect(await sessionRowsOf(person.user.id)).toBe(0);
@@ -44,7 +45,7 @@ async function endedByInactivity() {
 
 describe("a browser that comes back holding an ended session's cookie", () => {
   it("is told the session ended for inactivity, with the page to come back to after signing in", async () => {
-    const contact = await signUpUser();
+    const contact = await insertUser();
     const person = await endedByInactivity();
 
     const answer = await openConversationPage(contact.user.id, person.cookie);
@@ -58,14 +59,14 @@ describe("a browser that comes back holding an ended session's cookie", () => {
   });
 
   it("goes to sign-up as before when it carries no cookie at all (a fresh browser)", async () => {
-    const contact = await signUpUser();
+    const contact = await insertUser();
     const answer = await openConversationPage(contact.user.id);
     expect(answer).toMatchObject({ thrown: true, location: withNext(PATHS.signup, chatWith(contact.user.id)) });
   });
 
   it("is not told of inactivity for a session that ended another way the app does not remember", async () => {
-    const contact = await signUpUser();
-    const person = await signUpUser();
+    const contact = await insertUser();
+    const person = await insertUser();
     // Signed out elsewhere with this cookie copied: the row is gone, and inactivity had nothing to do with it.
     expect((await postJson("/api/auth/sign-out", {}, { cookie: person.cookie })).status).toBe(200);
     const answer = await openConversationPage(contact.user.id, person.cookie);
@@ -73,7 +74,7 @@ describe("a browser that comes back holding an ended session's cookie", () => {
   });
 
   it("goes to sign-up as before once the cookie could no longer be alive (housekeeping forgets the end)", async () => {
-    const contact = await signUpUser();
+    const contact = await insertUser();
     const person = await endedByInactivity();
     await runHousekeeping(env.DB, Date.now() + SESSION_LIFETIME_SECONDS * 1000 + 60_000);
     const answer = await openConversationPage(contact.user.id, person.cookie);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { HeldConversation, InboxFrame } from "~/shared/schemas/inbox-protocol";
+import { insertListener } from "./support/accounts";
 import { openInboxSocket } from "./support/chat-sockets";
 import {
   availableAtDesk,
@@ -10,7 +11,6 @@ import {
   replyOnDesk,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { until } from "./support/until";
@@ -41,7 +41,7 @@ const heldOf = (listenerId: string) => env.USER_INBOX.getByName(listenerId).held
 
 describe("a listener's own inbox knows which of their conversations waits for their reply", () => {
   it("learns of each visitor message and of each reply, the wait cleared by the reply and started again by the visitor", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const inbox = await inboxOf(listener.cookie);
     const visitor = await visitorInSupportChat();
@@ -95,7 +95,7 @@ describe("a listener's own inbox knows which of their conversations waits for th
   });
 
   it("moves to the new holder with a transfer, waiting as it was", async () => {
-    const [a, b] = [await signUpListener(), await signUpListener()];
+    const [a, b] = [await insertListener(), await insertListener()];
     await availableAtDesk(a);
     const aInbox = await inboxOf(a.cookie);
     const visitor = await visitorInSupportChat();
@@ -118,7 +118,7 @@ describe("a listener's own inbox knows which of their conversations waits for th
   });
 
   it("is cleared when the conversation goes back to the line", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const inbox = await inboxOf(listener.cookie);
     const visitor = await visitorInSupportChat();

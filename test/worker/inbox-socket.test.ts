@@ -2,7 +2,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
-import { postJson, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { postJson } from "./support/auth-requests";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
 import { runInboxAlarmAfter } from "./support/inbox-alarm";
 import { readPosition } from "./support/room-state";
@@ -22,14 +23,14 @@ const openSocketsInInbox = (userId: string) =>
 
 describe("the inbox socket", () => {
   it("is refused to a signed-out visitor and to another site", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     expect((await openInboxSocket(null)).status).toBe(401);
     expect((await openInboxSocket(alice.cookie, "https://evil.example")).status).toBe(403);
   });
 
   it("pushes the badge count and the list live, with a new-message event for the recipient", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const inbox = await openInboxSocket(bob.cookie);
     await until(() => inbox.frames.length >= 1);
     expect(inbox.frames[0]).toEqual({ type: "inbox", unread: 0, chats: [] });
@@ -56,8 +57,8 @@ describe("the inbox socket", () => {
   });
 
   it("passes a page's receipt of a new message on to the sender as 'delivered'", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const inbox = await openInboxSocket(bob.cookie);
     const a = await connect(alice.cookie, pairId);
@@ -74,9 +75,9 @@ describe("the inbox socket", () => {
   });
 
   it("answers a bad frame with an error and ignores receipts for conversations it does not hold", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
-    const carol = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
+    const carol = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     a.send({ type: "send", clientId: "temp-1", text: "Only for Bob" });
@@ -97,7 +98,7 @@ describe("the inbox socket", () => {
   });
 
   it("makes the user online while a page is open, without a flap when one of two closes, and offline when the last one does", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const first = await openInboxSocket(alice.cookie);
     const second = await openInboxSocket(alice.cookie);
     await until(async () => (await isOnline(alice.user.id)) === 1);
@@ -112,7 +113,7 @@ describe("the inbox socket", () => {
   });
 
   it("is presence's only writer: the activity heartbeat and a page's unload write none", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const page = await openInboxSocket(alice.cookie);
     await until(async () => (await isOnline(alice.user.id)) === 1);
     // The unload beacon that marked people offline while another tab was open is gone.
@@ -127,7 +128,7 @@ describe("the inbox socket", () => {
   });
 
   it("counts a connection that stopped pinging as offline within a minute", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     await openInboxSocket(alice.cookie);
     await until(async () => (await isOnline(alice.user.id)) === 1);
     // The inbox's alarm is set for the socket's ping deadline; it runs as if half a minute, then a

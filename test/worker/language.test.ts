@@ -4,7 +4,8 @@ import { m } from "~/paraglide/messages";
 import * as root from "~/root";
 import * as language from "~/routes/language";
 import { LANGUAGE_SWITCH } from "~/shared/languages";
-import { postJson, sessionCookie, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { postJson, sessionCookie } from "./support/auth-requests";
 import { callAction, callLoader, signedInUser } from "./support/route-action";
 
 /** The language switch's post, the account's language, and the order the root reads them in. */
@@ -47,7 +48,7 @@ describe("the language switch", () => {
   });
 
   it("signed in, is the account's too, which a browser with no choice of its own then speaks", async () => {
-    const visitor = await signUpUser();
+    const visitor = await insertUser();
     await switchTo({ language: "es" }, { user: signedInUser(visitor) });
     expect(await accountLanguageOf(visitor.user.id)).toBe("es");
     expect(await pageLanguage({ cookie: visitor.cookie, headers: { "Accept-Language": "en-US" } })).toBe("es");
@@ -90,14 +91,14 @@ describe("a public page at another language's address", () => {
   });
 
   it("never moves the desk and admin pages, which speak English to those who work the desk", async () => {
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const spanish = { cookie: `${admin.cookie}; kindred_language=es`, headers: { "Accept-Language": "es" } };
     expect(await pageLanguageAt("/desk", spanish)).toBe("en");
     expect(await pageLanguageAt("/admin/desk", spanish)).toBe("en");
   });
 
   it("refuses anyone else on the desk and admin pages in their own language", async () => {
-    const visitor = await signUpUser({ language: "es" });
+    const visitor = await insertUser({ language: "es" });
     expect(await pageLanguageAt("/admin/reports", { cookie: visitor.cookie })).toBe("es");
     expect(await pageLanguageAt("/desk", { headers: { "Accept-Language": "es-MX" } })).toBe("es");
   });

@@ -18,13 +18,14 @@ import {
   removeListener,
   setListenerAlias,
 } from "../../worker/desk/listeners";
-import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { type ActionAnswer, callAction, callLoader, signedInUser } from "./support/route-action";
 
-type SignedUp = Awaited<ReturnType<typeof signUpUser>>;
+type SignedUp = Awaited<ReturnType<typeof insertUser>>;
 
 async function admin(): Promise<SignedInUser> {
-  return { ...signedInUser(await signUpAdmin()), role: "admin" };
+  return { ...signedInUser(await insertAdmin()), role: "admin" };
 }
 
 /** A post to /admin/listeners as `user` (null: signed out), through the admin pages' guard. */
@@ -64,7 +65,7 @@ async function rename(person: SignedUp, username: string): Promise<void> {
 describe("the listener role", () => {
   it("is granted by the admin by exact username in any letter case, and lets the listener use the desk", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     expect(await isListener(person.user.id)).toBe(false);
     expect(await canUseDesk({ id: person.user.id, role: "user" })).toBe(false);
 
@@ -95,14 +96,14 @@ describe("the listener role", () => {
 
   it("lets the admin use the desk without being a listener, and nobody else", async () => {
     const boss = await admin();
-    const someone = await signUpUser();
+    const someone = await insertUser();
     expect(await isListener(boss.id)).toBe(false);
     expect(await canUseDesk(boss)).toBe(true);
     expect(await canUseDesk({ id: someone.user.id, role: "user" })).toBe(false);
   });
 
   it("lists listeners by username in any letter case, with their alias and when they were added", async () => {
-    const [charlie, alpha, bravo] = [await signUpUser(), await signUpUser(), await signUpUser()];
+    const [charlie, alpha, bravo] = [await insertUser(), await insertUser(), await insertUser()];
     const tag = crypto.randomUUID().slice(0, 6);
     await rename(charlie, `order${tag}charlie`);
     await rename(alpha, `Order${tag}Alpha`);
@@ -123,7 +124,7 @@ describe("the listener role", () => {
 
   it("is taken away by the admin with Remove, leaving the account itself", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username);
     const answer = await remove(boss, person.user.id);
     expect(answer).toMatchObject({ status: 200, data: { done: LISTENER_TEXTS.removed(person.user.username) } });
@@ -143,14 +144,14 @@ describe("the listener role", () => {
   });
 
   it("ends with the account: deleting an account deletes its listener row", async () => {
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username);
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(person.user.id).run();
     expect((await listenerRows()).map((row) => row.user_id)).not.toContain(person.user.id);
   });
 
   it("goes to one admin of two adding the same person at once; the other is told they already are", async () => {
-    const person = await signUpUser();
+    const person = await insertUser();
     const results = await Promise.allSettled([addListener(person.user.username), addListener(person.user.username)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
@@ -196,7 +197,7 @@ describe("adding a listener refuses, says why next to the username, keeps what w
 
   it("a username no account has, or only part of one", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     const before = await listenerRows();
     const part = person.user.username.slice(0, 6);
     await expectRefused(await add(boss, part), 404, LISTENER_TEXTS.unknownUsername(part), part);
@@ -222,7 +223,7 @@ describe("adding a listener refuses, says why next to the username, keeps what w
 
   it("a suspended account", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await suspendAccount(person.user.id);
     const before = await listenerRows();
     await expectRefused(
@@ -237,7 +238,7 @@ describe("adding a listener refuses, says why next to the username, keeps what w
 
   it("someone already a listener, keeping their alias and the day they were added", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username, 5_000);
     await setListenerAlias(person.user.id, "Evening Voice");
     const before = await listenerRows();
@@ -255,7 +256,7 @@ describe("adding a listener refuses, says why next to the username, keeps what w
 describe("a listener's alias", () => {
   it("is set trimmed, shown in the list, and cleared by saving it empty", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username);
 
     const saved = await nameAlias(boss, person.user.id, "  Quiet Harbor  ");
@@ -273,7 +274,7 @@ describe("a listener's alias", () => {
 
   it(`may be ${MAX_LISTENER_ALIAS} characters, and one more is refused next to the field with what was typed`, async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username);
     const longest = "A".repeat(MAX_LISTENER_ALIAS);
     expect((await nameAlias(boss, person.user.id, longest)).status).toBe(200);
@@ -295,7 +296,7 @@ describe("a listener's alias", () => {
 
   it("is never the listener's own username, in any letter case", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username);
     await setListenerAlias(person.user.id, "Steady Light");
     const typed = ` ${person.user.username.toLowerCase()} `;
@@ -309,7 +310,7 @@ describe("a listener's alias", () => {
 
   it("is refused for an account that is not a listener, and none is made", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     const answer = await nameAlias(boss, person.user.id, "Hopeful");
     expect(answer).toMatchObject({
       status: 404,
@@ -322,8 +323,8 @@ describe("a listener's alias", () => {
 
 describe("/admin/listeners", () => {
   it("answers everyone but the admin as /admin/reports does, reading and acting, and changes nothing", async () => {
-    const person = await signUpUser();
-    const listener = await signUpUser();
+    const person = await insertUser();
+    const listener = await insertUser();
     await addListener(listener.user.username);
     const before = await listenerRows();
     for (const user of [signedInUser(person), signedInUser(listener)]) {
@@ -341,7 +342,7 @@ describe("/admin/listeners", () => {
   });
 
   it("sends a signed-out visitor to sign in and back, reading and acting, and changes nothing", async () => {
-    const listener = await signUpUser();
+    const listener = await insertUser();
     await addListener(listener.user.username);
     const before = await listenerRows();
     const signIn = `${PATHS.signup}?next=${encodeURIComponent(PATHS.adminListeners)}`;
@@ -353,7 +354,7 @@ describe("/admin/listeners", () => {
 
   it("shows the admin every listener", async () => {
     const boss = await admin();
-    const person = await signUpUser();
+    const person = await insertUser();
     await addListener(person.user.username);
     const shown = await read(boss);
     expect(shown.status).toBe(200);
@@ -364,7 +365,7 @@ describe("/admin/listeners", () => {
 
   it("refuses an unknown action, an incomplete or empty form and a body that is no form, changing nothing", async () => {
     const boss = await admin();
-    const listener = await signUpUser();
+    const listener = await insertUser();
     await addListener(listener.user.username);
     const before = await listenerRows();
     expect(await post(boss, { intent: "promote", userId: listener.user.id })).toMatchObject({

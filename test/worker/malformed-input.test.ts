@@ -17,7 +17,8 @@ import * as profileScreen from "../../app/routes/profile/profile-screen";
 import * as blockedPeople from "../../app/routes/safety/blocked-people";
 import * as userProfile from "../../app/routes/users/user-profile";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../worker/http/request-guards";
-import { APP_ORIGIN, freshIp, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { APP_ORIGIN, freshIp } from "./support/auth-requests";
 import { callActionWithRequest, signedInUser } from "./support/route-action";
 
 const THREE_MB = "x".repeat(3 * 1024 * 1024);
@@ -76,7 +77,7 @@ describe("malformed addresses", () => {
 
 describe("a page's form posted from another site", () => {
   it("is refused before any action runs, for every page that takes a form, and changes nothing", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const before = await counts();
     const form = new URLSearchParams({ firstName: "Hacked", intent: "report", reason: "spam" }).toString();
     for (const path of [
@@ -111,7 +112,7 @@ describe("a page's form posted from another site", () => {
 
 describe("JSON of the wrong shape", () => {
   it("is a 400 with a code for the activity heartbeat, and changes nothing", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const before = await counts();
     const bodies = ["[]", "null", '"x"', "5", "{not json", ""];
     for (const body of bodies) {
@@ -145,7 +146,7 @@ describe("JSON of the wrong shape", () => {
 
 describe("bodies over their endpoint's cap", () => {
   it("answer 413 for 3 MB sent to JSON endpoints, better-auth's included, and store nothing", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const before = await counts();
     for (const path of [
       "/api/session/activity",
@@ -172,7 +173,7 @@ describe("bodies over their endpoint's cap", () => {
   });
 
   it("are measured when sent without a length too, and a small chunked body still passes", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const large = await send("/api/session/activity", {
       body: streamOf(DEFAULT_BODY_LIMIT_BYTES + 1),
       cookie: alice.cookie,
@@ -205,8 +206,8 @@ describe("a page's action posted a body that is no form", () => {
   ] as const;
 
   it("answers 4xx from every route action, as data or a thrown 4xx, and changes nothing", async () => {
-    const admin = await signUpAdmin();
-    const other = await signUpUser();
+    const admin = await insertAdmin();
+    const other = await insertUser();
     const user = { ...signedInUser(admin), role: "admin" as const };
     const before = await counts();
     const routes: {
@@ -249,7 +250,7 @@ describe("a page's action posted a body that is no form", () => {
   });
 
   it("answers 400 with a code at the upload endpoint", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     for (const { name, type, body } of MALFORMED_BODIES) {
       const response = await send("/api/uploads?purpose=chat", { body: body ?? undefined, type, cookie: alice.cookie });
       expect(response.status, name).toBe(400);

@@ -13,14 +13,15 @@ import {
   suspendFromReport,
 } from "../../worker/safety/moderation";
 import { fileReport } from "../../worker/safety/reports";
-import { postJson, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { postJson } from "./support/auth-requests";
 import { closing, connect, isAck, openInboxSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 /** B reports A's profile. */
 async function reported() {
-  const a = await signUpUser();
-  const b = await signUpUser();
+  const a = await insertUser();
+  const b = await insertUser();
   const { id } = await fileReport({
     reporterId: b.user.id,
     reportedId: a.user.id,
@@ -68,7 +69,7 @@ describe("moderation", () => {
   });
 
   it("lists open reports newest first with both usernames, and counts them for the header", async () => {
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const openBefore = await countOpenReports();
     const first = await reported();
     const second = await reported();
@@ -89,7 +90,7 @@ describe("moderation", () => {
   });
 
   it("suspending ends the account's sessions and open sockets within a second and refuses its sign-in", async () => {
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const { a, b, reportId } = await reported();
     const pairId = pairIdFor(a.user.id, b.user.id);
     const chat = await connect(a.cookie, pairId);
@@ -126,7 +127,7 @@ describe("moderation", () => {
   });
 
   it("refuses a suspension without a reason from the list, and changes nothing", async () => {
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const { a, reportId } = await reported();
     for (const decision of [{}, { reason: "" }, { reason: "rudeness" }, { note: "No reason given." }]) {
       await expect(suspendFromReport(reportId, admin.actor, decision)).rejects.toThrow(
@@ -147,7 +148,7 @@ describe("moderation", () => {
   });
 
   it("records a suspension's reason and note in the log; the person is told the category only", async () => {
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     const { a, reportId } = await reported();
     const note = "Sent the same link to 40 people.";
     expect(await suspendFromReport(reportId, admin.actor, { reason: "spam", note: `  ${note}  ` })).toEqual({
@@ -183,8 +184,8 @@ describe("moderation", () => {
   });
 
   it("never suspends the support account", async () => {
-    const admin = await signUpAdmin();
-    const reporter = await signUpUser();
+    const admin = await insertAdmin();
+    const reporter = await insertUser();
     await env.DB.prepare("INSERT OR IGNORE INTO users (id, name, email, username) VALUES (?, 'Support', ?, 'Support')")
       .bind(env.SUPPORT_USER_ID, "support-test@example.com")
       .run();

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import { type Migration, runMigrations } from "../../worker/sockets/migrations";
-import { signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
 import { connect, isAck } from "./support/chat-sockets";
 import { readPosition, roomRows } from "./support/room-state";
 
@@ -31,8 +31,8 @@ describe("a Durable Object's schema steps", () => {
   });
 
   it("bring a room stored before they were counted (and before delivery receipts) up to date when it starts", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     a.send({ type: "send", clientId: "temp-1", text: "Before the upgrade" });

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { m } from "~/paraglide/messages";
 import { pairIdFor } from "~/shared/pair-id";
-import { signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
 import { connect, isAck, openInboxSocket } from "./support/chat-sockets";
 import { EMAIL_GRACE_MS, EMAIL_WINDOW_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
 import { until } from "./support/until";
@@ -17,8 +17,8 @@ const emailsTo = async (address: string) =>
 
 /** Alice writes to Bob, whose account speaks `bobsLanguage` (none: English). */
 async function conversation(bobsLanguage?: string) {
-  const alice = await signUpUser();
-  const bob = await signUpUser(bobsLanguage ? { language: bobsLanguage } : {});
+  const alice = await insertUser();
+  const bob = await insertUser(bobsLanguage ? { language: bobsLanguage } : {});
   const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
   let n = 0;
   const say = async (text: string) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import type { ChatRoom } from "../../worker/chat/chat-room";
 import type { UserInbox } from "../../worker/inbox/user-inbox";
-import { signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
 import { acked, connect, isAck } from "./support/chat-sockets";
 import { EMAIL_GRACE_MS } from "./support/inbox-alarm";
 import { until } from "./support/until";
@@ -22,8 +22,8 @@ type InboxDelivery = { deliver(member: string): Promise<number | null>; latestSe
 
 describe("the inbox updates owed after a message", () => {
   it("reach both inboxes, and the offline email is owed, when the room is evicted before sending them", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     a.send({ type: "send", clientId: "temp-1", text: "Are you there?" });
@@ -52,8 +52,8 @@ describe("the inbox updates owed after a message", () => {
   });
 
   it("in a conversation that keeps going, one owed update carries the newest message, about every two seconds", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     const bobInbox = env.USER_INBOX.getByName(bob.user.id);
@@ -100,8 +100,8 @@ describe("the inbox updates owed after a message", () => {
   });
 
   it("stays owed to an inbox that could not take it, and reaches it on a later try", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     const room = env.CHAT_ROOM.getByName(pairId);

@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { routes } from "virtual:react-router/server-build";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { allowedMethods } from "../../worker/http/page-methods";
-import { APP_ORIGIN, freshIp, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN, freshIp } from "./support/auth-requests";
 
 /**
  * A page asked with a method it does not take is answered plainly, before React Router, whose own
@@ -83,7 +84,7 @@ describe("a page asked with a method it does not take", () => {
   });
 
   it("answers 404 at an address where no page lives, whatever the method", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     for (const method of ["PUT", "POST", "OPTIONS", "DELETE"]) {
       const response = await ask(method, "/no-such-page", { cookie });
       expect(response.status, method).toBe(404);

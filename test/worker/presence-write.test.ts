@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../worker/db/client";
 import { PresenceKeeper } from "../../worker/inbox/presence";
 import { Meta } from "../../worker/sockets/meta";
-import { insertAccount } from "./support/accounts";
+import { insertBareAccount } from "./support/accounts";
 
 /** A D1 that refuses every update, as the local one now and then does under load. */
 const refusingDb = {
@@ -17,7 +17,7 @@ const isOnlineInD1 = async (userId: string) =>
 
 describe("presence's copy in D1", () => {
   it("refused by D1, does not fail the page's socket, and is written by the next change", async () => {
-    const { user } = await insertAccount();
+    const { user } = await insertBareAccount();
     const inbox = env.USER_INBOX.getByName(user.id);
     await runInDurableObject(inbox, async (_inbox, state) => {
       const meta = new Meta(state.storage.sql);

@@ -9,14 +9,15 @@ import { inLanguage } from "../../worker/i18n/request-language";
 import { getOwnProfile } from "../../worker/profiles/profile-store";
 import { completeProfile } from "../fixtures/profile";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { callAction, callActionWithRequest, signedInUser } from "./support/route-action";
 
 /** The profile and the search in Spanish: what a person reads changes, what is stored never does. */
 
 const es = { locale: "es" as const };
 
-type Person = Awaited<ReturnType<typeof signUpUser>>;
+type Person = Awaited<ReturnType<typeof insertUser>>;
 
 function saveProfile(person: Person, profile: ProfileForm, { inPlace = true } = {}) {
   const form = profileToFormData(profile);
@@ -38,7 +39,7 @@ async function uploadPicture(cookie: string): Promise<string> {
 
 describe("a profile saved by someone reading Spanish", () => {
   it("stores the options' English values, exactly as an English save does", async () => {
-    const ana = await signUpUser();
+    const ana = await insertUser();
     const profile = completeProfile(await uploadPicture(ana.cookie));
     const answer = await inLanguage("es", () => saveProfile(ana, profile));
     expect(answer).toMatchObject({ status: 200, data: { saved: profile } });
@@ -54,7 +55,7 @@ describe("a profile saved by someone reading Spanish", () => {
   });
 
   it("is refused a Spanish label in place of a value, and nothing changes", async () => {
-    const ana = await signUpUser();
+    const ana = await insertUser();
     const before = await getOwnProfile(ana.user.id);
     const profile = { ...completeProfile("/images/profiles/x/a.png"), denomination: "Anglicana/Episcopal" };
     const answer = await inLanguage("es", () => saveProfile(ana, profile));
@@ -66,7 +67,7 @@ describe("a profile saved by someone reading Spanish", () => {
   });
 
   it("answers a form posted without scripts with every 'at least one' refusal in Spanish", async () => {
-    const ana = await signUpUser();
+    const ana = await insertUser();
     const profile = { ...completeProfile("/images/profiles/x/a.png"), ministryInterests: [], hobbies: [] };
     const answer = await inLanguage("es", () => saveProfile(ana, profile, { inPlace: false }));
     expect(answer.status).toBe(400);
@@ -79,7 +80,7 @@ describe("a profile saved by someone reading Spanish", () => {
 
 describe("a profile posted without scripts in Spanish", () => {
   it("refuses a damaged photo in Spanish, keeping what was typed", async () => {
-    const ana = await signUpUser();
+    const ana = await insertUser();
     const form = profileToFormData({ ...completeProfile(""), firstName: "Ana" });
     const damaged = pngWithMetadata().subarray(0, 40);
     form.set("photo", new File([new Uint8Array(damaged)], "yo.png", { type: "image/png" }));
@@ -94,7 +95,7 @@ describe("a profile posted without scripts in Spanish", () => {
   });
 
   it("answers a body it cannot read in Spanish", async () => {
-    const ana = await signUpUser();
+    const ana = await insertUser();
     const request = new Request(`${APP_ORIGIN}/profile?tab=edit`, {
       method: "POST",
       headers: { Origin: APP_ORIGIN, "Content-Type": "multipart/form-data; boundary=nothing" },
@@ -107,8 +108,8 @@ describe("a profile posted without scripts in Spanish", () => {
 
 describe("a search's result facts", () => {
   it("read in the searcher's language: age, country and denomination", async () => {
-    const searcher = await signUpUser();
-    const grace = await signUpUser();
+    const searcher = await insertUser();
+    const grace = await insertUser();
     expect((await saveProfile(grace, completeProfile(await uploadPicture(grace.cookie)))).status).toBe(200);
 
     const [inSpanish] = await inLanguage("es", () => findUsersByUsername(grace.user.username, searcher.user.id));

@@ -6,10 +6,11 @@ import { PROFILE_MESSAGES, type ProfileForm, profileToFormData } from "~/shared/
 import { getOwnProfile, getPublicProfile } from "../../worker/profiles/profile-store";
 import { completeProfile } from "../fixtures/profile";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { callAction, signedInUser } from "./support/route-action";
 
-type Person = Awaited<ReturnType<typeof signUpUser>>;
+type Person = Awaited<ReturnType<typeof insertUser>>;
 
 /**
  * Save Profile as the page's script posts it to the /profile route action (in place, the photo's
@@ -46,7 +47,7 @@ describe("saving the profile through its route action", () => {
   });
 
   it("saves the whole profile with updatedAt, and the picture everywhere it is kept", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const photo = await uploadPicture(alice.cookie);
     const answer = await saveProfile(alice, completeProfile(photo));
     expect(answer).toMatchObject({ status: 200, data: { saved: completeProfile(photo) } });
@@ -61,7 +62,7 @@ describe("saving the profile through its route action", () => {
   });
 
   it("moves a form posted without scripts on to the profile, saying it was saved", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const photo = await uploadPicture(alice.cookie);
     const answer = await callAction(action, "/profile?tab=edit", profileToFormData(completeProfile(photo)), {
       user: signedInUser(alice),
@@ -71,8 +72,8 @@ describe("saving the profile through its route action", () => {
   });
 
   it("only ever saves the signed-in user's own profile, whatever id the form names", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const before = await getOwnProfile(bob.user.id);
     const photo = await uploadPicture(alice.cookie);
     const answer = await saveProfile(alice, completeProfile(photo), { userId: bob.user.id });
@@ -82,8 +83,8 @@ describe("saving the profile through its route action", () => {
   });
 
   it("refuses someone else's picture, and changes nothing", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const bobsPhoto = await uploadPicture(bob.cookie);
     const answer = await saveProfile(alice, completeProfile(bobsPhoto));
     expect(answer.status).toBe(400);
@@ -93,7 +94,7 @@ describe("saving the profile through its route action", () => {
   });
 
   it("answers invalid fields with 400, each field's message and what was posted, and changes nothing", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const photo = await uploadPicture(alice.cookie);
     const posted = { ...completeProfile(photo), age: "12", zipCode: "ABCDE", hobbies: [], aboutMe: "Too short" };
     const answer = await saveProfile(alice, posted);
@@ -119,14 +120,14 @@ describe("saving the profile through its route action", () => {
 
 describe("reading profiles", () => {
   it("starts from the sign-up's smaller profile, and reads a legacy location as the city", async () => {
-    const alice = await signUpUser({ gender: "male" });
+    const alice = await insertUser({ gender: "male" });
     await env.DB.prepare("UPDATE profiles SET location = 'Lagos' WHERE user_id = ?").bind(alice.user.id).run();
     const profile = await getOwnProfile(alice.user.id);
     expect(profile).toMatchObject({ firstName: alice.user.username, lastName: "", gender: "Male", city: "Lagos" });
   });
 
   it("shows another person what its owner filled, never the email, income or postal code", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const photo = await uploadPicture(alice.cookie);
     await saveProfile(alice, completeProfile(photo));
     const seen = await getPublicProfile(alice.user.id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { D1_BOOKMARK_COOKIE } from "../../worker/db/read-replication";
-import { postJson, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { postJson, sessionCookie } from "./support/auth-requests";
 
 /** The D1 bookmark a response handed the browser, if any. */
 const bookmarkIn = (response: Response) =>
@@ -11,17 +12,20 @@ const bookmarkIn = (response: Response) =>
 
 describe("D1 read replication", () => {
   it("hands the browser a bookmark with a write, and a request carrying it reads that write", async () => {
-    const { response, cookie } = await signUpUser();
+    const { email, password } = await insertUser();
+    const response = await postJson("/api/auth/sign-in/email", { email, password });
+    expect(response.status).toBe(200);
     const bookmark = bookmarkIn(response);
     expect(bookmark).toMatch(new RegExp(`^${D1_BOOKMARK_COOKIE}=.+`));
-    // The new account's session row (no session cache cookie here), read with the bookmark of the
-    // write that created it.
+    // The new session's row (no session cache cookie here), read with the bookmark of the write
+    // that created it.
+    const cookie = sessionCookie(response);
     const signedIn = await postJson("/api/session/activity", { idleMs: 0 }, { cookie: `${cookie}; ${bookmark}` });
     expect(signedIn.status).toBe(200);
   });
 
   it("ignores a bookmark that is not one, and still answers", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const response = await postJson(
       "/api/session/activity",
       { idleMs: 0 },

@@ -14,13 +14,13 @@ import {
 import type { EmailTransport } from "../../worker/email/send-email";
 import { DONATION_RECEIPT_TEMPLATE } from "../../worker/email/templates/donation-receipt-email";
 import { inLanguage } from "../../worker/i18n/request-language";
-import { signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
 import { callAction, signedInUser } from "./support/route-action";
 
 const RESEND: EmailTransport = { kind: "resend", apiKey: "re_test_key", from: "Kindred <no-reply@kindred.example>" };
 
 async function donor(language?: string) {
-  const signedUp = await signUpUser(language ? { language } : {});
+  const signedUp = await insertUser(language ? { language } : {});
   return { ...signedUp, signedIn: signedInUser(signedUp) };
 }
 

@@ -8,7 +8,8 @@ import worker from "../../worker/index";
 import { dismissReport } from "../../worker/safety/moderation";
 import { fileReport, ReportError } from "../../worker/safety/reports";
 import { safetyAction } from "../../worker/safety/safety-form-post";
-import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
+import { insertAdmin, insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { acked, connect, storedChatImage } from "./support/chat-sockets";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,8 +30,8 @@ const reportRow = (id: string) => env.DB.prepare("SELECT * FROM reports WHERE id
 
 /** A sends B a message with an image; B is the one who reports it. */
 async function receivedImageMessage() {
-  const a = await signUpUser();
-  const b = await signUpUser();
+  const a = await insertUser();
+  const b = await insertUser();
   const pairId = pairIdFor(a.user.id, b.user.id);
   const imageUrl = await storedChatImage(pairId);
   const chat = await connect(a.cookie, pairId);
@@ -71,7 +72,7 @@ describe("reporting a message", () => {
     expect(await env.IMAGES.head(row?.snapshot_image_key ?? "")).not.toBeNull();
 
     const copyUrl = `${APP_ORIGIN}/images/${row?.snapshot_image_key}`;
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     expect((await exports.default.fetch(copyUrl, { headers: { Cookie: admin.cookie } })).status).toBe(200);
     expect((await exports.default.fetch(copyUrl, { headers: { Cookie: b.cookie } })).status).toBe(403);
     expect((await exports.default.fetch(copyUrl, { headers: { Cookie: a.cookie } })).status).toBe(403);
@@ -85,7 +86,7 @@ describe("reporting a message", () => {
     await expect(report(a.user.id, b.user.id, seq)).rejects.toThrow(new ReportError(REPORT_TEXTS.unknownMessage));
     await expect(report(b.user.id, a.user.id, seq + 5)).rejects.toThrow(new ReportError(REPORT_TEXTS.unknownMessage));
     await expect(report(b.user.id, "no_such-person", seq)).rejects.toThrow(new ReportError(BLOCK_TEXTS.unknownPerson));
-    const outsider = await signUpUser();
+    const outsider = await insertUser();
     await expect(report(outsider.user.id, a.user.id, seq)).rejects.toThrow(
       new ReportError(REPORT_TEXTS.unknownMessage),
     );
@@ -99,8 +100,8 @@ describe("reporting a message", () => {
   });
 
   it("refuses more than the hourly number of reports from one person", async () => {
-    const reporter = await signUpUser();
-    const reported = await signUpUser();
+    const reporter = await insertUser();
+    const reported = await insertUser();
     const report = () =>
       fileReport({
         reporterId: reporter.user.id,
@@ -116,8 +117,8 @@ describe("reporting a message", () => {
 
 describe("the report form", () => {
   it("answers a missing reason and an over-long note with their messages, and stores nothing", async () => {
-    const reporter = await signUpUser();
-    const reported = await signUpUser();
+    const reporter = await insertUser();
+    const reported = await insertUser();
     // The report form posted to the route action of the reported person's page.
     const report = async (fields: Record<string, string>) => {
       const body = new FormData();
@@ -152,8 +153,8 @@ describe("the report form", () => {
 
 describe("reporting a profile", () => {
   it("keeps the profile's texts and a copy of its photo", async () => {
-    const reporter = await signUpUser();
-    const reported = await signUpUser();
+    const reporter = await insertUser();
+    const reported = await insertUser();
     const photoKey = `profiles/${reported.user.id}/${crypto.randomUUID()}.png`;
     await env.IMAGES.put(photoKey, new Uint8Array([1, 2, 3]), { httpMetadata: { contentType: "image/png" } });
     await env.DB.prepare("UPDATE users SET profile_pic = ? WHERE id = ?")
@@ -194,7 +195,7 @@ describe("the 30-day retention of reports", () => {
       reason: "inappropriate-image",
       note: "",
     });
-    const admin = await signUpAdmin();
+    const admin = await insertAdmin();
     await dismissReport(old.id, admin.actor);
     const oldCopy = (await reportRow(old.id))?.snapshot_image_key ?? "";
     expect(oldCopy).not.toBe("");

@@ -11,7 +11,8 @@ import { pairIdFor } from "~/shared/pair-id";
 import { MESSAGE_RETENTION_MS } from "../../worker/chat/message-retention";
 import worker from "../../worker/index";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { connect, isAck } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
@@ -32,8 +33,8 @@ async function uploadChatImage(cookie: string, pairId: string): Promise<{ key: s
 
 /** A conversation whose first two messages (one with an image) are older than the retention. */
 async function conversationWithOldMessages() {
-  const alice = await signUpUser();
-  const bob = await signUpUser();
+  const alice = await insertUser();
+  const bob = await insertUser();
   const pairId = pairIdFor(alice.user.id, bob.user.id);
   const image = await uploadChatImage(alice.cookie, pairId);
   const a = await connect(alice.cookie, pairId);

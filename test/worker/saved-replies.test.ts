@@ -21,12 +21,12 @@ import {
   SavedReplyError,
   updateSavedReply,
 } from "../../worker/desk/saved-replies";
-import { APP_ORIGIN, signUpAdmin, signUpUser } from "./support/auth-requests";
-import { signUpListener } from "./support/desk";
+import { insertAdmin, insertListener, insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 import { type ActionAnswer, callAction, callActionWithRequest, callLoader, signedInUser } from "./support/route-action";
 
 async function admin(): Promise<SignedInUser> {
-  return { ...signedInUser(await signUpAdmin()), role: "admin" };
+  return { ...signedInUser(await insertAdmin()), role: "admin" };
 }
 
 /** A post to /admin/replies as `user` (null: signed out), through the admin pages' guard. */
@@ -214,8 +214,8 @@ describe("/admin/replies", () => {
     const reply = await addSavedReply({ language: "en", title: "Welcome", text: "Hello." });
     await addSavedReply({ language: "en", title: "Closing", text: "Bye." });
     const before = await stored();
-    const someone = signedInUser(await signUpUser());
-    const listener = signedInUser(await signUpListener());
+    const someone = signedInUser(await insertUser());
+    const listener = signedInUser(await insertListener());
     for (const user of [someone, listener]) {
       expect(await read(user)).toMatchObject({ status: 403, thrown: true, data: ADMIN_TEXTS.forbidden });
       for (const fields of <Record<string, string>[]>[

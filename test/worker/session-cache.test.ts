@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { suspendAccount } from "../../worker/accounts/suspension";
+import { insertUser, withSessionCache } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
-import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import { until } from "./support/until";
 
@@ -18,8 +19,8 @@ const SESSION_CACHE = "kindred.session_data=";
 
 /** A new account, with the cookies its browser holds (session token and session cache). */
 async function cachedAccount() {
-  const account = await signUpUser();
-  const cookie = cookiesOf(account.response);
+  const account = await insertUser();
+  const cookie = await withSessionCache(account.cookie);
   expect(cookie).toContain(SESSION_CACHE);
   return { ...account, cookie };
 }

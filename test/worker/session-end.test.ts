@@ -4,8 +4,9 @@ import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { pairIdFor } from "~/shared/pair-id";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { suspendAccount } from "../../worker/accounts/suspension";
+import { insertUser } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
-import { APP_ORIGIN, postJson, requestResetToken, sessionCookie, signUpUser } from "./support/auth-requests";
+import { APP_ORIGIN, postJson, requestResetToken, sessionCookie } from "./support/auth-requests";
 import { type Closed, closing, connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
@@ -24,10 +25,10 @@ async function inboxSocket(cookie: string) {
  */
 async function expectSocketsClosedBy(
   reason: string,
-  end: (alice: Awaited<ReturnType<typeof signUpUser>>) => Promise<unknown>,
+  end: (alice: Awaited<ReturnType<typeof insertUser>>) => Promise<unknown>,
 ) {
-  const alice = await signUpUser();
-  const bob = await signUpUser();
+  const alice = await insertUser();
+  const bob = await insertUser();
   const pairId = pairIdFor(alice.user.id, bob.user.id);
   const aliceChat = await connect(alice.cookie, pairId);
   const aliceInbox = await inboxSocket(alice.cookie);
@@ -106,8 +107,8 @@ describe("ending a session ends its sockets everywhere", () => {
   });
 
   it("sockets close when their session passes its idle deadline, with nobody making a request", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     // Last active almost 10 minutes ago: the deadline is 1.5 s away.
     await setLastActivity(alice.user.id, Date.now() - SESSION_TIMEOUT_MS + 1500);
@@ -133,8 +134,8 @@ describe("ending a session ends its sockets everywhere", () => {
   });
 
   it("activity meanwhile keeps a session's sockets open past the deadline they were opened with", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const openedDeadline = Date.now() + 1000;
     await setLastActivity(alice.user.id, openedDeadline - SESSION_TIMEOUT_MS);
@@ -151,8 +152,8 @@ describe("ending a session ends its sockets everywhere", () => {
   });
 
   it("signing out on one device leaves the other device's sockets open; a reset closes both", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const phone = alice.cookie;
     const laptop = await signIn(alice.email, alice.password);
@@ -175,8 +176,8 @@ describe("ending a session ends its sockets everywhere", () => {
   });
 
   it("an ended session cannot open a socket again, and a new sign-in can", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     await postJson("/api/auth/sign-out", {}, { cookie: alice.cookie });
     const refused = await exports.default.fetch(`${APP_ORIGIN}/api/chats/${pairId}/ws`, {
@@ -191,8 +192,8 @@ describe("ending a session ends its sockets everywhere", () => {
   });
 
   it("a room refuses an upgrade whose session ended while it was on its way", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const session = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
       .bind(alice.user.id)

@@ -3,15 +3,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import { CHAT_MESSAGES, SESSION_LENGTH_MS } from "~/shared/schemas/chat-protocol";
-import { signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
 import { connect, isAck } from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
 
 describe("the 20-minute session", () => {
   it("tells both members once when a session reaches 20 minutes, and cuts nobody off", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     const b = await connect(bob.cookie, pairId);

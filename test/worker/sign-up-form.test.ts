@@ -5,7 +5,8 @@ import { action as stepsAction } from "~/routes/auth/signup-steps";
 import { profileSaveFailureMessage, SIGN_UP_PICTURE_REASONS, SIGN_UP_POST } from "~/shared/auth-rules";
 import { MAX_PROFILE_PICTURE_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, postJson, sessionCookie, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN, postJson, sessionCookie } from "./support/auth-requests";
 import { type ActionAnswer, callAction, cookieHeaderOf, signedInUser } from "./support/route-action";
 
 let counter = 0;
@@ -115,7 +116,7 @@ describe("creating an account with its picture in one post (the form without scr
   });
 
   it("says 'Email is already in use' for an existing account, through better-auth's own rules", async () => {
-    const { email } = await signUpUser();
+    const { email } = await insertUser();
     const answer = await postSignUp(signUpForm({ email }));
     expect(answer.data).toMatchObject({ error: { field: null, message: "Email is already in use" } });
   });
@@ -195,8 +196,8 @@ describe("the page's script: the account first, then the picture's key, answered
   });
 
   it("refuses a key under another person's folder, or one never uploaded, says so, and changes nothing", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const { key: alicesKey } = await uploadPicture(alice.cookie);
     for (const key of [alicesKey, `profiles/${bob.user.id}/00000000-0000-4000-8000-000000000000.png`, "../x"]) {
       const picture = new URLSearchParams({ [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent, pictureKey: key });
@@ -212,7 +213,7 @@ describe("the page's script: the account first, then the picture's key, answered
   });
 
   it("takes a picture's key only from a signed-in person", async () => {
-    const alice = await signUpUser();
+    const alice = await insertUser();
     const { key } = await uploadPicture(alice.cookie);
     const picture = new URLSearchParams({ [SIGN_UP_POST.intent]: SIGN_UP_POST.pictureIntent, pictureKey: key });
     const answer = await postStep(picture, { user: null });
@@ -264,7 +265,7 @@ describe("where signing up leads", () => {
 
 describe("the write routes that are now route actions", () => {
   it("are gone from /api: sign-up, profile, receipt email and account picture answer 404", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     for (const [method, path] of [
       ["POST", "/api/sign-up"],
       ["PUT", "/api/profile"],
@@ -284,7 +285,7 @@ describe("the write routes that are now route actions", () => {
 
 describe("caching", () => {
   it("marks session-dependent answers private and no-store", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     for (const path of ["/api/auth/get-session", "/api/inbox/ws"]) {
       const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } });
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");

@@ -6,8 +6,8 @@ import { pairIdFor } from "~/shared/pair-id";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { setDeskAvailability } from "../../worker/desk/desk-availability";
 import { pngWithMetadata } from "../unit/images/fixtures";
-import { insertAccount, insertListener } from "./support/accounts";
-import { APP_ORIGIN, postJson, signUpUser } from "./support/auth-requests";
+import { insertBareAccount, insertBareListener, insertListener, insertUser } from "./support/accounts";
+import { APP_ORIGIN, postJson } from "./support/auth-requests";
 import { closing, openInboxSocket } from "./support/chat-sockets";
 import {
   availableAtDesk,
@@ -20,7 +20,6 @@ import {
   SUPPORT_ID,
   say,
   seedSupport,
-  signUpListener,
   visitorInSupportChat,
 } from "./support/desk";
 import { EMAIL_GRACE_MS, runInboxAlarmAfter } from "./support/inbox-alarm";
@@ -36,7 +35,7 @@ beforeEach(clearDesk);
 async function queued(
   at = Date.now(),
   crisis = false,
-  makeVisitor: () => Promise<{ user: { id: string; username: string } }> = signUpUser,
+  makeVisitor: () => Promise<{ user: { id: string; username: string } }> = insertUser,
 ) {
   const visitor = await makeVisitor();
   const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
@@ -57,7 +56,7 @@ const holds = async (listenerId: string) =>
 
 describe("assignment", () => {
   it("gives a visitor's first message to the available listener with the fewest conversations, under capacity", async () => {
-    const [a, b] = [await signUpListener(), await signUpListener()];
+    const [a, b] = [await insertListener(), await insertListener()];
     await availableAtDesk(a);
     const first = await visitorInSupportChat();
     await say(first.socket, "hello, is anyone there?");
@@ -95,7 +94,7 @@ describe("assignment", () => {
     const urgent = await visitorInSupportChat();
     await say(urgent.socket, "I want to kill myself");
     await deskHolds(urgent.pairId, null);
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const view = await desk().snapshot(listener.user.id, false);
     expect(view.waiting.map((c) => [c.pairId, c.crisis])).toEqual([
       [urgent.pairId, true],
@@ -110,9 +109,9 @@ describe("assignment", () => {
 
   it("never gives one conversation to two listeners when many press 'Take next' at once", async () => {
     const conversations = await Promise.all(
-      Array.from({ length: 24 }, (_, n) => queued(Date.now() - 1000 + n, false, insertAccount)),
+      Array.from({ length: 24 }, (_, n) => queued(Date.now() - 1000 + n, false, insertBareAccount)),
     );
-    const listeners = await Promise.all(Array.from({ length: 12 }, () => insertListener()));
+    const listeners = await Promise.all(Array.from({ length: 12 }, () => insertBareListener()));
     // Three presses each: 36 calls for 24 conversations, capacity 3 each.
     const answers = await Promise.all(listeners.flatMap((l) => [1, 2, 3].map(() => desk().takeNext(l.actor))));
     const taken = answers.flatMap((answer) => ("pairId" in answer ? [answer.pairId] : []));
@@ -127,7 +126,7 @@ describe("assignment", () => {
   });
 
   it("refuses 'Take next' to a listener at capacity and when nobody waits", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     expect(await desk().takeNext(listener.actor)).toEqual({ refusal: DESK_TEXTS.queueEmpty });
     for (let n = 0; n < 4; n += 1) await queued();
     for (let n = 0; n < 3; n += 1) expect("pairId" in (await desk().takeNext(listener.actor))).toBe(true);
@@ -137,7 +136,7 @@ describe("assignment", () => {
 
 describe("a conversation on the desk", () => {
   it("is transferred with a note the new listener reads, the visitor told only that a listener joined again", async () => {
-    const [a, b] = [await signUpListener(), await signUpListener()];
+    const [a, b] = [await insertListener(), await insertListener()];
     await availableAtDesk(a);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
@@ -148,7 +147,7 @@ describe("a conversation on the desk", () => {
     const aClosed = closing(aSocket.socket.ws);
 
     // Not to someone away, not to someone who is not a listener.
-    const stranger = await signUpUser();
+    const stranger = await insertUser();
     expect(await desk().transfer(visitor.pairId, a.actor, b.user.id, null)).toEqual({
       refusal: DESK_TEXTS.transferTargetUnknown,
     });
@@ -194,7 +193,7 @@ describe("a conversation on the desk", () => {
   });
 
   it("refuses a listener's message in a conversation that is not theirs, and lets them read a queued one", async () => {
-    const [a, b] = [await signUpListener(), await signUpListener()];
+    const [a, b] = [await insertListener(), await insertListener()];
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, null);
@@ -210,19 +209,19 @@ describe("a conversation on the desk", () => {
     expect((await bClosed()).code).toBe(CLOSE_CODES.withdrawn);
     expect((await openDeskConversation(b.cookie, visitor.user.id)).status).toBe(403);
     // Someone who is not a listener finds nothing at all.
-    const stranger = await signUpUser();
+    const stranger = await insertUser();
     expect((await openDeskConversation(stranger.cookie, visitor.user.id)).status).toBe(404);
     expect((await openDeskSocket(stranger.cookie)).status).toBe(404);
   });
 
   it("is resolved once answered (freeing the place) and re-opened into the queue by the visitor's next message", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
     await deskHolds(visitor.pairId, listener.user.id);
     await replyOnDesk(listener, visitor);
-    const other = await signUpListener();
+    const other = await insertListener();
     expect(await desk().resolve(visitor.pairId, other.actor, WRAP_UP)).toEqual({ refusal: DESK_TEXTS.notAssigned });
     expect(await desk().resolve(visitor.pairId, listener.actor, WRAP_UP)).toEqual({ ok: true });
     expect(await holds(listener.user.id)).toEqual([]);
@@ -237,7 +236,7 @@ describe("a conversation on the desk", () => {
 
 describe("a listener who goes away", () => {
   it("gets no new conversation, and after the grace those waiting for their reply go back, oldest first", async () => {
-    const [a, b] = [await signUpListener(), await signUpListener()];
+    const [a, b] = [await insertListener(), await insertListener()];
     await availableAtDesk(a);
     const waitsNewer = await visitorInSupportChat();
     const answered = await visitorInSupportChat();
@@ -269,7 +268,7 @@ describe("a listener who goes away", () => {
   });
 
   it("is away once they sign out even with no desk page open (marked available by the form alone)", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const request = new Request(`${APP_ORIGIN}/desk`, { headers: { Cookie: listener.cookie } });
     expect(await setDeskAvailability(request, listener.actor, true)).toBe(true);
     expect((await desk().snapshot(listener.user.id, false)).me.available).toBe(true);
@@ -281,7 +280,7 @@ describe("a listener who goes away", () => {
   });
 
   it("is away once they sign out, and their desk socket closes", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     const socket = await openDeskSocket(listener.cookie);
     if (!socket.ws) throw new Error(`refused ${socket.status}`);
     await until(() => socket.latest() !== null);
@@ -321,7 +320,7 @@ describe("images in a support conversation", () => {
     exports.default.fetch(`${APP_ORIGIN}${url}`, { headers: { Cookie: cookie } });
 
   it("reach the listener who holds it, who sends them as the support account; no other listener", async () => {
-    const [holder, other] = [await signUpListener(), await signUpListener()];
+    const [holder, other] = [await insertListener(), await insertListener()];
     await availableAtDesk(holder);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "hello");
@@ -348,7 +347,7 @@ describe("images in a support conversation", () => {
 
 describe("a visitor who left", () => {
   it("is emailed from the support account when a listener replies, with nothing of the listener", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     await say(visitor.socket, "I'll check back later");
@@ -379,7 +378,7 @@ describe("a visitor who left", () => {
 
 describe("what stays on the desk", () => {
   it("keeps private notes and listeners' names off every frame, list and email the visitor gets", async () => {
-    const listener = await signUpListener();
+    const listener = await insertListener();
     await availableAtDesk(listener);
     const visitor = await visitorInSupportChat();
     const inbox = await openInboxSocket(visitor.cookie);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { pairIdFor } from "~/shared/pair-id";
 import { MAX_PROFILE_PICTURE_BYTES } from "~/shared/uploads";
 import { contains, jpegWithMetadata, pngWithMetadata } from "../unit/images/fixtures";
-import { APP_ORIGIN, signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
+import { APP_ORIGIN } from "./support/auth-requests";
 
 function upload(
   cookie: string | null,
@@ -33,7 +34,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("refuses a profile picture of 5 MB + 1 byte with 413 and stores nothing", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const tooBig = new Uint8Array(MAX_PROFILE_PICTURE_BYTES + 1);
     tooBig.set(pngWithMetadata());
     const response = await upload(cookie, blobOf(tooBig));
@@ -50,7 +51,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("decides the type from the bytes: an HTML page named .png is refused", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const html = new Blob(["<!doctype html><script>alert(1)</script>"], { type: "image/png" });
     const response = await upload(cookie, html, { name: "innocent.png" });
     expect(response.status).toBe(415);
@@ -58,7 +59,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("refuses SVG, even declared as an image", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
       type: "image/svg+xml",
     });
@@ -66,7 +67,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("stores the picture without its EXIF, GPS or comments, under the uploader's own folder", async () => {
-    const { cookie, user } = await signUpUser();
+    const { cookie, user } = await insertUser();
     const jpeg = jpegWithMetadata();
     expect(contains(jpeg, "GPSLatitude-TEST")).toBe(true);
     const response = await upload(cookie, blobOf(jpeg, "text/plain"), { name: "me.txt" });
@@ -85,7 +86,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("refuses uploads posted from another site", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await insertUser();
     const response = await upload(cookie, blobOf(pngWithMetadata()), { origin: "https://evil.example" });
     expect(response.status).toBe(403);
   });
@@ -93,9 +94,9 @@ describe("POST /api/uploads", () => {
 
 describe("chat images", () => {
   it("are stored under the conversation, shown to its two members and to nobody else", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
-    const eve = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
+    const eve = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
 
     const response = await upload(alice.cookie, blobOf(pngWithMetadata()), { purpose: "chat", pairId });
@@ -116,9 +117,9 @@ describe("chat images", () => {
   });
 
   it("cannot be sent into a conversation the uploader is not part of", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
-    const eve = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
+    const eve = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const response = await upload(eve.cookie, blobOf(pngWithMetadata()), { purpose: "chat", pairId });
     expect(response.status).toBe(403);
@@ -126,8 +127,8 @@ describe("chat images", () => {
   });
 
   it("refuse a malformed or self-made pair id", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const [first, second] = [alice.user.id, bob.user.id].sort();
     const unsorted = `${second}_${first}`;
     for (const pairId of [unsorted, `${alice.user.id}_${alice.user.id}`, alice.user.id, "../x"]) {

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { unreadBadgeText } from "~/lib/unread-badge";
 import { pairIdFor } from "~/shared/pair-id";
-import { signUpUser } from "./support/auth-requests";
+import { insertUser } from "./support/accounts";
 import { connect, isAck, openInboxSocket, storedChatImage } from "./support/chat-sockets";
 import { until } from "./support/until";
 
@@ -19,8 +19,8 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 
 describe("the inbox", () => {
   it("shows a new message as unread for the recipient only, and reading clears it", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     a.send({ type: "send", clientId: "temp-1", text: "Hi Bob, are you around?" });
@@ -58,9 +58,9 @@ describe("the inbox", () => {
   });
 
   it("lists conversations newest first and shows an image-only message as 'Photo'", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
-    const carol = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
+    const carol = await insertUser();
     const withBob = pairIdFor(alice.user.id, bob.user.id);
     const withCarol = pairIdFor(alice.user.id, carol.user.id);
     const b = await connect(bob.cookie, withBob);
@@ -93,8 +93,8 @@ describe("the inbox", () => {
   });
 
   it("takes a quick run of messages as one update showing the newest", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const page = await openInboxSocket(bob.cookie);
     const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
     for (const n of [1, 2, 3, 4, 5]) a.send({ type: "send", clientId: `temp-${n}`, text: `message ${n}` });
@@ -115,8 +115,8 @@ describe("the inbox", () => {
   });
 
   it("does not show a message as unread when it was read before the update went out", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
     const a = await connect(alice.cookie, pairId);
     const b = await connect(bob.cookie, pairId);
@@ -135,8 +135,8 @@ describe("the inbox", () => {
 
 describe("an inbox stored before its schema steps were counted", () => {
   it("starts with its conversations, badge and owed email as they were, and counts its steps", async () => {
-    const alice = await signUpUser();
-    const bob = await signUpUser();
+    const alice = await insertUser();
+    const bob = await insertUser();
     const a = await connect(alice.cookie, pairIdFor(alice.user.id, bob.user.id));
     a.send({ type: "send", clientId: "temp-1", text: "Still there after the upgrade?" });
     await a.waitFor(isAck("temp-1"));

@@ -25,12 +25,11 @@ import {
   renameWrapUpTopic,
   TopicError,
 } from "../../worker/desk/wrap-up-topics";
-import { signUpAdmin, signUpUser } from "./support/auth-requests";
-import { signUpListener } from "./support/desk";
+import { insertAdmin, insertListener, insertUser } from "./support/accounts";
 import { type ActionAnswer, callAction, callLoader, signedInUser } from "./support/route-action";
 
 async function admin(): Promise<SignedInUser> {
-  return { ...signedInUser(await signUpAdmin()), role: "admin" };
+  return { ...signedInUser(await insertAdmin()), role: "admin" };
 }
 
 /** A post to /admin/topics as `user` (null: signed out), through the admin pages' guard. */
@@ -238,7 +237,7 @@ describe("/admin/topics", () => {
     const topic = await addWrapUpTopic("Anxiety");
     await addWrapUpTopic("Other");
     const before = await stored();
-    for (const user of [signedInUser(await signUpUser()), signedInUser(await signUpListener())]) {
+    for (const user of [signedInUser(await insertUser()), signedInUser(await insertListener())]) {
       expect(await read(user)).toMatchObject({ status: 403, thrown: true, data: ADMIN_TEXTS.forbidden });
       for (const fields of <Record<string, string>[]>[
         { intent: LIST_INTENTS.add, name: "Sneaky" },

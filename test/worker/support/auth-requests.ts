@@ -56,7 +56,10 @@ export function cookiesOf(response: Response): string {
 }
 
 let emailCounter = 0;
-/** A new account, signed up (with `language`, from a browser that chose that language). */
+/**
+ * A new account, signed up over HTTP (with `language`, from a browser that chose that language):
+ * for the tests of sign-up itself. Any other test makes its people with support/accounts.ts.
+ */
 export async function signUpUser(
   overrides: Partial<{ email: string; password: string; gender: string; language: string }> = {},
 ) {
@@ -71,13 +74,6 @@ export async function signUpUser(
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string; username: string; name: string } };
   return { email, password, user: body.user, cookie: sessionCookie(response), response };
-}
-
-/** A new account with the admin role, and the actor the moderation services take for it. */
-export async function signUpAdmin() {
-  const admin = await signUpUser();
-  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
-  return { ...admin, actor: { id: admin.user.id, role: "admin" as const } };
 }
 
 /** Asks for a reset link for an email and answers the token it carries (read from D1). */

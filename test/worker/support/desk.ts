@@ -3,7 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { type DeskNote, DeskServerFrameSchema, type DeskSnapshot } from "~/shared/desk";
 import { pairIdFor } from "~/shared/pair-id";
 import { LOCAL_SUPPORT_ACCOUNT, seedSupportAccount } from "../../../worker/db/seed";
-import { APP_ORIGIN, signUpUser } from "./auth-requests";
+import { insertUser } from "./accounts";
+import { APP_ORIGIN } from "./auth-requests";
 import { connect, openConversationSocket, type TestSocket } from "./chat-sockets";
 import { until } from "./until";
 
@@ -36,18 +37,9 @@ export async function clearDesk(): Promise<void> {
   });
 }
 
-/** A new account with the listener role, signed in. */
-export async function signUpListener() {
-  const listener = await signUpUser();
-  await env.DB.prepare("INSERT INTO listeners (user_id, created_at) VALUES (?, ?)")
-    .bind(listener.user.id, Date.now())
-    .run();
-  return { ...listener, actor: { id: listener.user.id, name: listener.user.username, admin: false } };
-}
-
 /** A visitor with their support conversation's socket open. */
 export async function visitorInSupportChat() {
-  const visitor = await signUpUser();
+  const visitor = await insertUser();
   const pairId = pairIdFor(visitor.user.id, SUPPORT_ID);
   const socket = await connect(visitor.cookie, pairId);
   return { ...visitor, pairId, socket };
