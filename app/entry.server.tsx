@@ -3,8 +3,9 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { crisisHelpContext, languageContext } from "~/context";
 import { RequestCrisisHelp } from "~/lib/crisis-help";
-import { holdFrameworkUntilPainted } from "~/lib/framework-after-paint";
+import { holdFrameworkUntilPainted } from "~/lib/hold-framework.server";
 import { RequestLanguage } from "~/lib/page-language";
+import { pageHydrates } from "~/lib/page-scripts";
 import { ScriptNonceContext } from "~/lib/script-nonce";
 import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers";
 
@@ -21,8 +22,8 @@ export const streamTimeout = 5_000;
  * bytes, 12.8 kB by default). Client navigations still stream their data (`.data` requests do not
  * come through here), so loading states show where they help.
  *
- * Since the page is sent whole anyway, it is also sent with the framework's scripts held back until
- * the browser has painted it (app/lib/framework-after-paint.ts).
+ * A page that hydrates streams out with the framework's scripts held back until the browser has
+ * painted it (app/lib/hold-framework.server.ts); any other page is sent as React rendered it.
  */
 export default async function handleRequest(
   request: Request,
@@ -65,6 +66,7 @@ export default async function handleRequest(
   shellRendered = true;
   await body.allReady;
 
-  const html = holdFrameworkUntilPainted(await new Response(body).text());
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  const page = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  if (!pageHydrates(routerContext.staticHandlerContext.loaderData.root)) return page;
+  return holdFrameworkUntilPainted(page, new URL(request.url).pathname);
 }

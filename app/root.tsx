@@ -27,7 +27,7 @@ import { crisisHelpContext, languageContext, requestPathContext, sessionEndedCon
 import { useFocusOnNewPage } from "~/hooks/use-focus-on-new-page";
 import { trackPageView } from "~/lib/analytics";
 import { usePageLanguage } from "~/lib/page-language";
-import { type PageScript, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
+import { type PageScript, pageHydrates, pageScriptsOf, QUICK_EXIT_URL_ATTRIBUTE } from "~/lib/page-scripts";
 import { useScriptNonce } from "~/lib/script-nonce";
 import { useSignedInUser } from "~/lib/signed-in-user";
 import { isAdmin } from "~/shared/accounts";
@@ -111,10 +111,10 @@ export async function loader({ context }: Route.LoaderArgs) {
  * on the server from the session and the matched routes' `handle`. In the browser React runs only on
  * pages that hydrate, and a client-side navigation to a public page keeps the framework it already has.
  */
-function useHydratedPage(signedIn: boolean): { hydrated: boolean; scripts: PageScript[] } {
+function useHydratedPage(hydrates: boolean): { hydrated: boolean; scripts: PageScript[] } {
   const matches = useMatches();
   return import.meta.env.SSR
-    ? { hydrated: signedIn, scripts: pageScriptsOf(matches) }
+    ? { hydrated: hydrates, scripts: pageScriptsOf(matches) }
     : { hydrated: true, scripts: [] };
 }
 
@@ -123,7 +123,7 @@ const PAGE_SCRIPT_URLS: Record<PageScript, string> = { authForms: AUTH_FORMS_URL
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const language = usePageLanguage();
-  const { hydrated, scripts } = useHydratedPage(Boolean(root?.user));
+  const { hydrated, scripts } = useHydratedPage(pageHydrates(root));
   const nonce = useScriptNonce();
   return (
     // The inline script marks <html> (data-js) before React runs: an attribute React did not render.

@@ -3,8 +3,8 @@
  *
  * 1. Side by side (none needs another's output, and together they keep both cores busy):
  *    typecheck, lint, the unit and worker tests, and the production build.
- * 2. Then what needs the build: the browser tests (which keep both cores busy on their own), and
- *    the deploy dry-run.
+ * 2. Then what needs the build: the browser tests (which keep both cores busy on their own), the
+ *    build's Worker tests (test/build) and the deploy dry-run.
  *
  * A stage's output is printed whole when it ends (the browser tests' as they run), so parallel
  * stages never interleave. Every stage of a phase runs to its end even when one fails, so one run
@@ -24,6 +24,7 @@ const PHASES: Stage[][] = [
   ],
   [
     { name: "browser tests", script: "test:browser", live: true },
+    { name: "build tests", script: "test:build" },
     { name: "deploy dry-run", script: "check:deploy" },
   ],
 ];

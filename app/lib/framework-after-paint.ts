@@ -4,46 +4,18 @@
  * router and the route's code download, run and hydrate). React Router's `<Scripts>` renders module
  * preloads, which React hoists to the top of <head>, ahead of the stylesheet, and a module script
  * that imports the route modules and starts the framework. The server holds them back
- * (`holdFrameworkUntilPainted`): the preloads leave <head>, and the module script keeps its place
- * and its code under an inert type. The page's inline boot script starts it once the page is
- * parsed and painted (`startFrameworkAfterPaint`), preloading the same modules at that moment. The
- * server's page is whole and works without scripts meanwhile: the composer posts as a form, and
- * what is typed before the framework runs stays in the box (app/hooks/use-draft.ts).
+ * (`holdFrameworkUntilPainted`, app/lib/hold-framework.server.ts): the preloads leave <head>, and
+ * the module script keeps its place and its code under an inert type. The page's inline boot
+ * script starts it once the page is parsed and painted (`startFrameworkAfterPaint`), preloading the
+ * same modules at that moment. The server's page is whole and works without scripts meanwhile: the
+ * composer posts as a form, and what is typed before the framework runs stays in the box
+ * (app/hooks/use-draft.ts).
  */
 
 /** The inert type the held module script carries until it is started. */
 export const HELD_SCRIPT_TYPE = "text/x-after-first-paint";
 /** On the held script: the modules it imports, space-separated, preloaded when it starts. */
 export const HELD_PRELOADS_ATTRIBUTE = "data-preload";
-
-/** `<link rel="modulepreload" href="…" …/>` as React renders it: hoisted into <head>. */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-/** React Router's module script: the one `type="module" async=""` script it renders. */
-const FRAMEWORK_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
-
-/**
- * The page's HTML with React Router's scripts held back until the page is painted, or as it was
- * when it has none (a page without the framework). Only markup React rendered is touched: text a
- * person wrote reaches the HTML escaped, so it can never spell a tag.
- */
-export function holdFrameworkUntilPainted(html: string): string {
-  if (!FRAMEWORK_SCRIPT.test(html)) return html;
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
-  const preloads: string[] = [];
-  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_tag, href: string) => {
-    preloads.push(href);
-    return "";
-  });
-  const body = html
-    .slice(headEnd)
-    .replace(
-      FRAMEWORK_SCRIPT,
-      (_tag, nonce = "") =>
-        `<script${nonce} type="${HELD_SCRIPT_TYPE}" ${HELD_PRELOADS_ATTRIBUTE}="${preloads.join(" ")}">`,
-    );
-  return head + body;
-}
 
 /**
  * Starts the held framework script, if the page has one, once the page is parsed and its first

@@ -7,6 +7,11 @@
  * and the inactivity warning are React.
  */
 
+/** Whether a page hydrates, from the root route's loader data: when someone is signed in. */
+export function pageHydrates(rootData: { user?: unknown } | undefined): boolean {
+  return Boolean(rootData?.user);
+}
+
 /** The page scripts a page without the framework may ask for, beside the public pages' own. */
 export type PageScript = "authForms";
 
