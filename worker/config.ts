@@ -54,13 +54,11 @@ const ServerEnvSchema = z
     EMAIL_FROM: z.string().min(3),
     CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
     CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
-    /** Both or neither. */
     TURNSTILE_SITE_KEY: optionalSetting,
     TURNSTILE_SECRET_KEY: optionalSetting,
     DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
     DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
     DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
-    /** How long an assigned conversation stays open with no word from the visitor after a listener's reply. */
     /** Only deployed is `request.cf.country` real; locally it is a placeholder. */
     TRUST_REQUEST_COUNTRY: z.enum(["true", "false"]).default("false"),
     DESK_INACTIVITY_MINUTES: z.coerce

@@ -35,7 +35,10 @@ const answerExpected = (written: boolean) => written && navigator.onLine;
 
 const PRESENCE_REFRESH_MS = 30_000;
 
-/** On every (re)connect it asks for what it missed after the last seq held without a gap, so a dropped connection loses and doubles nothing. */
+/**
+ * On every (re)connect it asks for what it missed after the last seq held without a gap, so a
+ * dropped connection loses and doubles nothing.
+ */
 export function useChatSocket(options: {
   pairId: string;
   userId: string;

@@ -38,7 +38,10 @@ export function useDraft(
   return [value, update, clear];
 }
 
-/** What was typed before the scripts comes first; a stored draft it lacks follows on a new line rather than being dropped. */
+/**
+ * What was typed before the scripts comes first; a stored draft it lacks follows on a new line
+ * rather than being dropped.
+ */
 export function withTypedBeforeScripts(typed: string, stored: string): string {
   if (!typed) return stored;
   if (!stored || typed.startsWith(stored)) return typed;

@@ -2,7 +2,10 @@ import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
-/** False through hydration, so the server's HTML and a page without scripts get what works without them, and hydration matches. */
+/**
+ * False through hydration, so the server's HTML and a page without scripts get what works without
+ * them, and hydration matches.
+ */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -3,7 +3,10 @@ import { restingTop } from "~/lib/newest-in-view";
 
 const AT_END_PX = 24;
 
-/** When its size changes without a new item (a picture loading, the crisis help opening); someone who scrolled up stays. */
+/**
+ * When its size changes without a new item (a picture loading, the crisis help opening); someone
+ * who scrolled up stays.
+ */
 export function useStickToNewest(listRef: RefObject<HTMLElement | null>): () => void {
   // The scroll event of the page's own move can arrive after another resize; it is not the person scrolling away.
   const placedAt = useRef<number | null>(null);

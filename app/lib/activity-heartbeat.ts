@@ -1,4 +1,7 @@
-/** Over the inbox socket while one is open; the POST only while none is, so a network that refuses WebSockets never signs an active person out. */
+/**
+ * Over the inbox socket while one is open; the POST only while none is, so a network that refuses
+ * WebSockets never signs an active person out.
+ */
 
 /** Its clock at that moment, too. */
 export type ActivityAnswer = { lastActivity: number; serverNow: number };

@@ -1,4 +1,7 @@
-/** A DOM event: the app's bundle and the analytics script share no module state. The first view is counted by the server. */
+/**
+ * A DOM event: the app's bundle and the analytics script share no module state. The first view is
+ * counted by the server.
+ */
 export const PAGE_VIEW_EVENT = "kindred:page-view";
 
 export type PageViewDetail = { path: string };

@@ -2,7 +2,10 @@ import { emailProblem, type FormError, firstNewPasswordError, firstSignInError }
 import { type FormProblem, formText, showFieldError, showProblem } from "./form-feedback";
 import { startPasswordToggles } from "./password-toggle";
 
-/** The sign-in screens load no framework: each form works without scripts; with them it is checked by the server's rules first. */
+/**
+ * The sign-in screens load no framework: each form works without scripts; with them it is checked
+ * by the server's rules first.
+ */
 
 export const AUTH_FORM_ATTRIBUTE = "data-auth-form";
 export const BUSY_LABEL_ATTRIBUTE = "data-busy-label";

@@ -1,4 +1,7 @@
-/** Round labels a reader takes in at once; durations get steps of their own, since 4,000,000 ms is round but '1 h 7 min' is not. */
+/**
+ * Round labels a reader takes in at once; durations get steps of their own, since 4,000,000 ms is
+ * round but '1 h 7 min' is not.
+ */
 
 const NICE_STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
 

@@ -6,7 +6,10 @@ export const DEFAULT_FIGURE_PERIOD: FigurePeriod = "today";
 
 const isFigurePeriod = (value: string): value is FigurePeriod => (FIGURE_PERIODS as readonly string[]).includes(value);
 
-/** An unknown value (an old bookmark) shows the default with `known` false, keeping the form to choose again in reach. */
+/**
+ * An unknown value (an old bookmark) shows the default with `known` false, keeping the form to
+ * choose again in reach.
+ */
 export function figurePeriodFrom(search: URLSearchParams): { period: FigurePeriod; known: boolean } {
   const asked = search.get(FIGURE_PERIOD_PARAM)?.trim() ?? "";
   if (asked === "") return { period: DEFAULT_FIGURE_PERIOD, known: true };

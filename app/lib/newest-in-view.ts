@@ -1,4 +1,7 @@
-/** The page paints before the framework hydrates, so the boot script places each list once parsed; without scripts a reversed flex column does it. */
+/**
+ * The page paints before the framework hydrates, so the boot script places each list once parsed;
+ * without scripts a reversed flex column does it.
+ */
 
 export const OPENS_AT_NEWEST_ATTRIBUTE = "data-opens-at-newest";
 

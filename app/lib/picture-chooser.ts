@@ -3,7 +3,10 @@ import { m } from "~/paraglide/messages";
 import type { UploadPurpose } from "~/shared/uploads";
 import { showFieldError } from "./form-feedback";
 
-/** Checked at once; a refused or undrawable picture shows the placeholder, never a broken image. The latest choice wins. */
+/**
+ * Checked at once; a refused or undrawable picture shows the placeholder, never a broken image. The
+ * latest choice wins.
+ */
 
 export const PICTURE_CHOOSER_PARTS = {
   root: "data-picture-chooser",

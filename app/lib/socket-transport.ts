@@ -1,4 +1,7 @@
-/** No server behaviour can turn its reconnects into a flood; no schema library, so zod stays out of pages without sockets. */
+/**
+ * No server behaviour can turn its reconnects into a flood; no schema library, so zod stays out of
+ * pages without sockets.
+ */
 
 /** Each failed attempt doubles the window... */
 const RECONNECT_BASE_MS = 1000;

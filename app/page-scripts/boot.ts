@@ -1,4 +1,7 @@
-/** Runs before the body is parsed, so the page is laid out for scripts from the first paint and Quick exit works before anything has loaded. */
+/**
+ * Runs before the body is parsed, so the page is laid out for scripts from the first paint and
+ * Quick exit works before anything has loaded.
+ */
 import { composerPostPending, sendComposerBeforeFramework } from "~/lib/composer-before-framework";
 import { startFrameworkAfterPaint } from "~/lib/framework-after-paint";
 import { showNewestRowsOnceParsed } from "~/lib/newest-in-view";

@@ -1,6 +1,9 @@
 import { m } from "~/paraglide/messages";
 
-/** Spec section 8. Unknown user, wrong password and invalid credential read the same, so nobody can probe which emails have accounts. */
+/**
+ * Spec section 8. Unknown user, wrong password and invalid credential read the same, so nobody can
+ * probe which emails have accounts.
+ */
 export const AUTH_ERROR_MESSAGES = {
   get emailInUse() {
     return m.auth_email_in_use();

@@ -106,7 +106,10 @@ export function confirmationProblem(password: string, confirmation: string): str
   return confirmation === password ? null : AUTH_MESSAGES.passwordsDoNotMatch;
 }
 
-/** Spec section 5's order, one message at a time. The picture is optional: an anonymous visitor is not asked for a face. */
+/**
+ * Spec section 5's order, one message at a time. The picture is optional: an anonymous visitor is
+ * not asked for a face.
+ */
 export function firstSignUpError(values: SignUpFields): FieldError<keyof SignUpFields> | null {
   const email = emailProblem(values.email);
   if (email) return { field: "email", message: email };

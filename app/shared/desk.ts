@@ -176,7 +176,10 @@ export const DESK_PAGE_TEXTS = {
 export const MAX_DESK_EVENTS = 20;
 
 const DeskEventSchema = z.object({
-  /** closed-inactive: it closed itself after a quiet while; left-line: the visitor's sessions ended while they waited. */
+  /**
+   * closed-inactive: it closed itself after a quiet while; left-line: the visitor's sessions ended
+   * while they waited.
+   */
   kind: z.enum(["joined", "ended", "you-ended", "closed-inactive", "left-line"]),
   at: z.number(),
   /** Never their username. */

@@ -1,4 +1,7 @@
-/** Never in the HTML, so a form posted without scripts cannot carry it: with it, the action answers data instead of a redirect. */
+/**
+ * Never in the HTML, so a form posted without scripts cannot carry it: with it, the action answers
+ * data instead of a redirect.
+ */
 export const IN_PLACE_FIELD = "inPlace";
 
 export function postedInPlace(form: FormData): boolean {

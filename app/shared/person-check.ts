@@ -1,4 +1,7 @@
-/** On only when its keys are configured (docs/decisions/165-turnstile-is-optional-and-a-failed-siteverify-lets-the-limits-decide.md). */
+/**
+ * On only when its keys are configured
+ * (docs/decisions/165-turnstile-is-optional-and-a-failed-siteverify-lets-the-limits-decide.md).
+ */
 
 /** The widget's default name. */
 export const PERSON_CHECK_FIELD = "cf-turnstile-response";

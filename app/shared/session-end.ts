@@ -43,7 +43,10 @@ export function isSessionEndReason(value: unknown): value is SessionEndReason {
   return typeof value === "string" && Object.hasOwn(SESSION_END_MESSAGES, value);
 }
 
-/** Spec: sign-out and the inactivity logout go to /signup; after an inactivity logout, back to the page they were on. */
+/**
+ * Spec: sign-out and the inactivity logout go to /signup; after an inactivity logout, back to the
+ * page they were on.
+ */
 export function sessionEndPath(reason: SessionEndReason, returnTo?: string): string {
   const path = `${PATHS.signup}?reason=${reason}`;
   return reason === "inactivity" ? withNext(path, returnTo) : path;

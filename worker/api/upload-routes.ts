@@ -16,7 +16,10 @@ function refusalBody({ code, message, maxBytes }: { code: string; message: strin
   return { code, message, ...(maxBytes ? { maxBytes } : {}) };
 }
 
-/** The server decides type, key and size, so a user can only write under their own folder or a conversation of theirs. */
+/**
+ * The server decides type, key and size, so a user can only write under their own folder or a
+ * conversation of theirs.
+ */
 export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/", async (c) => {
   const user = c.get("user");
   const purposeParam = c.req.query("purpose");

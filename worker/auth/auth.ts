@@ -275,7 +275,10 @@ async function prepareSignUp(db: Db, body: unknown) {
   return { ...rest, username, name: username };
 }
 
-/** When Turnstile cannot answer, the limits alone decide: a person in crisis is not turned away because Cloudflare is slow. */
+/**
+ * When Turnstile cannot answer, the limits alone decide: a person in crisis is not turned away
+ * because Cloudflare is slow.
+ */
 async function requirePerson(token: string | null | undefined, secretKey: string, address: string | null | undefined) {
   const readable = clientNetwork(address).family !== "unknown";
   const verdict = await verifyPerson(token, secretKey, readable ? address : null);

@@ -4,7 +4,10 @@ import { NEXT_PARAM, signedInDestination } from "~/shared/redirect-target";
 import { readPostedForm } from "../http/posted-form";
 import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
-/** Posted forms are validated with the browser's schema, then sent through better-auth's endpoint so its rate limits and origin checks apply. */
+/**
+ * Posted forms are validated with the browser's schema, then sent through better-auth's endpoint so
+ * its rate limits and origin checks apply.
+ */
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);

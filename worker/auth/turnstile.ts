@@ -1,4 +1,7 @@
-/** Only called when its keys are configured (docs/decisions/165-turnstile-is-optional-and-a-failed-siteverify-lets-the-limits-decide.md). */
+/**
+ * Only called when its keys are configured
+ * (docs/decisions/165-turnstile-is-optional-and-a-failed-siteverify-lets-the-limits-decide.md).
+ */
 
 const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 

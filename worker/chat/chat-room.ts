@@ -90,7 +90,8 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     const { socket, response } = admitted.opened;
     // A block closes the conversation for sending, never for reading its history.
     if (closedAtGate || this.parts.blocks.isClosed()) {
-      // Told before the history, and nobody's presence travels (docs/decisions/091-the-blocked-person-is-told-neutrally.md).
+      // Told before the history, and nobody's presence travels
+      // (docs/decisions/091-the-blocked-person-is-told-neutrally.md).
       this.send(socket, blockedFrame());
     } else {
       this.broadcast(openedFrame(speakerId), { tag: userId });

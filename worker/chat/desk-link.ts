@@ -39,7 +39,10 @@ const END_EVENTS: Record<DeskEndKind, DeskEvent["kind"]> = {
   session: "left-line",
 };
 
-/** The desk hears of a conversation when its visitor writes while nobody holds it, or first writes crisis words; never per message. */
+/**
+ * The desk hears of a conversation when its visitor writes while nobody holds it, or first writes
+ * crisis words; never per message.
+ */
 export class DeskLink {
   private known: DeskRoomUpdate | null | undefined;
 

@@ -59,7 +59,10 @@ export type PageRoom = {
   broadcastPayload(payload: string): void;
 };
 
-/** Null for a non-member. Writes nothing unless `markRead` (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md). */
+/**
+ * Null for a non-member. Writes nothing unless `markRead`
+ * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md).
+ */
 export async function readPage(room: PageRoom, read: PageRead): Promise<ConversationView | null> {
   const { members, log, positions, support } = room;
   const pair = parsePairId(read.pairId);

@@ -59,7 +59,10 @@ export class SupportSide {
     return userId !== supportUserId() && this.isSupportRoom();
   }
 
-  /** Never the support account's for a support conversation: its one inbox would take an update from each of thousands. */
+  /**
+   * Never the support account's for a support conversation: its one inbox would take an update from
+   * each of thousands.
+   */
   inboxMembers(members: readonly [string, string]): readonly string[] {
     return this.isSupportRoom() ? members.filter((member) => member !== supportUserId()) : members;
   }

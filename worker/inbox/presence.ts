@@ -39,7 +39,10 @@ export class PresenceKeeper {
     }
   }
 
-  /** An inbox that never had a page open writes no 'offline': an email alarm must not make someone look recently seen. */
+  /**
+   * An inbox that never had a page open writes no 'offline': an email alarm must not make someone
+   * look recently seen.
+   */
   async set(online: boolean): Promise<void> {
     const wasOnline = this.meta.get("online") === "1";
     if (online !== wasOnline) await this.write(online, Date.now());

@@ -42,7 +42,10 @@ export async function profileAction(userId: string, request: Request) {
   throw redirect(PROFILE_SAVED_PATH);
 }
 
-/** Without scripts the photo comes as a file, stored as the upload endpoint would; whose profile comes from the session only. */
+/**
+ * Without scripts the photo comes as a file, stored as the upload endpoint would; whose profile
+ * comes from the session only.
+ */
 async function saveProfileFromPost(userId: string, form: FormData): Promise<ProfilePostResult> {
   const values = profileFromFormData(form);
   const photo = form.get("photo");

@@ -24,7 +24,10 @@ export class SocketAdmissions {
 
   constructor(private readonly room: RoomSide) {}
 
-  /** Null when the socket may open, else why its session ended; `open` runs while the upgrade still counts as pending. */
+  /**
+   * Null when the socket may open, else why its session ended; `open` runs while the upgrade still
+   * counts as pending.
+   */
   async admit<T>(
     userId: string,
     pairId: string,

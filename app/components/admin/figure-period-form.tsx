@@ -4,7 +4,10 @@ import { dialogButtonClass } from "~/components/ui/dialog";
 import { FIGURE_PERIOD_PARAM, FIGURE_TIME_ZONE_PARAM } from "~/lib/figure-period";
 import { DESK_FIGURES_TEXTS, FIGURE_PERIOD_LABELS, FIGURE_PERIODS, type FigurePeriod } from "~/shared/desk-operations";
 
-/** A GET form, so the choice is in the address and works without scripts; 'Show' keeps arrow keys from loading every step. */
+/**
+ * A GET form, so the choice is in the address and works without scripts; 'Show' keeps arrow keys
+ * from loading every step.
+ */
 export function FigurePeriodForm({
   period,
   timeZone,

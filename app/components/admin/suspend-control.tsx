@@ -10,7 +10,10 @@ import { type SuspendFormProblem, SuspensionDecisionSchema } from "~/shared/sche
 const suspendOpenerClass =
   "inline-flex min-h-11 items-center justify-center rounded-full px-5 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 [overflow-wrap:anywhere]";
 
-/** The dialog opens by invoker commands before scripts; a refused form comes back shown in place, since a closed dialog would hide its errors. */
+/**
+ * The dialog opens by invoker commands before scripts; a refused form comes back shown in place,
+ * since a closed dialog would hide its errors.
+ */
 export function SuspendControl({
   reportId,
   username,

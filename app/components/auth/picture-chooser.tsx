@@ -8,7 +8,10 @@ import { ACCEPTED_IMAGE_TYPES, PICTURE_CHOOSER_TEXTS } from "~/shared/uploads";
 
 const attribute = (name: keyof typeof PICTURE_CHOOSER_PARTS) => ({ [PICTURE_CHOOSER_PARTS[name]]: "" });
 
-/** A real file input, so the picture travels in the form's own post without scripts (behaviour: ~/lib/picture-chooser.ts). */
+/**
+ * A real file input, so the picture travels in the form's own post without scripts (behaviour:
+ * ~/lib/picture-chooser.ts).
+ */
 export function PictureChooser({ name, error }: { name: string; error?: string }) {
   const inputId = useId();
   const headingId = `${inputId}-heading`;

@@ -11,7 +11,10 @@ export const CHAT_IMAGE_TEXTS = {
   },
 };
 
-/** A fixed 4:3 box, so the list's height is known before the picture arrives; the link is the picture's own address, for a new tab or no scripts. */
+/**
+ * A fixed 4:3 box, so the list's height is known before the picture arrives; the link is the
+ * picture's own address, for a new tab or no scripts.
+ */
 export function ImageThumbnail({ src, alt, onOpen }: ViewedImage & { onOpen: (image: ViewedImage) => void }) {
   return (
     <a

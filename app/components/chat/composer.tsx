@@ -17,7 +17,10 @@ const COMPOSER_MAX_HEIGHT_PX = 128;
 
 const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
-/** Before the socket has answered (or without scripts) nothing true can be said, so nothing is: the page offers Refresh. */
+/**
+ * Before the socket has answered (or without scripts) nothing true can be said, so nothing is: the
+ * page offers Refresh.
+ */
 const CONNECTION_LABELS: Record<ConnectionState, (() => string) | null> = {
   unknown: null,
   online: m.chat_connection_online,
@@ -201,7 +204,10 @@ export function ChosenImage({ composer }: { composer: ComposerState }) {
   );
 }
 
-/** A real form: without scripts the page's action hands the message to the room. Closed, the unsent text stays in view. */
+/**
+ * A real form: without scripts the page's action hands the message to the room. Closed, the unsent
+ * text stays in view.
+ */
 export function ComposerForm({
   composer,
   pairId,

@@ -270,7 +270,10 @@ export function Conversation({
   );
 }
 
-/** Whichever spoke last: the room, or the loader after the person's own block or unblock, before the sockets reconnect. */
+/**
+ * Whichever spoke last: the room, or the loader after the person's own block or unblock, before the
+ * sockets reconnect.
+ */
 function useClosedByBlock(block: ConversationBlock, closedLive: boolean): boolean {
   const [closed, setClosed] = useState(block !== "none");
   useEffect(() => setClosed(block !== "none"), [block]);

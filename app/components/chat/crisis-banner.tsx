@@ -245,7 +245,10 @@ export function CrisisBanner({
   );
 }
 
-/** The first numbers sit over it, absolutely placed: about 7 px a character plus 34 px of icon and padding on a phone. */
+/**
+ * The first numbers sit over it, absolutely placed: about 7 px a character plus 34 px of icon and
+ * padding on a phone.
+ */
 function roomFor(contacts: CrisisContact[]): string {
   const width = (text: (contact: CrisisContact) => string, extra: number) =>
     contacts.reduce((sum, contact) => sum + text(contact).length * 7 + extra, 0) + (contacts.length - 1) * 4;

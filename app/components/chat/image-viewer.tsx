@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef } from "react";
 import { CHAT_IMAGE_TEXTS, type ViewedImage } from "./chat-image";
 
-/** The browser traps focus, closes on Escape and returns focus; loaded the first time a picture opens (app/components/deferred.tsx). */
+/**
+ * The browser traps focus, closes on Escape and returns focus; loaded the first time a picture
+ * opens (app/components/deferred.tsx).
+ */
 export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

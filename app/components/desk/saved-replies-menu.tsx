@@ -10,7 +10,10 @@ import {
 } from "~/shared/desk-operations";
 import { DEFAULT_LANGUAGE, type Language } from "~/shared/languages";
 
-/** Without scripts the browser's own `<details>` lists them as links to `?reply={id}`, whose loader fills the composer. */
+/**
+ * Without scripts the browser's own `<details>` lists them as links to `?reply={id}`, whose loader
+ * fills the composer.
+ */
 export function SavedRepliesMenu({
   replies,
   language,

@@ -7,7 +7,10 @@ import { RECEIPT_INTENTS, RECEIPT_TEXTS } from "~/shared/receipts";
 const buttonClass =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";
 
-/** Opening one writes, so it is a post no prefetch can make; it replaces this history entry, so Back does not open another. */
+/**
+ * Opening one writes, so it is a post no prefetch can make; it replaces this history entry, so Back
+ * does not open another.
+ */
 export function OpenReceiptForm() {
   const submit = useSubmit();
   const navigation = useNavigation();

@@ -3,7 +3,10 @@ import { QUICK_EXIT_ATTRIBUTE, type QuickExitKind } from "~/lib/quick-exit";
 import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit-texts";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
-/** Real links, so they leave without scripts (then without signing out); app/lib/quick-exit.ts makes them replace the page. */
+/**
+ * Real links, so they leave without scripts (then without signing out); app/lib/quick-exit.ts makes
+ * them replace the page.
+ */
 export function QuickExit() {
   const { quickExitUrl } = usePublicConfig();
   const signedIn = useSignedInUser() !== null;

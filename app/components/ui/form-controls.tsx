@@ -185,7 +185,10 @@ export function Alert({
   );
 }
 
-/** Filled, it takes focus as the page loads (`autofocus`: the sign-in screens load no framework), so the answer is where the person is. */
+/**
+ * Filled, it takes focus as the page loads (`autofocus`: the sign-in screens load no framework), so
+ * the answer is where the person is.
+ */
 export function FormAlert({
   message,
   crisisLine = false,

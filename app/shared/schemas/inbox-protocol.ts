@@ -15,7 +15,10 @@ export const ChatSummarySchema = z.object({
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
-/** Only the listener holding it ever receives it (docs/decisions/181-a-listeners-own-inbox-knows-who-waits-for-their-reply.md). */
+/**
+ * Only the listener holding it ever receives it
+ * (docs/decisions/181-a-listeners-own-inbox-knows-who-waits-for-their-reply.md).
+ */
 export const HeldConversationSchema = z.object({
   pairId: z.string(),
   visitorId: z.string(),
