@@ -305,7 +305,6 @@ async function admitOrRefuse(address: string | null | undefined) {
   );
 }
 
-/** The schema check comes later. */
 function signInEmail(body: unknown): string | null {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.trim() ? email : null;

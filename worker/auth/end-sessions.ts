@@ -10,7 +10,6 @@ import { leaveSupportLineIfSignedOut } from "./left-support-line";
 export type SessionEnd = {
   reason: SessionEndReason;
   sessionIds: string[];
-  /** Every socket of the user closes, whatever session it carries. */
   everySession: boolean;
 };
 
@@ -40,7 +39,6 @@ export async function endOneSession(userId: string, sessionId: string, reason: S
   await closeSessionSockets(userId, { reason, sessionIds: [sessionId], everySession: false });
 }
 
-/** docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md */
 export async function closeSessionSockets(userId: string, end: SessionEnd): Promise<void> {
   await userInbox(userId).endSessions(end);
   await leaveSupportLineIfSignedOut(createDb(env.DB), userId, end);

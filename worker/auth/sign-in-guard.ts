@@ -46,7 +46,6 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
   await db.delete(signInFailures).where(eq(signInFailures.emailHash, await emailKey(email)));
 }
 
-/** The hourly cron deletes them. */
 export function spentSignInFailures(now: number) {
   return sql`${signInFailures.firstFailureAt} <= ${now - ACCOUNT_SIGN_IN_LIMIT.windowMs} AND coalesce(${signInFailures.lockedUntil}, 0) <= ${now}`;
 }

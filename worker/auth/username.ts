@@ -52,7 +52,6 @@ export function releaseUsername(username: string): void {
   namesBeingWritten.delete(username.toLowerCase());
 }
 
-/** The server checks it again at creation. */
 export async function suggestUsername(d1: D1Database): Promise<string> {
   return generateUniqueUsername(createDb(d1));
 }

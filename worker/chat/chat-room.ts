@@ -147,7 +147,6 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     if (identity) this.parts.admissions.leaveIfGone(identity.userId, ws);
   }
 
-  /** Answers how many of the member's sockets remain open here. */
   async endSessions(userId: string, end: SessionEnd): Promise<number> {
     this.closeEndedSessions(end, this.openSockets(userId));
     return this.openSockets(userId).length;
@@ -182,7 +181,6 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
       frame,
       (message) => this.announce(ws, message),
     );
-    // The client retries safely.
     if ("existing" in outcome) this.send(ws, { type: "ack", clientId: frame.clientId, ...outcome.existing });
     if ("refused" in outcome) this.send(ws, outcome.refused);
   }
@@ -226,7 +224,6 @@ export class ChatRoom extends SocketObject<RoomSocket, ServerFrame> {
     return this.parts.support.waitingSince();
   }
 
-  /** Never sent over this room's sockets. */
   async addDeskNote(note: Pick<DeskNote, "authorName" | "kind" | "text">): Promise<DeskNote> {
     return this.parts.support.addNote(note);
   }

@@ -7,5 +7,4 @@ export function blockedFrame(clientId?: string): Extract<ServerFrame, { type: "e
   return { type: "error", code: "blocked", message: BLOCK_TEXTS.cannotMessage, ...(clientId ? { clientId } : {}) };
 }
 
-/** A close the page reconnects after, to find the conversation open again without a reload. */
 export const REOPENED_CLOSE = { code: CLOSE_CODES.reopened, reason: "reopened" } as const;

@@ -24,7 +24,6 @@ type PageSide = {
   pairId: string;
   speakerId: string;
   accountId: string;
-  /** D1's word; the room keeps its own copy too. */
   closed: boolean;
   visitor: boolean;
 };

@@ -21,11 +21,8 @@ export type DeskRoomUpdate = {
   /** Only once the holder opened it has a listener joined. */
   openedAt: number | null;
   alias: string | null;
-  /** Idle updates only. */
   ended: { at: number; how: DeskEndKind } | null;
-  /** Idle updates only. */
   survey: number | null;
-  /** Null: too little data to say. */
   waitMinutes: number | null;
   /** Null when a listener taking conversations speaks it, and for the default language; absent from old updates. */
   noListenerSpeaks?: Language | null;

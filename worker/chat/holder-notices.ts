@@ -42,7 +42,6 @@ export class HolderNotices {
       return;
     }
     const visitorName = await this.room.members.nameOf(visitorId);
-    // A change after this asks for another.
     this.queued.delete(listenerId);
     const notice = this.notice(listenerId, pairId, visitorId, visitorName);
     for (let attempt = 0; ; attempt += 1) {

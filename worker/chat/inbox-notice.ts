@@ -11,7 +11,6 @@ export function previewOf(message: Pick<MessageRow, "text">): string {
   return message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW;
 }
 
-/** Unread for the recipient, unless they have read it meanwhile. */
 function inboxNotice(
   message: MessageRow,
   to: { member: string; contactId: string; contactName: string; readUpTo: number; pairId: string },
@@ -27,7 +26,6 @@ function inboxNotice(
   };
 }
 
-/** Null when retention deleted every message. */
 export async function deliverNewest(
   room: { log: MessageLog; members: RoomMembers; positions: ReadPositions },
   member: string,

@@ -150,7 +150,6 @@ export class MessageLog {
     };
   }
 
-  /** Null `beforeSeq`: the newest. */
   recentPage(beforeSeq: number | null, limit: number): { messages: ChatMessage[]; hasOlder: boolean } {
     const rows = this.sql
       .exec<MessageRow>(

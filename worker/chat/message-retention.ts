@@ -7,7 +7,6 @@ import { conversationImageKey } from "./conversation-images";
 import type { MessageLog } from "./message-log";
 import type { RoomMembers } from "./room-members";
 
-/** Stated policy, spec section 9. */
 export const MESSAGE_RETENTION_MS = POLICY.messageRetentionDays * 24 * 60 * 60 * 1000;
 
 export function retentionDue(log: MessageLog): number | null {

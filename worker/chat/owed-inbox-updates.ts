@@ -10,7 +10,6 @@ const INBOX_UPDATE_INTERVAL_MS = 2000;
 const nextUpdateAfter = (at: number) => at + INBOX_UPDATE_INTERVAL_MS * (0.75 + Math.random() / 2);
 /** The timer delivers normally; the alarm is for an instance that is gone, with no alarm write per update. */
 const INBOX_BACKSTOP_MS = 5000;
-/** Backoff doubles up to a minute. */
 const INBOX_RETRY_BASE_MS = 1000;
 const INBOX_RETRY_MAX_MS = 60_000;
 
@@ -36,7 +35,6 @@ type InboxDelivery = {
  */
 export class OwedInboxUpdates {
   private readonly due = new Map<string, number>();
-  /** Cleared by the alarm. */
   private readonly delivered = new Set<string>();
   private lastDeliveryAt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;

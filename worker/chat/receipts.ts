@@ -25,7 +25,6 @@ export class Receipts {
     }
   }
 
-  /** Null when the reader's inbox needs no call. */
   read(userId: string, upToSeq: number, closed: boolean): Promise<void> | null {
     const { log, positions, members, support } = this.room;
     const seq = Math.min(upToSeq, log.latestSeq());

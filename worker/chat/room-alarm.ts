@@ -4,7 +4,6 @@ export class RoomAlarm {
 
   constructor(private readonly ctx: DurableObjectState) {}
 
-  /** Within the room's blockConcurrencyWhile. */
   async load(): Promise<void> {
     this.at = await this.ctx.storage.getAlarm();
   }
@@ -14,7 +13,6 @@ export class RoomAlarm {
     return this.set(due.length === 0 ? null : Math.min(...due));
   }
 
-  /** In this synchronous step; the write completes in the background. */
   bringForward(due: number | null): void {
     if (due !== null && (this.at === null || this.at > due)) this.ctx.waitUntil(this.set(due));
   }

@@ -26,7 +26,6 @@ export class RoomMembers {
     return a === userId ? b : b === userId ? a : undefined;
   }
 
-  /** The first pair id accepted becomes the room's. */
   claim(pairId: string): boolean {
     const known = this.pairId();
     if (!parsePairId(pairId) || (known && known !== pairId)) return false;

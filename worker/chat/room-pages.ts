@@ -15,12 +15,10 @@ import type { SupportSide } from "./support-side";
 
 type ErrorFrame = Extract<ServerFrame, { type: "error" }>;
 
-/** The room checks again that the reader is a member. */
 export type PageRead = {
   pairId: string;
   speakerId: string;
   beforeSeq: number | null;
-  /** A person's own document request reads what it shows, as the socket's read frame does. */
   markRead: boolean;
   closedAtGate: boolean;
 };

@@ -1,10 +1,8 @@
-/** Beyond who opens the socket (worker/sockets/upgrade-headers.ts), after the Worker's checks. */
 const ROOM_UPGRADE_HEADERS = {
   userName: "X-Kindred-User-Name",
   pairId: "X-Kindred-Pair-Id",
   closed: "X-Kindred-Conversation-Closed",
   deskRole: "X-Kindred-Desk-Role",
-  /** "1" when the desk already counted this listener's opening. */
   deskOpened: "X-Kindred-Desk-Opened",
   /** Never sent for any but a support conversation. */
   visitorCountry: "X-Kindred-Visitor-Country",

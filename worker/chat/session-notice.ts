@@ -26,7 +26,6 @@ export class SessionNotice {
     return now - newestAt < SESSION_LENGTH_MS;
   }
 
-  /** True once: the caller sends the frame. */
   give(now: number): boolean {
     const due = this.due();
     if (due === null || due > now) return false;

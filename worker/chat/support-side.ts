@@ -22,7 +22,6 @@ export class SupportSide {
   private readonly desk: DeskLink;
   private readonly notes: DeskNotes;
   private readonly holder: HolderNotices;
-  /** Settled, never rejected. */
   private answer: Promise<void> = Promise.resolve();
 
   constructor(
@@ -140,7 +139,6 @@ export class SupportSide {
     if (status?.state === "assigned" && status.listenerId && this.isSupportRoom()) this.holder.tell(status.listenerId);
   }
 
-  /** A page posting its form waits for it. */
   answered(): Promise<void> {
     return this.answer;
   }

@@ -131,7 +131,6 @@ export const signUpAttempts = sqliteTable(
   (t) => [index("sign_up_attempts_network_at_idx").on(t.networkHash, t.at), index("sign_up_attempts_at_idx").on(t.at)],
 );
 
-/** Keyed by epoch ms / 60,000. */
 export const signUpMinutes = sqliteTable("sign_up_minutes", {
   minute: integer("minute").primaryKey(),
   count: integer("count").notNull(),

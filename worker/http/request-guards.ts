@@ -59,7 +59,6 @@ function hasMalformedEncoding(url: URL): boolean {
   }
 }
 
-/** A body sent without a length is read here, up to its cap. */
 export async function guardRequest(request: Request): Promise<Request | Response> {
   const url = new URL(request.url);
   if (hasMalformedEncoding(url)) {

@@ -37,7 +37,6 @@ type SummaryRow = {
   unread: number;
 };
 
-/** Spec section 9; docs/architecture.md, "Scaling". */
 export class ConversationList {
   constructor(private readonly sql: SqlStorage) {}
 

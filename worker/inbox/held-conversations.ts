@@ -90,7 +90,6 @@ export class HeldConversations {
       }));
   }
 
-  /** Only then do their sockets hear of them. */
   any(): boolean {
     return this.sql.exec("SELECT 1 FROM held_conversations LIMIT 1").toArray().length > 0;
   }

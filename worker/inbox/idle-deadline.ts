@@ -8,7 +8,6 @@ export class IdleDeadline {
   constructor(
     private readonly meta: Meta,
     private readonly db: () => Db,
-    /** D1 rows already deleted. */
     private readonly endEverySession: (sessionIds: string[], now: number) => Promise<void>,
   ) {}
 

@@ -1,7 +1,6 @@
 /** So a boundary case cannot make alarms fire in a loop. */
 const MIN_ALARM_DELAY_MS = 250;
 
-/** Written only when its time changes. */
 export async function scheduleAlarm(storage: DurableObjectStorage, due: number[], now: number): Promise<void> {
   const next = due.length === 0 ? null : Math.max(Math.min(...due), now + MIN_ALARM_DELAY_MS);
   const current = await storage.getAlarm();

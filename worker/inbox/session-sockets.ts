@@ -18,7 +18,6 @@ export const SESSION_SOCKETS_TABLES = `
   );
 `;
 
-/** docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md */
 export class SessionSockets {
   constructor(
     private readonly sql: SqlStorage,

@@ -112,8 +112,6 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     await this.scheduleAlarm(now);
   }
 
-  // --- Sessions (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md) ----------
-
   /** Resolves when every socket it covers has been closed. */
   async endSessions(end: SessionEnd, now = Date.now()): Promise<void> {
     this.sessions.remember(end, now);
@@ -161,8 +159,6 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     return this.idle.recordActivity(lastActivity);
   }
 
-  // --- Presence (docs/decisions/075-presence-comes-from-the-inbox-sockets.md) ------------------
-
   async presence(): Promise<Presence> {
     return this.seen.current(this.openSockets(), Date.now());
   }
@@ -170,8 +166,6 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   private async markOfflineIfNoSockets(closing?: WebSocket) {
     if (this.openSockets().every((ws) => ws === closing)) await this.seen.set(false);
   }
-
-  // --- The conversation list (spec section 9) -------------------------------------------------------
 
   async recordMessage(notice: MessageNotice): Promise<void> {
     // A blocked contact's message, or a room's repeat after a restart.
@@ -224,8 +218,6 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
     else this.meta.delete("listener");
   }
 
-  // --- The support conversations this listener holds (./held-conversations.ts) --------------------
-
   async heldConversationChanged(notice: HeldNotice): Promise<void> {
     if (this.held.record(notice, Date.now()) && this.openSockets().length > 0) this.broadcast(this.heldFrame());
   }
@@ -237,8 +229,6 @@ export class UserInbox extends SocketObject<InboxSocket, InboxFrame> {
   private heldFrame(): InboxFrame {
     return { type: "held", conversations: this.held.list() };
   }
-
-  // --- Sockets and the alarm --------------------------------------------------------------------------
 
   private async scheduleAlarm(now = Date.now()): Promise<void> {
     const due = this.seen.pingDeadlines(this.openSockets());

@@ -26,7 +26,6 @@ export function setDeskUpgradeHeaders(headers: Headers, upgrade: DeskUpgrade): v
   if (upgrade.languages.length > 0) headers.set(DESK_UPGRADE_HEADERS.languages, upgrade.languages.join(","));
 }
 
-/** The desk's side: null for a request that is not a desk upgrade from the Worker. */
 export function deskUpgradeFrom(headers: Headers): DeskUpgrade | null {
   if (headers.get(DESK_UPGRADE_HEADERS.desk) !== "1") return null;
   return {

@@ -1,6 +1,5 @@
 export const META_TABLE = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
-/** Reads and writes of the `meta` table; every write is one statement, in the caller's step. */
 export class Meta {
   constructor(private readonly sql: SqlStorage) {}
 

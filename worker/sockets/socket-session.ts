@@ -13,7 +13,6 @@ export type SocketSession = {
   idleDeadline: number;
   /** Ending every session of a user ends those begun before that moment, whatever a cached cookie says. */
   startedAt: number;
-  /** Set just before the socket is closed for a session's end: nothing it sends is processed. */
   ended?: SessionEndReason;
 };
 
