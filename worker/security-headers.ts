@@ -10,6 +10,8 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
+ * Scripts run only with this response's nonce ('strict-dynamic' lets them load the route chunks);
+ * nothing may embed the page. data: and blob: images are the local previews of a chosen picture.
  * Styles come only from the app's stylesheet (React's dynamic widths go through the CSSOM, which a
  * policy does not govern); dev allows inline styles for Vite's hot reload.
  */
