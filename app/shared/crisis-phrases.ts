@@ -8,6 +8,7 @@ import { SPANISH_CRISIS_PHRASES } from "./crisis-phrases/es";
  * Everyday figures of speech ("killing it at work", "me muero de risa") are deliberately out: a
  * banner that shows for everything stops being read. Some phrases show it in any context ("suicide"):
  * the banner is quiet and closable, while missing someone who wrote "suicide" costs far more.
+ * A language is one more file in ./crisis-phrases/, listed here.
  */
 export const CRISIS_PHRASES_BY_LANGUAGE = {
   en: ENGLISH_CRISIS_PHRASES,
