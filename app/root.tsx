@@ -33,10 +33,9 @@ import { useSignedInUser } from "~/lib/signed-in-user";
 import { isAdmin } from "~/shared/accounts";
 import { DEFAULT_LANGUAGE, isStaffPage, type Language, LOCALIZED_PATHS, localizedPath } from "~/shared/languages";
 
-// Only signed-in people need the inactivity rules; anonymous visitors never download them.
+// Anonymous visitors never download the inactivity rules.
 const InactivityGuard = lazy(() => import("~/components/layout/inactivity-guard"));
 
-/** Who is signed in, once per request, for every loader below (and checked for idleness). */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const { session, ended } = await lookUpSession(request);
@@ -44,24 +43,19 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(sessionEndedContext, ended);
     context.set(requestPathContext, pagePath(request.url));
     const userId = session?.user.id ?? null;
-    // Every page shows crisis help: only this visitor's country's, never the table.
+    // Only this visitor's country's, never the table.
     context.set(crisisHelpContext, await requestCrisisHelp(request, userId));
-    // Everything below, the page's render included, speaks the visitor's language.
     const staffPage = isStaffPage(new URL(request.url).pathname);
     const worksTheDesk = staffPage && session ? await canUseDesk(session.user) : false;
     const language = await requestLanguage(request, userId, { worksTheDesk });
     context.set(languageContext, language);
-    // A public page read at another language's address goes to its address in the visitor's.
     const addressed = localizedAddress(request, language);
     if (addressed) throw redirect(addressed, { status: 302, headers: { Vary: "Cookie, Accept-Language" } });
     return inLanguage(language, next);
   },
 ];
 
-/**
- * Where a GET of a public page at its default-language address goes for a visitor who reads another
- * language (`/privacypolicy` → `/es/privacypolicy`); null when it is already theirs, or no such page.
- */
+/** `/privacypolicy` → `/es/privacypolicy`; null when already theirs, or no such page. */
 function localizedAddress(request: Request, language: Language): string | null {
   if (request.method !== "GET" || language === DEFAULT_LANGUAGE) return null;
   const url = new URL(request.url);
@@ -70,10 +64,7 @@ function localizedAddress(request: Request, language: Language): string | null {
   return target === `${url.pathname}${url.search}` ? null : target;
 }
 
-/**
- * The page a request is for. Client navigations fetch `/path.data?_routes=…` (`/_.data` for the
- * home page); the page itself is `/path`.
- */
+/** Client navigations fetch `/path.data?_routes=…` (`/_.data` for the home page). */
 function pagePath(requestUrl: string): string {
   const url = new URL(requestUrl);
   const pathname = url.pathname.endsWith("/_.data")
@@ -89,11 +80,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const language = context.get(languageContext);
   const [header, openReports] = await Promise.all([
     user ? userInbox(user.id).headerFacts() : { unreadCount: 0, listener: false },
-    // The admin's header menu counts the reports waiting.
     user && isAdmin(user) ? countOpenReports() : 0,
   ]);
-  // Listeners and the admin find the support desk in their account menu; the inbox's copy
-  // of the role spares each page view a D1 read, and the desk itself checks D1.
+  // The inbox's copy of the role spares each page view a D1 read; the desk itself checks D1.
   const deskAccess = user !== null && (isAdmin(user) || header.listener);
   return {
     config: getConfig().public,
@@ -106,11 +95,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * Whether this page loads React, and otherwise which page scripts (app/lib/page-scripts.ts): decided
- * on the server from the session and the matched routes' `handle`. In the browser React runs only on
- * pages that hydrate, and a client-side navigation to a public page keeps the framework it already has.
- */
+/** A client-side navigation to a public page keeps the framework it already has. */
 function useHydratedPage(hydrates: boolean): { hydrated: boolean; scripts: PageScript[] } {
   const matches = useMatches();
   return import.meta.env.SSR
@@ -126,13 +111,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { hydrated, scripts } = useHydratedPage(pageHydrates(root));
   const nonce = useScriptNonce();
   return (
-    // The inline script marks <html> (data-js) before React runs: an attribute React did not render.
+    // The inline script marks <html> (data-js) before React runs.
     <html lang={language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f31b3" />
-        {/* First in <head>, before the stylesheet: it runs at once and marks the page as scripted. */}
+        {/* First in <head>, before the stylesheet: it marks the page as scripted at once. */}
         <script
           nonce={nonce}
           {...{ [QUICK_EXIT_URL_ATTRIBUTE]: root?.config.quickExitUrl }}
@@ -160,7 +145,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           <>
-            {/* Before the public pages' module, which marks the page's scripts as started. */}
             {scripts.map((script) => (
               <script key={script} type="module" src={PAGE_SCRIPT_URLS[script]} nonce={nonce} />
             ))}
@@ -172,12 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * Route-change duties (spec section 2): a page view for each client-side route change. The page's
- * first view was counted by the server from its document request (worker/analytics/page-views.ts),
- * so it is not sent again. Scrolling to the top on every new navigation (and back to the old
- * position on back/forward) is ScrollRestoration's job.
- */
+/** Spec section 2; the first view was counted by the server. */
 function PageViews() {
   const { pathname } = useLocation();
   const counted = useRef(pathname);
@@ -189,10 +168,7 @@ function PageViews() {
   return null;
 }
 
-/**
- * Marks the document once React has hydrated it: from then on its controls answer. Hydration has no
- * other outside sign, and browser tests and anyone inspecting a page need one.
- */
+/** Hydration has no other outside sign, and browser tests need one. */
 function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -217,13 +193,10 @@ export default function App() {
   );
 }
 
-/**
- * Failures the site layout cannot catch (a failed data request, the root loader itself). The root's
- * configuration may be gone here, so the page is bare, but it still shows the crisis numbers.
- */
+/** The root's configuration may be gone here, but the page still shows the crisis numbers. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
-  // A guard's refusal in middleware, before any loader ran, can only be shown here: say it in its words.
+  // A guard's refusal in middleware can only be shown here.
   if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string") {
     return <RefusedPage message={error.data} />;
   }

@@ -9,10 +9,8 @@ import {
 import { type PublicConfig, PublicConfigSchema } from "~/shared/schemas/config";
 
 /**
- * Worker configuration, parsed once per isolate with zod so a missing or malformed variable fails
- * loudly at the first request instead of deep inside a feature. Vars live in wrangler.toml (the one
- * place the brand name and fixed account ids are set); secrets in .dev.vars locally and
- * `wrangler secret` in production. Each var is checked by the rule of the field it becomes.
+ * Parsed once per isolate, so a missing or malformed variable fails at the first request rather
+ * than deep in a feature. Vars live in wrangler.toml; secrets in .dev.vars and `wrangler secret`.
  */
 const { shape } = PublicConfigSchema;
 const EnvSchema = z
@@ -39,42 +37,29 @@ const EnvSchema = z
     }),
   );
 
-/** An optional setting: absent and empty alike mean "not configured". */
 const optionalSetting = z
   .string()
   .trim()
   .optional()
   .transform((value) => value || undefined);
 
-/** Server-only settings: secrets and delivery. Never sent to the browser. */
+/** Never sent to the browser. */
 const ServerEnvSchema = z
   .object({
-    /** Signs session cookies and tokens; at least 32 characters (README, Configuration). */
     BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters"),
-    /** Extra origins allowed to post to auth endpoints, comma-separated; APP_URL is always trusted. */
+    /** Comma-separated; APP_URL is always trusted. */
     TRUSTED_ORIGINS: z.string().default(""),
-    /** Optional: with it, email goes out through Resend; without it, to the email_outbox table and the log. */
+    /** Without it, email goes to the email_outbox table and the log. */
     RESEND_API_KEY: z.string().min(1).optional(),
     EMAIL_FROM: z.string().min(3),
     CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
     CHAT_SEND_PER_SECOND: z.coerce.number().positive().default(5),
-    /**
-     * Optional, both or neither: Cloudflare Turnstile at sign-up (README, Configuration). The site
-     * key is public (the form shows it); the secret key checks each token with Cloudflare.
-     */
     TURNSTILE_SITE_KEY: optionalSetting,
     TURNSTILE_SECRET_KEY: optionalSetting,
-    /** How many conversations a listener holds at once on the support desk. */
     DESK_CAPACITY: z.coerce.number().int().min(1).max(50).default(DEFAULT_DESK_CAPACITY),
-    /** How long a listener who went away has before their waiting conversations go back to the queue. */
     DESK_HANDBACK_GRACE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_HANDBACK_GRACE_SECONDS),
-    /** How long a listener has to open a conversation given to them before it goes back to the line. */
     DESK_OPEN_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(DEFAULT_OPEN_DEADLINE_SECONDS),
-    /** How long an assigned conversation stays open with no word from the visitor after a listener's reply. */
-    /**
-     * Whether `request.cf.country` is Cloudflare's real answer (deployed) rather than the local
-     * runtime's placeholder: only then does it say where a visitor is (their crisis help).
-     */
+    /** Only deployed is `request.cf.country` real; locally it is a placeholder. */
     TRUST_REQUEST_COUNTRY: z.enum(["true", "false"]).default("false"),
     DESK_INACTIVITY_MINUTES: z.coerce
       .number()
@@ -87,18 +72,16 @@ const ServerEnvSchema = z
     message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all",
   });
 
-/** Cloudflare Turnstile's keys, when the person check at sign-up is on. */
 export type TurnstileKeys = { siteKey: string; secretKey: string };
 
 type AppConfig = {
   public: PublicConfig;
   auth: { secret: string; trustedOrigins: string[] };
   email: { resendApiKey: string | undefined; from: string };
-  /** A sender may burst this many messages in a conversation, then send at the steady rate. */
   chat: { sendBurst: number; sendPerSecond: number };
   desk: { capacity: number; handbackGraceMs: number; openDeadlineMs: number; quietCloseMs: number };
   crisisHelp: { trustRequestCountry: boolean };
-  /** Null while the person check at sign-up is off (the default: nothing leaves for Cloudflare). */
+  /** Off by default: nothing leaves for Cloudflare. */
   turnstile: TurnstileKeys | null;
 };
 

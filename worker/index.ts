@@ -42,8 +42,7 @@ export default {
       ),
     );
     await discardUnreadBody(incoming, bodyLimit);
-    // The page view is stored after the page has gone out: it never delays it, and a failure to
-    // store it is logged, not shown.
+    // Stored after the page has gone out, so it never delays it.
     const view = isApi ? null : pageViewOf(request, response);
     if (view)
       ctx.waitUntil(recordEvents([view]).catch((error: unknown) => console.error("page view not recorded", error)));

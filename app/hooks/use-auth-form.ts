@@ -1,11 +1,7 @@
 import { useEffect, useRef } from "react";
 import { startAuthForms } from "~/lib/auth-forms";
 
-/**
- * Starts an auth form's behaviour when React renders it in the browser: the sign-in screens load no
- * framework and their page script starts it, but a page that has the framework already (it stays
- * once loaded) renders them itself. The same DOM code runs either way, once.
- */
+/** A page that already has the framework renders the auth screens itself; the same DOM code runs once either way. */
 export function useAuthForm(starters?: Parameters<typeof startAuthForms>[1]) {
   const formRef = useRef<HTMLFormElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: started once, on mount

@@ -23,43 +23,28 @@ import {
 } from "~/shared/schemas/chat-protocol";
 import { CLOSE_CODES, SOCKET_PATHS, socketUrl } from "~/shared/socket-protocol";
 
-/**
- * This device's connection to the conversation (spec section 4: Unknown, Online, Offline), plus
- * reconnecting: the socket dropped while the network is up and a retry is scheduled.
- */
+/** Spec section 4, plus reconnecting: dropped while the network is up, a retry scheduled. */
 export type ConnectionState = "unknown" | "online" | "offline" | "reconnecting";
 
-/** The newest seq among the messages of someone other than `userId` (0: none). */
 function newestFrom(messages: readonly ChatMessage[], userId: string): number {
   return messages.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
 }
 
-/**
- * Whether a send the transport just wrote can be expected to be answered: a socket the browser keeps
- * open while it says it is offline may still deliver, but its silence fails nothing.
- */
+/** A socket the browser keeps open while offline may still deliver, but its silence fails nothing. */
 const answerExpected = (written: boolean) => written && navigator.onLine;
 
-/** The other member's presence is asked for again this often while the conversation is open. */
 const PRESENCE_REFRESH_MS = 30_000;
 
 /**
- * One conversation's socket (/api/chats/:pairId/ws). It starts from what the server rendered
- * and, on every (re)connect, asks for what it missed after the last seq it holds without
- * a gap, so a dropped connection loses and doubles nothing; messages being sent show at once under
- * their temp- id and are replaced when acknowledged. Connecting, reconnecting, pings and frame
- * validation are the shared transport's (app/lib/socket-transport.ts).
+ * On every (re)connect it asks for what it missed after the last seq held without a gap, so a
+ * dropped connection loses and doubles nothing.
  */
 export function useChatSocket(options: {
   pairId: string;
   userId: string;
-  /** The room's socket path, when not the member's own (/api/chats/:pairId/ws): the desk's, say. */
   socketPath?: string;
-  /** The other member's presence as the page was rendered (null: not known yet). */
   initialPresence: Presence | null;
-  /** Whether a block closed the conversation as the page was rendered. */
   initialClosed?: boolean;
-  /** The conversation as the server rendered it: the page starts from it, then goes live. */
   initial?: ConversationView;
   onSendFailed: (failed: { text: string; imageUrl: string | null; message: string }) => void;
 }) {
@@ -77,33 +62,20 @@ export function useChatSocket(options: {
     initial?.sessionNotice ? CHAT_MESSAGES.sessionNotice : null,
   );
   const [otherTyping, setOtherTyping] = useState(false);
-  /** Where a support conversation stands on the desk, as the room tells its visitor. */
   const [deskStatus, setDeskStatus] = useState<VisitorDeskStatus | null>(initial?.desk ?? null);
-  /** The room closed this socket for good: the conversation is no longer this listener's. */
   const [withdrawn, setWithdrawn] = useState(false);
-  /**
-   * A block closed the conversation: the history stays readable, nothing can be sent.
-   * The room says so first thing on a connection, or the moment the block is made; a connection
-   * whose history arrives without it is open (a block lifted meanwhile).
-   */
+  /** The room says so first on a connection; a history that arrives without it means a block was lifted. */
   const [closed, setClosed] = useState(options.initialClosed ?? false);
   const closedOnThisConnectionRef = useRef(false);
   const typingTimerRef = useRef<number | undefined>(undefined);
   const transportRef = useRef<SocketTransport<ClientFrame> | null>(null);
-  /**
-   * The seq up to which this page holds every message without a gap: what a (re)connect resumes
-   * after. The rendered page holds the newest messages, so it starts from their last one, unless
-   * older ones exist: then the socket catches up from the start.
-   */
+  /** What a (re)connect resumes after; with older messages unrendered, the socket catches up from the start. */
   const syncedThroughRef = useRef(initial && !initial.hasOlder ? (initial.messages.at(-1)?.seq ?? 0) : 0);
-  /** Whether a (re)connect's catching up is still under way: live messages may then be past a gap. */
+  /** Live messages may then be past a gap. */
   const catchingUpRef = useRef(false);
-  /** The newest message this page holds, whoever sent it. */
   const heldNewestRef = useRef(initial?.messages.at(-1)?.seq ?? 0);
-  /** The other member's newest message this page holds: what a (re)connect says it received. */
   const theirNewestRef = useRef(newestFrom(initial?.messages ?? [], userId));
   const pendingRef = useRef<PendingSend[]>([]);
-  /** Failed messages' ids, for a retry of the same content (~/lib/pending-sends.ts). */
   const failedRef = useRef(new FailedSends());
   const onSendFailedRef = useRef(options.onSendFailed);
   onSendFailedRef.current = options.onSendFailed;
@@ -139,13 +111,11 @@ export function useChatSocket(options: {
   );
 
   useEffect(() => {
-    // Receipt for what this device now has of the other member's messages.
     const acknowledge = (received: ChatMessage[]) => {
       const newest = received.reduce((max, m) => (m.senderId === userId ? max : Math.max(max, m.seq)), 0);
       if (newest > 0) transport.send({ type: "delivered", upToSeq: newest });
     };
-    // Any copy of one of my pending messages settles it: a new message's own frame is its ack, and
-    // a resume page may carry one stored before the connection dropped.
+    // A new message's own frame is its ack, and a resume page may carry one stored before the drop.
     const settle = (received: ChatMessage[]) => {
       const mine = new Set(received.filter((m) => m.senderId === userId).map((m) => m.clientId));
       if (pendingRef.current.some((p) => mine.has(p.clientId))) {
@@ -153,7 +123,7 @@ export function useChatSocket(options: {
       }
     };
     let resumeRetryTimer: number | undefined;
-    // Everything pending goes out (again) over the open socket, with its id: the room de-duplicates.
+    // The room de-duplicates.
     const sendPending = () => {
       const now = Date.now();
       setPendingBoth((list) =>
@@ -164,12 +134,11 @@ export function useChatSocket(options: {
         ),
       );
     };
-    // No connection: what is pending waits for the next one, and fails meanwhile for nobody.
+    // Fails meanwhile for nobody.
     const waitForConnection = () => setPendingBoth((list) => list.map(waitingForConnection));
     const receive = (frame: ServerFrame) => {
       switch (frame.type) {
         case "ack": {
-          // A resend of a message already stored: shown from what this page sent.
           const sent = pendingRef.current.find((p) => p.clientId === frame.clientId);
           if (!sent) break;
           const stored: ChatMessage = {
@@ -186,7 +155,6 @@ export function useChatSocket(options: {
           break;
         }
         case "message":
-          // Once caught up, every new message reaches this socket in order.
           if (!catchingUpRef.current) {
             syncedThroughRef.current = Math.max(syncedThroughRef.current, frame.message.seq);
           }
@@ -196,8 +164,7 @@ export function useChatSocket(options: {
           if (frame.message.senderId !== userId) setOtherTyping(false);
           break;
         case "messages": {
-          // A page of what was missed: held without a gap up to its last message, and, as the last
-          // page, up to everything live that arrived meanwhile too.
+          // The last page also covers everything live that arrived meanwhile.
           const pageEnd = frame.messages.at(-1)?.seq ?? 0;
           syncedThroughRef.current = Math.max(syncedThroughRef.current, pageEnd);
           addMessages(frame.messages);
@@ -220,7 +187,6 @@ export function useChatSocket(options: {
           if (frame.userId !== userId) setOtherDeliveredSeq((seq) => Math.max(seq, frame.upToSeq));
           break;
         case "error":
-          // The room refused a page of history for now: ask again once its budget allows.
           if (frame.code === "history_limited" && catchingUpRef.current) {
             window.clearTimeout(resumeRetryTimer);
             resumeRetryTimer = window.setTimeout(
@@ -246,14 +212,14 @@ export function useChatSocket(options: {
           setDeskStatus(frame);
           break;
         case "session-notice":
-          // The notice is one text: said in this page's language, not the room's.
+          // Said in this page's language, not the room's.
           setSessionNotice(CHAT_MESSAGES.sessionNotice);
           break;
         case "presence":
           if (frame.userId !== userId) setContactPresence({ online: frame.online, lastSeen: frame.lastSeen });
           break;
         case "typing":
-          // Shown until the other side says it stopped, or 5 s without news (a lost 'stopped').
+          // Or 5 s without news (a lost 'stopped').
           window.clearTimeout(typingTimerRef.current);
           setOtherTyping(frame.typing);
           if (frame.typing) typingTimerRef.current = window.setTimeout(() => setOtherTyping(false), 5000);
@@ -271,7 +237,7 @@ export function useChatSocket(options: {
         catchingUpRef.current = true;
         setConnection("online");
         transport.send({ type: "resume", afterSeq: syncedThroughRef.current });
-        // What the server rendered is on this device too (a resume sends only what came after).
+        // A resume sends only what came after.
         if (theirNewestRef.current > 0) transport.send({ type: "delivered", upToSeq: theirNewestRef.current });
         sendPending();
         transport.send({ type: "presence" });
@@ -290,17 +256,15 @@ export function useChatSocket(options: {
     transportRef.current = transport;
     const presenceTimer = window.setInterval(() => transport.send({ type: "presence" }), PRESENCE_REFRESH_MS);
 
-    // Offline is said as soon as the device knows; back online, retry now rather than after backoff.
     // The browser may keep a socket open through a short loss of network, and deliver over it.
     const wentOffline = () => {
       waitForConnection();
       setConnection("offline");
     };
     const cameOnline = () => {
-      // A transport closed for good (a session's end) stays closed.
+      // A session's end stays closed.
       if (!transport.reconnectNow()) return;
       setConnection(transport.isOpen() ? "online" : "reconnecting");
-      // A socket that stayed open gets what waited meanwhile; a new one sends it as it opens.
       if (transport.isOpen()) sendPending();
     };
     window.addEventListener("offline", wentOffline);
@@ -315,7 +279,7 @@ export function useChatSocket(options: {
     };
   }, [userId, socketPath, addMessages, fail, setPendingBoth]);
 
-  // Messages an open socket left unanswered have failed (spec section 4: remove them, say so).
+  // Spec section 4: remove them, say so.
   useEffect(() => {
     if (pending.length === 0) return;
     const timer = window.setInterval(() => {
@@ -327,7 +291,7 @@ export function useChatSocket(options: {
 
   const send = useCallback(
     (text: string, imageUrl: string | null = null) => {
-      // A retry of a failed message keeps its id: stored already, it is only acknowledged.
+      // Stored already, it is only acknowledged.
       const clientId = failedRef.current.idFor(text, imageUrl);
       const now = Date.now();
       const sent = answerExpected(transportRef.current?.send({ type: "send", clientId, text, imageUrl }) ?? false);
@@ -345,8 +309,7 @@ export function useChatSocket(options: {
     transportRef.current?.send({ type: "read", upToSeq });
   }, []);
 
-  // Made again only when one of its parts changes: a conversation re-renders on every keystroke,
-  // typing notice and presence change, and each message shown keeps its identity between them.
+  // A conversation re-renders on every keystroke; messages keep their identity between renders.
   const shown = useMemo(
     () => shownMessages(messages, pending, userId, { readSeq: otherReadSeq, deliveredSeq: otherDeliveredSeq }),
     [messages, pending, userId, otherReadSeq, otherDeliveredSeq],

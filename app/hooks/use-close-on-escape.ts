@@ -1,10 +1,7 @@
 import { useEffect, useRef } from "react";
 import { openEscapeLayer } from "~/lib/escape-key";
 
-/**
- * While `open` and `panel` is on the screen, Escape calls `close` (the newest open menu first, one
- * per press) and the press no longer counts toward Quick exit (app/lib/escape-key.ts).
- */
+/** The press then no longer counts toward Quick exit (app/lib/escape-key.ts). */
 export function useCloseOnEscape(open: boolean, close: () => void, panel: React.RefObject<HTMLElement | null>): void {
   const closeRef = useRef(close);
   useEffect(() => {

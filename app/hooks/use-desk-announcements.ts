@@ -3,11 +3,7 @@ import { DESK_ANNOUNCEMENTS, type DeskSnapshot } from "~/shared/desk";
 
 type Seen = { waiting: Set<string>; waitingCount: number; mine: Set<string> };
 
-/**
- * What the desk's polite live region says as the desk changes: someone new waiting, a conversation
- * assigned to this listener. Arrivals only: a place in line moving, or a conversation leaving, says
- * nothing, so a busy desk is not read out change by change. The desk as the page opened says nothing.
- */
+/** Arrivals only, so a busy desk is not read out change by change. */
 export function useDeskAnnouncements(desk: DeskSnapshot): string {
   const seen = useRef<Seen | null>(null);
   const [said, setSaid] = useState({ text: "", count: 0 });
@@ -30,6 +26,6 @@ export function useDeskAnnouncements(desk: DeskSnapshot): string {
     if (arrived && desk.waitingCount > 0) parts.push(DESK_ANNOUNCEMENTS.waiting(desk.waitingCount));
     if (parts.length > 0) setSaid((current) => ({ text: parts.join(" "), count: current.count + 1 }));
   }, [desk]);
-  // The same words twice in a row are still said again: the region's text must change to be read.
+  // The region's text must change to be read again.
   return said.count % 2 === 0 ? said.text : `${said.text}\u00a0`;
 }

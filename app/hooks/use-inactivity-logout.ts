@@ -16,19 +16,12 @@ import {
 } from "~/shared/inactivity";
 import type { SessionEndReason } from "~/shared/session-end";
 
-/** Activity is shared with other tabs at most this often (mousemove fires constantly). */
+/** mousemove fires constantly. */
 const BROADCAST_EVERY_MS = 1000;
 
-/** The page to come back to after signing in again. */
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
-/**
- * The inactivity rules in the browser (spec sections 4 and 9): any activity resets the timers, a
- * warning at 8 minutes, logout at 10. Tabs stay in step: activity in one keeps the others alive and
- * a logout in one signs out all. Every 30 seconds, recent activity is reported to the server (which
- * enforces the same timeout), on the inbox socket when it is open, and the local time is resynced
- * to the stored one when they drift.
- */
+/** Spec sections 4 and 9; tabs stay in step, and the server enforces the same timeout. */
 export function useInactivityLogout(enabled: boolean): { warning: boolean; stayActive: () => void } {
   const [warning, setWarning] = useState(false);
   const stayActiveRef = useRef<() => void>(() => {});
@@ -44,8 +37,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       loggingOut = true;
       leaveSession(reason, currentPath());
     };
-    // While the warning is up, only its OK counts here (spec: 'Click OK to stay logged in');
-    // a stray mouse movement must not dismiss it unseen.
+    // Spec: 'Click OK to stay logged in'; a stray mouse movement must not dismiss it unseen.
     let warned = false;
     let warnTimer: number | undefined;
     let logoutTimer: number | undefined;
@@ -54,8 +46,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       if (loggingOut || isLeavingSession()) return;
       loggingOut = true;
       await fetch("/api/session/expire", { method: "POST", keepalive: true }).catch(() => undefined);
-      // Only now tell the other tabs: had they left before the server ended the session, /signup
-      // would have sent them on to /chat and back, losing the logged-out message.
+      // Only now: tabs leaving before the server ended the session would bounce via /chat and lose the message.
       announceSessionEnd("inactivity");
       leave("inactivity");
     };
@@ -100,14 +91,12 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       else leave(event.data.reason);
     };
 
-    /** Takes a heartbeat's answer into account: the stored time may be newer (another device). */
+    /** The stored time may be newer (another device). */
     const takeAnswer = (answer: Partial<ActivityAnswer> | null, reported: number, sentAt: number) => {
       if (!answer?.lastActivity || !answer.serverNow) return;
-      // Activity since sending is newer than anything this answer knows (a slow answer would
-      // otherwise move the time back past an 'OK' pressed meanwhile); the next check reports it.
+      // A slow answer would otherwise move the time back past an 'OK' pressed meanwhile.
       if (lastActivity !== reported) return;
-      // The stored time in this browser's clock (the server's clock read at the moment of sending);
-      // it differs from ours when another device of the person was active.
+      // The server's stored time in this browser's clock.
       const stored = answer.lastActivity - (answer.serverNow - sentAt);
       if (Math.abs(stored - lastActivity) > ACTIVITY_RESYNC_THRESHOLD_MS) {
         lastActivity = stored;
@@ -115,15 +104,10 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
       }
     };
 
-    // Heartbeat frames sent on the inbox socket and not answered yet, oldest first (one socket
-    // answers in order; a socket that reopens starts afresh).
+    // Oldest first: one socket answers in order.
     let framesInFlight: { reported: number; sentAt: number }[] = [];
 
-    /**
-     * Reports activity: as a frame on the inbox socket when one is open, otherwise, at a
-     * check, with the POST. A check reports only activity since the last report; the socket's
-     * opening always reports (its first frame), as does the page's, if a socket is already open.
-     */
+    /** A check reports only activity since the last report; a socket's opening always reports. */
     const heartbeat = async (occasion: "check" | "socket-opened" | "page-opened" = "check") => {
       if (loggingOut || isLeavingSession()) return;
       if (occasion === "check" && lastActivity <= lastReported) return;
@@ -134,8 +118,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
         framesInFlight.push({ reported, sentAt });
         return;
       }
-      // No socket yet as the page opens: its opening will report, and the next check falls back
-      // to the POST if it never opens.
+      // Its opening will report; the next check falls back to the POST if it never opens.
       if (occasion !== "check") return;
       lastReported = reported;
       const response = await fetch("/api/session/activity", {
@@ -144,7 +127,7 @@ export function useInactivityLogout(enabled: boolean): { warning: boolean; stayA
         body: JSON.stringify({ idleMs: sentAt - reported }),
       }).catch(() => null);
       if (!response) return; // offline for a moment: the timers still run locally
-      // Refused: the server found the session idle (or it ended another way, which then says so).
+      // The server found the session idle, or it ended another way, which then says so.
       if (response.status === 401) return leave("inactivity");
       takeAnswer((await response.json().catch(() => null)) as Partial<ActivityAnswer> | null, reported, sentAt);
     };

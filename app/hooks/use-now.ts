@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The time now, moved on every 30 s so the waits shown grow while the page is open. */
+/** Every 30 s, so the waits shown grow while the page is open. */
 export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

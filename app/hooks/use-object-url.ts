@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** A temporary URL showing a chosen file (a local preview), released when the file changes. */
+/** Released when the file changes. */
 export function useObjectUrl(file: Blob | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {

@@ -8,7 +8,7 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener("change", onChange);
 }
 
-/** Whether the person asked their system for less motion. False on the server (no motion there). */
+/** False on the server. */
 export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -1,18 +1,14 @@
 import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { restingTop } from "~/lib/newest-in-view";
 
-/** How close to its resting place a list counts as showing its newest item. */
 const AT_END_PX = 24;
 
 /**
- * Keeps a scrolling list showing its newest row while the person is reading there, when its size or
- * its content's size changes without a new item: a picture finishing loading, or the crisis help
- * opening above the composer and taking height from the list. Someone who scrolled up to read older
- * messages stays where they are. Answers the function that shows the newest row (for a new item).
+ * When its size changes without a new item (a picture loading, the crisis help opening); someone
+ * who scrolled up stays.
  */
 export function useStickToNewest(listRef: RefObject<HTMLElement | null>): () => void {
-  // Where the page itself last scrolled the list: the scroll event of that move can arrive after the
-  // list has changed size again, and must not be taken for the person scrolling away.
+  // The scroll event of the page's own move can arrive after another resize; it is not the person scrolling away.
   const placedAt = useRef<number | null>(null);
   const atNewest = useRef(true);
   const showNewest = useCallback(() => {

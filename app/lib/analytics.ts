@@ -1,9 +1,6 @@
 /**
- * Client-side page views (spec section 2: every route change sends one). The first view of a page is
- * counted by the server from the document request (worker/analytics/page-views.ts); a hydrated page
- * announces each later route change as this DOM event, which the page's analytics script
- * (app/lib/analytics-sink.ts, a module of its own on every page) sends to /api/events. A DOM event,
- * because the app's bundle and that script are separate files that share no module state.
+ * A DOM event: the app's bundle and the analytics script share no module state. The first view is
+ * counted by the server.
  */
 export const PAGE_VIEW_EVENT = "kindred:page-view";
 

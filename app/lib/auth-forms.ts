@@ -3,25 +3,17 @@ import { type FormProblem, formText, showFieldError, showProblem } from "./form-
 import { startPasswordToggles } from "./password-toggle";
 
 /**
- * The sign-in, recover and new-password forms' behaviour in plain DOM code: the screens load no
- * framework, only their page script (app/page-scripts/auth-forms.ts), and each form is a real form
- * that posts to its route action and works without any script. With scripts, a form is checked
- * before it posts, by the rules the server applies (~/shared/auth-rules.ts), and its first problem
- * is shown in place, read out and focused; editing a field takes its error away; the submit button
- * says it is busy until the answer arrives (and is itself again if the browser's Back restores the
- * page); the password fields show and hide.
+ * The sign-in screens load no framework: each form works without scripts; with them it is checked
+ * by the server's rules first.
  */
 
-/** Marks an auth form with its kind, which picks its checks. */
 export const AUTH_FORM_ATTRIBUTE = "data-auth-form";
-/** On the submit button: what it says while the form posts. */
 export const BUSY_LABEL_ATTRIBUTE = "data-busy-label";
 
 type CheckedForm = { fields: readonly string[]; check: (form: HTMLFormElement) => FormProblem | null };
 
 const value = (form: HTMLFormElement) => (name: string) => formText(form, name);
 
-/** The forms that post natively once checked, by kind. */
 const CHECKED_FORMS = {
   "sign-in": {
     fields: ["email", "password"],
@@ -48,7 +40,6 @@ const CHECKED_FORMS = {
 
 export type CheckedFormKind = keyof typeof CHECKED_FORMS;
 
-/** Says on the form's submit button that it is posting (or, `busy` false, that it is not any more). */
 export function showBusy(form: HTMLFormElement, busy: boolean): void {
   const button = form.querySelector<HTMLButtonElement>(`button[type="submit"][${BUSY_LABEL_ATTRIBUTE}]`);
   if (!button) return;
@@ -58,7 +49,6 @@ export function showBusy(form: HTMLFormElement, busy: boolean): void {
   if (label !== null && label !== undefined) button.textContent = label;
 }
 
-/** Takes a field's error away as soon as the person edits it. */
 export function clearErrorsOnEdit(form: HTMLFormElement, fields: readonly string[]): void {
   for (const field of fields) {
     const control = form.elements.namedItem(field);
@@ -75,7 +65,7 @@ function startCheckedForm(form: HTMLFormElement, { fields, check }: CheckedForm)
   let busy = false;
   clearErrorsOnEdit(form, fields);
   form.addEventListener("submit", (event) => {
-    // A second press while the first post is on its way would only post again.
+    // A second press would only post again.
     if (busy) return event.preventDefault();
     const problem = check(form);
     if (problem) {
@@ -85,7 +75,7 @@ function startCheckedForm(form: HTMLFormElement, { fields, check }: CheckedForm)
     busy = true;
     showBusy(form, true);
   });
-  // Back to a page the browser kept: the post is over, the button is itself again.
+  // Back to a page the browser kept: the post is over.
   window.addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
     busy = false;
@@ -95,10 +85,7 @@ function startCheckedForm(form: HTMLFormElement, { fields, check }: CheckedForm)
 
 const started = new WeakSet<HTMLFormElement>();
 
-/**
- * Starts each auth form inside `root`, once each: a checked form by its kind here, any other kind by
- * its starter in `starters` (sign-up's, which lives with its picture's upload).
- */
+/** Sign-up's starter lives with its picture's upload. */
 export function startAuthForms(
   root: Document | HTMLElement,
   starters: Record<string, (form: HTMLFormElement) => void> = {},

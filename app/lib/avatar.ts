@@ -1,10 +1,6 @@
-/**
- * The avatar drawn for someone without a picture (the sign-up picture is optional). It is
- * made from the username alone, so it is the same on every screen and every device and needs
- * nothing stored: one or two letters on a colour picked by the name.
- */
+/** From the username alone, so it is the same on every device and needs nothing stored. */
 
-/** Backgrounds for generated avatars; white text on each has a contrast of at least 4.5:1. */
+/** White text on each has a contrast of at least 4.5:1. */
 export const AVATAR_BACKGROUNDS = [
   "bg-brand-700",
   "bg-emerald-700",
@@ -17,11 +13,7 @@ export const AVATAR_BACKGROUNDS = [
 ] as const;
 type AvatarBackground = (typeof AVATAR_BACKGROUNDS)[number];
 
-/**
- * The letters of a generated avatar: the first letter of the first two words ('Kindred Support' →
- * 'KS'), or of the one word of a generated username ('Gentle1234' → 'G'); '?' for a name without
- * letters.
- */
+/** 'Kindred Support' → 'KS', 'Gentle1234' → 'G'; '?' without letters. */
 export function avatarInitials(name: string): string {
   const words = name.match(/\p{L}[\p{L}\p{M}]*/gu) ?? [];
   const letters = words
@@ -31,7 +23,6 @@ export function avatarInitials(name: string): string {
   return letters ? letters.toLocaleUpperCase() : "?";
 }
 
-/** The background of a name's generated avatar: a stable hash of the name picks it. */
 export function avatarBackground(name: string): AvatarBackground {
   let hash = 0;
   for (const character of name) hash = (Math.imul(hash, 31) + (character.codePointAt(0) ?? 0)) | 0;

@@ -1,22 +1,12 @@
-/** Auto-advance interval of the carousel (spec section 9). */
+/** Spec section 9. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 /**
- * The landing page's carousel of encouraging messages (spec section 2; WAI-ARIA APG carousel
- * pattern), as a small DOM module over server-rendered markup, so it needs no framework: the
- * landing page starts it from app/page-scripts/public-page.ts, and the React component
- * (app/components/landing/encouragement-carousel.tsx) from an effect where the page is hydrated.
- *
- * It advances every 5 s, pauses while hovered or focused and while the person has pressed Pause,
- * and never moves by itself under prefers-reduced-motion. While it rotates by itself it is not
- * announced; otherwise slide changes are announced politely. A manual move restarts the interval.
- *
- * The markup carries the state: the current slide has `data-current`, its dot `aria-current`. The
- * stylesheet shows the current slide only once scripts run (app/app.css, the `scripted` variant);
- * without them every message is listed and the controls are not shown.
+ * DOM code over server markup, so the landing page needs no framework (WAI-ARIA APG carousel). Never
+ * moves by itself under prefers-reduced-motion; not announced while rotating by itself. Without
+ * scripts every message is listed.
  */
 
-/** The markup's hooks, shared with the component that renders it. */
 export const CAROUSEL_PARTS = {
   root: "data-carousel",
   slides: "data-carousel-slides",
@@ -25,14 +15,13 @@ export const CAROUSEL_PARTS = {
   previous: "data-carousel-previous",
   next: "data-carousel-next",
   pause: "data-carousel-pause",
-  /** On the pause button: its words once pressed, in the page's language (this module carries none). */
+  /** This module carries no words. */
   playLabel: "data-play-label",
   current: "data-current",
 } as const;
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
-/** Starts the carousel inside `root`; answers the function that stops it. */
 export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_MS): () => void {
   const all = (part: string) => [...root.querySelectorAll<HTMLElement>(`[${part}]`)];
   const slides = all(CAROUSEL_PARTS.slide);
@@ -55,8 +44,7 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
 
   const rotating = () => !stopped && !motion.matches && !hovered && !focused;
 
-  // Writes only what changed: the first run over the server's markup (first message, rotating)
-  // then costs the page no style or layout work.
+  // Writes only what changed, so the first run over the server's markup costs no layout work.
   const set = (element: Element, name: string, value: string | null) => {
     if (element.getAttribute(name) === value) return;
     if (value === null) element.removeAttribute(name);
@@ -107,7 +95,6 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
     render();
   };
 
-  // One signal removes every listener when the carousel stops.
   const listening = new AbortController();
   const { signal } = listening;
   root.addEventListener("click", onClick, { signal });
@@ -116,7 +103,7 @@ export function startCarousel(root: HTMLElement, intervalMs = CAROUSEL_INTERVAL_
   root.addEventListener("focusin", onFocusIn, { signal });
   root.addEventListener("focusout", onFocusOut, { signal });
   motion.addEventListener("change", render, { signal });
-  // Already hovered or focused when the script arrived: pause as if it had seen it happen.
+  // Already hovered or focused when the script arrived.
   hovered = root.matches(":hover");
   focused = root.contains(document.activeElement);
   render();

@@ -2,23 +2,12 @@ import { createContext, useContext } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { COUNTRY_CHOOSER, type CrisisHelp, NO_COUNTRY_HELP } from "~/shared/crisis-help";
 
-/**
- * The crisis help of someone other than the reader, where the numbers shown are theirs to be given:
- * a listener on the desk shares the visitor's country's lines, not their own.
- */
+/** A listener on the desk shares the visitor's country's lines, not their own. */
 export const OthersCrisisHelp = createContext<CrisisHelp | null>(null);
 
-/**
- * The reader's own crisis help as the server worked it out for this request, for a page rendered
- * without the root loader's data: a refusal in route middleware comes before any loader runs. Given
- * by the server's entry only; such a page loads no framework, so the browser never renders it again.
- */
+/** A refusal in route middleware comes before any loader; such a page loads no framework. */
 export const RequestCrisisHelp = createContext<CrisisHelp | null>(null);
 
-/**
- * The crisis help this part of the page shows: the reader's own (as the root loader resolved it, or
- * the server's request where the loader did not run) unless another's is given.
- */
 export function useCrisisHelp(): CrisisHelp {
   const others = useContext(OthersCrisisHelp);
   const request = useContext(RequestCrisisHelp);
@@ -26,7 +15,7 @@ export function useCrisisHelp(): CrisisHelp {
   return others ?? own;
 }
 
-/** The chooser's address, coming back to this page afterwards; null where the numbers are someone else's. */
+/** Null where the numbers are someone else's. */
 export function useCountryChooserPath(): string | null {
   const others = useContext(OthersCrisisHelp);
   const { pathname, search } = useLocation();

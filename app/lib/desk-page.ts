@@ -1,4 +1,4 @@
-/** How long someone has waited, in words short enough for a phone's row ('4 min', '1 h 5 min'). */
+/** Short enough for a phone's row. */
 export function formatWaited(since: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - since) / 60_000);
   if (minutes < 1) return "under a minute";

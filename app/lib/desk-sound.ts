@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-/** Where this browser remembers that the listener turned the desk's sound on (off unless they did). */
+/** Off unless the listener turned it on. */
 const SOUND_KEY = "kindred:desk-sound";
 const listeners = new Set<() => void>();
 
@@ -8,14 +8,13 @@ function read(): boolean {
   try {
     return window.localStorage.getItem(SOUND_KEY) === "on";
   } catch {
-    // Storage refused (a private window's settings): the sound stays off.
+    // Storage refused (a private window): the sound stays off.
     return false;
   }
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  // Another tab of the desk switched it.
   window.addEventListener("storage", listener);
   return () => {
     listeners.delete(listener);
@@ -23,7 +22,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether a new message on the desk makes a sound, and the switch; off on the server and until hydrated. */
+/** Off on the server and until hydrated. */
 export function useDeskSound(): [boolean, (on: boolean) => void] {
   const on = useSyncExternalStore(subscribe, read, () => false);
   const set = useCallback((next: boolean) => {

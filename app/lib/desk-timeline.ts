@@ -1,15 +1,10 @@
 import type { DeskEvent } from "~/shared/desk";
 
-/** One row of a support conversation's history: a message, or something the desk did. */
 export type TimelineRow<Message> = { message: Message; event?: never } | { event: DeskEvent; message?: never };
 
 /**
- * The messages with the desk's events where they happened: an event goes after every message
- * written before its time and before those written in the same millisecond (the runtime's clock
- * stands still while one request runs, so a listener's first reply carries the very time they
- * joined at, and the join must still come first).
- * Events older than `shownFrom` (the first message shown, when older ones are not) are left out,
- * so nothing appears out of its place at the top of a partial history.
+ * An event goes before messages of the same millisecond: the runtime's clock stands still within a
+ * request, so a first reply carries the join's time. Events older than `shownFrom` are left out.
  */
 export function withDeskEvents<Message extends { timestamp: number }>(
   messages: readonly Message[],

@@ -1,11 +1,6 @@
-/** Photos wider or taller than this are scaled down before upload; profile pictures never need more. */
 const MAX_IMAGE_DIMENSION = 1600;
 
-/**
- * Scales a very large photo down in the browser (re-encoding also drops its EXIF/GPS metadata).
- * GIFs are left alone so animations survive; anything the browser cannot decode is returned as is
- * and the server decides.
- */
+/** Re-encoding also drops EXIF/GPS; GIFs are left alone so animations survive, and the server decides the rest. */
 export async function downsizeImage(file: File): Promise<Blob> {
   if (file.type === "image/gif" || typeof createImageBitmap !== "function") return file;
   let bitmap: ImageBitmap;

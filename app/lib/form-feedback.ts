@@ -7,36 +7,25 @@ import {
   FORM_ALERT_ATTRIBUTE,
 } from "~/lib/field-look";
 
-/**
- * Reading a form's fields and showing its problems from plain DOM code: the sign-in screens load no
- * framework, so their page script checks a form before it posts and shows the first problem the
- * way the server's answer shows it (the same markup as app/components/ui/form-controls.tsx). The
- * inputs keep their own values, so nothing typed is touched.
- */
+/** The same markup as app/components/ui/form-controls.tsx; inputs keep their values, so nothing typed is touched. */
 
-/** A text field's value as the form would post it. */
 export function formText(form: HTMLFormElement, name: string): string {
   const value = new FormData(form).get(name);
   return typeof value === "string" ? value : "";
 }
 
-/** Moves focus to a named field of the form, for the first problem found. */
 export function focusField(form: HTMLFormElement, name: string | null): void {
   if (!name) return;
   const element = form.elements.namedItem(name);
   if (element instanceof HTMLElement) element.focus();
 }
 
-/** The control a form field's problems belong to (an input, a select), or null. */
 function controlOf(form: HTMLFormElement, name: string): HTMLInputElement | HTMLSelectElement | null {
   const element = form.elements.namedItem(name);
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : null;
 }
 
-/**
- * Shows a field's error under it (null clears it): the control is marked invalid and described by
- * the error instead of its hint. A field whose frame announces errors reads it out as it appears.
- */
+/** A field whose frame announces errors reads it out as it appears. */
 export function showFieldError(form: HTMLFormElement, name: string, message: string | null): void {
   const control = controlOf(form, name);
   const frame = control?.closest<HTMLElement>(`[${FIELD_FRAME_ATTRIBUTE}]`);
@@ -66,11 +55,7 @@ export function showFieldError(form: HTMLFormElement, name: string, message: str
   control.setAttribute("aria-describedby", errorId);
 }
 
-/**
- * Shows a problem with the whole form at its top, read out as it appears (null clears it), and
- * answers it. With `crisisLine`, the form's copy of the crisis line goes in it (a refusal that
- * turns the visitor away for now). It can take focus, as the server's own does.
- */
+/** With `crisisLine`, the form's copy of the crisis line goes beside a refusal that turns the visitor away. */
 export function showFormAlert(
   form: HTMLFormElement,
   message: string | null,
@@ -94,13 +79,9 @@ export function showFormAlert(
   return alert;
 }
 
-/** A problem found in a form: one field's, or the whole form's (field null). */
 export type FormProblem = { field: string | null; message: string };
 
-/**
- * Shows a form's first problem in place of any shown before, and moves focus to it: to its field,
- * or to the alert at the form's top, which on a phone may be far above the button just pressed.
- */
+/** On a phone the alert may be far above the button just pressed. */
 export function showProblem(
   form: HTMLFormElement,
   problem: FormProblem,

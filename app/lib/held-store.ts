@@ -1,11 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { HeldConversation } from "~/shared/schemas/inbox-protocol";
 
-/**
- * The latest list of the support conversations the listener holds, as their inbox socket pushed it
- * (the socket the header keeps on every signed-in page). Null until it has spoken: the desk pages
- * use their loader's list.
- */
+/** Null until the inbox socket has spoken: the desk pages use their loader's list. */
 let held: HeldConversation[] | null = null;
 const listeners = new Set<() => void>();
 

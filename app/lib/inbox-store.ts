@@ -2,10 +2,7 @@ import { useSyncExternalStore } from "react";
 
 import type { InboxState } from "~/shared/schemas/inbox-protocol";
 
-/**
- * The latest push of the user's inbox socket, shared by every part of the page that shows it (the
- * header badge, the recent chats). Null until the socket has spoken: screens use their loader's data.
- */
+/** Null until the socket has spoken: screens use their loader's data. */
 let state: InboxState | null = null;
 const listeners = new Set<() => void>();
 

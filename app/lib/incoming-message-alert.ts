@@ -3,11 +3,11 @@ import type { InboxFrame } from "~/shared/schemas/inbox-protocol";
 
 export type IncomingMessage = Extract<InboxFrame, { type: "new-message" }>;
 
-/** The in-app banner closes itself after 8 s, the system notification after 10 s (spec section 9). */
+/** Spec section 9. */
 export const BANNER_CLOSE_MS = 8000;
 const NOTIFICATION_CLOSE_MS = 10_000;
 
-/** Alerts are for someone looking elsewhere: the window is hidden or not focused (spec section 4). */
+/** Spec section 4. */
 export function isWindowInBackground(): boolean {
   return document.visibilityState === "hidden" || !document.hasFocus();
 }
@@ -18,10 +18,7 @@ export function alertTitle(message: IncomingMessage): string {
 
 let audio: AudioContext | null = null;
 
-/**
- * A short two-note chime made on the spot (no file to download). Browsers may refuse audio before
- * the person has interacted with the page; then there is simply no sound.
- */
+/** Browsers may refuse audio before the person interacted; then there is simply no sound. */
 export function playChime() {
   try {
     audio ??= new AudioContext();
@@ -46,7 +43,6 @@ export function playChime() {
   }
 }
 
-/** A system notification when the person allowed them; clicking it opens the conversation. */
 export function showSystemNotification(message: IncomingMessage, open: (path: string) => void) {
   if (!("Notification" in window) || Notification.permission !== "granted") return;
   try {

@@ -1,6 +1,6 @@
 import { m } from "~/paraglide/messages";
 
-/** The landing page's words (spec section 2, Landing page), kept apart from its layout, in the page's language. */
+/** Spec section 2, Landing page. */
 
 export { CAROUSEL_INTERVAL_MS } from "./carousel";
 
@@ -21,7 +21,6 @@ export const HERO = {
 
 export type EncouragementSlide = { title: string; text: string };
 
-/** A title and a text, read in the page's language when read. */
 function titled(title: () => string, text: () => string): { title: string; text: string } {
   return {
     get title() {
@@ -33,7 +32,7 @@ function titled(title: () => string, text: () => string): { title: string; text:
   };
 }
 
-/** The six carousel messages; titles are the spec's, in its order. */
+/** Titles are the spec's, in its order. */
 export const ENCOURAGEMENT_SLIDES: EncouragementSlide[] = [
   titled(m.slide_1_title, m.slide_1_text),
   titled(m.slide_2_title, m.slide_2_text),
@@ -51,7 +50,7 @@ export const SUPPORT_NOW = {
 
 export type ServiceCard = { title: string; text: string; icon: "heart" | "cloud" | "chat" };
 
-/** Built with getters, never spread: a spread would read the words once, in the language of the first page. */
+/** Getters, never spread: a spread would read the words once, in the first page's language. */
 function service(title: () => string, text: () => string, icon: ServiceCard["icon"]): ServiceCard {
   return Object.assign(titled(title, text), { icon });
 }
@@ -64,7 +63,6 @@ export const SERVICES: ServiceCard[] = [
 
 type HowItWorksItem = { title: string; text: string };
 
-/** The 'how it works' items of the spec, reachable from the header and the hero. */
 export const HOW_IT_WORKS: HowItWorksItem[] = [
   titled(m.how_1_title, m.how_1_text),
   titled(m.how_2_title, m.how_2_text),
@@ -86,10 +84,6 @@ export const CLOSING = {
   },
 };
 
-/**
- * An answer that depends on where the visitor is takes what to do in danger there (the page passes
- * `inDangerSentence` of their crisis help).
- */
 type FaqEntry = { question: string; answer: (inDanger: string) => string };
 
 function entry(question: () => string, answer: (inDanger: string) => string): FaqEntry {
@@ -101,12 +95,11 @@ function entry(question: () => string, answer: (inDanger: string) => string): Fa
   };
 }
 
-/** An entry's answer for this visitor, given what to do in danger where they are. */
 export function faqAnswer(faq: FaqEntry, inDanger: string): string {
   return faq.answer(inDanger);
 }
 
-/** Shown on the page and published as schema.org FAQPage structured data. */
+/** Also published as schema.org FAQPage structured data. */
 export const FAQ: FaqEntry[] = [
   entry(m.faq_1_question, () => m.faq_1_answer()),
   entry(m.faq_2_question, () => m.faq_2_answer()),

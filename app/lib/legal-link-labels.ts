@@ -1,7 +1,6 @@
 import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 
-/** A legal page's name in the page's language, by its path (app/shared/routes.ts, LEGAL_LINKS). */
 export function legalLinkLabel(path: string): string {
   if (path === PATHS.privacyPolicy) return m.legal_privacy_policy();
   if (path === PATHS.termsOfService) return m.legal_terms_of_service();

@@ -5,19 +5,17 @@ import type { PublicConfig } from "~/shared/schemas/config";
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
-/** The public configuration from the root match, for meta functions (they cannot use hooks). */
+/** Meta functions cannot use hooks. */
 function configFromMatches(matches: MatchWithData[]): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root");
   return (root?.loaderData as { config?: PublicConfig } | undefined)?.config;
 }
 
-/** The visitor's crisis help from the root match, for meta functions (structured data that names numbers). */
 export function crisisHelpFromMatches(matches: MatchWithData[]): CrisisHelp {
   const root = matches.find((m) => m?.id === "root");
   return (root?.loaderData as { crisisHelp?: CrisisHelp } | undefined)?.crisisHelp ?? NO_COUNTRY_HELP;
 }
 
-/** Title, description, canonical URL and Open Graph tags for a page. */
 export function pageMeta(options: {
   matches: MatchWithData[];
   pathname: string;
@@ -28,7 +26,6 @@ export function pageMeta(options: {
   const brand = config?.brandName ?? "";
   const title = brand ? `${options.title} | ${brand}` : options.title;
   const url = config ? new URL(options.pathname, config.appUrl).toString() : undefined;
-  // A public page names its address in every language, and which one is for anyone else.
   const base = unprefixedPath(options.pathname);
   const alternates =
     config && LOCALIZED_PATHS.includes(base)

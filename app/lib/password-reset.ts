@@ -1,11 +1,8 @@
 import { m } from "~/paraglide/messages";
 
-/** The password-reset screens' own texts (where the spec is silent), shared with their tests. */
+/** Where the spec is silent. */
 export const RESET_TEXTS = {
-  /**
-   * The same answer whether or not an account exists: a support site must not reveal who uses it
-   * (issue: privacy wins over the spec's 'No account found with this email address').
-   */
+  /** The same answer whether or not an account exists: a support site must not reveal who uses it. */
   get requested() {
     return m.auth_reset_requested();
   },

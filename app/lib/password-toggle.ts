@@ -1,14 +1,9 @@
 import { m } from "~/paraglide/messages";
 
-/**
- * Show/hide on a password field: plain DOM code, so it works on the sign-in screens, which load no
- * framework, and wherever React renders the same field (it starts the same code). The button is
- * hidden without scripts, where it could do nothing. Focus and the typed value stay.
- */
+/** Plain DOM code, so the framework-less sign-in screens have it too; hidden without scripts. */
 
-/** Marks the button; its `aria-controls` names the input. */
+/** Its `aria-controls` names the input. */
 export const PASSWORD_TOGGLE_ATTRIBUTE = "data-password-toggle";
-/** Marks the button's visible word. */
 export const PASSWORD_TOGGLE_WORD_ATTRIBUTE = "data-toggle-word";
 export const PASSWORD_TOGGLE_WORDS = {
   get show() {
@@ -35,7 +30,7 @@ function startPasswordToggle(button: HTMLButtonElement): void {
   });
 }
 
-/** Starts every show/hide button inside `root` (once each, however often it is called). */
+/** Once each, however often it is called. */
 export function startPasswordToggles(root: Document | HTMLElement): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>(`button[${PASSWORD_TOGGLE_ATTRIBUTE}]`)) {
     startPasswordToggle(button);

@@ -4,15 +4,10 @@ import type { UploadPurpose } from "~/shared/uploads";
 import { showFieldError } from "./form-feedback";
 
 /**
- * The profile picture chooser's behaviour in plain DOM code, over the markup of
- * app/components/auth/picture-chooser.tsx: a chosen file is checked at once (its size, claimed type
- * and first bytes), previewed when it passes and the browser can draw it, named, and can be removed
- * again, focus staying on the chooser. A refused picture or one the browser cannot draw shows the
- * placeholder, never a broken image. The latest choice wins over a slower check of an earlier one.
- * Upload progress is shown here too. Without scripts the chooser is a plain file input.
+ * Checked at once; a refused or undrawable picture shows the placeholder, never a broken image. The
+ * latest choice wins.
  */
 
-/** The parts of the chooser's markup, by attribute. */
 export const PICTURE_CHOOSER_PARTS = {
   root: "data-picture-chooser",
   placeholder: "data-picture-placeholder",
@@ -33,13 +28,9 @@ export const PICTURE_CHOOSER_WORDS = {
 };
 
 export type PictureChooser = {
-  /** The chosen picture when it passed its checks, else null (none, or refused). */
   picture(): File | null;
-  /** Why the chosen picture was refused (its error shows), or null. */
   problem(): string | null;
-  /** Takes choosing and removing away while the form posts, or gives them back. */
   setDisabled(disabled: boolean): void;
-  /** Shows the upload's progress in percent, or hides it (null). */
   showProgress(percent: number | null): void;
 };
 
@@ -75,7 +66,6 @@ export function startPictureChooser(
     preview.hidden = previewUrl === null;
     placeholder.hidden = previewUrl !== null;
   };
-  // A file the browser cannot draw gives way to the placeholder, alt text and all.
   preview.addEventListener("error", () => {
     if (!preview.hidden) {
       preview.hidden = true;
@@ -106,10 +96,10 @@ export function startPictureChooser(
   remove.addEventListener("click", () => {
     input.value = "";
     void choose(null);
-    // The button goes with the picture: keyboard focus stays on the chooser instead of being lost.
+    // Keyboard focus stays on the chooser instead of being lost.
     input.focus();
   });
-  // A picture chosen before the page's script ran is still in the input.
+  // Chosen before the page's script ran.
   if (input.files?.[0]) void choose(input.files[0]);
 
   return {
@@ -122,7 +112,7 @@ export function startPictureChooser(
     showProgress(percent) {
       progress.hidden = percent === null;
       if (percent === null) return;
-      // Made from its template when first needed: hidden in the page, it would still be found by its name.
+      // Hidden in the page, it would still be found by its name.
       if (!progress.querySelector('[role="progressbar"]')) {
         const template = progress.querySelector("template");
         const bar = template?.content.firstElementChild ?? template?.firstElementChild;

@@ -2,7 +2,6 @@ import { m } from "~/paraglide/messages";
 import { PROFILE_OPTION_LISTS } from "~/shared/profile-option-labels";
 import type { ProfileField } from "~/shared/schemas/profile";
 
-/** How each profile field is named on screen: the form's labels and the read view's. */
 export const PROFILE_LABELS: Record<ProfileField, string> = {
   get photoUrl() {
     return m.profile_label_photo_url();
@@ -117,10 +116,9 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
   },
 };
 
-/** The option list behind each select and checkbox group; what each option reads as is `optionLabel`. */
 export const PROFILE_OPTIONS: Partial<Record<ProfileField, readonly string[]>> = PROFILE_OPTION_LISTS;
 
-/** Free texts long enough for the 50–4000 character rule (spec section 5). */
+/** Spec section 5. */
 export const LONG_TEXT_FIELDS: readonly ProfileField[] = [
   "aboutMe",
   "faithJourney",
@@ -130,7 +128,7 @@ export const LONG_TEXT_FIELDS: readonly ProfileField[] = [
   "dealBreakers",
 ];
 
-/** The edit view's sections (spec section 2, Profile screen), after the photo. */
+/** Spec section 2, Profile screen. */
 export const EDIT_SECTIONS: readonly { title: string; fields: readonly ProfileField[] }[] = [
   {
     get title() {

@@ -3,11 +3,7 @@ import { m } from "~/paraglide/messages";
 import { getLocale } from "~/paraglide/runtime";
 import { type ReceiptView, receiptRows } from "~/shared/receipts";
 
-/**
- * The receipt as an A4 portrait PDF with real (selectable, searchable) text in the standard
- * Helvetica fonts, in the page's language (the receipt's values came from the server in it too).
- * This module, and pdf-lib with it, is loaded only when someone asks for the PDF.
- */
+/** Real, selectable text; this module and pdf-lib load only when someone asks for the PDF. */
 async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(m.email_receipt_pdf_title({ brand: brandName, id: receipt.id }));
@@ -23,7 +19,7 @@ async function receiptPdf(receipt: ReceiptView, brandName: string): Promise<Uint
   const ink = rgb(0.12, 0.11, 0.18);
   const muted = rgb(0.34, 0.33, 0.31);
   const margin = 64;
-  // Helvetica has no glyphs outside Windows-1252: anything else prints as a question mark.
+  // Helvetica has no glyphs outside Windows-1252.
   const write = (text: string, x: number, y: number, font: PDFFont, size: number, color = ink) =>
     page.drawText(printable(text, font), { x, y, size, font, color });
 
@@ -55,7 +51,6 @@ function printable(text: string, font: PDFFont): string {
   return [...text].map((char) => (glyphs.has(char.codePointAt(0) ?? 0) ? char : "?")).join("");
 }
 
-/** Builds the PDF and hands it to the browser as a download named after the receipt. */
 export async function downloadReceiptPdf(receipt: ReceiptView, brandName: string): Promise<void> {
   const bytes = await receiptPdf(receipt, brandName);
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));

@@ -1,23 +1,18 @@
 import { Children, type ReactNode } from "react";
 import { getLocale } from "~/paraglide/runtime";
 
-/** What stands in a message for an element until the sentence is cut around it (Unicode's private use area). */
+/** Unicode's private use area. */
 const OPEN = "\uE000";
 const CLOSE = "\uE001";
 const MARKER = new RegExp(`${OPEN}(\\d+)${CLOSE}`);
 
-/**
- * A message whose sentence holds elements (a link, a bold phrase, a number): each goes in as one of
- * the message's parameters, so the sentence stays one message and every language puts the element
- * where its grammar wants it.
- */
+/** So the sentence stays one message and every language puts the element where its grammar wants it. */
 export function richMessage<Inputs extends Record<string, unknown>>(
   message: (inputs: Inputs) => string,
   parts: { [Name in keyof Inputs]: ReactNode },
 ): ReactNode {
   const names = Object.keys(parts) as (keyof Inputs)[];
   const markers = Object.fromEntries(names.map((name, index) => [name, `${OPEN}${index}${CLOSE}`])) as Inputs;
-  // Split by a pattern with one group: text, an element's index, text, an element's index, text...
   // Children.toArray keys the pieces by their place in the sentence, which is what they are.
   const pieces = message(markers)
     .split(MARKER)
@@ -25,10 +20,7 @@ export function richMessage<Inputs extends Record<string, unknown>>(
   return Children.toArray(pieces);
 }
 
-/**
- * Elements as a list in the current language's words: "A, B, or C" in English, "A, B o C" in
- * Spanish. Each item's text is what the language's rules read (Spanish says "u" before an "o").
- */
+/** Each item's text is what the language's rules read (Spanish says "u" before an "o"). */
 export function richList(items: { text: string; node: ReactNode }[], type: "conjunction" | "disjunction"): ReactNode {
   let next = 0;
   const parts = new Intl.ListFormat(getLocale(), { type }).formatToParts(items.map((item) => item.text));

@@ -15,40 +15,27 @@ import { clearErrorsOnEdit, showBusy } from "./auth-forms";
 import { showFormAlert, showProblem } from "./form-feedback";
 import { PICTURE_CHOOSER_PARTS, startPictureChooser } from "./picture-chooser";
 
-/**
- * Create an Account with the page's script (spec section 4, Sign-up sequence), over the form the
- * server rendered, which posts whole to /signup without scripts (its picture in the same post). With
- * the script, the fields are checked first by the server's rules and the first problem is announced
- * and focused; then the account is made and signed in without the picture (posted to the same
- * action's JSON face, /signup/steps, saying a picture follows); then the picture, scaled down, goes
- * to the upload endpoint with its real progress, and its key is posted to become the account's
- * picture. A picture not kept says so and the visitor goes on after 3 seconds. The inputs are never
- * touched, so nothing typed is lost to a refused or failed post.
- */
+/** Spec section 4, Sign-up sequence; inputs are never touched, so nothing typed is lost to a refused or failed post. */
 
 declare global {
   interface Window {
-    /** Cloudflare Turnstile's widget, on the page while the person check is on. */
     turnstile?: { reset: () => void };
   }
 }
 
-/** The sign-up form's kind (~/lib/auth-forms.ts), which the page script starts with startSignUpForm. */
 export const SIGN_UP_FORM_KIND = "sign-up";
 
-/** How long the 'profile data couldn't be saved' message stays before going on (spec 9). */
+/** Spec section 9. */
 export const PROFILE_SAVE_FAILURE_REDIRECT_MS = 3000;
 
 const FIELDS: readonly (keyof SignUpFields)[] = ["email", "password", "confirmPassword", "gender", "picture"];
 
-/** What /signup/steps answers (the /signup action's answers, as JSON). */
 type StepAnswer =
   | { error: FormError<keyof SignUpFields>; crisisLine?: true }
   | { saveFailure: string; destination: string }
   | { created: true; destination: string }
   | { destination: string };
 
-/** A post that got no answer from the action: the network failed (status null) or something between answered. */
 class PostFailed extends Error {
   constructor(readonly status: number | null) {
     super(status === null ? UPLOAD_MESSAGES.networkError : UPLOAD_MESSAGES.failedWithStatus(status));
@@ -77,7 +64,6 @@ export function startSignUpForm(form: HTMLFormElement): void {
   const chooser = startPictureChooser(form, chooserRoot, { name: "picture", purpose: "profile" });
   let busy = false;
   let goingOn = false;
-  // The chooser shows and clears its own error as a file is chosen.
   clearErrorsOnEdit(
     form,
     FIELDS.filter((field) => field !== "picture"),
@@ -91,11 +77,10 @@ export function startSignUpForm(form: HTMLFormElement): void {
   };
   const refuse = (problem: { field: string | null; message: string }, crisisLine = false) => {
     setBusy(false);
-    // A token the server has seen is spent: the next press needs a new one from Turnstile's widget.
+    // A token the server has seen is spent.
     window.turnstile?.reset();
     showProblem(form, problem, FIELDS, { crisisLine });
   };
-  /** The account exists but its picture was not kept: said, then on after 3 seconds. */
   const goOnAfterFailure = (message: string, destination: string) => {
     goingOn = true;
     chooser.showProgress(null);
@@ -127,7 +112,6 @@ export function startSignUpForm(form: HTMLFormElement): void {
     if (busy || goingOn) return;
     const posted = new FormData(form);
     const fields = signUpFieldsFrom(posted);
-    // A refused picture's error is the first problem after the fields'.
     const refusal = chooser.problem();
     const problem = firstSignUpError(fields) ?? (refusal ? { field: "picture", message: refusal } : null);
     if (problem) return refuse(problem);
@@ -141,7 +125,6 @@ export function startSignUpForm(form: HTMLFormElement): void {
     try {
       answer = await postStep(posted);
     } catch (caught) {
-      // Nothing was made: everything stays for another try.
       return refuse({
         field: null,
         message: caught instanceof PostFailed ? caught.message : UPLOAD_MESSAGES.networkError,

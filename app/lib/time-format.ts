@@ -1,8 +1,4 @@
-/**
- * Message times (spec section 9): today shows hour and minute; this year, the short month and day;
- * otherwise the full date. In the browser's own locale and time zone, unless given others (the
- * server renders in one fixed zone: app/components/ui/local-time.tsx).
- */
+/** Spec section 9; the server renders in one fixed zone (app/components/ui/local-time.tsx). */
 export function formatMessageTime(
   timestamp: number,
   now = Date.now(),
@@ -13,7 +9,6 @@ export function formatMessageTime(
   const date = new Date(timestamp);
   const today = new Date(now);
   if (dayOf(date, timeZone) === dayOf(today, timeZone)) {
-    // A time of day in a zone that may not be the reader's says which it is ("4:45 PM UTC").
     return format(date, locale, timeZone, zoneName ? "timeWithZone" : "time");
   }
   if (yearOf(date, timeZone) === yearOf(today, timeZone)) return format(date, locale, timeZone, "monthDay");
@@ -29,11 +24,7 @@ const STYLES = {
   isoYear: { year: "numeric" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/**
- * Formatters are made once per locale, zone and style: making one is far slower than using it, and
- * a conversation formats every message's time on each render (toLocaleDateString makes a new one
- * every call).
- */
+/** Making one is far slower than using it, and every message's time is formatted on each render. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function format(date: Date, locale: string | undefined, timeZone: string | undefined, style: keyof typeof STYLES) {
@@ -46,7 +37,6 @@ function format(date: Date, locale: string | undefined, timeZone: string | undef
   return formatter.format(date);
 }
 
-/** The calendar day of a moment in a zone (the browser's own without one), as YYYY-MM-DD. */
 function dayOf(date: Date, timeZone: string | undefined): string {
   return format(date, "en-CA", timeZone, "isoDay");
 }

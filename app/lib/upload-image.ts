@@ -3,11 +3,7 @@ import { chosenImageProblem, UPLOAD_MESSAGES, type UploadPurpose } from "~/share
 
 export class UploadError extends Error {}
 
-/**
- * Posts a multipart form with XMLHttpRequest, the one browser API that reports real upload
- * progress. Resolves with the status and JSON body whatever the status; rejects with an UploadError
- * carrying the spec's 'Network error during upload' when nothing came back.
- */
+/** XMLHttpRequest is the one browser API that reports real upload progress. */
 function postWithProgress<T>(
   url: string,
   form: FormData,
@@ -26,25 +22,16 @@ function postWithProgress<T>(
   });
 }
 
-/** Whether a file's first bytes are those of an image the server accepts (the server's own rule). */
 export async function isImageFile(file: Blob): Promise<boolean> {
   return sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer())) !== null;
 }
 
-/**
- * What is wrong with a file as it is chosen, or null: its size and claimed type first, then its
- * first bytes, since a file renamed .jpg claims to be a JPEG. Refused here, it is never previewed
- * (a broken thumbnail) nor uploaded (a bare 415); the server still decides from the bytes.
- */
+/** A file renamed .jpg claims to be a JPEG: refused here, it is never previewed nor uploaded. */
 export async function chosenFileProblem(file: Blob, purpose: UploadPurpose): Promise<string | null> {
   return chosenImageProblem(file, purpose) ?? ((await isImageFile(file)) ? null : UPLOAD_MESSAGES.notAnImage);
 }
 
-/**
- * Uploads an image to POST /api/uploads. Resolves with the stored image's key and URL; rejects with an
- * UploadError whose message is the spec's ('Upload failed with status: {status}' or 'Network error
- * during upload').
- */
+/** Rejects with the spec's messages. */
 export async function uploadImage(
   file: Blob,
   options: { purpose: UploadPurpose; pairId?: string; onProgress?: (percent: number) => void },

@@ -1,11 +1,6 @@
 /**
- * The inline script in every page's <head> (scripts/page-scripts-plugin.ts inlines it): it runs
- * before the body is parsed, so the page is laid out for scripts from the first paint (no shift when
- * the carousel starts), and Quick exit and Escape×3 work before anything else has loaded, on pages
- * with and without the framework. On a page that hydrates, it starts the framework once the page is
- * painted (app/lib/framework-after-paint.ts), a conversation shows its newest message from the
- * first paint (app/lib/newest-in-view.ts), and its composer sends on Enter before the framework
- * arrives (app/lib/composer-before-framework.ts).
+ * Runs before the body is parsed, so the page is laid out for scripts from the first paint and
+ * Quick exit works before anything has loaded.
  */
 import { composerPostPending, sendComposerBeforeFramework } from "~/lib/composer-before-framework";
 import { startFrameworkAfterPaint } from "~/lib/framework-after-paint";

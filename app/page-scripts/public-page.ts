@@ -1,7 +1,4 @@
-/**
- * The module of pages that load no framework (scripts/page-scripts-plugin.ts builds it): it starts
- * the same DOM behaviour the React components start on hydrated pages, over the server's markup.
- */
+/** The same DOM behaviour the React components start on hydrated pages. */
 import { CAROUSEL_PARTS, startCarousel } from "~/lib/carousel";
 import { MOBILE_MENU_ATTRIBUTE, startMobileMenu } from "~/lib/mobile-menu";
 import { ENHANCED_ATTRIBUTE } from "~/lib/page-scripts";

@@ -9,7 +9,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /footer renders the footer alone (spec section 2, Routes). */
+/** Spec section 2, Routes. */
 export default function FooterOnly() {
   return <SiteFooter />;
 }

@@ -9,7 +9,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /header renders the header alone (spec section 2, Routes). */
+/** Spec section 2, Routes. */
 export default function HeaderOnly() {
   return <SiteHeader />;
 }

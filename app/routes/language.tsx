@@ -20,7 +20,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /language: where the language switch posts; read by address, it offers the same switch. */
+/** Read by address, it offers the same switch. */
 export function loader({ request }: Route.LoaderArgs) {
   return { back: sameSitePath(new URL(request.url).searchParams.get(LANGUAGE_SWITCH.backField)) };
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-/** Any path no other route claims: a real 404 status, rendered by the site layout's boundary. */
+/** A real 404 status, rendered by the site layout's boundary. */
 export function loader() {
   throw data("Not Found", { status: 404 });
 }

@@ -11,7 +11,6 @@ export default function SiteLayout() {
   );
 }
 
-/** Errors below the layout keep the header, footer and crisis resources around them. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (

@@ -1,8 +1,4 @@
-/**
- * The tags of an Accept-Language header, most preferred first (by `q`, then by order), without the
- * ones it refuses (`q=0`): what the visitor's language and, failing all else, their country are read
- * from.
- */
+/** Most preferred first, without those refused (`q=0`). */
 export function rankedLanguageTags(acceptLanguage: string | null): string[] {
   if (!acceptLanguage) return [];
   return acceptLanguage

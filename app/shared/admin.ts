@@ -2,9 +2,8 @@ import { m } from "~/paraglide/messages";
 import { PATHS } from "./routes";
 
 /**
- * Each admin page's heading (and its name in the admin nav, the account menu and the page title).
- * Written here, not taken from the pages' own texts (./desk-operations.ts): those bring zod, and the
- * account menu in the signed-in header imports this file (docs/decisions/116-signed-in-only-code-is-lazy.md).
+ * Not taken from the pages' own texts, which bring zod: the signed-in header's account menu imports
+ * this file (docs/decisions/116-signed-in-only-code-is-lazy.md).
  */
 export const ADMIN_TITLES = {
   reports: "Reports",
@@ -15,7 +14,7 @@ export const ADMIN_TITLES = {
   topics: "Wrap-up topics",
 } as const;
 
-/** The admin's pages, in the order of their nav and of the account menu. */
+/** In the order of their nav and of the account menu. */
 export const ADMIN_PAGES = [
   { path: PATHS.adminReports, title: ADMIN_TITLES.reports },
   { path: PATHS.adminListeners, title: ADMIN_TITLES.listeners },
@@ -26,7 +25,6 @@ export const ADMIN_PAGES = [
 ] as const;
 
 export const ADMIN_TEXTS = {
-  /** What everyone but the admin is told on an admin page, reading or acting (a 403), in their language. */
   get forbidden() {
     return m.admin_forbidden();
   },
@@ -35,7 +33,7 @@ export const ADMIN_TEXTS = {
   backToMessages: "Back to your messages",
 };
 
-/** The admin page at `pathname`, if it is one (the router serves it with a trailing slash too). */
+/** The router serves it with a trailing slash too. */
 export function adminPageAt(pathname: string) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return ADMIN_PAGES.find((page) => page.path === path) ?? null;

@@ -1,8 +1,8 @@
 import { m } from "~/paraglide/messages";
 
 /**
- * The spec's error catalogue (section 8) for answers from the auth endpoints. Unknown user, wrong
- * password and an invalid credential read the same, so nobody can probe which emails have accounts.
+ * Spec section 8. Unknown user, wrong password and invalid credential read the same, so nobody can
+ * probe which emails have accounts.
  */
 export const AUTH_ERROR_MESSAGES = {
   get emailInUse() {
@@ -23,7 +23,6 @@ export const AUTH_ERROR_MESSAGES = {
   get accountSuspended() {
     return m.auth_account_suspended();
   },
-  /** Turnstile, when it is on, could not confirm the sign-up came from a person. */
   get personCheckFailed() {
     return m.auth_person_check_failed();
   },
@@ -33,20 +32,13 @@ export const AUTH_ERROR_MESSAGES = {
 };
 type AuthErrorKind = keyof typeof AUTH_ERROR_MESSAGES;
 
-/**
- * What a suspended person reads when they try to sign in: the category of the reason
- * (never the admin's note, which is for the moderation log) and where to appeal. A suspension
- * recorded before reasons existed names none.
- */
+/** The reason's category, never the admin's note. */
 export function accountSuspendedMessage(reasonLabel: string | null, contactEmail: string): string {
   const reason = reasonLabel ? ` ${m.auth_suspended_reason({ reason: reasonLabel })}` : "";
   return `${AUTH_ERROR_MESSAGES.accountSuspended}${reason} ${m.auth_suspended_appeal({ email: contactEmail })}`;
 }
 
-/**
- * When someone refused for a while may try again, in words: 'in about a minute', 'in about 8
- * minutes', 'in about 3 hours'. Rounded up below an hour and a half, so it is never too soon.
- */
+/** Rounded up below an hour and a half, so it is never too soon. */
 export function tryAgainIn(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes === 1) return m.auth_in_about_a_minute();
@@ -54,22 +46,15 @@ export function tryAgainIn(seconds: number): string {
   return m.auth_in_about_hours({ hours: Math.round(minutes / 60) });
 }
 
-/**
- * Who a refused sign-up was counted with (docs/decisions/164-sign-up-limits-count-networks-not-failures.md):
- * everyone on the visitor's network, or the whole site.
- */
+/** docs/decisions/164-sign-up-limits-count-networks-not-failures.md */
 export type SignUpLimitScope = "network" | "site";
 
-/**
- * A sign-up refused by a limit: what happened and when to try again. Nothing failed, so it is not
- * the failed sign-in's words.
- */
+/** Nothing failed, so not the failed sign-in's words. */
 export function signUpLimitMessage(scope: SignUpLimitScope, retryAfterSeconds: number): string {
   const when = tryAgainIn(retryAfterSeconds);
   return scope === "network" ? m.auth_sign_up_limit_network({ when }) : m.auth_sign_up_limit_site({ when });
 }
 
-/** The codes of sign-up refusals whose message the server writes itself (when, for a limit). */
 export const SIGN_UP_REFUSAL_CODES = {
   limited: "TOO_MANY_SIGN_UPS",
   personCheck: "PERSON_CHECK_FAILED",
@@ -88,13 +73,10 @@ const BY_CODE: Record<string, AuthErrorKind> = {
   ACCOUNT_SUSPENDED: "accountSuspended",
 };
 
-/** The message a person sees for an error answer: the catalogue's, else 'Error: {message}'. */
 export function authErrorMessage(status: number, body: { code?: string; message?: string } | null): string {
-  // The sign-up limit writes its own, saying when; the person check its own.
   if (body?.code === SIGN_UP_REFUSAL_CODES.limited && body.message) return body.message;
   if (body?.code === SIGN_UP_REFUSAL_CODES.personCheck) return AUTH_ERROR_MESSAGES.personCheckFailed;
   if (status === 429) return AUTH_ERROR_MESSAGES.tooManyAttempts;
-  // The sign-in hook writes this one itself, with the person's reason and the appeal address.
   if (body?.code === "ACCOUNT_SUSPENDED" && body.message) return body.message;
   const known = body?.code && Object.hasOwn(BY_CODE, body.code) ? BY_CODE[body.code] : undefined;
   if (known) return AUTH_ERROR_MESSAGES[known];

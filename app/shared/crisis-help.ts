@@ -4,31 +4,25 @@ import { rankedLanguageTags } from "./accept-language";
 import { PATHS } from "./routes";
 
 /**
- * Crisis help for the country a visitor is in: the shapes of the table's entries (the table itself is
- * server-only, worker/crisis-help/), what a page receives (its visitor's own country's entry, never the
- * table), and every word and link the crisis surfaces build from it. A number that does not connect
- * where the visitor is must never be offered, so nothing here names a number of its own.
+ * The table is server-only (worker/crisis-help/); a page receives its visitor's own entry. A number
+ * that does not connect where the visitor is must never be offered, so nothing here names one of its own.
  */
 
-/** Who an emergency number reaches: every service, or one of them where a country has several. */
 export type EmergencyService = "all" | "ambulance" | "police" | "fire";
 export type EmergencyNumber = { number: string; for: EmergencyService };
 
-/** A crisis line as the table records it, with where it was read and when. */
 export type CrisisLine = {
-  /** As the line names itself, in English where it has an English name. */
+  /** In English where it has an English name. */
   name: string;
-  /** Its name in the country's own language, where that differs. */
   localName?: string;
-  /** Digits as dialled from a phone inside the country: what `tel:` uses. */
+  /** As dialled inside the country: what `tel:` uses. */
   call?: string;
-  /** The same number grouped as the line writes it ("116 123"); the same digits as `call`. */
+  /** As the line groups it ("116 123"). */
   callShown?: string;
-  /** What to do once through, where the line is one choice of a wider service ("then choose option 5"). */
+  /** Where the line is one choice of a wider service ("then choose option 5"). */
   dialNote?: string;
-  /** A text line: its number as dialled inside the country, and the word to send where it asks for one. */
   text?: { number: string; keyword?: string };
-  /** As the source says: "24/7", or its days and hours; null where it does not say. */
+  /** Null where the source does not say. */
   hours: string | null;
   /** ISO 639-1 codes of the languages it answers in. */
   languages: string[];
@@ -46,40 +40,30 @@ export type ShownCrisisLine = Pick<
   "name" | "localName" | "call" | "callShown" | "dialNote" | "text" | "hours" | "free"
 >;
 
-/**
- * What a page knows of its visitor's crisis help: their country (null when it is not known), its
- * emergency numbers (empty where the table has none) and its crisis lines (empty where it has none),
- * the first being the one the crisis banner puts on its line.
- */
+/** The first line is the one the crisis banner shows. */
 export type CrisisHelp = {
   country: { code: string; name: string } | null;
   emergency: EmergencyNumber[];
   lines: ShownCrisisLine[];
 };
 
-/** The help for a visitor whose country is not known: no number at all, the directory and the chooser. */
 export const NO_COUNTRY_HELP: CrisisHelp = { country: null, emergency: [], lines: [] };
 
-/** An international directory of helplines, for a country the table has no line for. */
 export const HELPLINE_DIRECTORY_URL = "https://findahelpline.com";
 
-/** The page where a visitor chooses their country, and the form's field names. */
 export const COUNTRY_CHOOSER = {
   path: PATHS.crisisCountry,
   field: "country",
-  /** The page to go back to afterwards (a path on this site, see redirect-target.ts). */
   backField: "back",
-  /** The browser remembers the choice; signed in, the account remembers it too. */
+  /** Signed in, the account remembers it too. */
   cookie: "kindred_crisis_country",
 } as const;
 
-/** A tap-to-call or tap-to-text link. */
 export type CrisisContact = {
   label: string;
   href: string;
-  /** What a narrow screen shows instead (the crisis banner in a conversation); `label` stays its name. */
   short?: string;
-  /** Said by an icon beside `short` on a narrow screen, where two numbers would otherwise read the same. */
+  /** Where two numbers would otherwise read the same. */
   icon?: "call" | "text";
 };
 
@@ -89,10 +73,7 @@ const SERVICE_NAMES: Record<Exclude<EmergencyService, "all">, typeof m.crisis_se
   fire: m.crisis_service_fire,
 };
 
-/**
- * A country's name inside a sentence: "the United States", "the Philippines", "Mexico". Names of
- * islands, unions and republics, and a few others, take "the" in English.
- */
+/** Islands, unions, republics and a few others take "the" in English. */
 export function countryInSentence(name: string): string {
   if (/^the /i.test(name)) return name;
   const takesThe =
@@ -101,15 +82,11 @@ export function countryInSentence(name: string): string {
   return takesThe ? `the ${name}` : name;
 }
 
-/** A country's name inside a sentence of the current language (English adds "the" where it belongs). */
 function inSentence(name: string, locale: Locale = getLocale()): string {
   return locale === "en" ? countryInSentence(name) : name;
 }
 
-/**
- * A country's name in the current language (or `locale`): the table's own in English, the
- * runtime's (`Intl`) in any other, which every browser and the server name alike.
- */
+/** Intl's name outside English, which every browser and the server name alike. */
 export function countryName(country: { code: string; name: string }, locale: Locale = getLocale()): string {
   if (locale === "en") return country.name;
   try {
@@ -119,7 +96,6 @@ export function countryName(country: { code: string; name: string }, locale: Loc
   }
 }
 
-/** Every word of crisis help, in the language of the request (or email) being rendered. */
 export const CRISIS_HELP_TEXTS = {
   get heading() {
     return m.crisis_heading();
@@ -130,14 +106,12 @@ export const CRISIS_HELP_TEXTS = {
   get emergency() {
     return m.crisis_emergency();
   },
-  /** Beside the numbers wherever they show: the country they are for can be changed. */
   notIn: (country: string) => m.crisis_not_in({ country: inSentence(country) }),
   get choose() {
     return m.crisis_choose();
   },
-  /** A country with an emergency number but no crisis line in the table. */
   noLines: (country: string) => m.crisis_no_lines({ country: inSentence(country) }),
-  /** No country known: nothing is shown as theirs. */
+  /** Nothing is shown as theirs. */
   get unknownCountry() {
     return m.crisis_unknown_country();
   },
@@ -150,7 +124,7 @@ export const CRISIS_HELP_TEXTS = {
   get directoryShort() {
     return m.crisis_directory_short();
   },
-  /** Beside a refusal that turns someone away for now: the crisis line, so nobody is left with a refusal alone. */
+  /** So nobody is left with a refusal alone. */
   get lineLead() {
     return m.crisis_line_lead();
   },
@@ -182,25 +156,21 @@ export const CRISIS_HELP_TEXTS = {
   },
 };
 
-/** An emergency number as a sentence names it: "112", or "108 (ambulance)" where services have their own. */
 function emergencyShort(emergency: EmergencyNumber, locale: Locale = getLocale()): string {
   return emergency.for === "all"
     ? emergency.number
     : `${emergency.number} (${SERVICE_NAMES[emergency.for]({}, { locale })})`;
 }
 
-/** An emergency number's link: "Call 112", or "Call 108 (ambulance)" where services have their own. */
 export function emergencyContact(emergency: EmergencyNumber): CrisisContact {
   const short = emergencyShort(emergency);
   return { label: m.crisis_call({ number: short }), short, icon: "call", href: `tel:${emergency.number}` };
 }
 
-/** How a line's number reads: as the line groups it, else its digits. */
 export function shownNumber(line: ShownCrisisLine): string | null {
   return line.callShown ?? line.call ?? null;
 }
 
-/** A line's call and text links. */
 export function lineContacts(line: ShownCrisisLine): CrisisContact[] {
   const contacts: CrisisContact[] = [];
   const number = shownNumber(line);
@@ -219,17 +189,14 @@ export function lineContacts(line: ShownCrisisLine): CrisisContact[] {
   return contacts;
 }
 
-/** A line's name, with its name in the country's language where that differs. */
 export function lineName(line: ShownCrisisLine): string {
   return line.localName && line.localName !== line.name ? `${line.name} (${line.localName})` : line.name;
 }
 
-/** A line's hours and cost, as one short phrase. */
 export function lineDetail(line: ShownCrisisLine): string {
   return [line.hours, line.free === true ? m.crisis_free() : null, line.dialNote].filter(Boolean).join(", ");
 }
 
-/** The international directory, as a contact: for a country the table has no line for. */
 export const DIRECTORY_CONTACT: CrisisContact = {
   get label() {
     return CRISIS_HELP_TEXTS.directory;
@@ -240,11 +207,7 @@ export const DIRECTORY_CONTACT: CrisisContact = {
   href: HELPLINE_DIRECTORY_URL,
 };
 
-/**
- * The contacts on the crisis banner's one line: the country's first crisis line; where it has none,
- * its first emergency number (the one to call first; the others are one tap away); where none is
- * known either, the directory.
- */
+/** The first line; else the first emergency number (the others are one tap away); else the directory. */
 export function firstContacts(help: CrisisHelp): CrisisContact[] {
   const [first] = help.lines;
   if (first) return lineContacts(first);
@@ -253,7 +216,6 @@ export function firstContacts(help: CrisisHelp): CrisisContact[] {
   return [DIRECTORY_CONTACT];
 }
 
-/** Every contact, first ones first: the lines, the emergency numbers, and the directory where no line is known. */
 export function allContacts(help: CrisisHelp): CrisisContact[] {
   return [
     ...help.lines.flatMap(lineContacts),
@@ -262,24 +224,20 @@ export function allContacts(help: CrisisHelp): CrisisContact[] {
   ];
 }
 
-/** Every contact not on the banner's line. */
 export function otherContacts(help: CrisisHelp): CrisisContact[] {
   const first = new Set(firstContacts(help).map((contact) => contact.href));
   return allContacts(help).filter((contact) => !first.has(contact.href));
 }
 
-/** The first line's name, for a sentence ("Samaritans: Call 116 123"); null where the country has none. */
 export function firstLineName(help: CrisisHelp): string | null {
   const [first] = help.lines;
   return first ? first.name : null;
 }
 
-/** Choices joined with "or" as the current language (or `locale`) writes it: "A or B", "A o B". */
 function orInLanguage(items: string[], locale: Locale = getLocale()): string {
   return new Intl.ListFormat(locale, { type: "disjunction" }).format(items);
 }
 
-/** The emergency numbers as a sentence names them: "112", or "100 (police) or 108 (ambulance)". */
 function emergencyInWords(help: CrisisHelp, locale: Locale = getLocale()): string | null {
   if (help.emergency.length === 0) return null;
   return orInLanguage(
@@ -288,13 +246,8 @@ function emergencyInWords(help: CrisisHelp, locale: Locale = getLocale()): strin
   );
 }
 
-/**
- * What to do in danger, in one sentence that names only numbers that connect where the visitor is:
- * their country's first line and first emergency number; the emergency number alone; or, with no
- * country known, their local emergency number.
- */
+/** Names only numbers that connect where the visitor is. */
 export function inDangerSentence(help: CrisisHelp): string {
-  // The first emergency number only (the one to call first): the rest are one tap away beside it.
   const [primary] = help.emergency;
   const emergency = primary ? (emergencyContact(primary).short ?? primary.number) : null;
   const [first] = help.lines;
@@ -306,7 +259,6 @@ export function inDangerSentence(help: CrisisHelp): string {
   return m.crisis_in_danger_unknown();
 }
 
-/** The help in one line of plain text (an email's footer). */
 export function crisisHelpInText(help: CrisisHelp): string {
   const lines = help.lines.map((line) => {
     const contacts = lineContacts(line).map((contact) => contact.label);
@@ -321,16 +273,10 @@ export function crisisHelpInText(help: CrisisHelp): string {
   return `${m.crisis_in_text_lead()} ${parts.join(" · ")}`;
 }
 
-/**
- * Where a saved reply puts the visitor's own crisis line: the desk writes it out for the visitor
- * of the conversation, in the reply's language, before the listener sees the text.
- */
+/** Written out by the desk for the conversation's visitor before the listener sees the text. */
 export const CRISIS_LINE_PLACEHOLDER = "{crisis line}";
 
-/**
- * The words that stand in a saved reply for the placeholder, for this visitor, in the reply's
- * language (`locale`), whatever the page around it speaks: they go into the reply's sentence.
- */
+/** In the reply's language, whatever the page around it speaks. */
 export function crisisLineInWords(help: CrisisHelp, locale: Locale): string {
   const options = { locale };
   const [first] = help.lines;
@@ -361,28 +307,21 @@ export function crisisLineInWords(help: CrisisHelp, locale: Locale): string {
     : m.saved_reply_emergency({ numbers, directory }, options);
 }
 
-/** A saved reply's text with the placeholder written out for this visitor, in the reply's language. */
 export function withCrisisLine(text: string, help: CrisisHelp, locale: Locale): string {
   return text.includes(CRISIS_LINE_PLACEHOLDER)
     ? text.replaceAll(CRISIS_LINE_PLACEHOLDER, crisisLineInWords(help, locale))
     : text;
 }
 
-/** An ISO 3166-1 alpha-2 code as written in a cookie, a form or a header: two letters, nothing else. */
 export function countryCodeOf(value: unknown): string | null {
   if (typeof value !== "string" || !/^[A-Za-z]{2}$/.test(value)) return null;
   return value.toUpperCase();
 }
 
-/**
- * The regions of the browser's languages, most preferred first (`es-MX` → MX; `zh-Hant-TW` → TW):
- * where a visitor's country is read when nothing better says it. A language without a region says
- * nothing of where its speaker is.
- */
+/** A language without a region says nothing of where its speaker is. */
 export function regionsOfLanguages(acceptLanguage: string | null): string[] {
   const regions: string[] = [];
   for (const tag of rankedLanguageTags(acceptLanguage)) {
-    // language[-script][-region]: the region is the first two-letter subtag after the language.
     const region = tag
       .split("-")
       .slice(1)

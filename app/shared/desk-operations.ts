@@ -4,16 +4,9 @@ import { CRISIS_LINE_PLACEHOLDER } from "./crisis-help";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageNameIn } from "./languages";
 import { z } from "./schemas/zod-mini";
 
-/**
- * The helpline's operations around the desk: what a conversation's end asks of the listener
- * (wrap-up) and of the visitor (the survey), the saved replies listeners answer with, and the
- * figures the admin reads. Every word, limit and option list in one place for the worker, the pages
- * and the tests.
- */
+// Wrap-up: asked by 'Mark resolved', kept with the opening, never shown to the visitor.
 
-// --- Wrap-up: asked by 'Mark resolved', kept with the opening, never shown to the visitor ---------
-
-/** The wrap-up topics the desk starts with; the admin keeps the list (/admin/topics). */
+/** The admin keeps the list (/admin/topics). */
 export const SEEDED_WRAP_UP_TOPICS = [
   "Anxiety",
   "Depression",
@@ -27,7 +20,7 @@ export const SEEDED_WRAP_UP_TOPICS = [
   "Other",
 ] as const;
 export const MAX_TOPIC_NAME = 60;
-/** More than any wrap-up needs; bounds what a form can send. */
+/** Bounds what a form can send. */
 export const MAX_WRAP_UP_TOPICS = 30;
 
 export const WRAP_UP_TEXTS = {
@@ -42,7 +35,6 @@ export const WRAP_UP_TEXTS = {
   onlyForDesk: "The visitor never sees the wrap-up.",
 } as const;
 
-/** A wrap-up as 'Mark resolved' sends it: the topics' names, as the admin's list had them. */
 export type WrapUp = { topics: string[]; riskDiscussed: boolean };
 
 export const WrapUpSchema = z.object({
@@ -52,16 +44,13 @@ export const WrapUpSchema = z.object({
   riskDiscussed: z.boolean(WRAP_UP_TEXTS.chooseRisk),
 });
 
-/** The wrap-up's fields as 'Mark resolved' posts them: a checkbox per topic, and Yes/No radios. */
 export const WRAP_UP_FIELDS = { topics: "topics", riskDiscussed: "riskDiscussed" } as const;
 export const RISK_ANSWERS = { yes: "yes", no: "no" } as const;
 
 export const WRAP_UP_FORM_TEXTS = {
-  /** The desk's topic list is empty: nothing to choose, so nothing can be resolved until the admin adds one. */
   noTopics: `There are no wrap-up topics to choose from. Ask the admin to add some under '${ADMIN_TITLES.topics}'.`,
 } as const;
 
-/** The admin's topic list (/admin/topics): its words, beside the wrap-up's own (WRAP_UP_TEXTS). */
 export const WRAP_UP_TOPIC_TEXTS = {
   intro:
     "The topics listeners choose from when they mark a conversation resolved, in this order. Renaming or " +
@@ -80,19 +69,16 @@ export const WRAP_UP_TOPIC_TEXTS = {
   moveUp: "Move up",
   moveDown: "Move down",
   position: (position: number, count: number) => `${position} of ${count}`,
-  // What happened.
   added: (name: string) => `“${name}” was added at the end of the list.`,
   renamed: (from: string, to: string) => `“${from}” is now “${to}”.`,
   removed: (name: string) => `“${name}” was removed.`,
   moved: (name: string, position: number, count: number) => `“${name}” is now ${position} of ${count}.`,
-  // Refusals: nothing changed.
   emptyName: "Give the topic a name.",
   nameTooLong: `A topic can be at most ${MAX_TOPIC_NAME} characters.`,
   duplicate: (name: string) => `“${name}” is already on the list.`,
   notFound: "That topic is no longer on the list.",
 } as const;
 
-/** A topic's name as the admin types it: trimmed, 1 to MAX_TOPIC_NAME characters. */
 export const TopicNameSchema = z
   .string(WRAP_UP_TOPIC_TEXTS.emptyName)
   .check(
@@ -102,13 +88,10 @@ export const TopicNameSchema = z
   );
 export type WrapUpTopic = { id: number; name: string; position: number };
 
-// --- The survey: 'Did this conversation help?' once per opening ----------------------------------
-
 export const HELPFUL_ANSWERS = ["yes", "somewhat", "no"] as const;
 export type HelpfulAnswer = (typeof HELPFUL_ANSWERS)[number];
 export const MAX_SURVEY_COMMENT = 500;
 
-/** The survey as the visitor reads it, in the current language. */
 export const SURVEY_TEXTS = {
   get question() {
     return m.chat_survey_question();
@@ -150,20 +133,16 @@ export const SURVEY_TEXTS = {
   },
 };
 
-/** Its refusals are worded as the form is read, in the language of the request reading it. */
+/** Worded in the language of the request reading it. */
 export const SurveyAnswerSchema = z.object({
   opening: z.coerce.number().check(z.int(), z.positive()),
   answer: z.enum(HELPFUL_ANSWERS, { error: () => SURVEY_TEXTS.chooseAnswer }),
   comment: z.string().check(z.trim(), z.maxLength(MAX_SURVEY_COMMENT, { error: () => SURVEY_TEXTS.commentTooLong })),
 });
 
-// --- The visitor ends the conversation ----------------------------------------------------------
-
-/** The visitor's own forms in their support conversation, posted to its page. */
 export const VISITOR_DESK_INTENTS = { end: "end-conversation", survey: "survey" } as const;
 export type VisitorDeskIntent = (typeof VISITOR_DESK_INTENTS)[keyof typeof VISITOR_DESK_INTENTS];
 
-/** What the page's action answers to one of them: done, or why not, with what was typed kept. */
 export type VisitorDeskAnswer = {
   intent: VisitorDeskIntent;
   ok: boolean;
@@ -178,7 +157,7 @@ export const END_CONVERSATION_TEXTS = {
   get confirmTitle() {
     return m.chat_end_title();
   },
-  /** Said only when a listener has the conversation: in line, nobody is there to let go. */
+  /** In line, nobody is there to let go. */
   get confirmBodyWithListener() {
     return m.chat_end_body_with_listener();
   },
@@ -196,26 +175,19 @@ export const END_CONVERSATION_TEXTS = {
   },
 };
 
-/**
- * Why the desk refused one of the visitor's forms. The desk's object answers the code, since it
- * knows no request's language; the page's action words it (visitorDeskRefusalText) in its reader's.
- */
+/** The desk's object knows no request's language: the page's action words the code. */
 export type VisitorDeskRefusal = "notOpen" | "nothingToAnswer" | "alreadyAnswered";
 export type SurveyRefusal = Exclude<VisitorDeskRefusal, "notOpen">;
 
-/** A refusal's words, in the current language. */
 export function visitorDeskRefusalText(refusal: VisitorDeskRefusal): string {
   return refusal === "notOpen" ? END_CONVERSATION_TEXTS.notOpen : SURVEY_TEXTS[refusal];
 }
-
-// --- Saved replies: kept by the admin, inserted by listeners -------------------------------------
 
 export const MAX_SAVED_REPLY = 1000;
 export const MAX_SAVED_REPLY_TITLE = 80;
 
 export const SAVED_REPLY_TEXTS = {
   open: "Saved replies",
-  /** With the reply's language named where it is not the conversation's. */
   insert: (title: string, language?: string) => `Insert “${title}”${language ? ` (${language})` : ""}`,
   none: "No saved replies yet.",
   editable: "A saved reply goes into your message; change it before sending.",
@@ -254,13 +226,10 @@ export const SavedReplySchema = z.object({
 });
 export type SavedReply = { id: number; title: string; text: string; language: Language; position: number };
 
-/** A language as the saved replies' pages name it (the admin's and the desk's, both in the default language). */
+/** The admin's and the desk's pages both speak the default language. */
 export const savedReplyLanguageName = (language: Language) => languageNameIn(language, DEFAULT_LANGUAGE);
 
-/**
- * A conversation's saved replies: those in its language first, then the others, each group in the
- * admin's order. A conversation whose language is not known is taken to be in the default one.
- */
+/** Those in its language first; an unknown language counts as the default one. */
 export function repliesForConversation<Reply extends Pick<SavedReply, "language">>(
   replies: readonly Reply[],
   language: Language | null,
@@ -272,7 +241,6 @@ export function repliesForConversation<Reply extends Pick<SavedReply, "language"
   ];
 }
 
-/** The saved-replies page (/admin/replies): its words, beside what listeners read (SAVED_REPLY_TEXTS). */
 export const SAVED_REPLY_PAGE_TEXTS = {
   intro:
     "Replies a listener can put into their message from a conversation's page, and change before sending. " +
@@ -289,31 +257,25 @@ export const SAVED_REPLY_PAGE_TEXTS = {
   adding: "Adding...",
   saving: "Saving...",
   position: (position: number, count: number) => `${position} of ${count}`,
-  // What happened.
   added: (title: string) => `“${title}” was added at the end of the list.`,
   saved: (title: string) => `“${title}” was saved.`,
   removed: (title: string) => `“${title}” was removed.`,
   moved: (title: string, position: number, count: number) => `“${title}” is now ${position} of ${count}.`,
 } as const;
 
-/**
- * What each form on the admin's ordered lists (/admin/replies, /admin/topics) asks for: its
- * `intent` field, with the row's `id` for all but `add`.
- */
 export const LIST_INTENTS = { add: "add", save: "save", remove: "remove", up: "up", down: "down" } as const;
 export type ListIntent = (typeof LIST_INTENTS)[keyof typeof LIST_INTENTS];
 
-/** The refusals both admin lists share. */
 export const LIST_TEXTS = {
   unknownIntent: "That action is not known here.",
   malformed: "That form was incomplete, so nothing changed. Please reload the page and try again.",
   postFailed: "The server could not be reached, so nothing changed. Please try again.",
 } as const;
 
-/** `?reply={id}` on a conversation's desk page: that saved reply starts the composer's text (without scripts). */
+/** Without scripts. */
 export const SAVED_REPLY_PARAM = "reply";
 
-// --- Supervisor messages ('whispers'): from the admin to the holding listener only ---------------
+// Supervisor messages ('whispers'): from the admin to the holding listener only.
 
 export const WHISPER_TEXTS = {
   label: (listener: string) => `Message to ${listener}`,
@@ -324,8 +286,6 @@ export const WHISPER_TEXTS = {
   notHeld: "Nobody holds this conversation now: there is no listener to message.",
 } as const;
 
-// --- The figures at /admin/desk ------------------------------------------------------------------
-
 export const FIGURE_PERIODS = ["today", "7d", "30d"] as const;
 export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
 export const FIGURE_PERIOD_LABELS: Record<FigurePeriod, string> = {
@@ -333,24 +293,15 @@ export const FIGURE_PERIOD_LABELS: Record<FigurePeriod, string> = {
   "7d": "Last 7 days",
   "30d": "Last 30 days",
 };
-/** The answer-speed target helplines publish: a visitor answered within this long. */
+/** The answer-speed target helplines publish. */
 export const ANSWER_TARGET_MS = 5 * 60_000;
-/** Openings (and everything kept with them) are counted for this long, then deleted. */
 export const FIGURES_RETENTION_DAYS = 30;
-/**
- * Times to answer up to this long are counted to the second the page shows, so their percentiles
- * are exact as shown; longer ones are read from log-spaced buckets, within LONG_ANSWER_TIME_ERROR.
- */
+/** Exact to the second up to this; longer times come from log-spaced buckets within LONG_ANSWER_TIME_ERROR. */
 export const EXACT_ANSWER_TIMES_MS = 10 * 60_000;
 export const LONG_ANSWER_TIME_ERROR = 0.01;
-/** The most rows a list of the figures shows (survey comments, wrap-ups to review), newest first. */
 export const FIGURE_LIST_LIMIT = 100;
 
-/**
- * Where each opening of the period stands: exactly one of these, so that together they are the
- * period's conversations. The rule is the ledger's (worker/desk/desk-ledger.ts, `openingState`); its
- * words for the admin are OPENING_STATE_TEXTS.
- */
+/** Exactly one per opening; the rule is worker/desk/desk-ledger.ts `openingState`. */
 export const OPENING_STATES = ["answered", "abandoned", "stillWaiting", "closedWithoutReply"] as const;
 export type OpeningState = (typeof OPENING_STATES)[number];
 
@@ -382,104 +333,73 @@ export const OPENING_STATE_TEXTS: Record<
   },
 };
 
-/**
- * The wrap-up topics that say the conversation was about the visitor's safety: with one of them, or
- * with crisis words in the conversation, 'Risk discussed: No' is listed for the lead to review.
- * Matched by name, in any letter case (the admin keeps the list: a renamed topic is no longer one).
- */
+/** With one of them or crisis words, 'Risk discussed: No' is listed for review. Matched by name, any case. */
 export const RISK_TOPICS = [
   "Suicidal thoughts",
   "Self-harm",
 ] as const satisfies readonly (typeof SEEDED_WRAP_UP_TOPICS)[number][];
 
-/** One listener's share of the period: each opening counted for one listener at most. */
+/** Each opening counted for one listener at most. */
 export type ListenerFigures = {
   name: string;
-  /** answered + closedWithoutReply: the openings counted for this listener. */
+  /** answered + closedWithoutReply. */
   conversations: number;
-  /** Openings whose first reply was theirs. */
   answered: number;
-  /** Openings they had joined (opened) and that ended with no reply. */
   closedWithoutReply: number;
-  /** Of their answered openings, those that ended with 'Mark resolved' (by them, or after a transfer). */
+  /** By them, or after a transfer. */
   resolved: number;
-  /** Median time from joining the line to their first reply, over those they answered (null: none). */
   medianFirstReplyMs: number | null;
 };
 
-/** The openings of the period whose visitor read the site in one language. */
 export type LanguageFigures = {
-  /** The language's code (null: not known, as for openings from before languages were kept). */
+  /** Null for openings from before languages were kept. */
   language: string | null;
-  /** Its name in the admin pages' language (null: not known). */
   name: string | null;
   conversations: number;
-  /** Openings a listener replied in. */
   answered: number;
-  /** Openings still waiting for their first reply. */
   stillWaiting: number;
-  /** From joining the line to the first reply, over those answered (null: none). */
   medianTimeToAnswerMs: number | null;
   p90TimeToAnswerMs: number | null;
 };
 
-/** A wrap-up that said 'Risk discussed: No' where the conversation was about the visitor's safety. */
 export type RiskNotDiscussed = {
-  /** When it was marked resolved. */
   at: number;
-  /** Who wrapped it up, as the desk names listeners (never the visitor). */
+  /** Never the visitor. */
   listener: string;
   topics: string[];
-  /** Crisis words were found in the visitor's messages in that opening. */
   crisis: boolean;
 };
 
-/**
- * The desk's figures for a period. Counted by the opening's start (when its first message joined
- * the line); 'Today' from midnight and the hours of the day in `timeZone`. Nothing in them names a
- * visitor.
- */
+/** Counted by the opening's start, in `timeZone`. Nothing in them names a visitor. */
 export type DeskFigures = {
   period: FigurePeriod;
-  /** The IANA zone the day and the hours are counted in (UTC unless the admin chose another). */
+  /** UTC unless the admin chose another. */
   timeZone: string;
-  /** The period's start and the moment they were read (ms). */
   from: number;
   to: number;
-  /** Every opening of the period; the sum of the four states below. */
+  /** The sum of the four states below. */
   conversations: number;
   answered: number;
   abandoned: number;
   stillWaiting: number;
   closedWithoutReply: number;
-  /** answered ÷ (conversations − stillWaiting): of the openings no longer waiting, the share answered; null: none. */
+  /** answered ÷ (conversations − stillWaiting). */
   answerRate: number | null;
   timeToAnswer: { medianMs: number | null; p90Ms: number | null };
-  /** Of the answered openings, the share answered within ANSWER_TARGET_MS (null: none answered). */
   answeredWithinTarget: number | null;
-  /** Openings waiting for their first reply now, whenever they began (queued, or with a listener who has not replied). */
   waitingNow: number;
   longestWaitNowMs: number | null;
   helpful: Record<HelpfulAnswer, number> & { answers: number };
-  /** The survey's comments, the newest FIGURE_LIST_LIMIT, newest first, without anything of who wrote them. */
+  /** Nothing of who wrote them. */
   comments: { at: number; answer: HelpfulAnswer; text: string }[];
-  /** How many comments the period has (more than `comments` holds past FIGURE_LIST_LIMIT). */
   commentCount: number;
   topics: { name: string; count: number }[];
-  /** Wrap-ups that said risk was discussed, of all wrap-ups. */
   risk: { discussed: number; wrapUps: number };
-  /** The wrap-ups a lead reviews (RISK_TOPICS or crisis words, and 'Risk discussed: No'), the newest FIGURE_LIST_LIMIT. */
   riskNotDiscussed: RiskNotDiscussed[];
-  /** How many wrap-ups the period has to review (more than `riskNotDiscussed` holds past FIGURE_LIST_LIMIT). */
   riskNotDiscussedCount: number;
   listeners: ListenerFigures[];
-  /** The openings by their visitor's language, the most first; those of no known language last. */
   byLanguage: LanguageFigures[];
-  /**
-   * 24 rows, hour 0 to 23 in `timeZone`: openings that started in that hour, and their median time
-   * to answer. Each runs from `hourMinute` past its hour on the zone's clock (0 but in a zone whose
-   * offset from UTC is not whole hours: the figures are kept per UTC hour).
-   */
+  /** From `hourMinute` past the hour in a zone whose offset is not whole hours: the figures are kept per UTC hour. */
   byHour: { hour: number; openings: number; medianTimeToAnswerMs: number | null }[];
   hourMinute: number;
 };
@@ -495,7 +415,6 @@ export const DESK_FIGURES_TEXTS = {
   stillWaiting: OPENING_STATE_TEXTS.stillWaiting.name,
   closedWithoutReply: OPENING_STATE_TEXTS.closedWithoutReply.name,
   answerRate: "Answer rate",
-  /** Beside the answer rate: what it is a share of. */
   answerRateOf: (answered: string, ended: string) => `${answered} of ${ended} no longer waiting`,
   answerRateDefinition:
     "answered, of the conversations no longer waiting (answered, abandoned or closed without a reply).",
@@ -538,16 +457,12 @@ export const DESK_FIGURES_TEXTS = {
     `Counted by when each conversation's first message joined the line; days and hours in ${timeZone}. Each conversation is in exactly one of these states:`,
 } as const;
 
-/** The rest of /admin/desk's words: its sections, tables, the chart's text alternative. */
 export const DESK_FIGURES_PAGE_TEXTS = {
   description: "The support desk's figures.",
   range: (from: string, to: string) => `From ${from} to ${to}`,
-  /** An address whose period is not one of FIGURE_PERIODS shows the default, and says so. */
   unknownPeriod: "That period is not one of the choices, so today's figures are shown.",
-  /** A time zone that is not one this server knows shows UTC, and says so. */
   unknownTimeZone: "That time zone is not known here, so the figures are shown in UTC.",
   inPeriod: "In this period",
-  /** The period's conversations as the sum of their states, in OPENING_STATES' order. */
   sum: (conversations: string, parts: string[]) =>
     `${conversations} ${conversations === "1" ? "conversation" : "conversations"} = ${parts.join(" + ")}`,
   now: "Right now",
@@ -560,9 +475,7 @@ export const DESK_FIGURES_PAGE_TEXTS = {
   riskOf: (discussed: number, wrapUps: number) =>
     `${discussed} of ${wrapUps} ${wrapUps === 1 ? "wrap-up" : "wrap-ups"}`,
   riskToReview: (count: number) => (count === 1 ? "1 wrap-up to review" : `${count} wrap-ups to review`),
-  /** Above a list cut at FIGURE_LIST_LIMIT. */
   newest: (shown: number, count: number) => `The newest ${shown} of ${count.toLocaleString("en-US")}.`,
-  /** In a zone whose offset is not whole hours: what the hours and 'Today' then are. */
   partHourZone: (timeZone: string, minute: number) => {
     const past = `:${String(minute).padStart(2, "0")}`;
     return `The figures are kept per UTC hour, which begins at ${past} in ${timeZone}: each hour here runs from ${past} to ${past}, and 'Today' begins at 23${past} the day before.`;
@@ -573,17 +486,13 @@ export const DESK_FIGURES_PAGE_TEXTS = {
   no: "No",
   listener: "Listener",
   byHourTable: (timeZone: string) => `Openings and median time to answer, hour by hour (${timeZone})`,
-  /** The chart's text alternative: the hours that have something, then what the others had. */
   chartSummary: (title: string, hours: string) => `${title}: ${hours}.`,
   atHour: (value: string, hour: string) => `${value} at ${hour}`,
   noneInAnyHour: "none in this period",
   noneOtherwise: "none in the other hours",
 } as const;
 
-// --- The wait, estimated --------------------------------------------------------------------------
-
 /** How many recent assignments the estimate learns from, and how few are too few to say anything. */
 export const WAIT_ESTIMATE_SAMPLES = 20;
 export const WAIT_ESTIMATE_MIN_SAMPLES = 3;
-/** Assignments older than this say nothing about the wait now. */
 export const WAIT_ESTIMATE_WINDOW_MS = 60 * 60_000;

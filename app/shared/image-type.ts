@@ -13,17 +13,13 @@ function startsWithAt(bytes: Uint8Array, offset: number, signature: readonly num
 }
 
 /**
- * The type of an uploaded image, decided from its leading bytes alone: the file name and the
- * Content-Type a client claims are attacker-controlled, and a browser shown an "image" that is really
- * SVG or HTML would run its scripts. Returns null for anything that is not one of the four accepted
- * formats, including SVG (which is text and can carry script), so callers reject it. The server
- * decides with it; the sign-up page asks it first, so a file that is no image is refused before an
- * account is made for a picture that could never be kept.
+ * From the leading bytes alone: a claimed name or type is attacker-controlled, and an "image" that is
+ * really SVG or HTML would run its scripts. Null for anything else, SVG included.
  */
 export function sniffImageType(bytes: Uint8Array): AcceptedImageType | null {
   if (startsWithAt(bytes, 0, JPEG_SIGNATURE)) return "image/jpeg";
   if (startsWithAt(bytes, 0, PNG_SIGNATURE)) return "image/png";
-  // Bytes 4..7 are the RIFF size; RIFF alone is also WAV and AVI, so the form type must say WEBP.
+  // RIFF alone is also WAV and AVI, so the form type must say WEBP.
   if (startsWithAt(bytes, 0, RIFF) && startsWithAt(bytes, 8, WEBP)) return "image/webp";
   if (startsWithAt(bytes, 0, GIF87A) || startsWithAt(bytes, 0, GIF89A)) return "image/gif";
   return null;

@@ -1,6 +1,6 @@
-/** Facts the legal pages state (spec sections 2 and 9), kept once so pages and tests agree. */
+/** Spec sections 2 and 9, kept once so pages and tests agree. */
 
-/** When the legal pages last changed (YYYY-MM-DD); each language writes the date its own way. */
+/** Each language writes the date its own way. */
 export const LEGAL_LAST_UPDATED = "2025-06-11";
 
 export const POLICY = {
@@ -10,9 +10,7 @@ export const POLICY = {
   minimumAge: 13,
   parentalConsentUntilAge: 18,
   cookieLifetimeDays: 30,
-  /** How long the signed copy of a session (better-auth's session cache cookie) vouches for it. */
   sessionCacheMinutes: 5,
-  /** How long a browser keeps its copy of the account's crisis-country choice before asking again. */
   accountChoiceCacheMinutes: 5,
   analyticsRetentionDays: 30,
   inactivityLogoutMinutes: 10,

@@ -1,17 +1,10 @@
 import { languageNameIn } from "./languages";
 
-/**
- * Listeners ("Roles"): accounts the admin lets answer visitors on the support desk. The
- * admin page, its action, the worker and the tests read their limits and messages from here.
- */
-
-/** The longest display alias a listener may show visitors. */
 export const MAX_LISTENER_ALIAS = 40;
 
-/** A username longer than any account's is refused before it reaches the database. */
+/** Refused before it reaches the database. */
 export const MAX_LISTENER_USERNAME = 100;
 
-/** What each form on /admin/listeners asks for (its `intent` field). */
 export const LISTENER_INTENTS = { add: "add", remove: "remove", alias: "alias", languages: "languages" } as const;
 
 export const LISTENER_TEXTS = {
@@ -26,7 +19,7 @@ export const LISTENER_TEXTS = {
   aliasLabel: (username: string) => `Display alias for ${username}`,
   aliasHint: `Optional: a name visitors may see for this listener, never their username. Up to ${MAX_LISTENER_ALIAS} characters; save it empty to clear it.`,
   saveAlias: "Save alias",
-  /** The languages fieldset's legend; the listener's username follows for screen readers. */
+  /** The listener's username follows for screen readers. */
   languagesLegend: "Answers in",
   languagesHint: "A conversation goes first to an available listener who speaks its visitor's language.",
   saveLanguages: "Save languages",
@@ -39,7 +32,6 @@ export const LISTENER_TEXTS = {
   usernameHint: "The exact username, in any letter case.",
   add: "Add listener",
   adding: "Adding...",
-  // What happened.
   added: (username: string) => `${username} is now a listener.`,
   removed: (username: string) => `${username} is no longer a listener.`,
   aliasSaved: (username: string, alias: string) => `${username} now shows visitors the alias "${alias}".`,
@@ -63,5 +55,4 @@ export const LISTENER_TEXTS = {
   unknownIntent: "That action is not known here.",
   malformed: "That form was incomplete, so nothing changed. Please reload the page and try again.",
   postFailed: "The server could not be reached, so nothing changed. Please try again.",
-  /** The same answer /admin/reports and /admin/analytics give everyone but the admin. */
 } as const;

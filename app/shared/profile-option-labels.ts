@@ -27,9 +27,8 @@ import {
 import type { ProfileField } from "./schemas/profile";
 
 /**
- * What a person reads for each option of the profile's lists, in their language. The stored value
- * is always the English option itself (the database, the schema and every saved profile use it);
- * only the words on screen change (docs/decisions/179-…).
+ * The stored value is always the English option; only the words on screen change
+ * (docs/decisions/179-…).
  */
 
 /** The option list behind each select and checkbox group of the profile. */
@@ -58,9 +57,8 @@ export const PROFILE_OPTION_LISTS = {
 export type OptionField = keyof typeof PROFILE_OPTION_LISTS;
 type OptionOf<F extends OptionField> = (typeof PROFILE_OPTION_LISTS)[F][number];
 
-/** A message naming one option (a Paraglide message function), asked in a given language. */
 type Label = (inputs?: Record<string, never>, options?: { locale?: Language }) => string;
-/** A label for every value of a list: a value added to the list without one fails the typecheck. */
+/** A value added to a list without a label fails the typecheck. */
 type LabelsOf<List extends readonly string[]> = Readonly<Record<List[number], Label>>;
 
 const GENDER_LABELS: LabelsOf<typeof PROFILE_GENDERS> = {
@@ -270,7 +268,7 @@ const HOBBY_LABELS: LabelsOf<typeof HOBBIES> = {
   "Board Games": m.profile_opt_hobby_board_games,
   "Video Games": m.profile_opt_hobby_video_games,
 };
-/** The ISO 3166 code of each country the list names, so `Intl` names it in any language. */
+/** So `Intl` names it in any language. */
 const COUNTRY_CODES: Readonly<Record<Exclude<(typeof COUNTRIES)[number], "Other">, string>> = {
   "United States": "US",
   Canada: "CA",
@@ -324,7 +322,7 @@ const COUNTRY_CODES: Readonly<Record<Exclude<(typeof COUNTRIES)[number], "Other"
   Zimbabwe: "ZW",
 };
 
-/** The ISO 639 code of each language the list names, so `Intl` names it in any language. */
+/** So `Intl` names it in any language. */
 const LANGUAGE_CODES: Readonly<Record<Exclude<(typeof LANGUAGES)[number], "Other">, string>> = {
   English: "en",
   Spanish: "es",
@@ -338,7 +336,7 @@ const LANGUAGE_CODES: Readonly<Record<Exclude<(typeof LANGUAGES)[number], "Other
   Korean: "ko",
 };
 
-/** A language's name standing alone as a label: CLDR writes Spanish ones in lower case, as mid-sentence. */
+/** CLDR writes Spanish ones in lower case, as mid-sentence. */
 function languageLabel(code: string, locale: Language): string {
   const name = languageNameIn(code, locale);
   return `${name.charAt(0).toLocaleUpperCase(locale)}${name.slice(1)}`;
@@ -349,15 +347,13 @@ const byMessage =
   (value: List[number], locale: Language) =>
     labels[value as keyof typeof labels]({}, { locale });
 
-/** How each list's values are named in a language. */
 const NAMERS: { readonly [F in OptionField]: (value: OptionOf<F>, locale: Language) => string } = {
   gender: byMessage(GENDER_LABELS),
   ethnicity: byMessage(ETHNICITY_LABELS),
-  // Feet, inches and centimetres: no words to translate.
   height: (value) => value,
   hairColor: byMessage(HAIR_COLOR_LABELS),
   eyeColor: byMessage(EYE_COLOR_LABELS),
-  // The English names are the stored values; other languages' come from CLDR (decision 178's way).
+  // Other languages' names come from CLDR (decision 178's way).
   country: (value, locale) =>
     value === "Other"
       ? m.profile_opt_country_other({}, { locale })
@@ -384,10 +380,7 @@ const NAMERS: { readonly [F in OptionField]: (value: OptionOf<F>, locale: Langua
 
 export const isOptionField = (field: ProfileField): field is OptionField => field in PROFILE_OPTION_LISTS;
 
-/**
- * What a person reads for a stored option, in the current language (or `locale`). A value no list
- * holds, which the schema never lets in, is shown as it is stored.
- */
+/** A value no list holds, which the schema never lets in, shows as stored. */
 export function optionLabel(field: OptionField, value: string, locale: Language = getLocale()): string {
   const list: readonly string[] = PROFILE_OPTION_LISTS[field];
   if (!list.includes(value)) return value;
@@ -396,14 +389,10 @@ export function optionLabel(field: OptionField, value: string, locale: Language 
 
 export type OptionChoice = { value: string; label: string };
 
-/** Choices depend on the list and the language only, and the form redraws its fields on every keystroke. */
+/** The form redraws its fields on every keystroke. */
 const choicesCache = new Map<string, readonly OptionChoice[]>();
 
-/**
- * A list's choices as a form offers them, each stored value with its label, in the order shown: the
- * spec's order, except the countries after the nine named first, which are alphabetical and so are
- * sorted by the name shown in the reader's language ('Other' stays last).
- */
+/** The spec's order, except countries after the nine named first, sorted by the name shown ('Other' last). */
 export function optionChoices(field: OptionField, locale: Language = getLocale()): readonly OptionChoice[] {
   const key = `${locale}:${field}`;
   const cached = choicesCache.get(key);

@@ -1,7 +1,4 @@
-/**
- * Every option list of the faith profile (spec section 3, "Option lists for the profile"), used by
- * the form, the read view, the schema the browser and server both validate with, and the tests.
- */
+/** Spec section 3, "Option lists for the profile". */
 
 export const PROFILE_GENDERS = ["Male", "Female"] as const;
 
@@ -20,13 +17,12 @@ export const ETHNICITIES = [
 ] as const;
 
 const INCH_CM = 2.54;
-/** 4'8" to 7'0" in one-inch steps, each with its centimetres: 4'8" (142 cm) … 7'0" (213 cm). */
 export const HEIGHTS: readonly string[] = Array.from({ length: 7 * 12 - (4 * 12 + 8) + 1 }, (_, i) => {
   const inches = 4 * 12 + 8 + i;
   return `${Math.floor(inches / 12)}'${inches % 12}" (${Math.round(inches * INCH_CM)} cm)`;
 });
 
-/** The spec gives 24 options from 'Black' to 'Colored - Other', then 'Other'; these fill that shape. */
+/** The spec gives 24 options without their values; these fill that shape. */
 export const HAIR_COLORS = [
   "Black",
   "Dark Brown",
@@ -231,10 +227,7 @@ export const LANGUAGES = [
   "Other",
 ] as const;
 
-/**
- * Postal code rules by country (spec section 5); any country not listed takes OTHER_POSTAL_CODE.
- * The nine named countries come first in the country list.
- */
+/** Spec section 5; any country not listed takes OTHER_POSTAL_CODE. */
 const NAMED_POSTAL_CODES = {
   "United States": /^\d{5}(-\d{4})?$/,
   Canada: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/,

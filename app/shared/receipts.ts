@@ -1,11 +1,7 @@
 import { m } from "~/paraglide/messages";
 import { getLocale } from "~/paraglide/runtime";
 
-/**
- * The donation receipt (spec sections 2, 3 and 7): what the thank-you page, its PDF, its email and
- * the server share. The amount is kept internally and never shown: receipts say 'Private'. What the
- * receipt itself says (its labels, its values' words, its dates) is in the language it is read in.
- */
+/** Spec sections 2, 3 and 7. The amount is kept internally and never shown: receipts say 'Private'. */
 export const RECEIPT_TEXTS = {
   get amountShown() {
     return m.email_receipt_amount_shown();
@@ -13,7 +9,6 @@ export const RECEIPT_TEXTS = {
   get amountInEmail() {
     return m.email_receipt_amount_in_email();
   },
-  /** The payment provider's own name, the same in every language. */
   paymentMethod: "PayPal",
   get emailSent() {
     return m.receipt_email_sent();
@@ -42,22 +37,21 @@ export const RECEIPT_TEXTS = {
   get notFound() {
     return m.receipt_not_found();
   },
-  /** A form the page does not send (a forged or outdated post). */
+  /** A forged or outdated post. */
   get unknownRequest() {
     return m.receipt_unknown_request();
   },
 };
 
-/** What the thank-you page's forms ask its action to do. */
 export const RECEIPT_INTENTS = { open: "open-receipt", email: "email-receipt" } as const;
 
-/** How long the PDF failure toast stays (spec section 9). */
+/** Spec section 9. */
 export const PDF_TOAST_MS = 3000;
 
-/** Receipt ids are 'VM-' and six random digits (spec section 3). */
+/** Spec section 3. */
 export const RECEIPT_ID_PATTERN = /^VM-\d{6}$/;
 
-/** A receipt as people see it: dates and times in UTC, so the page, the PDF and the email agree. */
+/** Dates in UTC, so the page, the PDF and the email agree. */
 export type ReceiptView = {
   id: string;
   date: string;
@@ -69,20 +63,17 @@ export type ReceiptView = {
   serviceName: string;
 };
 
-/** A receipt's date and time as the current language writes them ("November 28, 2026"; "28 de noviembre de 2026"). */
 export function receiptDate(at: Date): { date: string; time: string } {
   const locale = getLocale();
   return {
     date: at.toLocaleDateString(locale, { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" }),
-    // ICU puts a narrow no-break space before AM/PM; a plain space prints in every font (and the PDF's).
+    // ICU puts a narrow no-break space before AM/PM; a plain space prints in every font.
     time: `${at.toLocaleTimeString(locale, { timeZone: "UTC", hour: "numeric", minute: "2-digit" }).replace(/\s/gu, " ")} UTC`,
   };
 }
 
-/** The service a donation supports, as the receipt names it. */
 export const receiptServiceName = (brand: string) => m.email_receipt_service_name({ brand });
 
-/** How the receipt's lines are named on the page, in the PDF and in the email. */
 export const RECEIPT_LABELS = {
   get id() {
     return m.email_receipt_label_id();
@@ -110,7 +101,6 @@ export const RECEIPT_LABELS = {
   },
 } satisfies Record<keyof ReceiptView, string>;
 
-/** The receipt's rows, in order, for the page and the PDF alike. */
 export function receiptRows(receipt: ReceiptView): [label: string, value: string][] {
   return (Object.keys(RECEIPT_LABELS) as (keyof ReceiptView)[]).map((key) => [RECEIPT_LABELS[key], receipt[key]]);
 }

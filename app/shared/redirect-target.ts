@@ -1,31 +1,25 @@
 /**
- * Where a visitor was going before a sign-in page interrupted them (issue: intent survives sign-up
- * and sign-in). The target travels as `?next=` and is only ever followed when it is a path on this
- * site: anything that could leave it (`//evil`, `/\evil`, `https://…`, control characters) is
- * refused, so the parameter can never become an open redirect. The browser and the server ask the
- * same function; the server's answer is the one that counts.
+ * Followed only when it is a path on this site, so `?next=` can never become an open redirect. The
+ * browser and the server ask the same function; the server's answer counts.
  */
 export const NEXT_PARAM = "next";
 
-/** Where people go after signing in when nothing else was asked for (spec section 2). */
+/** Spec section 2. */
 const DEFAULT_SIGNED_IN_PATH = "/chat";
 
-/** Pages that make no sense as a destination after signing in (they would send the visitor on). */
+/** They would send the visitor on. */
 const NOT_A_DESTINATION = /^\/(signup|login|recover|reset-password)(\/|$|\?|#)/;
 
 const BASE = "http://same-origin.invalid";
 
-/** The same-origin path (with its query and fragment) that `value` names, or null. */
 function safeNextPath(value: unknown): string | null {
   const path = sameSitePath(value);
   return path && !NOT_A_DESTINATION.test(path) ? path : null;
 }
 
-/** A path on this site (with its query and fragment) that `value` names, or null: never one that could leave it. */
 export function sameSitePath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
-  // A path, and only a path: one leading slash, no backslash (browsers read `/\x` as `//x`), no
-  // control or space characters that URL parsing would strip before deciding the host.
+  // Browsers read `/\x` as `//x`, and URL parsing strips control characters before deciding the host.
   if (!value.startsWith("/") || value.startsWith("//")) return null;
   if (hasUnsafeCharacter(value)) return null;
   let url: URL;
@@ -46,7 +40,6 @@ function hasUnsafeCharacter(value: string): boolean {
   return false;
 }
 
-/** `path` with `?next=` set to `target` when the target is a safe one (else `path` unchanged). */
 export function withNext(path: string, target: string | null | undefined): string {
   const next = safeNextPath(target);
   if (!next) return path;
@@ -55,12 +48,10 @@ export function withNext(path: string, target: string | null | undefined): strin
   return `${url.pathname}${url.search}`;
 }
 
-/** The safe target named by a URL's `?next=`, or null. */
 export function nextFromUrl(url: string | URL): string | null {
   return safeNextPath(new URL(url, BASE).searchParams.get(NEXT_PARAM));
 }
 
-/** Where to go after signing in: the safe target, else the chat. */
 export function signedInDestination(target: unknown): string {
   return safeNextPath(target) ?? DEFAULT_SIGNED_IN_PATH;
 }

@@ -1,11 +1,7 @@
-/**
- * Blocking, reporting and moderation: the options, limits and texts used by the screens,
- * the route actions, the worker and the tests. One source for each.
- */
 import { m } from "~/paraglide/messages";
 import { POLICY } from "./legal";
 
-/** Why someone reports a message or a profile. `value` is stored; `label` is shown. */
+/** `value` is stored; `label` is shown. */
 export const REPORT_REASONS = [
   {
     value: "harassment",
@@ -45,26 +41,18 @@ export function reportReasonLabel(reason: string): string {
   return REPORT_REASONS.find((r) => r.value === reason)?.label ?? reason;
 }
 
-/** What a report is about: one received message, or a person's profile. */
 export const REPORT_SUBJECTS = ["message", "profile"] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 
-/** The optional note of a report. */
 export const MAX_REPORT_NOTE = 500;
-/** A person may send at most this many reports per hour: enough for any real need, not a flood. */
+/** Enough for any real need, not a flood. */
 export const MAX_REPORTS_PER_HOUR = 20;
-/** Reports, their snapshots and moderation records are kept this long (the Privacy Policy). */
+/** The Privacy Policy. */
 export const REPORT_RETENTION_MS = POLICY.reportRetentionDays * 24 * 60 * 60 * 1000;
 
-/** A report's state at /admin/reports: open until the admin dismisses it or suspends the account. */
 export const REPORT_STATUSES = ["open", "dismissed", "suspended"] as const;
 
-/**
- * Why the admin suspends an account: a short list of categories. `value` is stored with
- * the suspension and in the moderation log; `label` is what the admin picks and what the suspended
- * person reads when they try to sign in. The admin's note is for the log only: the person never
- * sees it.
- */
+/** `value` is stored; `label` is what the admin picks and the suspended person reads. The note is for the log only. */
 export const SUSPENSION_REASONS = [
   { value: "harassment", label: "Harassment or abuse" },
   { value: "spam", label: "Spam or scams" },
@@ -83,10 +71,8 @@ export function suspensionReasonLabel(reason: string): string {
   return SUSPENSION_REASONS.find((r) => r.value === reason)?.label ?? reason;
 }
 
-/** The admin's optional note on a suspension, kept in the moderation log. */
 export const MAX_SUSPENSION_NOTE = 500;
 
-/** What the admin did, as the moderation log records it. */
 export const MODERATION_ACTIONS = ["dismiss", "suspend", "unsuspend"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -99,7 +85,6 @@ export const BLOCK_TEXTS = {
   blockButton: (username: string) => m.safety_block_button({ username }),
   unblockButton: (username: string) => m.safety_unblock_button({ username }),
   confirmTitle: (username: string) => m.safety_block_confirm_title({ username }),
-  /** What blocking does, said before it is done. */
   explanation: (username: string) => m.safety_block_explanation({ username }),
   get confirm() {
     return m.safety_block_confirm();
@@ -108,7 +93,7 @@ export const BLOCK_TEXTS = {
     return m.safety_cancel();
   },
   blocked: (username: string) => m.safety_blocked({ username }),
-  /** What the blocked person sees: clear, without saying who did what. */
+  /** Clear, without saying who did what. */
   get cannotMessage() {
     return m.safety_cannot_message();
   },
@@ -142,10 +127,7 @@ export const BLOCK_TEXTS = {
   },
 };
 
-/**
- * The menu beside a conversation's contact name that holds Report and Block: in the header they
- * would take the room the name needs on a phone.
- */
+/** In the header they would take the room the name needs on a phone. */
 export const CONTACT_MENU_TEXTS = {
   toggle: (username: string) => m.safety_contact_menu_toggle({ username }),
 };
@@ -192,14 +174,13 @@ export const REPORT_TEXTS = {
     return m.safety_report_sent();
   },
   sentAndBlocked: (username: string) => m.safety_report_sent_and_blocked({ username }),
-  /** After a self-harm report: what the reporter can do now (shown with the crisis resources). */
+  /** Shown with the crisis resources. */
   get selfHarmHelp() {
     return m.safety_report_self_harm_help();
   },
   get failed() {
     return m.safety_report_failed();
   },
-  /** A report posted without scripts and without a reason: the page says so above the profile. */
   get needsReason() {
     return m.safety_report_needs_reason();
   },
@@ -215,7 +196,6 @@ export const MODERATION_TEXTS = {
   dismiss: "Dismiss",
   suspend: (username: string) => `Suspend ${username}`,
   suspendTitle: (username: string) => `Suspend ${username}?`,
-  /** What suspending does, said before it is done. */
   suspendExplanation: (username: string) =>
     `${username} will be signed out everywhere at once and can't sign in until you lift the suspension. ` +
     "Every open report about them is closed. When they try to sign in they see the reason you choose " +

@@ -1,22 +1,14 @@
 import { m } from "~/paraglide/messages";
 
-/**
- * Upload rules shared by the browser (pre-checks, messages) and the worker (enforcement), spec
- * sections 5 and 9.
- */
+/** Spec sections 5 and 9. */
 export const MAX_PROFILE_PICTURE_BYTES = 5_242_880; // 5 MB
 const MAX_CHAT_IMAGE_BYTES = 10_485_760; // 10 MB
 
-/**
- * The image types the server accepts, decided by the file's bytes (never its name or claimed type),
- * with the name a person knows each by: the refusal message lists these, so it never drifts from
- * what the server takes.
- */
+/** Named here so the refusal message never drifts from what the server takes. */
 const IMAGE_KINDS = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP", "image/gif": "GIF" } as const;
 export type AcceptedImageType = keyof typeof IMAGE_KINDS;
 export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_KINDS) as AcceptedImageType[];
 
-/** "JPEG, PNG, WebP or GIF", in the current language. */
 function imageKindNames(): string {
   const names: string[] = Object.values(IMAGE_KINDS);
   return m.auth_upload_kinds({ others: names.slice(0, -1).join(", "), last: names.at(-1) ?? "" });
@@ -37,7 +29,7 @@ export const UPLOAD_MESSAGES = {
   get chatTooLarge() {
     return m.auth_upload_chat_too_large();
   },
-  /** A file that is no picture (whatever its name says), chosen or uploaded. */
+  /** Whatever its name says. */
   get notAnImage() {
     return m.auth_upload_not_an_image({ kinds: imageKindNames() });
   },
@@ -47,25 +39,18 @@ export const UPLOAD_MESSAGES = {
   },
 };
 
-/** The sign-up picture chooser's way back out of a chosen picture (one too large, say). */
 export const PICTURE_CHOOSER_TEXTS = {
   get remove() {
     return m.auth_picture_remove();
   },
 };
 
-/**
- * The size rule, as the spec words it (section 5): a picture must be *under* 5 MB, a chat image is
- * refused when *over* 10 MB. The browser and the upload endpoint both ask this.
- */
+/** Spec section 5: a picture must be under 5 MB, a chat image is refused over 10 MB. */
 export function isTooLarge(bytes: number, purpose: UploadPurpose): boolean {
   return purpose === "profile" ? bytes >= MAX_PROFILE_PICTURE_BYTES : bytes > MAX_CHAT_IMAGE_BYTES;
 }
 
-/**
- * What is wrong with a file chosen for upload, checked in the browser before any upload (spec
- * section 5), or null. The server checks again from the bytes.
- */
+/** The server checks again from the bytes. */
 export function chosenImageProblem(file: Blob, purpose: UploadPurpose): string | null {
   if (isTooLarge(file.size, purpose)) {
     return purpose === "profile" ? UPLOAD_MESSAGES.profileTooLarge : UPLOAD_MESSAGES.chatTooLarge;

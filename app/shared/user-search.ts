@@ -1,6 +1,6 @@
 import { m } from "~/paraglide/messages";
 
-/** Exact-username search (spec sections 4, 5 and 8), shared by the admin's chat search and /users. */
+/** Spec sections 4, 5 and 8. */
 export const SEARCH_TEXTS = {
   get noUsers() {
     return m.users_no_users();
@@ -8,5 +8,4 @@ export const SEARCH_TEXTS = {
   noUsersMatching: (term: string) => m.users_no_users_matching({ term }),
 };
 
-/** A search result: who it is, and a few basic facts of their profile if they filled them. */
 export type FoundUser = { id: string; username: string; profilePic: string | null; facts: string[] };

@@ -1,12 +1,8 @@
-/**
- * Anonymous usernames (spec sections 5 and 9): one word from a fixed list followed by random digits,
- * 10 characters in total; after 10 taken candidates, one of six short words plus the last 3 digits of
- * the time. Never derived from the email.
- */
+/** Spec sections 5 and 9: never derived from the email. */
 export const USERNAME_LENGTH = 10;
 export const USERNAME_MAX_ATTEMPTS = 10;
 
-/** 48 gentle words, 3 to 8 letters, so every name keeps at least two digits. */
+/** 3 to 8 letters, so every name keeps at least two digits. */
 export const USERNAME_WORDS = [
   "Hopeful",
   "Gentle",
@@ -60,14 +56,13 @@ export const USERNAME_WORDS = [
 
 export const USERNAME_FALLBACK_WORDS = ["Guest", "Friend", "Hope", "Peace", "Light", "Grace"] as const;
 
-/** A source of randomness in [0, 1); injectable so the rules can be tested. */
+/** Injectable so the rules can be tested. */
 export type Random = () => number;
 
 function pick<T>(list: readonly T[], random: Random): T {
   return list[Math.floor(random() * list.length)] as T;
 }
 
-/** One candidate: a listed word followed by random digits up to 10 characters. */
 export function generateUsername(random: Random = Math.random): string {
   const word = pick(USERNAME_WORDS, random);
   let digits = "";
@@ -75,7 +70,6 @@ export function generateUsername(random: Random = Math.random): string {
   return word + digits;
 }
 
-/** The fallback after every candidate was taken: a short word plus the last 3 digits of the time. */
 export function fallbackUsername(now: number, random: Random = Math.random): string {
   return pick(USERNAME_FALLBACK_WORDS, random) + String(now).slice(-3);
 }
@@ -83,7 +77,7 @@ export function fallbackUsername(now: number, random: Random = Math.random): str
 const GENERATED = new RegExp(`^(${USERNAME_WORDS.join("|")})\\d+$`);
 const FALLBACK = new RegExp(`^(${USERNAME_FALLBACK_WORDS.join("|")})\\d{3}$`);
 
-/** Whether a name has the shape this app generates (the server accepts no other username). */
+/** The server accepts no other username. */
 export function isGeneratedUsername(name: string): boolean {
   return (name.length === USERNAME_LENGTH && GENERATED.test(name)) || FALLBACK.test(name);
 }

@@ -1,14 +1,10 @@
 import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_TEXTS, type WrapUp, WrapUpSchema } from "./desk-operations";
 
-/**
- * The wrap-up as 'Mark resolved' posts it, read the same way by the form (before it is sent) and by
- * the page's action (which also checks the topics against the current list, on the server only).
- */
+/** Read the same by the form and the action, which also checks the topics against the current list. */
 
 /** What is missing from a wrap-up, field by field, in the words the form shows beside each. */
 export type WrapUpProblems = Partial<Record<"topics" | "riskDiscussed", string>>;
 
-/** The form's fields as posted: the topics ticked (names), and "yes", "no" or nothing for the risk. */
 export type PostedWrapUp = { topics: string[]; riskDiscussed: string | null };
 
 export function postedWrapUp(form: FormData): PostedWrapUp {
@@ -19,10 +15,7 @@ export function postedWrapUp(form: FormData): PostedWrapUp {
   };
 }
 
-/**
- * The wrap-up WrapUpSchema makes of a posted form (each topic once), or null; and every field's
- * problem, so the form can say everything missing at once.
- */
+/** Every field's problem, so the form can say everything missing at once. */
 export function parseWrapUp(posted: PostedWrapUp): { wrapUp: WrapUp | null; problems: WrapUpProblems } {
   const riskDiscussed =
     posted.riskDiscussed === RISK_ANSWERS.yes ? true : posted.riskDiscussed === RISK_ANSWERS.no ? false : undefined;
@@ -31,7 +24,6 @@ export function parseWrapUp(posted: PostedWrapUp): { wrapUp: WrapUp | null; prob
   const problems: WrapUpProblems = {};
   for (const issue of parsed.error.issues) {
     if (issue.path[0] === "riskDiscussed") problems.riskDiscussed ??= WRAP_UP_TEXTS.chooseRisk;
-    // A blank or overlong name is on no list; too few or too many is the choice itself.
     else problems.topics ??= issue.path.length > 1 ? WRAP_UP_TEXTS.unknownTopic : WRAP_UP_TEXTS.chooseTopic;
   }
   return { wrapUp: null, problems };

@@ -18,11 +18,9 @@ import { setProfilePicture } from "./profile-picture";
 type CreateAccountOutcome =
   | {
       ok: true;
-      /** Where to go now: the page the visitor was headed for (checked), else chat. */
       destination: string;
-      /** The new session's cookies, to set on the answer. */
       cookies: string[];
-      /** Set when the account exists but its picture could not be kept (spec section 4's message). */
+      /** Spec section 4's message. */
       saveFailure: string | null;
     }
   | {
@@ -30,17 +28,13 @@ type CreateAccountOutcome =
       status: number;
       error: FormError<keyof SignUpFields>;
       values: { email: string; gender: string };
-      /** Turned away for something other than what was typed (a limit, the person check): the crisis line goes beside it. */
+      /** Turned away for a limit or the person check: the crisis line goes beside it. */
       crisisLine: boolean;
     };
 
 /**
- * Create an Account (spec section 4, Sign-up sequence), whole, on the server: the fields are checked
- * in the spec's order and, when a picture was posted with them (the form posted without scripts; it
- * is optional), its real type (from its bytes) and size before anything is created, so a HEIC photo
- * or a text file never leaves an account behind; then the account is made through better-auth (its
- * rate limits, origin checks and username rules apply), and a picture is stored under the new
- * user's folder and becomes theirs everywhere.
+ * Spec section 4, Sign-up sequence. A posted picture is checked from its bytes before anything is
+ * created, so a HEIC photo or a text file never leaves an account behind.
  */
 export async function createAccount(request: Request, form: FormData): Promise<CreateAccountOutcome> {
   const refuse = (
@@ -53,8 +47,6 @@ export async function createAccount(request: Request, form: FormData): Promise<C
   const values = { email: fields.email, gender: fields.gender };
   const problem = firstSignUpError(fields);
   if (problem) return refuse(problem.field === "picture" && fields.picture ? 413 : 400, problem, values);
-  // The picture is optional; one that was chosen is checked (firstSignUpError: its size)
-  // from its bytes before anything is created.
   const image = fields.picture ? await prepareImage(fields.picture) : null;
   if (image && !image.ok) return refuse(image.status, { field: "picture", message: image.message }, values);
 
@@ -78,7 +70,6 @@ export async function createAccount(request: Request, form: FormData): Promise<C
   }
   const destination = signedInDestination(form.get(NEXT_PARAM));
 
-  // Without a picture the account is complete: its generated avatar needs nothing stored.
   if (!image) return { ok: true, destination, cookies: created.cookies, saveFailure: null };
   const userId = created.data.user.id;
   try {
@@ -90,6 +81,6 @@ export async function createAccount(request: Request, form: FormData): Promise<C
     const saveFailure = profileSaveFailureMessage(SIGN_UP_PICTURE_REASONS.notStored);
     return { ok: true, destination, cookies: created.cookies, saveFailure };
   }
-  // The session cache from the sign-up predates the picture: without it, the next page reads it.
+  // The sign-up's session cache predates the picture.
   return { ok: true, destination, cookies: await withoutSessionCache(created.cookies), saveFailure: null };
 }

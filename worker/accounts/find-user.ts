@@ -3,7 +3,6 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 
-/** What one user may see of another: never the email. */
 export type PublicUser = { id: string; username: string; profilePic: string | null; isOnline: boolean };
 
 export async function findPublicUser(userId: string): Promise<PublicUser | null> {
@@ -15,7 +14,6 @@ export async function findPublicUser(userId: string): Promise<PublicUser | null>
   return row ?? null;
 }
 
-/** The username of an account, or null when there is no such account. */
 export async function usernameOf(userId: string): Promise<string | null> {
   const [row] = await createDb(env.DB)
     .select({ username: users.username })
@@ -25,16 +23,11 @@ export async function usernameOf(userId: string): Promise<string | null> {
   return row?.username ?? null;
 }
 
-/**
- * The one rule of every exact-username lookup (spec section 5, search): the whole username, in any
- * letter case, surrounding spaces ignored. Usernames are unique in any letter case, so at most one
- * account matches.
- */
+/** Spec section 5: the whole username, any case, spaces trimmed; unique in any case, so at most one match. */
 export function usernameMatches(term: string): SQL {
   return sql`lower(${users.username}) = lower(${term.trim()})`;
 }
 
-/** The account with exactly this username (see usernameMatches), and whether it is suspended. */
 export async function findAccountByUsername(
   term: string,
 ): Promise<{ id: string; username: string; suspended: boolean } | null> {

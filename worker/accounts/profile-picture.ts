@@ -5,11 +5,7 @@ import { createDb } from "../db/client";
 import { profiles, users } from "../db/schema";
 import { imageUrl, keyInFolder } from "../images/image-store";
 
-/**
- * Makes an uploaded image the user's picture everywhere it is kept (spec section 4: the auth
- * profile's photoURL, users.profilePic and profiles.photoUrl stay in step). Callers check first that
- * the image is the user's own (setOwnProfilePicture does).
- */
+/** Spec section 4 keeps the three copies in step; callers check the image is the user's own. */
 export async function setProfilePicture(userId: string, url: string): Promise<void> {
   const db = createDb(env.DB);
   const now = new Date();
@@ -20,11 +16,7 @@ export async function setProfilePicture(userId: string, url: string): Promise<vo
   await dropSessionCache();
 }
 
-/**
- * Makes the image stored under `key` the user's picture, when it is one the upload endpoint stored
- * in this user's own profile folder and it is really there; false (and nothing changed) otherwise,
- * so a key naming another person's picture, or none, can never become anyone's.
- */
+/** A key naming another person's picture, or none, can never become anyone's. */
 export async function setOwnProfilePicture(userId: string, key: string): Promise<boolean> {
   const url = imageUrl(key);
   const own = keyInFolder(url, `profiles/${userId}`);

@@ -7,11 +7,7 @@ import { createDb } from "../db/client";
 import { blocks, profiles, users } from "../db/schema";
 import { usernameMatches } from "./find-user";
 
-/**
- * Users whose username is exactly the term, in any letter case, never the searcher (spec section 5),
- * with a few basic facts from their profile when they filled them. Someone who blocked the searcher
- * is not found, except by the admin, whose search finds everyone.
- */
+/** Spec section 5; someone who blocked the searcher is not found, except by the admin. */
 export async function findUsersByUsername(
   term: string,
   searcherId: string,
@@ -39,7 +35,6 @@ export async function findUsersByUsername(
     .limit(10);
   return rows.map(({ age, city, location, country, denomination, ...user }) => ({
     ...user,
-    // In the language of the request that searched (the page's, or the admin's API call's).
     facts: [
       age ? m.profile_age_years({ age }) : "",
       [city || location, country ? optionLabel("country", country) : ""].filter(Boolean).join(", "),

@@ -10,23 +10,16 @@ import { readFormBody } from "../http/posted-form";
 import { createAccount } from "./create-account";
 import { setOwnProfilePicture } from "./profile-picture";
 
-/** Room for the form's text fields and multipart framing around the picture. */
 const FORM_OVERHEAD_BYTES = 32 * 1024;
 
 const EMPTY_VALUES = { email: "", gender: "" };
 
 /**
- * The /signup route action in its create-an-account mode (spec section 4, Sign-up sequence), for
- * both of its callers: the form posted without scripts (its picture in the same post) and the page's
- * script (see SIGN_UP_POST: the account first, then, once the picture is uploaded, its key).
- *
- * Made, the account goes on to where the visitor was headed by a full page load (every part of the
- * page starts from the new session), unless a picture follows: then the answer is data, and the page
- * uploads it. The picture's post needs the session the first post started; a picture that is not the
- * user's own upload is refused. A picture not kept says so, and the visitor goes on after 3 seconds.
+ * Spec section 4, Sign-up sequence, for the form posted without scripts and the page's script
+ * (SIGN_UP_POST). Made, the account goes on by a full page load, so every part of the page starts
+ * from the new session.
  */
 export async function signUpAction(request: Request, user: SignedInUser | null) {
-  // An oversized body is refused before it is read.
   if (Number(request.headers.get("content-length") ?? "0") > MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES) {
     return data(
       { error: { field: "picture" as const, message: UPLOAD_MESSAGES.profileTooLarge }, values: EMPTY_VALUES },

@@ -5,11 +5,7 @@ import { endAllSessions } from "../auth/end-sessions";
 import { createDb } from "../db/client";
 import { users } from "../db/schema";
 
-/**
- * Suspends an account: sign-in is refused with 'This account has been suspended.', the reason's
- * category and where to appeal, and every session ends now, with its open sockets.
- * Moderation decides who and why.
- */
+/** Every session ends now, with its open sockets; moderation decides who and why. */
 export async function suspendAccount(
   userId: string,
   now = Date.now(),
@@ -23,7 +19,6 @@ export async function suspendAccount(
   await endAllSessions(userId, "suspended", db);
 }
 
-/** Lifts a suspension: the person can sign in again. */
 export async function unsuspendAccount(userId: string): Promise<void> {
   await createDb(env.DB).update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, userId));
 }

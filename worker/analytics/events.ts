@@ -6,12 +6,7 @@ import type { ShardBatch } from "./shard-counts";
 import { randomSlot, shardOf } from "./shard-routing";
 import { bucketOf } from "./vital-histogram";
 
-/**
- * The one entrance for analytics events (POST /api/events, and a page view recorded by the server
- * for a document request): each is counted in an analytics shard, as its route pattern, with no
- * address, user, cookie or id; no D1 write here (the shards flush about once a minute). One call
- * per shard the events touch, usually one: all events of one pattern go to the same shard.
- */
+/** No address, user, cookie or id; no D1 write here. All events of one pattern go to the same shard. */
 export async function recordEvents(events: AnalyticsEvent[], now = new Date()): Promise<void> {
   const day = dayOf(now.getTime());
   const slot = randomSlot();

@@ -1,10 +1,6 @@
 import type { Flush } from "./shard-counts";
 
-/**
- * A flush's rows travel as one JSON parameter per statement (D1 binds at most 100 values, so rows
- * bound one by one would take a statement per few rows); a large flush (a shard that could not
- * reach D1 for a while) is split so no parameter nears D1's 2 MB limit on a value.
- */
+/** D1 binds at most 100 values, so rows travel as one JSON parameter, split to stay below its 2 MB value limit. */
 const MAX_PARAMETER_CHARS = 500_000;
 
 function chunks<T>(rows: T[], encode: (row: T) => unknown): string[] {
@@ -24,7 +20,7 @@ function chunks<T>(rows: T[], encode: (row: T) => unknown): string[] {
   return parts;
 }
 
-/** Each addition is skipped where D1 already has this flush (?2: the shard's id, ?3: the flush's number). */
+/** ?2: the shard's id, ?3: the flush's number. */
 const NOT_YET_WRITTEN = "NOT EXISTS (SELECT 1 FROM analytics_flushes WHERE source = ?2 AND last_flush >= ?3)";
 
 const ADD_VIEWS = `
@@ -32,7 +28,6 @@ const ADD_VIEWS = `
   SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?1) WHERE ${NOT_YET_WRITTEN}
   ON CONFLICT (day, path) DO UPDATE SET views = views + excluded.views`;
 
-/** Histograms add bucket by bucket: the union of both objects' buckets, counts summed. */
 const ADD_VITALS = `
   INSERT INTO analytics_vitals (day, path, name, samples, histogram)
   SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?1) WHERE ${NOT_YET_WRITTEN}
@@ -53,12 +48,8 @@ const MARK_FLUSH = `
   ON CONFLICT (source) DO UPDATE SET last_flush = max(last_flush, excluded.last_flush), flushed_at = excluded.flushed_at`;
 
 /**
- * Writes a shard's flush to D1 in one batch, which D1 runs as one transaction: the page views and
- * vital histograms added to their day's rows, then the shard's flush number. Each addition is
- * skipped where D1 already has that number, so a flush written before (the shard stopped, or lost
- * the answer, before it cleared its rows) and written again adds nothing: every count lands once.
- * Three statements for a minute's flush, however many events it holds. (Plain D1 statements:
- * drizzle cannot batch a raw query that has parameters on D1.)
+ * One batch, one transaction; each addition is skipped where D1 already has this flush's number, so
+ * writing it again adds nothing. Plain statements: drizzle cannot batch a raw query with parameters on D1.
  */
 export async function writeFlush(d1: D1Database, flush: Flush, now: number): Promise<void> {
   const views = chunks(flush.views, (row) => [row.day, row.path, row.views]).map((rows) =>

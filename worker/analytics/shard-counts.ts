@@ -3,12 +3,8 @@ import { Meta } from "../sockets/meta";
 import { sqlMigration } from "../sockets/migrations";
 
 /**
- * An AnalyticsShard's counts, in its SQLite storage (an evicted object loses nothing). A row's
- * `flush` is 0 while it waits for the next flush, and that flush's number once the flush has taken
- * it: the taken rows are what the flush writes to D1, unchanged until D1 has them, while counts
- * that arrive meanwhile gather in fresh rows (flush 0) for the next one. The last flush D1 has is
- * kept until the next one lands, for the dashboard: a D1 read replica a moment behind that flush
- * lacks it, and the dashboard then takes it from here (worker/analytics/summary.ts).
+ * A row's `flush` is 0 while waiting, then the number of the flush that took it; taken rows stay
+ * unchanged until D1 has them. The last flush D1 has is kept for a dashboard reading a lagging replica.
  */
 export const SHARD_TABLES = sqlMigration(`
   CREATE TABLE IF NOT EXISTS view_counts (
@@ -29,17 +25,13 @@ export const SHARD_TABLES = sqlMigration(`
   );
 `);
 
-/** What one recording brings a shard: its events of one day, counted per pattern (and vital bucket). */
 export type ShardBatch = {
   day: number;
   views: { path: string; views: number }[];
   vitals: { path: string; name: WebVitalName; bucket: number; samples: number }[];
 };
 
-/**
- * One flush: what it writes to D1, under the shard's id (`source`, random, made when its storage
- * was) and its number, which D1 remembers so that writing it twice adds it once.
- */
+/** D1 remembers `source` and the number, so writing it twice adds it once. */
 export type Flush = {
   source: string;
   seq: number;
@@ -47,18 +39,13 @@ export type Flush = {
   vitals: { day: number; path: string; name: WebVitalName; samples: number; histogram: Record<string, number> }[];
 };
 
-/**
- * What a shard holds that D1 may not have yet, for the dashboard: each row with the number of the
- * flush that carries (or will carry, or carried) it to D1, so the dashboard can leave out what the
- * D1 it reads already has.
- */
+/** Each row with its flush number, so the dashboard can leave out what its D1 already has. */
 export type Unflushed = {
   source: string;
   views: { seq: number; day: number; path: string; views: number }[];
   vitals: { seq: number; day: number; name: WebVitalName; bucket: number; samples: number }[];
 };
 
-/** The shard's random id, the number of its last flush taken, and that flush while D1 lacks it. */
 const SOURCE_KEY = "analytics_source";
 const LAST_SEQ_KEY = "analytics_last_flush";
 const TAKEN_KEY = "analytics_taken_flush";
@@ -75,7 +62,7 @@ export class ShardCounts {
     this.source = this.meta.get(SOURCE_KEY) as string;
   }
 
-  /** Adds a recording's counts, all or nothing. */
+  /** All or nothing. */
   add(batch: ShardBatch): void {
     this.storage.transactionSync(() => {
       for (const { path, views } of batch.views) {
@@ -101,16 +88,11 @@ export class ShardCounts {
     });
   }
 
-  /** Whether anything is left to flush (waiting, or taken and not yet in D1). */
   any(): boolean {
     return this.taken() > 0 || this.waiting();
   }
 
-  /**
-   * The flush to write now: the one taken before, if D1 may not have it yet (its write failed, or
-   * the object stopped before it heard back), unchanged; else everything waiting, taken as the
-   * next flush in one step. Null when there is nothing to flush.
-   */
+  /** The one taken before while D1 may not have it, unchanged; else everything waiting. */
   take(): Flush | null {
     return this.storage.transactionSync(() => {
       const taken = this.taken();
@@ -125,7 +107,7 @@ export class ShardCounts {
     });
   }
 
-  /** D1 has flush `seq`: the one before it goes; this one stays, flushed, until the next lands. */
+  /** The previous flush goes; this one stays until the next lands. */
   flushed(seq: number): void {
     this.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM view_counts WHERE flush > 0 AND flush < ?", seq);
@@ -134,12 +116,7 @@ export class ShardCounts {
     });
   }
 
-  /**
-   * Everything not known to be in D1, of the days from `firstDay` on (waiting, taken, and the last
-   * flush written), each row with its flush number; vitals summed over patterns.
-   */
   unflushed(firstDay: number): Unflushed {
-    // Waiting rows go out in the flush after the last one taken (which may still be on its way).
     const next = this.lastSeq() + 1;
     const seqOf = (flush: number) => (flush === 0 ? next : flush);
     const views = this.sql

@@ -6,29 +6,21 @@ import { firstDayWithin, isoDay } from "./analytics-days";
 import { ANALYTICS_SHARDS } from "./shard-routing";
 import { addToHistogram, type Histogram, p75Of, samplesIn } from "./vital-histogram";
 
-/** The dashboard's list of paths. */
 const TOP_PATHS = 20;
 
-/** Orders as SQLite's default (binary) collation does, so D1's ranking and this one agree on ties. */
+/** As SQLite's binary collation, so D1's ranking and this one agree on ties. */
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * Page views per day and per path, and each web vital's p75 per day, over the last `days` days:
- * D1's aggregates plus what the shards have counted and not flushed yet, so an event recorded a
- * moment ago shows at once. One call to each shard (ANALYTICS_SHARDS, in parallel), then one D1
- * batch. p75 is within the histograms' stated error (worker/analytics/vital-histogram.ts).
- */
+/** D1's aggregates plus the shards' unflushed counts, so an event recorded a moment ago shows at once. */
 export async function summarize(days = POLICY.analyticsRetentionDays, now = new Date()): Promise<AnalyticsSummary> {
   const firstDay = firstDayWithin(now.getTime(), days);
-  // The shards first, then D1: a flush that lands in between is in D1's rows and in its flush
-  // numbers alike, so the shards' copy of it is left out below, and nothing counts twice or not at all.
+  // The shards first, then D1: a flush landing in between is left out of the shards' copy, so nothing counts twice.
   const shards = await Promise.all(
     Array.from({ length: ANALYTICS_SHARDS }, (_, index) => analyticsShard(index).unflushed(firstDay)),
   );
   const unflushedPaths = [...new Set(shards.flatMap((shard) => shard.views.map((row) => row.path)))];
 
-  // Plain D1 statements in one batch (one round trip): drizzle cannot batch a raw query that has
-  // parameters on D1, and the histograms are read with json_each.
+  // One round trip: drizzle cannot batch a raw query with parameters on D1.
   const d1 = env.DB;
   const [marks, perDay, topPaths, pathsWithUnflushed, vitalRows] = await d1.batch<Record<string, unknown>>([
     d1
@@ -43,8 +35,7 @@ export async function summarize(days = POLICY.analyticsRetentionDays, now = new 
          GROUP BY path ORDER BY sum(views) DESC, path LIMIT ?2`,
       )
       .bind(firstDay, TOP_PATHS),
-    // D1's counts of the paths the shards hold too: one of those may rank in the top 20 only with
-    // its unflushed views added. Any other path in the top 20 is in D1's own top 20.
+    // A path the shards hold may rank in the top 20 only with its unflushed views added.
     d1
       .prepare(
         `SELECT path, sum(views) AS views FROM analytics_page_views

@@ -2,16 +2,10 @@ import { Hono } from "hono";
 import { dropSessionCookies, getAuth, hasSessionCookie, lookUpAuthSession } from "../auth/session";
 import type { ApiEnv } from "./signed-in";
 
-/**
- * /api/auth/*: better-auth (sign-up, sign-in, sign-out, session, password reset) with its own rate
- * limits, origin checks and error codes. Its JSON answers lose any session token on the way out:
- * the HttpOnly cookie is the only place a page's scripts cannot read it from.
- */
+/** Session tokens are stripped from JSON answers: the HttpOnly cookie is the only place scripts cannot read. */
 export const authRoutes = new Hono<ApiEnv>()
-  // better-auth would answer from its session cache cookie alone, which cannot know that the
-  // session was signed out, reset, suspended or left idle since: the app answers it
-  // itself, through the same check as every signed-in page, and tells the browser to drop the
-  // cookies of a session that has ended.
+  // better-auth would answer from its cache cookie alone, which cannot know the session ended since;
+  // this answers through the same check as every signed-in page.
   .get("/get-session", async (c) => {
     const { session } = await lookUpAuthSession(c.req.raw);
     if (session) return c.json(withoutTokens(session));
@@ -27,7 +21,6 @@ export const authRoutes = new Hono<ApiEnv>()
     return new Response(JSON.stringify(withoutTokens(body)), { status: response.status, headers });
   });
 
-/** The value with every `token` property removed, however deep (sign-in, sign-up, get-session). */
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (value === null || typeof value !== "object") return value;

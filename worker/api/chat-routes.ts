@@ -15,11 +15,8 @@ import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
 
 /**
- * GET /api/chats/:pairId/ws: the conversation's WebSocket. Everything is checked here, before the
- * upgrade: the Origin is the app's own (cross-site WebSocket hijacking), the session is valid and
- * not idle, the pair id is canonical and names the user and both users exist. A conversation a block
- * closed still opens, read-only: both members keep reading its history, and the room refuses sends.
- * The ChatRoom then trusts only the identity headers this route sets.
+ * Checked before the upgrade: Origin (cross-site WebSocket hijacking), session, canonical pair id with
+ * the user in it. A closed conversation still opens, read-only. The room trusts only the headers set here.
  */
 export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const { session, headers, refusal } = await authorizeSocketUpgrade(c);
@@ -34,18 +31,15 @@ export const chatRoutes = new Hono<ApiEnv>().get("/:pairId/ws", async (c) => {
   const db = createDb(c.env.DB);
   const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, members));
   if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
-  // A block either way closes the conversation for sending, not for reading:
-  // the room hears D1's answer too, in case its own copy of the blocks is behind.
+  // The room hears D1's answer too, in case its own copy of the blocks is behind.
   const [userA, userB] = members;
   const closedAtGate = await isConversationClosed(userA, userB);
   if (!closedAtGate) {
-    // Opening a conversation creates its registry row if missing (spec section 4); a closed one
-    // can get no new message, so it needs none.
+    // A closed one can get no new message, so it needs no row.
     await registerConversation(pairId);
   }
 
-  // The support conversation's visitor: the desk shows their listener the country they are in, and
-  // offers the conversation first to a listener who speaks their language.
+  // The desk shows the visitor's country and offers the conversation first to someone who speaks their language.
   const support = members.includes(getConfig().public.supportUserId);
   const visitorCountry = support ? ((await requestCountry(c.req.raw, user.id)) ?? undefined) : undefined;
   const visitorLanguage = support ? await requestLanguage(c.req.raw, user.id) : undefined;

@@ -10,17 +10,11 @@ import { setDeskUpgradeHeaders } from "../sockets/desk-upgrade-headers";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
 
-/** Anyone who may not use the desk hears that nothing is here (the desk's existence is not theirs). */
+/** The desk's existence is not theirs to know. */
 const notFound = (c: { json: (body: object, status: 404) => Response }) =>
   c.json({ code: "not_found", message: "No such API endpoint." }, 404);
 
-/**
- * The support desk's sockets, for listeners and the admin only, checked here before the
- * upgrade like every socket (worker/api/socket-upgrade.ts):
- * - GET /api/desk/ws: the desk itself, which sends each change;
- * - GET /api/desk/conversations/:visitorId/ws: a support conversation's room, in which a listener
- *   writes as the support account, if it is theirs, waiting in the queue, or the admin's to watch.
- */
+/** Listeners and the admin only, checked before the upgrade like every socket (worker/api/socket-upgrade.ts). */
 export const deskRoutes = new Hono<ApiEnv>()
   .get("/ws", async (c) => {
     const { session, headers, refusal } = await authorizeSocketUpgrade(c);
@@ -38,7 +32,7 @@ export const deskRoutes = new Hono<ApiEnv>()
   .get("/conversations/:visitorId/ws", async (c) => {
     const { session, headers, refusal } = await authorizeSocketUpgrade(c);
     if (refusal) return refusal;
-    // Its holder's socket opens the conversation: the desk counts that as it answers (one call).
+    // The desk counts the holder's socket as the opening (one call).
     const reach = await deskReach(session.user, c.req.param("visitorId"), { opening: true });
     if (!reach) {
       if (await deskActorOf(session.user))

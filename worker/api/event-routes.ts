@@ -3,12 +3,7 @@ import { AnalyticsBatchSchema, MAX_EVENTS_BODY_BYTES } from "~/shared/schemas/an
 import { recordEvents } from "../analytics/events";
 import { type ApiEnv, sameOrigin } from "./signed-in";
 
-/**
- * POST /api/events (sent with sendBeacon): anonymous page views and web vitals. No session, user
- * or cookie is read and no address is stored; the body is size-limited and validated, and a client
- * is rate-limited by its address (Cloudflare's Rate Limiting binding: no D1 write for the count). A
- * refused body stores nothing.
- */
+/** No session, user or cookie is read and no address stored; rate-limited by the binding, so no D1 write. */
 export const eventRoutes = new Hono<ApiEnv>().use(sameOrigin).post("/", async (c) => {
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > MAX_EVENTS_BODY_BYTES) return c.json({ code: "too_large", message: "Too many events at once." }, 413);

@@ -5,25 +5,20 @@ import { deskAccessToPair } from "../desk/desk-conversation";
 import { canViewImage } from "../images/image-store";
 import type { ApiEnv } from "./signed-in";
 
-/** Whether the desk lets this listener read the support conversation a chat image belongs to. */
 async function deskMayView(key: string, user: SignedInUser): Promise<boolean> {
   const [folder, pairId] = key.split("/");
   return folder === "chats" && pairId !== undefined && (await deskAccessToPair(user, pairId)) !== null;
 }
 
-/** Stored images are immutable (a new upload gets a new key), so browsers may keep them a year. */
+/** A new upload gets a new key. */
 const IMMUTABLE = "private, max-age=31536000, immutable";
 
-/**
- * GET /images/{key}: served by the Worker with the type sniffed at upload, nosniff and a sandboxing
- * CSP, so even a crafted file can never run as a page. Chat images only reach the two members.
- */
+/** Sniffed type, nosniff and a sandboxing CSP: even a crafted file can never run as a page. */
 export const imageRoutes = new Hono<ApiEnv>().get("/*", async (c) => {
   const key = decodeURIComponent(c.req.path.replace(/^\/images\//, ""));
   if (!key || key.includes("..")) return c.json({ code: "not_found", message: "No such image." }, 404);
   const user = await getSignedInUser(c.req.raw);
   if (!user) return c.json({ code: "unauthorized", message: "Please sign in to see this image." }, 401);
-  // A support conversation's images also reach the listeners the desk lets read it.
   if (!canViewImage(key, user) && !(await deskMayView(key, user))) {
     return c.json({ code: "forbidden", message: "This image is not yours to see." }, 403);
   }

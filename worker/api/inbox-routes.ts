@@ -3,10 +3,7 @@ import { userInbox } from "../objects/inbox-service";
 import type { ApiEnv } from "./signed-in";
 import { authorizeSocketUpgrade } from "./socket-upgrade";
 
-/**
- * GET /api/inbox/ws: the signed-in user's app-wide socket (badge, recent chats, new-message events,
- * presence). Origin and session are checked before the upgrade; the user id comes from the session.
- */
+/** The user id comes from the session, checked before the upgrade. */
 export const inboxRoutes = new Hono<ApiEnv>().get("/ws", async (c) => {
   const { session, headers, refusal } = await authorizeSocketUpgrade(c);
   if (refusal) return refusal;

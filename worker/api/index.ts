@@ -12,15 +12,11 @@ import { sessionRoutes } from "./session-routes";
 import type { ApiEnv } from "./signed-in";
 import { uploadRoutes } from "./upload-routes";
 
-/**
- * Everything under /api, and the images under /images (README, "Architecture"). Errors are
- * JSON with a stable `code`; a 500 is generic to the client and detailed in the log.
- */
+/** A 500 is generic to the client and detailed in the log. */
 export const api = new Hono<ApiEnv>();
 
-// Every answer speaks the visitor's language, as pages do (app/root.tsx): better-auth's refusals
-// (its hooks throw the app's messages) and an upload's, which the sign-in screens show as they are.
-// The account's language is not read here: a signed-in page has kept it in the browser's cookie.
+// better-auth's refusals and an upload's are shown as they are, so they speak the visitor's language;
+// a signed-in page has kept the account's in the browser's cookie.
 api.use(async (c, next) => inLanguage(await requestLanguage(c.req.raw, null), next));
 
 api.get("/api/health", async (c) => {

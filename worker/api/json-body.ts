@@ -1,11 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 
-/**
- * Reads a JSON body and checks its shape with the endpoint's schema: malformed JSON, and JSON of the
- * wrong shape (an array, null, a string where an object belongs), get a 400 with a code and the
- * endpoint's own message, never a 500.
- */
+/** Wrong JSON or the wrong shape is a 400 with the endpoint's message, never a 500. */
 export async function readJsonBody<T>(
   c: Context,
   schema: z.ZodType<T>,

@@ -5,7 +5,6 @@ import { getConfig } from "../config";
 
 export type ApiEnv = { Bindings: Env; Variables: { user: SignedInUser } };
 
-/** Only signed-in, non-idle users pass; the user is then `c.get("user")`. */
 export const signedIn = createMiddleware<ApiEnv>(async (c, next) => {
   const user = await getSignedInUser(c.req.raw);
   if (!user) return c.json({ code: "unauthorized", message: "Please sign in again." }, 401);
@@ -13,10 +12,7 @@ export const signedIn = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-/**
- * State-changing requests must come from the app's own pages. SameSite=Lax cookies already keep
- * cross-site forms out; this also refuses cross-site fetches that carry an Origin.
- */
+/** SameSite=Lax already keeps cross-site forms out; this also refuses cross-site fetches that carry an Origin. */
 export const sameOrigin = createMiddleware<ApiEnv>(async (c, next) => {
   const origin = c.req.header("origin");
   if (origin && !getConfig().auth.trustedOrigins.includes(origin)) {

@@ -4,11 +4,7 @@ import { getConfig } from "../config";
 import { vouchForUpgrade } from "../sockets/upgrade-headers";
 import type { ApiEnv } from "./signed-in";
 
-/**
- * The checks every WebSocket route makes before upgrading: a real upgrade, the app's own Origin
- * (cross-site WebSocket hijacking) and a valid, non-idle session. The session, with the headers
- * that tell the Durable Object whose socket it is and which session it belongs to; or the refusal.
- */
+/** The app's own Origin, against cross-site WebSocket hijacking, and a valid, non-idle session. */
 export async function authorizeSocketUpgrade(
   c: Context<ApiEnv>,
 ): Promise<

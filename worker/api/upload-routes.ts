@@ -12,15 +12,13 @@ import { storeUpload, uploadTooLarge } from "../images/store-upload";
 import { isConversationClosed } from "../safety/blocks";
 import { type ApiEnv, sameOrigin, signedIn } from "./signed-in";
 
-/** A refusal as this endpoint answers it: JSON with a stable code (and the limit, for a size). */
 function refusalBody({ code, message, maxBytes }: { code: string; message: string; maxBytes?: number }) {
   return { code, message, ...(maxBytes ? { maxBytes } : {}) };
 }
 
 /**
- * POST /api/uploads (multipart: file, purpose, and pairId for chat images). The server enforces the
- * size limit, decides the type from the bytes, strips metadata and chooses the storage key, so a
- * user can only ever write under their own profile folder or a conversation they belong to.
+ * The server decides type, key and size, so a user can only write under their own folder or a
+ * conversation of theirs.
  */
 export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/", async (c) => {
   const user = c.get("user");
@@ -30,7 +28,6 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
     return c.json({ code: "invalid_purpose", message: "Choose what the image is for: profile or chat." }, 400);
   }
 
-  // Refuse an oversized body before reading it.
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES[purpose] + MULTIPART_OVERHEAD_BYTES) {
     return c.json(refusalBody(uploadTooLarge(purpose)), 413);
@@ -48,14 +45,13 @@ export const uploadRoutes = new Hono<ApiEnv>().use(sameOrigin, signedIn).post("/
   if (purpose === "chat") {
     const pairId = String(form.get("pairId") ?? "");
     const members = parsePairId(pairId);
-    // A listener sends images in a support conversation the desk gave them, as the support account.
     const asListener = !members?.includes(user.id) && (await deskAccessToPair(user, pairId)) === "assigned";
     if (!members || (!members.includes(user.id) && !asListener)) {
       return c.json({ code: "not_a_member", message: "You can only send images in your own conversations." }, 403);
     }
     const found = await createDb(c.env.DB).select({ id: users.id }).from(users).where(inArray(users.id, members));
     if (found.length !== 2) return c.json({ code: "not_a_member", message: "This conversation does not exist." }, 403);
-    // A conversation a block closed takes no new image: it could never be sent.
+    // It could never be sent.
     if (await isConversationClosed(members[0], members[1])) {
       return c.json({ code: "blocked", message: BLOCK_TEXTS.cannotMessage }, 403);
     }

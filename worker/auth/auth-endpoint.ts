@@ -1,7 +1,6 @@
 import { authErrorMessage } from "~/shared/auth-errors";
 import { getAuth } from "./session";
 
-/** The browser's headers that better-auth's checks read: origin checks, rate limits, the session. */
 const FORWARDED_HEADERS = ["origin", "referer", "cookie", "cf-connecting-ip", "user-agent"] as const;
 
 type AuthCall<T> =
@@ -9,11 +8,8 @@ type AuthCall<T> =
   | { ok: false; status: number; code: string | null; message: string };
 
 /**
- * Calls one of better-auth's endpoints on behalf of a form post, as the browser's own request: the
- * request goes through better-auth's router with the visitor's Origin, address and cookies, so its
- * rate limits, origin checks and hooks apply to a form submitted without JavaScript exactly as they
- * do to a scripted call. A form's field that a scripted call sends as a header (the person check's
- * token) goes in `extraHeaders`. Answers the cookies to pass on, or the spec's message for the failure.
+ * As the browser's own request, so better-auth's rate limits, origin checks and hooks apply to a form
+ * posted without JavaScript exactly as to a scripted call.
  */
 export async function callAuthEndpoint<T>(
   request: Request,
@@ -41,7 +37,6 @@ export async function callAuthEndpoint<T>(
   return { ok: true, data: json as T, cookies: response.headers.getSetCookie() };
 }
 
-/** Response headers that set the cookies an auth call answered with. */
 export function cookieHeaders(cookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);

@@ -37,25 +37,16 @@ import { admitSignUp } from "./sign-up-limits";
 import { verifyPerson } from "./turnstile";
 import { claimUsername, generateUniqueUsername, isUsernameAvailable, releaseUsername } from "./username";
 
-/** Reset links are valid this long (better-auth's token lifetime). */
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-/**
- * Requests allowed per client IP and window. Sign-in is tight so guessing passwords is slow; the
- * rest is generous enough for real people and still stops scripts. Sign-up has limits of its own,
- * per network and for the site (sign-up-limits.ts): one address may be a whole school.
- */
+/** Per client IP. Sign-in is tight so guessing passwords is slow; sign-up has its own limits (sign-up-limits.ts). */
 const AUTH_RATE_LIMITS = {
   default: { window: 60, max: 60 },
   "/sign-in/email": { window: 60, max: 5 },
   "/request-password-reset": { window: 600, max: 5 },
 } as const;
 
-/**
- * The better-auth endpoints this app uses; every other one (update-user, change-email,
- * change-password, delete-user, list-sessions, revoke-*, social sign-in, …) answers 404, so no
- * generic endpoint can reshape an account (username, gender and role are the app's).
- */
+/** Every other endpoint answers 404, so no generic endpoint can reshape an account. */
 const AUTH_PATHS_IN_USE: readonly string[] = [
   "/sign-up/email",
   "/sign-in/email",
@@ -66,28 +57,18 @@ const AUTH_PATHS_IN_USE: readonly string[] = [
   "/reset-password",
 ];
 
-/**
- * How long the session cache cookie vouches for a session before D1 is read again (the Cookie
- * Policy states it): the user's fields in it (their picture, say) are at most this old on their
- * other devices.
- */
+/** The Cookie Policy states it: a user's fields are at most this old on their other devices. */
 const SESSION_CACHE_SECONDS = POLICY.sessionCacheMinutes * 60;
 
-/** Reset tokens live in better-auth's verifications table under this identifier prefix. */
 const RESET_TOKEN_PREFIX = "reset-password:";
 
 type AuthOptions = {
   d1: D1Database;
   appUrl?: string;
-  /** The person check's keys, when not the configuration's (null: off). */
   turnstile?: TurnstileKeys | null;
 };
 
-/**
- * better-auth on D1 (docs/decisions/README.md, "Auth and sessions"): email + password, sessions in an
- * HttpOnly SameSite=Lax cookie (Secure when the app is served over https), origin/CSRF checks against the
- * configured origins, database-backed rate limiting keyed by the client IP Cloudflare reports.
- */
+/** docs/decisions/README.md, "Auth and sessions". */
 export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
   const config = getConfig();
   const personCheck = turnstile === undefined ? config.turnstile : turnstile;
@@ -112,11 +93,8 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
     }),
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
-      // A copy of the session in a cookie answers most requests without D1. It cannot
-      // learn of a session's end by itself: every signed-in request also asks the user's inbox,
-      // which hears of each end (worker/auth/session.ts), so ending access stays immediate. It is
-      // encrypted (JWE): better-auth's default copy is readable base64 carrying the email and the
-      // session token, which an anonymous service must not leave in a browser's cookie jar.
+      // Encrypted (JWE): the default copy is readable base64 with the email and session token. It cannot
+      // learn of a session's end, so every signed-in request also asks the user's inbox.
       cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS, strategy: "jwe" },
     },
     user: {
@@ -135,11 +113,9 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Sent after the answer (waitUntil): the response takes the same time whether or not the
-      // account exists, so timing reveals nothing about who uses a support site.
+      // Sent after the answer, so timing reveals nothing about who uses a support site.
       sendResetPassword: async ({ user, url, token }, request) => {
-        // Only the newest link works: an older one, maybe in a mailbox someone else
-        // reads, no longer changes the password.
+        // Only the newest link works: an older one may sit in a mailbox someone else reads.
         await db
           .delete(verifications)
           .where(
@@ -172,8 +148,7 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
         });
         waitUntil(sending.catch((error) => console.error(JSON.stringify({ at: "reset-email", error: String(error) }))));
       },
-      // A reset cuts off every device: better-auth has deleted the sessions; their open sockets
-      // close now, and no other link sent before this reset works any more.
+      // Open sockets close now, and no earlier link works any more.
       onPasswordReset: async ({ user }) => {
         await db
           .delete(verifications)
@@ -222,11 +197,10 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
         }
         if (ctx.path === "/sign-out") {
           const session = await getSessionFromCtx(ctx);
-          // Its sockets close with it, and the user's inbox marks them offline when none is left.
           if (session) await endOneSession(session.user.id, session.session.id, "signed-out");
         }
       }),
-      // Failed sign-ins count against the account whatever address they come from.
+      // Counted per account, whatever address they come from.
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const email = signInEmail(ctx.body);
@@ -256,8 +230,7 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
       },
       session: {
         create: {
-          // Checked after the password: a suspended account says so only to its owner, with the
-          // reason's category and where to appeal; the admin's note stays in the log.
+          // After the password: a suspended account says so only to its owner; the admin's note stays in the log.
           before: async (session) => {
             const [user] = await db
               .select({ suspendedAt: users.suspendedAt, suspensionReason: users.suspensionReason })
@@ -274,7 +247,6 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
           },
           after: async (session, context) => {
             await recordSignIn(db, session.userId);
-            // A country chosen in this browser before signing in follows the account to its other devices.
             await keepBrowsersCountry(session.userId, context?.headers?.get("Cookie") ?? null);
           },
         },
@@ -285,11 +257,7 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/**
- * Validates a sign-up with the same schema as the form, and settles the identity fields on the
- * server: the display name is the anonymous username, and a username that is not one this app
- * generates (or was taken meanwhile) is replaced by a fresh one.
- */
+/** The display name is the anonymous username; a username this app would not generate, or now taken, is replaced. */
 async function prepareSignUp(db: Db, body: unknown) {
   const parsed = SignUpRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -298,8 +266,7 @@ async function prepareSignUp(db: Db, body: unknown) {
       code: "INVALID_SIGN_UP",
     });
   }
-  // The username shown on the form is kept only if it is one this app could have generated and is
-  // still free (markup, look-alikes of 'Support' and long names never get in).
+  // Markup, look-alikes of 'Support' and long names never get in.
   const { username: requested, ...rest } = parsed.data;
   const username =
     requested && isGeneratedUsername(requested) && (await isUsernameAvailable(db, requested))
@@ -309,15 +276,14 @@ async function prepareSignUp(db: Db, body: unknown) {
 }
 
 /**
- * Refuses a sign-up Turnstile says no person made. When Turnstile cannot answer, the sign-up goes
- * on under the limits alone: a person in crisis is not turned away because Cloudflare is slow.
+ * When Turnstile cannot answer, the limits alone decide: a person in crisis is not turned away
+ * because Cloudflare is slow.
  */
 async function requirePerson(token: string | null | undefined, secretKey: string, address: string | null | undefined) {
   const readable = clientNetwork(address).family !== "unknown";
   const verdict = await verifyPerson(token, secretKey, readable ? address : null);
   if (verdict.outcome === "passed") return;
   if (verdict.outcome === "unanswered") {
-    // A wrong secret key is the operator's to fix: the check does nothing until it is.
     const log = verdict.misconfigured ? console.error : console.warn;
     log(JSON.stringify({ at: "person-check", outcome: "unanswered", reason: verdict.reason }));
     return;
@@ -328,10 +294,6 @@ async function requirePerson(token: string | null | undefined, secretKey: string
   });
 }
 
-/**
- * Counts a sign-up against its network and the site (sign-up-limits.ts), or refuses it with when
- * to try again, in words and in Retry-After.
- */
 async function admitOrRefuse(address: string | null | undefined) {
   const admission = await admitSignUp(clientNetwork(address));
   if (admission.admitted) return;
@@ -343,13 +305,12 @@ async function admitOrRefuse(address: string | null | undefined) {
   );
 }
 
-/** The email a sign-in is for, when the body names one (the schema check comes later). */
 function signInEmail(body: unknown): string | null {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.trim() ? email : null;
 }
 
-/** The smaller profile the sign-up writes (spec section 3): the username as first name, no last name. */
+/** Spec section 3: the username as first name, no last name. */
 async function createSmallProfile(db: Db, user: { id: string; email: string; username: string; gender: string }) {
   await db
     .insert(profiles)

@@ -1,14 +1,11 @@
 import { z } from "zod";
 
 /**
- * The network a request comes from, as the sign-up limits count it
- * (docs/decisions/164-sign-up-limits-count-networks-not-failures.md): an IPv4 address whole, since
- * behind carrier NAT or a school's router it is everyone there; an IPv6 address by its /64, the
- * one subnet a household, a phone or a school's network is given, whose 2^64 addresses one person
- * can rotate through. An address that cannot be read (none, or malformed: never so behind
- * Cloudflare, which sets it) counts as one network of its own.
+ * IPv4 whole (behind carrier NAT it is everyone there); IPv6 by its /64, which one person can rotate
+ * through (docs/decisions/164-sign-up-limits-count-networks-not-failures.md). An unreadable address is
+ * one network of its own.
  */
-/** Where Cloudflare puts the client's address; locally, tests and benchmarks send it themselves. */
+/** Locally, tests and benchmarks send it themselves. */
 export const CLIENT_ADDRESS_HEADER = "cf-connecting-ip";
 
 export type ClientNetwork = { family: "ipv4" | "ipv6"; key: string } | { family: "unknown"; key: "unknown" };
@@ -16,7 +13,6 @@ export type ClientNetwork = { family: "ipv4" | "ipv6"; key: string } | { family:
 const IPV4 = z.ipv4();
 const IPV6 = z.ipv6();
 
-/** The network of a client address as Cloudflare reports it (`cf-connecting-ip`). */
 export function clientNetwork(address: string | null | undefined): ClientNetwork {
   const text = address?.trim() ?? "";
   if (IPV4.safeParse(text).success) return { family: "ipv4", key: text };
@@ -37,7 +33,6 @@ export function clientNetwork(address: string | null | undefined): ClientNetwork
   };
 }
 
-/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 read as two groups). */
 function ipv6Groups(address: string): number[] | null {
   const withoutZone = address.split("%")[0] ?? "";
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(withoutZone)?.[1];

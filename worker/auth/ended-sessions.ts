@@ -3,21 +3,16 @@ import type { SessionEndReason } from "~/shared/session-end";
 import type { Db } from "../db/client";
 import { endedSessions } from "../db/schema";
 
-/**
- * How long a session lives at most, and so its cookie: better-auth's session lifetime, set here
- * once. An ended session's record is kept as long, since its cookie can come back until then.
- */
+/** An ended session's record is kept as long, since its cookie can come back until then. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-/** The ends the app itself performs, which it can therefore remember (a reset is better-auth's). */
+/** A reset is better-auth's, so the app cannot remember it. */
 type RememberedReason = (typeof endedSessions.$inferInsert)["reason"];
 
 /**
- * Remembers why sessions ended, by their tokens. A browser whose session ended while none of its
- * pages was open (the server's idle check, a suspension) still holds the cookie; once the row is
- * gone better-auth no longer knows it, and without this record the visitor would land on 'Create
- * an Account' with no word of why (docs/decisions/047-an-ended-sessions-cookie-still-says-why.md).
- * Only a hash of each token is kept: the record is no key to anything.
+ * Without this, a visitor whose session ended while no page was open would land on 'Create an
+ * Account' with no word of why (docs/decisions/047-an-ended-sessions-cookie-still-says-why.md).
+ * Only a hash of each token is kept.
  */
 export async function rememberEndedSessions(
   db: Db,
@@ -32,7 +27,6 @@ export async function rememberEndedSessions(
   await db.insert(endedSessions).values(rows).onConflictDoNothing();
 }
 
-/** Why the session of a token ended, when the app ended it and remembers (else null). */
 export async function endedSessionReason(db: Db, token: string): Promise<SessionEndReason | null> {
   const [row] = await db
     .select({ reason: endedSessions.reason })
@@ -42,7 +36,6 @@ export async function endedSessionReason(db: Db, token: string): Promise<Session
   return row?.reason ?? null;
 }
 
-/** Records whose cookie can no longer come back (housekeeping). */
 export function expiredEndedSessions(db: Db, now: number) {
   return db.delete(endedSessions).where(lt(endedSessions.endedAt, new Date(now - SESSION_LIFETIME_SECONDS * 1000)));
 }

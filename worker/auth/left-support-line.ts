@@ -6,12 +6,7 @@ import { sessions } from "../db/schema";
 import { supportDesk } from "../objects/desk-service";
 import type { SessionEnd } from "./end-sessions";
 
-/**
- * A person none of whose sessions lives any more (signed out of the last one, reset, suspended,
- * idle) is no longer there to read a reply: if they were waiting in the support desk's line for a
- * first one, they have left it (counted as abandoned). The desk decides; this only tells it.
- * Never throws: ending a session must not fail on the desk's account.
- */
+/** Counted as abandoned; never throws: ending a session must not fail on the desk's account. */
 export async function leaveSupportLineIfSignedOut(db: Db, userId: string, end: SessionEnd): Promise<void> {
   const supportId = getConfig().public.supportUserId;
   if (userId === supportId) return;

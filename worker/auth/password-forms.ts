@@ -5,9 +5,8 @@ import { readPostedForm } from "../http/posted-form";
 import { callAuthEndpoint, cookieHeaders } from "./auth-endpoint";
 
 /**
- * The sign-in, reset-request and new-password forms as the server handles them when they are posted
- * (with or without the page's scripts). Each validates with the schema the browser uses, then goes
- * through better-auth's own endpoint, so its rate limits and origin checks apply.
+ * Posted forms are validated with the browser's schema, then sent through better-auth's endpoint so
+ * its rate limits and origin checks apply.
  */
 
 function text(form: FormData, name: string): string {
@@ -33,10 +32,6 @@ async function signInWithPassword(request: Request, form: FormData): Promise<Sig
   return { ok: true, cookies: result.cookies };
 }
 
-/**
- * The route action of the sign-in form, wherever it is shown (/login, and /signup after a session's
- * end): signs in (with or without the page's scripts) and goes where the visitor was headed.
- */
 export async function signInAction(request: Request) {
   const form = await readPostedForm(request);
   const outcome = await signInWithPassword(request, form);
@@ -46,7 +41,7 @@ export async function signInAction(request: Request) {
 
 type ResetRequestOutcome = { ok: true } | { ok: false; status: number; error: FormError<"email">; email: string };
 
-/** Asks for a reset link. The answer is the same whether or not an account exists. */
+/** The answer is the same whether or not an account exists. */
 export async function requestPasswordReset(request: Request, form: FormData): Promise<ResetRequestOutcome> {
   const email = text(form, "email");
   const problem = emailProblem(email);
@@ -63,7 +58,7 @@ type NewPasswordOutcome =
   | { ok: true }
   | { ok: false; status: number; error: FormError<"password" | "confirmPassword">; linkInvalid: boolean };
 
-/** Sets a new password with a reset link's token; every session of the account ends (auth.ts). */
+/** Every session of the account ends (auth.ts). */
 export async function setNewPassword(request: Request, form: FormData): Promise<NewPasswordOutcome> {
   const token = text(form, "token");
   const password = text(form, "password");

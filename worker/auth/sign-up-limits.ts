@@ -4,12 +4,9 @@ import { getConfig } from "../config";
 import type { ClientNetwork } from "./client-network";
 
 /**
- * How many sign-ups may come, per network and on the whole site
- * (docs/decisions/164-sign-up-limits-count-networks-not-failures.md). A network is an IPv4 address
- * or an IPv6 /64 (client-network.ts), which a school, a shelter, a ward or a mobile carrier's NAT
- * may share among hundreds: its budget lets a room of people sign up together and stops a script's
- * burst within a minute. The site's ceiling stops many networks at once (a botnet) well before D1
- * or the desk would feel them, and far above any real day's sign-ups.
+ * A network may be a school or a carrier's NAT shared by hundreds: its budget lets a room sign up
+ * together and stops a script's burst. The site's ceiling stops a botnet well before D1 or the desk
+ * would feel it (docs/decisions/164-sign-up-limits-count-networks-not-failures.md).
  */
 export const SIGN_UP_LIMITS = {
   perNetwork: [
@@ -20,7 +17,6 @@ export const SIGN_UP_LIMITS = {
   sitePerMinute: 1200,
 } as const;
 
-/** The longest window: rows older than it are no longer read, and the hourly housekeeping deletes them. */
 export const SIGN_UP_RECORD_RETENTION_MS = Math.max(...SIGN_UP_LIMITS.perNetwork.map((w) => w.windowSeconds)) * 1000;
 
 export type SignUpAdmission =
@@ -29,11 +25,7 @@ export type SignUpAdmission =
 
 const MINUTE_MS = 60_000;
 
-/**
- * Counts a sign-up against its network and the site, or refuses it (then nothing is counted):
- * checked and counted in one statement, so sign-ups that arrive together can never pass one limit
- * together. A refusal says who it was counted with and in how many seconds a place frees up.
- */
+/** Checked and counted in one statement, so sign-ups arriving together cannot pass one limit together. */
 export async function admitSignUp(network: ClientNetwork, now = Date.now(), again = false): Promise<SignUpAdmission> {
   const networkHash = await hashOf(network);
   const minute = Math.floor(now / MINUTE_MS);
@@ -50,7 +42,7 @@ export async function admitSignUp(network: ClientNetwork, now = Date.now(), agai
        WHERE ${windowsOpen}
        AND coalesce((SELECT count FROM sign_up_minutes WHERE minute = ?3), 0) < ${sitePerMinute}`,
     ).bind(networkHash, now, minute),
-    // changes(): whether the statement before, in this same transaction, counted the sign-up.
+    // Whether the statement before, in this same transaction, counted the sign-up.
     env.DB.prepare(
       `INSERT INTO sign_up_minutes (minute, count) SELECT ?1, 1 WHERE changes() = 1
        ON CONFLICT (minute) DO UPDATE SET count = count + 1`,
@@ -59,12 +51,11 @@ export async function admitSignUp(network: ClientNetwork, now = Date.now(), agai
   if (inserted?.meta.changes === 1) return { admitted: true };
   const refusal = await refusalOf(networkHash, now);
   if (refusal) return refusal;
-  // A place freed between the two reads: one more try, then the shortest window's wait.
+  // A place freed between the two reads: one more try.
   if (!again) return admitSignUp(network, now, true);
   return { admitted: false, scope: "network", retryAfterSeconds: SIGN_UP_LIMITS.perNetwork[0].windowSeconds };
 }
 
-/** Which limit refused a sign-up, and when it lets one through; null if none does any more. */
 async function refusalOf(networkHash: string, now: number): Promise<SignUpAdmission | null> {
   const { perNetwork, sitePerMinute } = SIGN_UP_LIMITS;
   const minute = Math.floor(now / MINUTE_MS);
@@ -76,7 +67,7 @@ async function refusalOf(networkHash: string, now: number): Promise<SignUpAdmiss
     env.DB.prepare("SELECT count FROM sign_up_minutes WHERE minute = ?1").bind(minute),
   ]);
   const times = (recent?.results ?? []).map((row) => Number(row.at));
-  // A window is full until its oldest sign-up beyond the last `max` leaves it.
+  // Full until its oldest sign-up beyond the last `max` leaves it.
   const networkWaits = perNetwork.flatMap(({ windowSeconds, max }) => {
     const inWindow = times.filter((at) => at > now - windowSeconds * 1000);
     const leaving = inWindow[inWindow.length - max];
@@ -94,10 +85,7 @@ async function refusalOf(networkHash: string, now: number): Promise<SignUpAdmiss
 
 let hashKey: { secret: string; key: Promise<CryptoKey> } | undefined;
 
-/**
- * A network as stored: keyed with the app's secret, so the table of sign-ups names no address and
- * cannot be matched against a list of addresses without the secret.
- */
+/** Keyed with the app's secret, so the table names no address and cannot be matched against a list. */
 async function hashOf(network: ClientNetwork): Promise<string> {
   const { secret } = getConfig().auth;
   if (hashKey?.secret !== secret) {

@@ -1,25 +1,18 @@
 /**
- * Cloudflare Turnstile's verdict on a sign-up's token, asked of its siteverify endpoint
+ * Only called when its keys are configured
  * (docs/decisions/165-turnstile-is-optional-and-a-failed-siteverify-lets-the-limits-decide.md).
- * Only called when its keys are configured.
  */
 
 const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
-/** Turnstile's tokens are at most this long; anything longer is not one. */
 const MAX_TOKEN_LENGTH = 2048;
 
-/** How long a sign-up waits for the verdict before going on without it. */
+/** After this, the sign-up goes on without a verdict. */
 const SITEVERIFY_TIMEOUT_MS = 5000;
 
-/** siteverify's error codes about this app's own keys: the check cannot work until they are fixed. */
 const MISCONFIGURED = new Set(["missing-input-secret", "invalid-input-secret"]);
 
-/**
- * `passed`: a person; `refused`: no token, or one Turnstile does not vouch for (forged, expired,
- * used twice); `unanswered`: Turnstile could not say (unreachable, slow, failing itself, or told
- * a secret key it does not know: `misconfigured`).
- */
+/** `refused`: no token or one Turnstile does not vouch for; `unanswered`: it could not say. */
 export type PersonCheckVerdict =
   | { outcome: "passed" }
   | { outcome: "refused"; reasons: string[] }

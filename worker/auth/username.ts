@@ -3,7 +3,7 @@ import { fallbackUsername, generateUsername, type Random, USERNAME_MAX_ATTEMPTS 
 import { createDb, type Db } from "../db/client";
 import { users } from "../db/schema";
 
-/** Whether a username is free, compared the way search compares them: case-insensitively. */
+/** Case-insensitively, as search compares them. */
 export async function isUsernameAvailable(db: Db, username: string): Promise<boolean> {
   const taken = await db
     .select({ id: users.id })
@@ -13,10 +13,7 @@ export async function isUsernameAvailable(db: Db, username: string): Promise<boo
   return taken.length === 0;
 }
 
-/**
- * A username nobody has: up to 10 generated candidates, then the fallback (spec section 5). The
- * unique index on lower(username) is the final guard against a race between two sign-ups.
- */
+/** Spec section 5; the unique index on lower(username) is the final guard against a race. */
 export async function generateUniqueUsername(
   db: Db,
   options: { random?: Random; now?: () => number } = {},
@@ -29,22 +26,12 @@ export async function generateUniqueUsername(
   return fallbackUsername((options.now ?? Date.now)(), random);
 }
 
-/**
- * Names of accounts this isolate is writing right now, by lower case, with when they were claimed:
- * two sign-ups that drew the same name within the moment between D1's check and the row's insert
- * would both see it free in D1. An entry goes once its account is written, or after a minute.
- */
+/** Two sign-ups drawing the same name between D1's check and the insert would both see it free. */
 const namesBeingWritten = new Map<string, number>();
 const CLAIM_LIFETIME_MS = 60_000;
-/** Fresh draws before the unique index is left to settle it: each is already 10 candidates or the fallback. */
 const CLAIM_ROUNDS = 5;
 
-/**
- * The username a new account is written with, settled just before its row is: `wanted` unless D1
- * or another sign-up of this isolate has it by now (it was chosen before the password's hash, a few
- * hundred milliseconds earlier), else a fresh one. Claimed until `releaseUsername`; the unique index
- * stays the last guard (two isolates racing for one name within milliseconds).
- */
+/** Chosen before the password's hash, so settled again just before the row is written. */
 export async function claimUsername(db: Db, wanted: string): Promise<string> {
   const now = Date.now();
   for (const [name, claimedAt] of namesBeingWritten) {
@@ -53,7 +40,7 @@ export async function claimUsername(db: Db, wanted: string): Promise<string> {
   let candidate = wanted;
   for (let round = 0; round < CLAIM_ROUNDS; round++) {
     const freeInD1 = await isUsernameAvailable(db, candidate);
-    // Checked and claimed with no await between: no other sign-up can claim it in between.
+    // No await between check and claim.
     if (freeInD1 && !namesBeingWritten.has(candidate.toLowerCase())) break;
     candidate = await generateUniqueUsername(db);
   }
@@ -61,12 +48,10 @@ export async function claimUsername(db: Db, wanted: string): Promise<string> {
   return candidate;
 }
 
-/** The account is written (or gave up): its name is D1's to guard from now on. */
 export function releaseUsername(username: string): void {
   namesBeingWritten.delete(username.toLowerCase());
 }
 
-/** A fresh username to show on the sign-up form (the server checks it again at creation). */
 export async function suggestUsername(d1: D1Database): Promise<string> {
   return generateUniqueUsername(createDb(d1));
 }

@@ -9,14 +9,9 @@ import {
 
 type ErrorFrame = Extract<ServerFrame, { type: "error" }>;
 
-/** A frame a socket sent, read: the frame, or the error that answers it (the socket stays usable). */
 type ReadFrame = { frame: ClientFrame; refusal?: never } | { frame?: never; refusal: ErrorFrame };
 
-/**
- * Reads what a socket sent. A plain send takes the fast path (plainSendFrame: no zod on the room's
- * hot path); anything else goes through ClientFrameSchema, whose messages every refusal
- * uses. A refused send is named by its temp- id when one can be found, so the page can mark it.
- */
+/** A plain send skips zod on the room's hot path; a refusal names the send's temp- id when it can. */
 export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
   let value: unknown;
   try {
@@ -27,10 +22,6 @@ export function readClientFrame(data: string | ArrayBuffer): ReadFrame {
   return readFrameValue(value, clientIdIn(data));
 }
 
-/**
- * A send that came as a page's form, read by the same rules and answered with the same
- * refusals as one from a socket.
- */
 export function readSendFrame(
   send: Omit<SendFrame, "type">,
 ): { frame: SendFrame; refusal?: never } | { frame?: never; refusal: ErrorFrame } {
@@ -61,7 +52,6 @@ function badFrame(clientId: string): ErrorFrame {
   return { type: "error", code: "bad_frame", message: CHAT_MESSAGES.badFrame, clientId };
 }
 
-/** A send's temp- id from a raw frame, so a refusal can name the message it refuses. */
 function clientIdIn(data: string | ArrayBuffer): string | undefined {
   const raw = typeof data === "string" ? data : "";
   return raw.match(/"clientId"\s*:\s*"(temp-[^"]{1,64})"/)?.[1];

@@ -5,44 +5,29 @@ import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { supportDesk } from "../objects/desk-service";
 import type { Meta } from "../sockets/meta";
 
-/**
- * A room that asked the desk to queue its conversation and heard nothing back (an answer lost on the
- * way) asks again with the visitor's next message after this long.
- */
+/** An answer lost on the way: the visitor's next message asks again after this long. */
 const UNANSWERED_ASK_MS = 30_000;
 
-/** How a listener's socket closes when the conversation is no longer theirs to read. */
 export const DESK_LISTENER_CLOSE = { code: CLOSE_CODES.withdrawn, reason: "No longer yours" } as const;
 
-/** Where a support conversation stands on the desk, as the desk tells its room. */
 export type DeskRoomUpdate = {
-  /** Rising with every update the desk sends: an older one arriving late is ignored. */
+  /** An older update arriving late is ignored. */
   version: number;
   pairId: string;
   state: VisitorDeskStatus["state"];
-  /** Who may write as the support account (null: nobody until a listener takes it). */
   listenerId: string | null;
   position: number | null;
   listenersAvailable: boolean;
-  /** When the holder opened the conversation (null: not yet): only then has a listener joined. */
+  /** Only once the holder opened it has a listener joined. */
   openedAt: number | null;
-  /** The holder's alias, once they opened it and if the admin set one. */
   alias: string | null;
-  /** How and when the opening ended (an idle update only): the visitor reads it among the messages. */
   ended: { at: number; how: DeskEndKind } | null;
-  /** The ended opening whose survey the visitor may still answer (an idle update only). */
   survey: number | null;
-  /** While queued: about how many minutes the wait is (null: too little data to say). */
   waitMinutes: number | null;
-  /**
-   * Queued or assigned: the visitor's language when no listener taking conversations speaks it (the
-   * holder, once assigned); null when one does, and for the default language. Absent from updates
-   * stored before languages were matched.
-   */
+  /** Null when a listener taking conversations speaks it, and for the default language; absent from old updates. */
   noListenerSpeaks?: Language | null;
 };
 
-/** The ways an opening ends that its visitor is told of, and the event each one reads as. */
 export type DeskEndKind = "resolved" | "visitor" | "inactive" | "session";
 const END_EVENTS: Record<DeskEndKind, DeskEvent["kind"]> = {
   resolved: "ended",
@@ -52,17 +37,14 @@ const END_EVENTS: Record<DeskEndKind, DeskEvent["kind"]> = {
 };
 
 /**
- * A support conversation's side of the desk, in its ChatRoom: the desk's last word on it (kept in
- * `meta`), which listener may write in it, what its visitor is told, and the one call per opening
- * that puts it in the queue. The desk hears of a conversation when its visitor writes while nobody
- * holds it, and when the crisis-phrase check first fires in the opening; never per message.
+ * The desk hears of a conversation when its visitor writes while nobody holds it, or first writes
+ * crisis words; never per message.
  */
 export class DeskLink {
   private known: DeskRoomUpdate | null | undefined;
 
   constructor(private readonly meta: Meta) {}
 
-  /** The desk's last word (null: it has said nothing yet). */
   status(): DeskRoomUpdate | null {
     if (this.known === undefined) {
       const stored = this.meta.get("desk_status");
@@ -71,10 +53,7 @@ export class DeskLink {
     return this.known;
   }
 
-  /**
-   * The desk's word, unless a newer one is already here. A listener opening the conversation and
-   * a resolve become events the visitor reads where they happened. Answers whether it was taken.
-   */
+  /** Answers whether it was taken: a newer one may already be here. */
   apply(update: DeskRoomUpdate): boolean {
     const current = this.status();
     if (current && current.version > update.version) return false;
@@ -89,22 +68,17 @@ export class DeskLink {
     return true;
   }
 
-  /** Whether the conversation's holder has opened it (the desk then knows a listener joined). */
   openedBy(listenerId: string): boolean {
     const status = this.status();
     return status?.listenerId === listenerId && (status.openedAt ?? null) !== null;
   }
 
-  /** Whether this listener may write as the support account: the desk gave them the conversation. */
   mayWrite(listenerId: string): boolean {
     const status = this.status();
     return status?.state === "assigned" && status.listenerId === listenerId;
   }
 
-  /**
-   * What the visitor is told (never who answers): where it stands, and the events since `keptAfter`
-   * (older ones went with the messages around them). Null before the desk said anything.
-   */
+  /** Never who answers; events older than `keptAfter` went with the messages around them. */
   visitorFrame(keptAfter: number): VisitorDeskStatus | null {
     const status = this.status();
     if (!status) return null;
@@ -130,11 +104,7 @@ export class DeskLink {
     };
   }
 
-  /**
-   * The visitor wrote: if nobody holds the conversation it joins the queue (the room remembers it
-   * asked, so their next messages call nothing until the desk answers); a waiting one whose words
-   * first read as crisis is flagged. Answers the call to wait for, or null when the desk need not hear.
-   */
+  /** Answers the call to wait for, or null when the desk need not hear. */
   visitorWrote(entry: {
     pairId: string;
     visitorId: string;
@@ -147,8 +117,7 @@ export class DeskLink {
     const state = this.status()?.state;
     const crisis = containsCrisisPhrase(entry.text);
     const flagged = this.meta.get("desk_crisis") === "1";
-    // The common case, a held conversation, costs nothing more per message; its first crisis words
-    // are told once (the desk's figures list a wrap-up that then said no risk was discussed).
+    // A held conversation costs nothing more per message; its first crisis words are told once.
     if (state === "assigned" && (flagged || !crisis)) return null;
     // Asked and not yet answered: the answer is on its way, unless it was lost long ago.
     const askedAt = Number(this.meta.get("desk_asked") ?? 0);
@@ -160,36 +129,29 @@ export class DeskLink {
     return supportDesk()
       .visitorWaiting({ pairId, visitorId, visitorName, crisis: crisis || flagged, at, country, language })
       .catch((error): null => {
-        // The next message asks again.
         this.meta.delete("desk_asked");
         console.error(JSON.stringify({ at: "chat-room.desk", pairId, error: String(error) }));
         return null;
       });
   }
 
-  /** Whether the visitor's words read as crisis in this opening. */
   crisisFlagged(): boolean {
     return this.meta.get("desk_crisis") === "1";
   }
 
-  /** A resolved conversation starts its next opening unflagged and unanswered. */
   resetOpeningIfIdle(): void {
     if (this.status()?.state !== "idle") return;
     this.meta.delete("desk_crisis");
     this.meta.delete("desk_answered");
   }
 
-  /**
-   * A listener's message: the desk hears of the opening's first reply (for its figures and its
-   * inactivity clock), once per opening, never of the replies after it.
-   */
+  /** Once per opening, for the desk's figures and inactivity clock. */
   listenerReplied(entry: { pairId: string; listenerId: string; at: number }) {
     if (!this.mayWrite(entry.listenerId) || this.meta.get("desk_answered") === "1") return null;
     this.meta.set("desk_answered", "1");
     return supportDesk()
       .listenerReplied(entry.pairId, entry.listenerId, entry.at)
       .catch((error) => {
-        // The next reply tells it again.
         this.meta.delete("desk_answered");
         console.error(JSON.stringify({ at: "chat-room.desk-replied", pairId: entry.pairId, error: String(error) }));
       });
@@ -213,7 +175,6 @@ export class DeskLink {
   }
 }
 
-/** Whether a listener joined since the last opening ended: the only events are joins and ends. */
 function joinedThisOpening(events: DeskEvent[]): boolean {
   return events.at(-1)?.kind === "joined";
 }

@@ -13,7 +13,6 @@ export const DESK_NOTES_TABLE = sqlMigration(`
   );
 `);
 
-/** The private notes kept with a support conversation, oldest first. */
 export class DeskNotes {
   constructor(private readonly sql: SqlStorage) {}
 

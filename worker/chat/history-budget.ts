@@ -7,16 +7,12 @@ import {
 import { type Bucket, takeToken } from "./token-bucket";
 
 /**
- * How fast each socket may ask for pages of history (HISTORY_BURST, then HISTORY_PAGES_PER_SECOND):
- * a token bucket per socket, like the send rate limit per sender (./send-budget.ts). Per socket,
- * because a page costs the room the same whoever asks, and a member's other devices must still
- * catch up. In memory on purpose: a socket that floods keeps the room awake, and a fresh instance
- * starts everyone afresh (sockets woken from hibernation are new objects).
+ * Per socket, because a page costs the room the same whoever asks and a member's other devices must
+ * still catch up. In memory on purpose: a socket that floods keeps the room awake.
  */
 export class HistoryBudget {
   private readonly buckets = new WeakMap<WebSocket, Bucket>();
 
-  /** Takes a token for a page; false when the socket is over the rate. */
   take(socket: WebSocket, now = Date.now()): boolean {
     const limit = { burst: HISTORY_BURST, perSecond: HISTORY_PAGES_PER_SECOND };
     const { bucket, taken } = takeToken(this.buckets.get(socket), limit, now);
@@ -25,7 +21,6 @@ export class HistoryBudget {
   }
 }
 
-/** The answer to a history request over the socket's budget. */
 export const HISTORY_LIMITED_FRAME: ServerFrame = {
   type: "error",
   code: "history_limited",

@@ -4,20 +4,13 @@ import type { MessageLog, MessageRow } from "./message-log";
 import type { ReadPositions } from "./read-positions";
 import type { RoomMembers } from "./room-members";
 
-/** How much of a message the conversation list shows. */
 const PREVIEW_LENGTH = 120;
-/** The list's last message when a message is an image alone. */
 const IMAGE_PREVIEW = "Photo";
 
-/** A message as a list shows it, in one short line: its text's start, or that it is a photo. */
 export function previewOf(message: Pick<MessageRow, "text">): string {
   return message.text.trim() ? message.text.slice(0, PREVIEW_LENGTH) : IMAGE_PREVIEW;
 }
 
-/**
- * What a member's inbox records of a message (their conversation list's line for this room):
- * unread for the recipient, unless they have read it meanwhile.
- */
 function inboxNotice(
   message: MessageRow,
   to: { member: string; contactId: string; contactName: string; readUpTo: number; pairId: string },
@@ -33,10 +26,6 @@ function inboxNotice(
   };
 }
 
-/**
- * A member's conversation list learns of the newest message, for the owed updates
- * (./owed-inbox-updates.ts); answers its seq, or null when no message is left (retention deleted them).
- */
 export async function deliverNewest(
   room: { log: MessageLog; members: RoomMembers; positions: ReadPositions },
   member: string,

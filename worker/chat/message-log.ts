@@ -43,28 +43,14 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   timestamp: row.timestamp,
 });
 
-/**
- * The conversation's messages in the room's SQLite: every message gets a strictly increasing seq,
- * a sender's temp- id is stored once (a resend finds the message it already made), a reconnecting
- * client pages through what it missed, and the oldest go after the retention time. The newest
- * message's time and each sender's newest seq are kept in memory, so a message costs one insert.
- */
+/** A sender's newest seq and the newest time are kept in memory, so a message costs one insert. */
 export class MessageLog {
-  /** The newest message's time; undefined until first read, null with no messages. */
   private lastMessageAt: number | null | undefined;
-  /** Each sender's newest message seq, read once per sender and then kept with every message. */
   private readonly lastSeqOf = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {}
 
-  /**
-   * Stores a new message, or answers null for a temp- id of this sender's already stored. Times
-   * never go back, so seq order is time order.
-   */
-  /**
-   * The time of `visitorId`'s oldest message after the other member's newest (null: the other
-   * member spoke last, or the visitor said nothing): how long they have waited for a reply.
-   */
+  /** How long the visitor has waited for a reply (null: the other member spoke last, or nothing was said). */
   firstUnansweredFrom(visitorId: string): number | null {
     return this.sql
       .exec<{ at: number | null }>(
@@ -76,11 +62,11 @@ export class MessageLog {
       .one().at;
   }
 
+  /** Null for a temp- id already stored; times never go back, so seq order is time order. */
   append(sender: { userId: string; userName: string }, frame: SendFrame, now: number): ChatMessage | null {
     const timestamp = Math.max(now, this.newestMessageAt() ?? 0);
     const text = frame.text.slice(0, MAX_MESSAGE_TEXT);
     const imageUrl = frame.imageUrl ?? null;
-    // Only the seq comes back: the rest of the row is what was just written.
     const inserted = this.sql
       .exec<{ seq: number }>(
         `INSERT INTO messages (client_id, sender_id, sender_name, text, image_url, timestamp)
@@ -108,7 +94,6 @@ export class MessageLog {
     };
   }
 
-  /** The seq and time of the message a sender's temp- id already made, if any. */
   stored(senderId: string, clientId: string): { seq: number; timestamp: number } | undefined {
     return this.sql
       .exec<{ seq: number; timestamp: number }>(
@@ -119,7 +104,6 @@ export class MessageLog {
       .toArray()[0];
   }
 
-  /** The newest message's time (null with none), read once and then kept with every message. */
   newestMessageAt(): number | null {
     if (this.lastMessageAt === undefined) {
       this.lastMessageAt =
@@ -129,7 +113,6 @@ export class MessageLog {
     return this.lastMessageAt;
   }
 
-  /** A sender's newest message seq (0 with none). */
   newestSeqOf(userId: string): number {
     let seq = this.lastSeqOf.get(userId);
     if (seq === undefined) {
@@ -145,7 +128,6 @@ export class MessageLog {
     return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
   }
 
-  /** A sender's newest message still kept. */
   newestFrom(senderId: string): MessageRow | undefined {
     return this.sql
       .exec<MessageRow>("SELECT * FROM messages WHERE sender_id = ? ORDER BY seq DESC LIMIT 1", senderId)
@@ -156,7 +138,6 @@ export class MessageLog {
     return this.sql.exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0];
   }
 
-  /** What a reconnecting client missed after `afterSeq`: a batch at a time, oldest first. */
   resumePage(afterSeq: number): ServerFrame {
     const rows = this.sql
       .exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", afterSeq, MAX_RESUME_BATCH + 1)
@@ -169,10 +150,6 @@ export class MessageLog {
     };
   }
 
-  /**
-   * The newest `limit` messages before `beforeSeq` (all of them with null), oldest first, and
-   * whether older ones exist: what a conversation's page renders.
-   */
   recentPage(beforeSeq: number | null, limit: number): { messages: ChatMessage[]; hasOlder: boolean } {
     const rows = this.sql
       .exec<MessageRow>(
@@ -184,7 +161,6 @@ export class MessageLog {
     return { messages: rows.slice(0, limit).reverse().map(toMessage), hasOlder: rows.length > limit };
   }
 
-  /** A message of someone other than `userId`, while it is kept. */
   receivedBy(userId: string, seq: number): ChatMessage | null {
     const row = this.sql
       .exec<MessageRow>("SELECT * FROM messages WHERE seq = ? AND sender_id != ?", seq, userId)
@@ -192,7 +168,6 @@ export class MessageLog {
     return row ? toMessage(row) : null;
   }
 
-  /** The oldest message's time, or null with no messages. */
   oldestMessageAt(): number | null {
     return (
       this.sql.exec<{ timestamp: number }>("SELECT timestamp FROM messages ORDER BY seq LIMIT 1").toArray()[0]
@@ -200,7 +175,6 @@ export class MessageLog {
     );
   }
 
-  /** The messages older than `cutoff`, oldest first: the seq order is the time order. */
   olderThan(cutoff: number): { seq: number; imageUrl: string | null }[] {
     const expired: { seq: number; imageUrl: string | null }[] = [];
     const oldestFirst = this.sql.exec<{ seq: number; image_url: string | null; timestamp: number }>(

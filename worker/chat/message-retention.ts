@@ -7,21 +7,16 @@ import { conversationImageKey } from "./conversation-images";
 import type { MessageLog } from "./message-log";
 import type { RoomMembers } from "./room-members";
 
-/** Messages (and their images) are deleted after this long (stated policy, spec section 9). */
 export const MESSAGE_RETENTION_MS = POLICY.messageRetentionDays * 24 * 60 * 60 * 1000;
 
-/** When the purge is next due (the oldest message's expiry), or null with no messages. */
 export function retentionDue(log: MessageLog): number | null {
   const oldest = log.oldestMessageAt();
   return oldest === null ? null : oldest + MESSAGE_RETENTION_MS;
 }
 
 /**
- * Deletes the messages older than the retention limit with their images, and tells both inboxes so
- * a summary never shows a deleted message. The conversation's registry row in D1 is stamped, so the
- * cron's sweep (worker/jobs/sweep-conversations.ts) passes the room by until a retention period has
- * gone by again. Idempotent: alarms can fire twice, and the sweep calls it for rooms whose alarm did
- * not run.
+ * Both inboxes are told, so a summary never shows a deleted message; the registry row is stamped so
+ * the cron's sweep passes the room by. Idempotent: alarms can fire twice.
  */
 export async function purgeExpired(
   room: { log: MessageLog; members: RoomMembers; env: Env },

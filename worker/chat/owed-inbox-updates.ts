@@ -1,25 +1,15 @@
 import { sqlMigration } from "../sockets/migrations";
 
-/**
- * Inbox updates wait this long, so a quick run of messages costs each inbox one update (the last
- * message is what a summary shows): lists and badges trail the conversation by about 0.1 s.
- */
+/** A quick run of messages costs each inbox one update; lists trail by about 0.1 s. */
 const INBOX_COALESCE_MS = 100;
 /**
- * During a conversation that keeps going, the inboxes take an update about every two seconds (1.5 to
- * 2.5 s, spread so that rooms busy since the same moment do not update in step): each update costs
- * both inboxes a durable write, which would otherwise be paid per message
- * (docs/decisions/072-inbox-updates-are-coalesced-per-room.md).
+ * Each update costs both inboxes a durable write, so a long conversation updates every ~2 s, spread
+ * so rooms do not update in step (docs/decisions/072-inbox-updates-are-coalesced-per-room.md).
  */
 const INBOX_UPDATE_INTERVAL_MS = 2000;
 const nextUpdateAfter = (at: number) => at + INBOX_UPDATE_INTERVAL_MS * (0.75 + Math.random() / 2);
-/**
- * The room's alarm fires this long after an update fell due, in case the instance that owed it is
- * gone (a restart, an eviction): its timer delivers in the normal case, without a durable alarm write
- * per update.
- */
+/** The timer delivers normally; the alarm is for an instance that is gone, with no alarm write per update. */
 const INBOX_BACKSTOP_MS = 5000;
-/** An inbox that could not take its update is tried again after 1 s, 2 s, 4 s ... at most a minute. */
 const INBOX_RETRY_BASE_MS = 1000;
 const INBOX_RETRY_MAX_MS = 60_000;
 
@@ -35,24 +25,16 @@ export const INBOX_OUTBOX_TABLE = sqlMigration(`
 `);
 
 type InboxDelivery = {
-  /** Sends a member's inbox the newest message; answers its seq (null: no message left to send). */
   deliver(member: string): Promise<number | null>;
   latestSeq(): number;
 };
 
 /**
- * The inbox updates a conversation owes its members, durable in the room's SQLite: a row
- * is written in the same step as the message that makes it owed, so a restart cannot lose it. A
- * timer delivers it; the room's alarm is the backstop for an instance that did not live to.
- *
- * Delivery writes nothing: what was delivered is kept in memory, and the alarm clears those rows
- * later. After a restart a row is delivered again; inboxes ignore a seq they already show, so a
- * repeat changes nothing.
+ * Written with the message that makes it owed, so a restart cannot lose it. Delivery writes nothing;
+ * after a restart a row is delivered again, and inboxes ignore a seq they already show.
  */
 export class OwedInboxUpdates {
-  /** Members owed an update not yet delivered, and when it is due. */
   private readonly due = new Map<string, number>();
-  /** Members whose row stays although their update was delivered (cleared by the alarm). */
   private readonly delivered = new Set<string>();
   private lastDeliveryAt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -63,19 +45,12 @@ export class OwedInboxUpdates {
     private readonly sql: SqlStorage,
     private readonly delivery: InboxDelivery,
   ) {
-    // A row found at start may or may not have been delivered by the instance before: it is owed.
     const rows = sql.exec<{ member_id: string; due_at: number }>("SELECT member_id, due_at FROM inbox_outbox");
     for (const row of rows) this.due.set(row.member_id, row.due_at);
     this.arm();
   }
 
-  /**
-   * A message was stored: each member not already owed an update is owed one. One already owed
-   * carries this message too (delivery sends the newest), so a run of messages writes nothing more.
-   * Due after the coalescing window, and no sooner than the update interval after the last delivery.
-   * Synchronous on purpose: the caller's step stores the message and this together. Answers whether
-   * anything became owed (only then can the alarm's due time move).
-   */
+  /** Synchronous: the caller's step stores the message and this together. A member already owed writes nothing more. */
   owe(members: readonly string[], seq: number, now: number): boolean {
     const owed = members.filter((member) => !this.due.has(member));
     if (owed.length === 0) return false;
@@ -93,13 +68,11 @@ export class OwedInboxUpdates {
     return true;
   }
 
-  /** When the room's alarm must fire at the latest for these updates (null: nothing to do). */
   alarmDue(now: number): number | null {
     if (this.due.size > 0) return Math.min(...this.due.values()) + INBOX_BACKSTOP_MS;
     return this.delivered.size > 0 ? now + INBOX_BACKSTOP_MS : null;
   }
 
-  /** The room's alarm: delivers what is due (if the timer did not), then clears delivered rows. */
   async onAlarm(now: number): Promise<void> {
     await this.deliverDue(now);
     for (const member of this.delivered) {
@@ -108,7 +81,6 @@ export class OwedInboxUpdates {
     this.delivered.clear();
   }
 
-  /** A block closed the conversation: nothing more goes to the inboxes. */
   clear(): void {
     this.sql.exec("DELETE FROM inbox_outbox");
     this.due.clear();
@@ -116,7 +88,6 @@ export class OwedInboxUpdates {
     this.arm();
   }
 
-  /** Sets the timer for the earliest due update (or clears it). */
   private arm() {
     const next = this.due.size > 0 ? Math.min(...this.due.values()) : Number.POSITIVE_INFINITY;
     if (next === this.timerAt) return;
@@ -136,9 +107,9 @@ export class OwedInboxUpdates {
     );
   }
 
-  /** One delivery at a time: the timer and the alarm may both find the same update due. */
+  /** The timer and the alarm may both find the same update due. */
   private deliverDue(now: number): Promise<void> {
-    // After a failed run too: one failure must not stop every later delivery of this instance.
+    // One failure must not stop every later delivery of this instance.
     const run = () => this.deliverNow(now);
     this.running = this.running.then(run, run);
     return this.running;
@@ -151,10 +122,6 @@ export class OwedInboxUpdates {
     this.arm();
   }
 
-  /**
-   * An update stays owed until its inbox took it, retried with backoff; a message that arrives
-   * while it is on its way stays owed for the next one.
-   */
   private async deliverTo(member: string): Promise<void> {
     try {
       const sent = await this.delivery.deliver(member);

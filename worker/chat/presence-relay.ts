@@ -1,11 +1,7 @@
 import type { ServerFrame } from "~/shared/schemas/chat-protocol";
 import { userInbox } from "../objects/inbox-service";
 
-/**
- * What a member's header learns of the other member while the conversation is open (never while a
- * block closes it): 'online' the moment they open it, and, when a page asks, the answer of their
- * inbox, the one place that knows all their open pages.
- */
+/** Never while a block closes the conversation; the other's inbox knows all their open pages. */
 export const openedFrame = (userId: string): ServerFrame => ({
   type: "presence",
   userId,

@@ -8,7 +8,6 @@ export const MEMBERS_TABLE = sqlMigration(`
     last_delivered_seq INTEGER NOT NULL DEFAULT 0
   );
 `);
-// Rooms created before delivery receipts existed gain the column once.
 export const MEMBERS_DELIVERED_COLUMN = addColumnMigration(
   "members",
   "last_delivered_seq",
@@ -17,16 +16,9 @@ export const MEMBERS_DELIVERED_COLUMN = addColumnMigration(
 
 type Position = { read: number; delivered: number };
 
-/**
- * How far each member has read the conversation, and how far their devices have received it (the
- * other member's 'Read' and 'Delivered'). Positions only move forward; each move answers whether
- * it moved, so the room tells the other member only of real changes.
- */
+/** Positions only move forward; each move answers whether it moved, so only real changes are told. */
 export class ReadPositions {
-  /**
-   * A seq up to which each member has read the other member's messages, as far as this instance
-   * knows (the stored position may be higher, never lower for those messages).
-   */
+  /** The stored position may be higher, never lower. */
   private readonly readAtLeast = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {}
@@ -35,7 +27,6 @@ export class ReadPositions {
     for (const member of members) this.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", member);
   }
 
-  /** A member's read and delivered positions (0 and 0 for someone not in this room). */
   of(userId: string): Position {
     return (
       this.sql
@@ -47,23 +38,16 @@ export class ReadPositions {
     );
   }
 
-  /** A member's devices received the conversation up to `seq`; true when that is news. */
   markDelivered(userId: string, seq: number): boolean {
     return this.raise("last_delivered_seq", userId, seq);
   }
 
-  /** A member read up to `seq` (which implies received); true when the read position moved. */
   markRead(userId: string, seq: number): boolean {
     this.raise("last_delivered_seq", userId, seq);
     return this.raise("last_read_seq", userId, seq);
   }
 
-  /**
-   * A member sent message `seq`: sending implies having received and read the other member's
-   * messages before it (the newest of which is `theirs`). Only when some of those were not yet read
-   * is anything written, and true answered; a run of one's own messages writes nothing here (a
-   * position need not cover one's own messages) and most answer from memory.
-   */
+  /** Sending implies having read the other's earlier messages; a run of one's own messages writes nothing. */
   readBySending(userId: string, seq: number, theirs: number): boolean {
     if (theirs <= (this.readAtLeast.get(userId) ?? 0)) return false;
     const { read } = this.of(userId);
@@ -78,7 +62,6 @@ export class ReadPositions {
     return true;
   }
 
-  /** Where a member has got to, as frames for a socket of the other member that just (re)connected. */
   receiptsOf(userId: string): ServerFrame[] {
     const { read, delivered } = this.of(userId);
     const frames: ServerFrame[] = [];
@@ -87,7 +70,6 @@ export class ReadPositions {
     return frames;
   }
 
-  /** Moves a member's read or delivered position forward (never back); true when it moved. */
   private raise(column: "last_read_seq" | "last_delivered_seq", userId: string, seq: number): boolean {
     return (
       this.sql.exec(`UPDATE members SET ${column} = ? WHERE user_id = ? AND ${column} < ?`, seq, userId, seq)

@@ -13,56 +13,38 @@ import { admitSend } from "./send-admission";
 import type { SessionNotice } from "./session-notice";
 import type { SupportSide } from "./support-side";
 
-/**
- * What a conversation's page exchanges with its ChatRoom without a socket (./conversation-page.ts):
- * a page read and a message posted with the page's form, each after the Worker's checks.
- */
-
 type ErrorFrame = Extract<ServerFrame, { type: "error" }>;
 
-/** A page read: the room checks again that the reader is a member. */
 export type PageRead = {
   pairId: string;
-  /** Whose side the page shows: the member's, or the support account's for a listener on the desk. */
   speakerId: string;
-  /** The page of messages before this seq (null: the newest). */
   beforeSeq: number | null;
-  /** A person's own document request: it reads what it shows, as the socket's read frame does. */
   markRead: boolean;
-  /** D1's word that a block closes the conversation (the room's own copy is the other source). */
   closedAtGate: boolean;
 };
 
-/** A message posted with a page's form, after the Worker's checks of the session and the image. */
 export type PagePost = {
   pairId: string;
-  /** The account that posts: the member, or the listener writing as the support account. */
   userId: string;
-  /** The sender's name on the message (the support account's, for a listener). */
   userName: string;
   deskRole?: "listener" | "admin";
   clientId: string;
   text: string;
   imageUrl: string | null;
   closedAtGate: boolean;
-  /** A support conversation's visitor: the country they post from, for the desk. */
   country?: string | null;
-  /** A support conversation's visitor: the language they read the site in, for the desk. */
   language?: string | null;
 };
 
-/** What became of a posted message: stored (or found already stored, for a form sent twice), or refused. */
 export type PageSendOutcome =
   | { ok: true; seq: number; duplicate: boolean }
   | { ok: false; code: ErrorFrame["code"] | "not_a_member"; message: string };
 
-/** A refusal frame as a page's send answers it. */
 function refusedBy(frame: ServerFrame): PageSendOutcome {
   if (frame.type !== "error") throw new Error(`not a refusal: ${frame.type}`);
   return { ok: false, code: frame.code, message: frame.message };
 }
 
-/** What a page's read and post reach of their room. */
 export type PageRoom = {
   members: RoomMembers;
   log: MessageLog;
@@ -72,15 +54,11 @@ export type PageRoom = {
   session: SessionNotice;
   support: SupportSide;
   intake: MessageIntake;
-  /** A serialized frame to every open socket of the room. */
   broadcastPayload(payload: string): void;
 };
 
 /**
- * A conversation's page, rendered on the server: its newest messages, the other
- * member's receipts, the session notice while it stands and, for a visitor, the desk's word. Null
- * for someone who is not a member. Reading writes nothing, unless the request is a person's own
- * view of the page (`markRead`), which reads what it shows like the socket's read frame
+ * Null for a non-member. Writes nothing unless `markRead`
  * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md).
  */
 export async function readPage(room: PageRoom, read: PageRead): Promise<ConversationView | null> {
@@ -88,7 +66,6 @@ export async function readPage(room: PageRoom, read: PageRead): Promise<Conversa
   const pair = parsePairId(read.pairId);
   const known = members.pairId();
   if (!pair?.includes(read.speakerId) || (known !== null && known !== read.pairId)) return null;
-  // A room nobody has opened or written in holds nothing yet (and is not named by a read).
   if (known === null) return EMPTY_CONVERSATION_VIEW;
   const { speakerId } = read;
   const page = log.recentPage(read.beforeSeq, RENDERED_MESSAGES);
@@ -97,7 +74,7 @@ export async function readPage(room: PageRoom, read: PageRead): Promise<Conversa
   const newest = page.messages.at(-1)?.seq ?? 0;
   if (read.markRead && newest > 0) {
     positions.addMembers(pair);
-    // Waited for: the page's header counts unread after this (app/routes/chat/chat-screen.tsx).
+    // Waited for: the page's header counts unread after this.
     await room.receipts.read(speakerId, newest, read.closedAtGate || room.blocks.isClosed())?.catch((error) => {
       // The page shows all the same; the list catches up with the next read.
       console.error(JSON.stringify({ at: "chat-room.page-read", error: String(error) }));
@@ -111,13 +88,7 @@ export async function readPage(room: PageRoom, read: PageRead): Promise<Conversa
   };
 }
 
-/**
- * A message posted with a page's form, handed to the room like a socket's send: the
- * same checks (membership, a block either way, the desk's assignment for a listener, the message's
- * rules, the image, the rate limit), the same seq, the same broadcast to every open socket, inbox
- * updates, emails and desk hand-off; and the same de-duplication by temp- id, so a form posted
- * twice stores one message.
- */
+/** The same checks, seq, broadcast and de-duplication as a socket's send, so a form posted twice stores one message. */
 export async function postFromPage(room: PageRoom, post: PagePost): Promise<PageSendOutcome> {
   const { members, positions, support } = room;
   const speakerId = post.deskRole ? getConfig().public.supportUserId : post.userId;

@@ -16,21 +16,14 @@ import type { PageRoom } from "./room-pages";
 import { SessionNotice } from "./session-notice";
 import { type RoomSockets, SupportSide } from "./support-side";
 
-/** What the parts reach of the room's sockets (the socket base's methods). */
 export type RoomSocketHooks = {
   openSockets(tag?: string): WebSocket[];
-  /** Every socket a listener (or the admin) opened from the desk, open or closing. */
   desks: RoomSockets["desks"];
   send(ws: WebSocket, frame: ServerFrame): void;
   broadcast(frame: ServerFrame, except?: { tag?: string }): void;
   broadcastPayload(payload: string): void;
 };
 
-/**
- * A ChatRoom's parts, one job each, wired to each other once: its storage (the log, the read
- * positions, the blocks, the owed inbox updates), what it does in time, the intake of messages, the
- * receipts, and the support side of a conversation with the support account.
- */
 export function roomParts(
   state: { ctx: DurableObjectState; env: Env; meta: Meta; sql: SqlStorage },
   sockets: RoomSocketHooks,
@@ -55,7 +48,6 @@ export function roomParts(
     openSockets: (userId) => sockets.openSockets(userId),
     waitUntil,
   });
-  /** The inbox updates owed to the members (a row per member, written with the message). */
   const outbox = new OwedInboxUpdates(sql, {
     deliver: (member) => deliverNewest({ log, members, positions }, member),
     latestSeq: () => log.latestSeq(),
@@ -74,7 +66,6 @@ export function roomParts(
     scheduleAlarm: () => duties.schedule(),
   });
   const historyBudget = new HistoryBudget();
-  // A page's read and post take the parts as they are (./room-pages.ts).
   const parts = {
     members,
     log,

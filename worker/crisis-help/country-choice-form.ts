@@ -5,14 +5,9 @@ import { readFormBody } from "../http/posted-form";
 import { isKnownCountry } from "./country-help";
 import { rememberCountry } from "./visitor-help";
 
-/** What the chooser's page shows after a refused post: the words, and the page to go back to. */
 export type CountryChoiceRefusal = { error: string; back: string | null };
 
-/**
- * The chooser's post: a country the table knows is remembered (this browser; the account when signed
- * in) and the visitor goes back where they were. Anything else (no form, no country, a code the
- * list does not offer) is refused with a 400 and changes nothing.
- */
+/** Anything but a country the table knows is refused with a 400 and changes nothing. */
 export async function chooseCountryAction(request: Request, userId: string | null) {
   const form = await readFormBody(request);
   const back = sameSitePath(form?.get(COUNTRY_CHOOSER.backField));

@@ -3,22 +3,17 @@ import { type CrisisHelp, countryName, NO_COUNTRY_HELP, type ShownCrisisLine } f
 import { CRISIS_LINES } from "./crisis-lines";
 import { EMERGENCY_NUMBERS } from "./emergency-numbers";
 
-/**
- * The table's answers: which countries it knows, and the help a page of a visitor in one of them
- * shows. Pure data lookups, so the tests and the emails ask the same functions as the pages.
- */
+/** Pure lookups, so the tests and the emails ask the same functions as the pages. */
 
-/** Whether the table has the country (every country it has, it has an emergency number for). */
+/** Every country the table has, it has an emergency number for. */
 export function isKnownCountry(code: string | null): code is string {
   return code !== null && Object.hasOwn(EMERGENCY_NUMBERS, code);
 }
 
-/** A country's name in the table (English), or null for a code the table does not have. */
 export function tableCountryName(code: string | null): string | null {
   return isKnownCountry(code) ? (EMERGENCY_NUMBERS[code]?.name ?? null) : null;
 }
 
-/** The help for a country: its emergency numbers and lines; a code the table lacks gets none of either. */
 export function crisisHelpFor(code: string | null): CrisisHelp {
   if (!isKnownCountry(code)) return NO_COUNTRY_HELP;
   const entry = EMERGENCY_NUMBERS[code];
@@ -38,7 +33,7 @@ export function crisisHelpFor(code: string | null): CrisisHelp {
   return { country: { code, name: entry.name }, emergency: entry.numbers, lines };
 }
 
-/** Every country the chooser offers, by its name in the current language, in that language's order. */
+/** By name in the current language, in that language's order. */
 export function countryChoices(): { code: string; name: string }[] {
   const locale = getLocale();
   return Object.entries(EMERGENCY_NUMBERS)

@@ -1,10 +1,8 @@
 import type { CrisisLine } from "~/shared/crisis-help";
 
 /**
- * Crisis lines by country (ISO 3166-1 alpha-2), the first of each being the one the crisis banner
- * puts on its line. Every entry was read on the line's own site or a government health body's page
- * (`source`) on the day it says (`checked`); a line that could not be read there is left out, never
- * written from memory. How to add or correct one: README, "Crisis help by country".
+ * The first line of each country is the one the crisis banner shows. Every entry was read on its
+ * `source` on the day `checked`, never written from memory (README, "Crisis help by country").
  */
 export const CRISIS_LINES: Partial<Record<string, CrisisLine[]>> = {
   US: [

@@ -1,11 +1,8 @@
 import type { EmergencyNumber } from "~/shared/crisis-help";
 
 /**
- * Where the emergency numbers below were read, and when. Most come from one list (Wikipedia's "List of
- * emergency telephone numbers"), checked against an independent one (Android's emergency-number
- * table); where the two disagreed, a page of the country's own government or services settled it,
- * and a number nothing settled was left out. How to add or correct a country: README, "Crisis help
- * by country".
+ * Most from Wikipedia's list, checked against Android's table; a disagreement was settled by the
+ * country's own government, else the number left out (README, "Crisis help by country").
  */
 export const EMERGENCY_SOURCES: Record<string, { url: string; read: string; checked: string }> = {
   "af-moi": {
@@ -205,7 +202,7 @@ export const EMERGENCY_SOURCES: Record<string, { url: string; read: string; chec
   },
 };
 
-/** Every country's emergency numbers (ISO 3166-1 alpha-2), the number to call first first. */
+/** The number to call first first. */
 export const EMERGENCY_NUMBERS: Record<string, { name: string; numbers: EmergencyNumber[]; source: string }> = {
   AD: {
     name: "Andorra",

@@ -9,13 +9,8 @@ import { rememberChoice, rememberedChoice } from "../http/remembered-choice";
 import { crisisHelpFor, isKnownCountry } from "./country-help";
 import { visitorCountry } from "./country-order";
 
-/**
- * The country a request's visitor is in, and the help their pages show. Read anew for each request
- * and kept nowhere: only a choice the visitor made is remembered (this browser's cookie, their
- * account).
- */
+/** Read anew for each request: only a choice the visitor made is remembered. */
 
-/** The country the visitor chose and their account keeps, or null. */
 export async function accountCountry(userId: string): Promise<string | null> {
   const [row] = await createDb(env.DB)
     .select({ country: crisisCountryChoices.country })
@@ -25,21 +20,14 @@ export async function accountCountry(userId: string): Promise<string | null> {
   return row?.country ?? null;
 }
 
-/**
- * Cloudflare's country for the request's address, where configuration says it is real: under
- * `wrangler dev` and in tests the runtime fills `request.cf` with a placeholder, the same for everyone.
- */
+/** Under `wrangler dev` and in tests `request.cf` holds a placeholder, the same for everyone. */
 function networkCountry(request: Request): string | null {
   if (!getConfig().crisisHelp.trustRequestCountry) return null;
   const cf = request.cf as { country?: unknown } | undefined;
   return typeof cf?.country === "string" ? cf.country : null;
 }
 
-/**
- * The account's choice as this browser last read it, for a few minutes (`{userId}.{country or -}`):
- * a signed-in page would otherwise read D1 for it on every view. Another device's new choice is
- * seen once it runs out; this browser's own choice is its other cookie, which comes first anyway.
- */
+/** Spares a signed-in page a D1 read per view; another device's new choice is seen once it runs out. */
 const ACCOUNT_CHOICE_COOKIE = "kindred_crisis_account";
 const ACCOUNT_CHOICE_SECONDS = POLICY.accountChoiceCacheMinutes * 60;
 
@@ -52,10 +40,8 @@ async function accountChoiceFor(request: Request, userId: string): Promise<strin
   return country;
 }
 
-/** The visitor's country (null: not known), in the order `visitorCountry` keeps. */
 export async function requestCountry(request: Request, userId: string | null): Promise<string | null> {
   const chosenHere = rememberedChoice(request.headers, COUNTRY_CHOOSER.cookie);
-  // The account is asked only when this browser holds no choice of its own.
   const chosenOnAccount = !isKnownCountry(chosenHere) && userId ? await accountChoiceFor(request, userId) : null;
   return visitorCountry({
     chosenHere,
@@ -65,26 +51,18 @@ export async function requestCountry(request: Request, userId: string | null): P
   });
 }
 
-/** The help a request's pages show its visitor. */
 export async function requestCrisisHelp(request: Request, userId: string | null): Promise<CrisisHelp> {
   return crisisHelpFor(await requestCountry(request, userId));
 }
 
-/**
- * The crisis help an email's footer shows its recipient: the country they chose; for an email asked
- * for in a request (a password reset), else that request's country; else none known. An email
- * sent later (a receipt, a new-message notice) knows nothing of where its recipient is now.
- */
+/** An email sent later (a receipt, a notice) knows nothing of where its recipient is now. */
 export async function recipientCrisisHelp(userId: string, request: Request | null): Promise<CrisisHelp> {
   const chosen = await accountCountry(userId);
   if (isKnownCountry(chosen)) return crisisHelpFor(chosen);
   return request ? requestCrisisHelp(request, null) : crisisHelpFor(null);
 }
 
-/**
- * At sign-in: a country chosen in this browser (its cookie, from the request's Cookie header) is kept
- * on the account too, as its newest choice. Nothing happens without one.
- */
+/** At sign-in, a choice made in this browser becomes the account's newest. */
 export async function keepBrowsersCountry(userId: string, cookieHeader: string | null): Promise<void> {
   const chosen = countryCodeOf(
     rememberedChoice(new Headers(cookieHeader ? { Cookie: cookieHeader } : {}), COUNTRY_CHOOSER.cookie),
@@ -100,10 +78,7 @@ async function keepOnAccount(userId: string, country: string): Promise<void> {
     .onConflictDoUpdate({ target: crisisCountryChoices.userId, set: { country, chosenAt } });
 }
 
-/**
- * Remembers the visitor's choice: in this browser, and on their account when signed in. The caller
- * has checked the country is one the table knows.
- */
+/** The caller has checked the table knows the country. */
 export async function rememberCountry(request: Request, userId: string | null, country: string): Promise<void> {
   if (userId) {
     await keepOnAccount(userId, country);

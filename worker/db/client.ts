@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { schema } from "./schema";
 
-/** A drizzle client over a D1 binding. Cheap to create; one per request or job is fine. */
+/** Cheap to create; one per request or job is fine. */
 export function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
 }

@@ -2,17 +2,12 @@ import { withEnv } from "cloudflare:workers";
 import { parse, serialize } from "hono/utils/cookie";
 import { setResponseCookie } from "../http/response-cookies";
 
-/**
- * The newest D1 state a browser has seen (a Sessions API bookmark): its next request never reads
- * from a replica older than its own last write.
- */
+/** A Sessions API bookmark: a browser's next request never reads from a replica older than its own last write. */
 export const D1_BOOKMARK_COOKIE = "kindred.d1_bookmark";
 
 /**
- * Runs a request with all of its D1 work in one D1 session (read replication, docs/architecture.md "Scaling"):
- * without a bookmark any replica may answer, the nearest one; with the browser's bookmark only one
- * at least that new. Within the request the session reads its own writes. The bookmark the session
- * ends with goes back to the browser. Durable Objects and the cron keep the primary.
+ * Read replication (docs/architecture.md "Scaling"): without a bookmark the nearest replica answers.
+ * Durable Objects and the cron keep the primary.
  */
 export async function withD1Session(
   request: Request,
@@ -21,7 +16,6 @@ export async function withD1Session(
 ): Promise<Response> {
   const known = bookmarkOf(request);
   const session = openSession(env.DB, known);
-  // The session has D1's query methods (prepare, batch): what the app and drizzle use.
   const sessionEnv: Env = { ...env, DB: session as unknown as D1Database };
   const response = await (withEnv(sessionEnv, () => handle(sessionEnv)) as Promise<Response>);
   const bookmark = session.getBookmark();
@@ -32,19 +26,19 @@ export async function withD1Session(
   return response;
 }
 
-/** A session from the browser's bookmark; one D1 cannot read (tampered, too old) starts afresh. */
+/** One D1 cannot read (tampered, too old) starts afresh. */
 function openSession(db: D1Database, bookmark: string | null): D1DatabaseSession {
   if (bookmark) {
     try {
       return db.withSession(bookmark);
     } catch {
-      // Falls through: an unusable bookmark is no reason to refuse the request.
+      // An unusable bookmark is no reason to refuse the request.
     }
   }
   return db.withSession("first-unconstrained");
 }
 
-/** The bookmark cookie's value; a malformed one counts as none (it must never fail the request). */
+/** A malformed one counts as none: it must never fail the request. */
 function bookmarkOf(request: Request): string | null {
   return parse(request.headers.get("Cookie") ?? "", D1_BOOKMARK_COOKIE)[D1_BOOKMARK_COOKIE] || null;
 }

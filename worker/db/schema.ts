@@ -1,9 +1,6 @@
 /**
- * The D1 data model (README, "Architecture"). Messages and inbox summaries are not here: they
- * live in the ChatRoom and UserInbox Durable Objects. drizzle-kit generates migrations/ from this file.
- *
- * Timestamps are epoch milliseconds (`timestamp_ms`) so the app, the Durable Objects and the spec's
- * `lastActivity` (epoch ms) share one unit.
+ * Messages and inbox summaries live in the Durable Objects, not here. Timestamps are epoch ms so the
+ * app, the objects and the spec's `lastActivity` share one unit.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -23,10 +20,7 @@ const createdAt = () =>
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
-/**
- * Accounts: better-auth's user model (id, name, email, emailVerified, image) plus the spec's users
- * fields (section 3). `name` is the auth profile's displayName, `image` its photoURL.
- */
+/** better-auth's user plus the spec's users fields (section 3): `name` is displayName, `image` photoURL. */
 export const users = sqliteTable(
   "users",
   {
@@ -41,21 +35,19 @@ export const users = sqliteTable(
     isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
     lastSeen: integer("last_seen", { mode: "timestamp_ms" }),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
-    /** Set while the account is suspended: no sign-in, no session. */
     suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
-    /** The category of the suspension's reason, told to the person at sign-in. */
+    /** Told to the person at sign-in. */
     suspensionReason: text("suspension_reason", { enum: SUSPENSION_REASON_VALUES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
-    // Usernames are matched case-insensitively (spec section 5, search), so uniqueness is too.
+    // Usernames match case-insensitively (spec section 5), so uniqueness does too.
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
   ],
 );
 
-/** better-auth sessions. */
 export const sessions = sqliteTable(
   "sessions",
   {
@@ -73,7 +65,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-/** better-auth accounts: for email + password, providerId 'credential' holds the password hash. */
+/** providerId 'credential' holds the password hash. */
 export const accounts = sqliteTable(
   "accounts",
   {
@@ -99,7 +91,6 @@ export const accounts = sqliteTable(
   ],
 );
 
-/** better-auth verification tokens (password reset links). */
 export const verifications = sqliteTable(
   "verifications",
   {
@@ -113,7 +104,7 @@ export const verifications = sqliteTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** better-auth's rate-limit counters (database storage: memory would be per isolate on Workers). */
+/** In the database: memory would be per isolate on Workers. */
 export const rateLimits = sqliteTable("rate_limits", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
@@ -121,11 +112,7 @@ export const rateLimits = sqliteTable("rate_limits", {
   lastRequest: integer("last_request").notNull(),
 });
 
-/**
- * Failed sign-ins per account: the per-address limit cannot stop many addresses guessing
- * one password, so failures are also counted per email. Keyed by a hash of the lower-cased email,
- * so guesses at addresses nobody registered leave no readable address behind.
- */
+/** Keyed by a hash of the lower-cased email, so guesses at unregistered addresses leave nothing readable. */
 export const signInFailures = sqliteTable("sign_in_failures", {
   emailHash: text("email_hash").primaryKey(),
   failures: integer("failures").notNull(),
@@ -133,10 +120,7 @@ export const signInFailures = sqliteTable("sign_in_failures", {
   lockedUntil: integer("locked_until"),
 });
 
-/**
- * Sign-ups per network, one row each, for the sign-up limits (worker/auth/sign-up-limits.ts): a
- * network is kept as a keyed hash, never readable, and its rows go after a day.
- */
+/** The network is a keyed hash, never readable; rows go after a day. */
 export const signUpAttempts = sqliteTable(
   "sign_up_attempts",
   {
@@ -147,16 +131,12 @@ export const signUpAttempts = sqliteTable(
   (t) => [index("sign_up_attempts_network_at_idx").on(t.networkHash, t.at), index("sign_up_attempts_at_idx").on(t.at)],
 );
 
-/** Sign-ups on the whole site per minute (epoch ms / 60,000), against the site's ceiling. */
 export const signUpMinutes = sqliteTable("sign_up_minutes", {
   minute: integer("minute").primaryKey(),
   count: integer("count").notNull(),
 });
 
-/**
- * The faith profile (spec section 3, profiles). List fields are JSON arrays of option labels.
- * `location` is the legacy field that is read as city.
- */
+/** Spec section 3. List fields are JSON arrays of option labels; `location` is the legacy field read as city. */
 export const profiles = sqliteTable("profiles", {
   userId: text("user_id")
     .primaryKey()
@@ -204,11 +184,7 @@ export const profiles = sqliteTable("profiles", {
   updatedAt: updatedAt(),
 });
 
-/**
- * The inactivity record (spec section 3, userSessions). The server refuses a session whose
- * lastActivity is older than the 10-minute timeout; a forced logout sets lastActivity to 0 and
- * records loggedOutAt and the reason.
- */
+/** Spec section 3; a forced logout sets lastActivity to 0 and records loggedOutAt and the reason. */
 export const userSessions = sqliteTable("user_sessions", {
   userId: text("user_id")
     .primaryKey()
@@ -219,11 +195,7 @@ export const userSessions = sqliteTable("user_sessions", {
   reason: text("reason", { enum: ["inactivity_timeout"] }),
 });
 
-/**
- * Sessions the app ended (inactivity, suspension), by a hash of their token, so a browser that
- * still holds an ended session's cookie is told why when it comes back, after the session's row is
- * gone (worker/auth/ended-sessions.ts). Kept as long as such a cookie can live.
- */
+/** By a hash of the token; kept as long as such a cookie can live (worker/auth/ended-sessions.ts). */
 export const endedSessions = sqliteTable(
   "ended_sessions",
   {
@@ -234,10 +206,7 @@ export const endedSessions = sqliteTable(
   (t) => [index("ended_sessions_ended_at_idx").on(t.endedAt)],
 );
 
-/**
- * Registry of conversations (spec section 3, chats/{pairId}): who is in which ChatRoom, for sweeps
- * and admin. Messages themselves live in the ChatRoom Durable Object.
- */
+/** Spec section 3, for sweeps and admin; messages live in the ChatRoom. */
 export const chats = sqliteTable(
   "chats",
   {
@@ -258,7 +227,7 @@ export const chats = sqliteTable(
   ],
 );
 
-/** Donation receipts (spec section 3). The amount is kept but never shown ('Private'). */
+/** The amount is kept but never shown ('Private'). */
 export const receipts = sqliteTable(
   "receipts",
   {
@@ -279,12 +248,7 @@ export const receipts = sqliteTable(
   (t) => [index("receipts_user_id_idx").on(t.userId)],
 );
 
-/**
- * First-party, anonymous analytics: page views per UTC day and route pattern, added up
- * by the AnalyticsShard Durable Objects and written here about once a minute, never a row per event.
- * No IP, user id or cookie. `day` is the epoch ms of the UTC midnight that starts the day. Purged
- * when the day's start is 30 days old.
- */
+/** No IP, user id or cookie; `day` is the UTC midnight's epoch ms. Written about once a minute, never per event. */
 export const analyticsPageViews = sqliteTable(
   "analytics_page_views",
   {
@@ -295,11 +259,7 @@ export const analyticsPageViews = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
 
-/**
- * Each web vital's measurements per UTC day and route pattern, as a histogram: a JSON object from
- * log-spaced bucket (worker/analytics/vital-histogram.ts) to count, so a percentile comes from the
- * aggregates within a stated error. `samples` is the sum of the counts.
- */
+/** Bucket (worker/analytics/vital-histogram.ts) to count, so a percentile comes within a stated error. */
 export const analyticsVitals = sqliteTable(
   "analytics_vitals",
   {
@@ -312,20 +272,14 @@ export const analyticsVitals = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.path, t.name] })],
 );
 
-/**
- * The last flush of each analytics shard written here, by the shard's own random id: written in
- * the same batch as the flush's counts, so a flush retried after it was written adds nothing twice.
- */
+/** Written in the same batch as the flush's counts, so a retried flush adds nothing twice. */
 export const analyticsFlushes = sqliteTable("analytics_flushes", {
   source: text("source").primaryKey(),
   lastFlush: integer("last_flush").notNull(),
   flushedAt: integer("flushed_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-/**
- * Every email the app sends. Without a Resend key (local default) this table is the delivery:
- * a dev-only page lists it, so flows such as password reset work end to end on a laptop.
- */
+/** Without a Resend key this table is the delivery, listed by a dev-only page. */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -343,10 +297,7 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
 );
 
-/**
- * Who blocked whom. The ChatRoom and the UserInbox keep their own copy of the rows that
- * concern them, written when a block changes, so the message path never reads this table.
- */
+/** The ChatRoom and UserInbox keep their own copies, so the message path never reads this table. */
 export const blocks = sqliteTable(
   "blocks",
   {
@@ -361,11 +312,7 @@ export const blocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_id_idx").on(t.blockedId)],
 );
 
-/**
- * Reports of a received message or a profile, with a snapshot of what was reported so
- * moderation works after the 7-day message purge: the text, and a copy of the image in R2 under
- * `reports/`. Deleted with the copy after 30 days (the Privacy Policy).
- */
+/** The snapshot keeps moderation working after the 7-day purge; deleted after 30 days (the Privacy Policy). */
 export const reports = sqliteTable(
   "reports",
   {
@@ -379,13 +326,10 @@ export const reports = sqliteTable(
     subject: text("subject", { enum: REPORT_SUBJECTS }).notNull(),
     reason: text("reason", { enum: REPORT_REASON_VALUES }).notNull(),
     note: text("note").notNull().default(""),
-    /** The reported message's conversation and place in it (message reports only). */
     pairId: text("pair_id"),
     messageSeq: integer("message_seq"),
     snapshotText: text("snapshot_text").notNull().default(""),
-    /** R2 key of the image copy (`reports/{id}/…`), if what was reported had an image. */
     snapshotImageKey: text("snapshot_image_key"),
-    /** When the reported message was sent, or when the profile was last saved. */
     snapshotAt: integer("snapshot_at", { mode: "timestamp_ms" }),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),
@@ -399,7 +343,7 @@ export const reports = sqliteTable(
   ],
 );
 
-/** Every moderation action: who did what to whom, and when. Kept 30 days. */
+/** Kept 30 days. */
 export const moderationActions = sqliteTable(
   "moderation_actions",
   {
@@ -407,9 +351,8 @@ export const moderationActions = sqliteTable(
     adminId: text("admin_id").notNull(),
     action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
     targetUserId: text("target_user_id").notNull(),
-    /** The report acted on; it may have been deleted since (no foreign key on purpose). */
+    /** No foreign key on purpose: the report may have been deleted since. */
     reportId: text("report_id"),
-    /** A suspension's reason (its category) and the admin's note; empty for other actions. */
     reason: text("reason", { enum: SUSPENSION_REASON_VALUES }),
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
@@ -418,11 +361,8 @@ export const moderationActions = sqliteTable(
 );
 
 /**
- * Listeners: accounts the admin lets answer visitors on the support desk, as the support
- * account. Their own account stays theirs for the community area. `alias` is an optional display
- * name a listener may show visitors (never their username); null when none. `languages`: the
- * languages they answer in (JSON, codes the site speaks, at least one), English unless the admin
- * chose others; the desk offers a conversation first to someone who speaks its visitor's.
+ * Their own account stays theirs for the community area. `alias` is shown to visitors, never the
+ * username. `languages`: JSON codes, at least one.
  */
 export const listeners = sqliteTable("listeners", {
   userId: text("user_id")
@@ -433,25 +373,18 @@ export const listeners = sqliteTable("listeners", {
   createdAt: createdAt(),
 });
 
-/**
- * Saved replies: texts the admin keeps (/admin/replies) for listeners to put into a message on the
- * desk and change before sending. `position` is the list's order, 1 to n with no gaps.
- */
+/** `position` is 1 to n with no gaps. */
 export const savedReplies = sqliteTable("saved_replies", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   title: text("title").notNull(),
   text: text("text").notNull(),
-  /** The language it is written in: the desk offers it first in that language's conversations. */
+  /** The desk offers it first in that language's conversations. */
   language: text("language").$type<Language>().notNull().default(DEFAULT_LANGUAGE),
   position: integer("position").notNull(),
   createdAt: createdAt(),
 });
 
-/**
- * Wrap-up topics: what 'Mark resolved' asks the listener to choose from, kept by the admin
- * (/admin/topics). Names are unique in any letter case, like usernames; `position` is the list's
- * order, 1 to n with no gaps. A wrap-up keeps the names it was given, not these rows' ids.
- */
+/** Names are unique in any case; a wrap-up keeps names, not these ids. `position` is 1 to n with no gaps. */
 export const wrapUpTopics = sqliteTable(
   "wrap_up_topics",
   {
@@ -462,11 +395,7 @@ export const wrapUpTopics = sqliteTable(
   (t) => [uniqueIndex("wrap_up_topics_name_unique").on(sql`lower(${t.name})`)],
 );
 
-/**
- * The country a person chose for their crisis help (the chooser, /crisis-help/country), kept on their
- * account so it follows them to every device they sign in on. Only their own choice is ever kept:
- * the country a request seemed to come from never is.
- */
+/** Only a person's own choice is kept, never the country a request seemed to come from. */
 export const crisisCountryChoices = sqliteTable("crisis_country_choices", {
   userId: text("user_id")
     .primaryKey()
@@ -475,10 +404,7 @@ export const crisisCountryChoices = sqliteTable("crisis_country_choices", {
   chosenAt: integer("chosen_at").notNull(),
 });
 
-/**
- * The language an account's pages and emails speak: the one its owner signed up in, or chose since
- * with the language switch. Absent, the browser's language decides, and emails go out in English.
- */
+/** Absent: the browser's language decides, and emails go out in English. */
 export const accountLanguages = sqliteTable("account_languages", {
   userId: text("user_id")
     .primaryKey()

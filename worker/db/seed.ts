@@ -1,24 +1,16 @@
 import { createDb } from "./client";
 import { accounts, profiles, users } from "./schema";
 
-/**
- * The one account every deployment needs: the support account that every call to action opens a
- * chat with, which is also the admin by default.
- */
 type SupportAccountSeed = {
   userId: string;
   email: string;
   username: string;
   displayName: string;
-  /** A better-auth credential hash (`better-auth/crypto` hashPassword), never a plain password. */
+  /** `better-auth/crypto` hashPassword, never a plain password. */
   passwordHash: string;
 };
 
-/**
- * Creates the support account, its email + password credential and its small profile. Idempotent:
- * every insert ignores a row that is already there, so running it twice changes nothing (an existing
- * password is never overwritten by a re-run).
- */
+/** Idempotent: a re-run never overwrites an existing password. */
 export async function seedSupportAccount(d1: D1Database, seed: SupportAccountSeed): Promise<void> {
   const db = createDb(d1);
   const now = new Date();
@@ -62,10 +54,7 @@ export async function seedSupportAccount(d1: D1Database, seed: SupportAccountSee
   ]);
 }
 
-/**
- * Local-development identity of the support account. These credentials exist only in local state
- * (.wrangler/); a production deployment creates its support account with its own secret password.
- */
+/** Exists only in local state (.wrangler/); production sets its own secret password. */
 export const LOCAL_SUPPORT_ACCOUNT = {
   email: "support@kindred.local",
   password: "kindred-local-support",

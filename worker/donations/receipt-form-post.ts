@@ -8,13 +8,7 @@ import { openReceipt, sendReceiptEmail } from "./receipts";
 
 const receiptPath = (id: string) => `${PATHS.thankYou}?receipt=${id}`;
 
-/**
- * The thank-you page's two writes, both posts (its route action). Opening a receipt (arriving from
- * the payment provider) makes one, or takes the one made in the last 2 minutes, and moves to its
- * address, so a reload or a second tab shows the same receipt. Emailing one sends it once however
- * often it is asked: posted in place by the page's script it answers whether it was sent; posted
- * without scripts it moves to the receipt's page, which reads the outcome from the database.
- */
+/** Reopening within 2 minutes takes the same receipt, so a reload or a second tab shows it; its email is sent once. */
 export async function receiptAction(user: SignedInUser, request: Request) {
   const form = await readPostedForm(request);
   const intent = form.get("intent");

@@ -17,7 +17,7 @@ import { recipientLanguage } from "../i18n/visitor-language";
 
 /** Kept internally, never shown (spec section 3). */
 export const RECEIPT_AMOUNT = 75;
-/** A thank-you page opened again this soon (a second tab, a double redirect) shows the same receipt. */
+/** A second tab or double redirect shows the same receipt. */
 export const RECEIPT_REUSE_MS = 2 * 60 * 1000;
 /** How long a request that lost the race to send waits for the winner's result. */
 const SEND_WAIT_MS = 10_000;
@@ -26,7 +26,6 @@ type ReceiptRow = typeof receipts.$inferSelect;
 
 const newReceiptId = () => `VM-${String(100000 + ((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 900000))}`;
 
-/** A receipt as its reader sees it, in the language being spoken (the page's, or the email's). */
 export function toReceiptView(row: ReceiptRow): ReceiptView {
   return {
     id: row.id,
@@ -39,7 +38,7 @@ export function toReceiptView(row: ReceiptRow): ReceiptView {
   };
 }
 
-/** One of this user's receipts, or null: nobody reads another person's receipt. */
+/** Nobody reads another person's receipt. */
 export async function findReceipt(userId: string, id: string): Promise<ReceiptRow | null> {
   const [row] = await createDb(env.DB)
     .select()
@@ -49,10 +48,6 @@ export async function findReceipt(userId: string, id: string): Promise<ReceiptRo
   return row ?? null;
 }
 
-/**
- * The receipt for a donation that just came back to the thank-you page: the one made moments ago if
- * there is one (the page opened twice), otherwise a new one with a fresh 'VM-' id.
- */
 export async function openReceipt(user: SignedInUser, now = new Date()): Promise<ReceiptRow> {
   const db = createDb(env.DB);
   const [recent] = await db
@@ -82,11 +77,7 @@ export async function openReceipt(user: SignedInUser, now = new Date()): Promise
 
 type ReceiptEmailResult = { status: "sent" } | { status: "failed"; error: string };
 
-/**
- * Sends a receipt's email exactly once. The database decides who sends: one request moves the
- * receipt from pending (or failed, to retry) to sending; any other waits for that request's result
- * instead of sending again, so reloads, double renders and two tabs send one email.
- */
+/** The database decides who sends, so reloads, double renders and two tabs send one email. */
 export async function sendReceiptEmail(
   userId: string,
   receiptId: string,
@@ -145,7 +136,6 @@ export async function sendReceiptEmail(
   return sent ? { status: "sent" } : { status: "failed", error: RECEIPT_TEXTS.emailFailed };
 }
 
-/** Another request is sending (or sent) this receipt's email: its outcome, once known. */
 async function waitForResult(userId: string, receiptId: string): Promise<ReceiptEmailResult | null> {
   const deadline = Date.now() + SEND_WAIT_MS;
   while (true) {

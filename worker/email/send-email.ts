@@ -1,8 +1,4 @@
-/**
- * Email delivery. With RESEND_API_KEY, email goes out through Resend; without it
- * (the local default) the email_outbox table and the log are the delivery, so flows such as password
- * reset work end to end on a laptop. Either way every email gets an outbox row: the audit trail.
- */
+/** Every email gets an outbox row, the audit trail; without a Resend key it is the delivery. */
 import { env } from "cloudflare:workers";
 import { render } from "@react-email/render";
 import { desc, sql } from "drizzle-orm";
@@ -17,21 +13,14 @@ import { PASSWORD_RESET_TEMPLATE } from "./templates/password-reset-email";
 
 type EmailStatus = "logged" | "sent" | "failed";
 
-/** What an email says: its subject and its body. */
 export type EmailContent = { subject: string; element: ReactElement };
 
 export type EmailMessage = {
   to: string;
-  /** The recipient's language (see recipientLanguage): the subject and the body are written in it. */
   language: Language;
-  /** Which template made the email, e.g. "password-reset"; stored in the outbox. */
   template: string;
-  /**
-   * Writes the subject and the body. It runs, and the body renders, speaking `language`, so every
-   * message function (the crisis help's included) and every date answers in the recipient's.
-   */
+  /** Runs speaking `language`, so every message function and date answers in the recipient's. */
   compose: () => EmailContent;
-  /** Where replies go, and who gets a copy (the receipt email sets both). */
   replyTo?: string;
   cc?: string;
 };
@@ -40,26 +29,22 @@ export type EmailTransport = { kind: "resend"; apiKey: string; from: string } | 
 
 type SendEmailResult = { id: string; status: EmailStatus };
 
-/**
- * Templates whose plain text goes into the log line when there is no provider, so a developer can
- * follow the link from the terminal. Only these: other emails may carry more than a link.
- */
+/** Only these: other emails may carry more than a link. */
 const TEXT_IN_LOG = new Set<string>([PASSWORD_RESET_TEMPLATE]);
 
-/** Resend when a key is configured, otherwise the outbox. */
 export function configuredTransport(): EmailTransport {
   const { resendApiKey, from } = getConfig().email;
   return resendApiKey ? { kind: "resend", apiKey: resendApiKey, from } : { kind: "outbox" };
 }
 
-/** Renders and delivers one email with the configured transport. Never throws for a delivery failure. */
+/** Never throws for a delivery failure. */
 export async function sendEmail(message: EmailMessage): Promise<SendEmailResult> {
   return deliverEmail(message, configuredTransport());
 }
 
 type Delivery = { status: EmailStatus; providerId: string | null; error: string | null };
 
-/** The body of sendEmail with the transport passed in (tests use it to reach Resend's code path). */
+/** Tests use it to reach Resend's code path. */
 export async function deliverEmail(message: EmailMessage, transport: EmailTransport): Promise<SendEmailResult> {
   const { to, template, replyTo, cc } = message;
   const { subject, html, text } = await composed(message);
@@ -86,10 +71,7 @@ export async function deliverEmail(message: EmailMessage, transport: EmailTransp
   return { id, status: delivery.status };
 }
 
-/**
- * The email's subject and bodies in its recipient's language. The render is awaited inside
- * `inLanguage`: React renders over later ticks, which keep the language only within it.
- */
+/** Awaited inside `inLanguage`: React renders over later ticks, which keep the language only within it. */
 function composed({ language, compose }: EmailMessage): Promise<{ subject: string; html: string; text: string }> {
   return inLanguage(language, async () => {
     const { subject, element } = compose();
@@ -111,7 +93,6 @@ async function sendWithResend(
   }
 }
 
-/** The newest outbox rows first, for the dev-only outbox page. */
 export async function listOutbox(limit = 50) {
   const rows = Math.min(Math.max(Math.trunc(limit), 1), 500);
   return (

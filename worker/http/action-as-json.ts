@@ -1,9 +1,6 @@
 /**
- * A route action's answer as JSON, for a page script that posts to it without the framework: the
- * framework's own encoding of action data is its client's to read. Data (with its status and
- * headers) becomes its JSON; a redirect, which a script cannot follow by hand, becomes
- * `{ destination }` with the redirect's cookies, for the script to go to by a full page load; an
- * error the action threw as data keeps its status.
+ * For a page script that posts without the framework, whose own encoding only its client reads. A
+ * redirect becomes `{ destination }` with its cookies, for the script to follow by a full page load.
  */
 export async function actionAsJson(run: () => Promise<unknown>): Promise<Response> {
   try {
@@ -19,7 +16,6 @@ export async function actionAsJson(run: () => Promise<unknown>): Promise<Respons
   }
 }
 
-/** What React Router's `data(value, init)` returns. */
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
 function isDataWithInit(value: unknown): value is DataWithInit {

@@ -1,16 +1,12 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /**
- * Which methods a page's address takes, read from the app's own route modules, so a request with
- * any other method is answered plainly before React Router sees it
- * (docs/decisions/167-a-page-asked-with-a-method-it-does-not-take-answers-405.md). React Router
- * would run a route's action for PUT, PATCH and DELETE as for POST, and answer every other
- * method, or a POST to a page without an action, with its internal wording and an error in the log.
+ * Answers other methods plainly before React Router, which would run an action for PUT, PATCH and
+ * DELETE and answer the rest with its internal wording (docs/decisions/167-a-page-asked-with-a-method-it-does-not-take-answers-405.md).
  */
 
 type Routes = ServerBuild["routes"];
 
-/** The route table as nested routes, from the build's flat manifest. */
 function treeOf(routes: Routes, parentId?: string): RouteObject[] {
   return Object.values(routes).flatMap((route): RouteObject[] => {
     if (!route || route.parentId !== parentId) return [];
@@ -25,16 +21,12 @@ function treeOf(routes: Routes, parentId?: string): RouteObject[] {
 
 const trees = new WeakMap<Routes, RouteObject[]>();
 
-/** React Router's data request for a page (`/chat.data`, `/_root.data` for `/`) is that page's. */
 function pagePathOf(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
-/**
- * The methods `url` takes, in the order an `Allow` header lists them, or null when no page lives
- * there (an address only the catch-all not-found page answers).
- */
+/** In `Allow` order; null where only the catch-all not-found page answers. */
 export function allowedMethods(url: URL, routes: Routes): string[] | null {
   let tree = trees.get(routes);
   if (!tree) {
@@ -55,11 +47,7 @@ export function allowedMethods(url: URL, routes: Routes): string[] | null {
   return allowed;
 }
 
-/**
- * The answer to a request for a page with a method it does not take: 405 with the methods it
- * does take, or 404 where no page lives (the not-found page answers GET and HEAD itself). Null
- * when the request may go on.
- */
+/** 405 with the methods taken, or 404 where no page lives; null when the request may go on. */
 export function methodRefusal(request: Request, routes: Routes): Response | null {
   const url = new URL(request.url);
   const allowed = allowedMethods(url, routes);

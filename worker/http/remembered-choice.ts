@@ -1,13 +1,9 @@
 import { parse, serialize } from "hono/utils/cookie";
 import { setResponseCookie } from "./response-cookies";
 
-/** A year: a choice a person made on a page stays until they make another. */
 const REMEMBERED_FOR_SECONDS = 365 * 24 * 60 * 60;
 
-/**
- * A choice a page remembers in a cookie of its own (a display preference, never anything the server
- * relies on): read from the request, or null; a malformed cookie counts as none.
- */
+/** A display preference, never anything the server relies on; a malformed cookie counts as none. */
 export function rememberedChoice(from: Request | Headers, name: string): string | null {
   const headers = from instanceof Headers ? from : from.headers;
   try {
@@ -17,10 +13,6 @@ export function rememberedChoice(from: Request | Headers, name: string): string 
   }
 }
 
-/**
- * Remembers a choice for the pages under `path`, with the response of the request being handled:
- * for a year, or `maxAge` seconds.
- */
 export function rememberChoice(
   request: Request,
   name: string,

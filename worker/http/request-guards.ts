@@ -2,38 +2,25 @@ import { MAX_MESSAGE_TEXT } from "~/shared/schemas/chat-protocol";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/shared/uploads";
 import { getConfig } from "../config";
 
-/**
- * What every request passes before any route sees it (every malformed input is a 4xx
- * with a code, never a 500): a URL whose percent-encoding is broken is refused, and so is a body
- * larger than its endpoint can need, and a page's form post that another site sent.
- */
+/** Every malformed input is a 4xx with a code, never a 500. */
 
 /** Multipart framing around a file: generous, so an honest file at the limit is never refused. */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
-/** JSON bodies and ordinary form posts: far above any real one (a whole profile is ~10 KB). */
+/** Far above any real body (a whole profile is ~10 KB). */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
-/**
- * The larger caps, by path (page actions match with or without React Router's `.data` suffix):
- * the upload endpoint takes the largest image (the route applies each purpose's own limit), and
- * the forms that carry a profile picture take the picture's limit.
- */
+/** Page actions match with or without React Router's `.data` suffix. */
 const BODY_LIMITS: Record<string, number> = {
   "/api/uploads": MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES,
   "/signup": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
   "/profile": MAX_UPLOAD_BYTES.profile + MULTIPART_OVERHEAD_BYTES,
 };
 
-/**
- * A conversation's page (/chat/{userId}, and /desk/{visitorId} for a listener) takes its composer
- * posted as a form: the largest chat image, its framing, and the longest message's text
- * (at most 3 UTF-8 bytes a character; a line break, sent as CRLF, is 2).
- */
+/** The largest chat image, its framing and the longest message (3 UTF-8 bytes a character; a CRLF is 2). */
 const CONVERSATION_FORM = /^\/(chat|desk)\/[^/]+$/;
 export const CONVERSATION_FORM_LIMIT_BYTES = MAX_UPLOAD_BYTES.chat + MULTIPART_OVERHEAD_BYTES + MAX_MESSAGE_TEXT * 3;
 
-/** A body's cap and what a body over it is told (the spec's words where it has them). */
 export function bodyLimitFor(pathname: string): { bytes: number; message?: string } {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   if (CONVERSATION_FORM.test(page)) {
@@ -53,10 +40,8 @@ function refusal(pathname: string, status: 400 | 413, code: string, message: str
 const CROSS_SITE_POST_MESSAGE = "This form was not sent from this site, so nothing was changed.";
 
 /**
- * Every write to a page is a route action (sign-up, profile, receipts, safety, moderation...).
- * SameSite=Lax session cookies already keep another site's forms signed out; a post that names
- * another origin is refused before any action runs, as `/api` refuses it (`sameOrigin`). A post
- * without an Origin header (not a browser) is left to the session check.
+ * SameSite=Lax already keeps another site's forms signed out; this refuses them before any action
+ * runs, as `/api` does. A post without Origin (not a browser) is left to the session check.
  */
 function isCrossSitePagePost(request: Request, url: URL): boolean {
   if (request.method === "GET" || request.method === "HEAD" || isApiPath(url.pathname)) return false;
@@ -64,7 +49,6 @@ function isCrossSitePagePost(request: Request, url: URL): boolean {
   return origin !== null && !getConfig().auth.trustedOrigins.includes(origin);
 }
 
-/** Whether the path or the query has a `%` that does not start a valid UTF-8 escape. */
 function hasMalformedEncoding(url: URL): boolean {
   try {
     decodeURIComponent(url.pathname);
@@ -75,10 +59,6 @@ function hasMalformedEncoding(url: URL): boolean {
   }
 }
 
-/**
- * The request to hand on (a body sent without a length is read here, up to its cap), or the
- * refusal to answer with.
- */
 export async function guardRequest(request: Request): Promise<Request | Response> {
   const url = new URL(request.url);
   if (hasMalformedEncoding(url)) {

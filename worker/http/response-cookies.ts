@@ -1,20 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/**
- * Cookies for the response of the request being handled, set by code far from that response: the
- * session check refreshes the signed session cache cookie (worker/auth/session.ts) from a route's
- * loader or an API middleware, which own no response headers of their own.
- */
+/** Lets the session check refresh its cache cookie from a loader or middleware, which own no response headers. */
 const pending = new AsyncLocalStorage<string[]>();
 
-/** Handles a request with a place for such cookies, and puts them on its response. */
 export async function collectingResponseCookies(handle: () => Promise<Response>): Promise<Response> {
   const cookies: string[] = [];
   const response = await pending.run(cookies, handle);
   return withCookies(response, cookies);
 }
 
-/** Adds a Set-Cookie header to the current request's response (nothing outside a request). */
 export function setResponseCookie(cookie: string): void {
   pending.getStore()?.push(cookie);
 }

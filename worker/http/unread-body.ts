@@ -1,10 +1,7 @@
 /**
- * What is left of a request's body once its answer is ready, read and dropped. A request refused
- * without reading its body (a 401, a cross-site 403, a 405) otherwise leaves those bytes in the
- * connection: the Vite dev server's proxy into workerd then fails the next request it sends on that
- * connection ('fetch failed', and an error overlay on every open page). Reading to the end leaves the
- * connection clean; cancelling does not (measured under `npm run dev`). A body larger than `limit`
- * is read up to it and then cancelled: nobody honest sends one, and its connection may close.
+ * A refused request's unread body otherwise stays in the connection, and the Vite dev proxy fails
+ * the next request on it. Reading to the end keeps it clean; cancelling does not. Past `limit` it
+ * is cancelled: nobody honest sends one.
  */
 export async function discardUnreadBody(request: Request, limit: number): Promise<void> {
   if (!request.body || request.bodyUsed) return;

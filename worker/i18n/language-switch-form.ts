@@ -5,20 +5,14 @@ import { sameSitePath } from "~/shared/redirect-target";
 import { readFormBody } from "../http/posted-form";
 import { rememberLanguage } from "./visitor-language";
 
-/** What the switch's page shows after a refused post. */
 export type LanguageSwitchRefusal = { error: string; back: string | null };
 
-/**
- * The language switch's post: a language the site speaks is remembered (this browser; the account
- * when signed in) and the visitor goes back to the page they were on, now in that language.
- * Anything else is refused with a 400 and changes nothing.
- */
+/** Anything but a language the site speaks is refused with a 400 and changes nothing. */
 export async function switchLanguageAction(request: Request, userId: string | null) {
   const form = await readFormBody(request);
   const back = sameSitePath(form?.get(LANGUAGE_SWITCH.backField));
   const language = languageOf(form?.get(LANGUAGE_SWITCH.field));
   if (!language) return data<LanguageSwitchRefusal>({ error: m.language_invalid(), back }, { status: 400 });
   await rememberLanguage(request, userId, language);
-  // Back to the page, at its address in that language where it has one.
   throw redirect(localizedPath(back ?? "/", language), 303);
 }

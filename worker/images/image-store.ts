@@ -10,13 +10,13 @@ const EXTENSIONS: Record<AcceptedImageType, string> = {
   "image/gif": "gif",
 };
 
-/** Where an image lives is decided here, from the server's facts only (never a client path). */
+/** From the server's facts only, never a client path. */
 export function imageKey(purpose: UploadPurpose, owner: string, type: AcceptedImageType): string {
   const folder = purpose === "profile" ? "profiles" : "chats";
   return `${folder}/${owner}/${crypto.randomUUID()}.${EXTENSIONS[type]}`;
 }
 
-/** The app URL of a stored image; served by GET /images/{key} with access checks. */
+/** Served by GET /images/{key} with access checks. */
 export function imageUrl(key: string): string {
   return `/images/${key}`;
 }
@@ -28,31 +28,22 @@ export async function storeImage(key: string, bytes: Uint8Array, type: AcceptedI
   });
 }
 
-/** Removes an image stored for a message that was then not sent (refused, or a form posted twice). */
+/** For a message that was then not sent (refused, or a form posted twice). */
 export async function deleteImage(key: string): Promise<void> {
   await env.IMAGES.delete(key);
 }
 
-/** The file name the upload endpoint gives every image: a random UUID and the sniffed type's extension. */
 const STORED_NAME = new RegExp(
   `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(EXTENSIONS).join("|")})$`,
 );
 
-/**
- * The storage key behind an app image URL when it is one the upload endpoint could have returned
- * for `folder` (`profiles/{userId}`, `chats/{pairId}`), else null: the one check that a URL sent by a
- * browser names an image of that owner, used by the profile picture, the profile save and chat
- * messages. Anything else (another folder, dots, percent-encoding, another route) is refused.
- */
+/** The one check that a URL a browser sent names an image of that owner; anything else is refused. */
 export function keyInFolder(url: string, folder: string): string | null {
   const key = url.startsWith(imageUrl("")) ? url.slice(imageUrl("").length) : "";
   return key.startsWith(`${folder}/`) && STORED_NAME.test(key.slice(folder.length + 1)) ? key : null;
 }
 
-/**
- * Whether a user may see an image: profile pictures to anyone signed in, chat images to members,
- * reports' copies to the admin only.
- */
+/** Profile pictures to anyone signed in, chat images to members, report copies to the admin only. */
 export function canViewImage(key: string, user: { id: string; role: UserRole }): boolean {
   const [folder, owner] = key.split("/");
   if (folder === "profiles") return true;
@@ -61,13 +52,9 @@ export function canViewImage(key: string, user: { id: string; role: UserRole }):
   return false;
 }
 
-/** Where a report keeps its copy of the reported image: `reports/{reportId}/{name}`. */
 const REPORTS_FOLDER = "reports";
 
-/**
- * Copies a stored image for a report, so moderation can see it after the original is purged.
- * Returns the copy's key, or null when the original is already gone.
- */
+/** So moderation can see it after the original is purged; null when the original is already gone. */
 export async function copyImageForReport(sourceKey: string, reportId: string): Promise<string | null> {
   const original = await env.IMAGES.get(sourceKey);
   if (!original) return null;

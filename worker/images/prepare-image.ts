@@ -7,11 +7,7 @@ type PreparedImage =
   | { ok: true; type: AcceptedImageType; bytes: Uint8Array }
   | { ok: false; status: 400 | 415; code: "not_an_image" | "invalid_image"; message: string };
 
-/**
- * An uploaded file made safe to keep: its type decided from its bytes (never its name or claimed
- * type) and its metadata (location, camera, comments) stripped. The upload endpoint and sign-up
- * both ask this before they store anything.
- */
+/** Type from the bytes (never the name or claimed type), metadata stripped: asked before anything is stored. */
 export async function prepareImage(file: Blob): Promise<PreparedImage> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);

@@ -2,10 +2,8 @@ import { isTooLarge, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadPurpose } fro
 import { imageKey, imageUrl, storeImage } from "./image-store";
 import { prepareImage } from "./prepare-image";
 
-/** An upload kept: where it is stored, its app URL, and what it turned out to be. */
 type StoredUpload = { ok: true; key: string; url: string; contentType: string; size: number };
 
-/** An upload refused, with the status, the stable code and the message the person reads. */
 type RefusedUpload = {
   ok: false;
   status: 400 | 413 | 415;
@@ -14,7 +12,7 @@ type RefusedUpload = {
   maxBytes?: number;
 };
 
-/** The spec's size message for each purpose (section 5). */
+/** Spec section 5. */
 export function uploadTooLarge(purpose: UploadPurpose): RefusedUpload {
   return {
     ok: false,
@@ -25,11 +23,7 @@ export function uploadTooLarge(purpose: UploadPurpose): RefusedUpload {
   };
 }
 
-/**
- * One pipeline for every image a person sends (the upload endpoint and a conversation's form): the size limit of its purpose, the type decided from its bytes, metadata stripped, and
- * a key the server chooses under its owner's folder (`profiles/{userId}`, `chats/{pairId}`).
- * The caller has checked that `owner` is the person's to write under.
- */
+/** One pipeline for every image a person sends; the caller has checked that `owner` is theirs to write under. */
 export async function storeUpload(
   file: File,
   purpose: UploadPurpose,

@@ -1,10 +1,6 @@
 import type { AcceptedImageType } from "~/shared/uploads";
 
-/**
- * The bytes claim to be an image of the given type but their structure is broken (truncated, a
- * length that runs past the end, a missing mandatory part). The upload endpoint answers 400: a file
- * we cannot walk is a file we cannot promise to have cleaned.
- */
+/** A file we cannot walk is a file we cannot promise to have cleaned: the endpoint answers 400. */
 export class InvalidImageError extends Error {
   constructor(message: string) {
     super(message);
@@ -13,12 +9,9 @@ export class InvalidImageError extends Error {
 }
 
 /**
- * A copy of an uploaded image without the metadata that can identify or locate the person who took
- * it (Exif GPS position, camera serial numbers, XMP/IPTC authoring data, comments, embedded
- * thumbnails of the unedited picture). Everything a viewer needs to draw the image the same way
- * (pixel data, colour profile, animation looping) is kept byte-for-byte, so nothing is re-encoded.
- * `type` must come from sniffImageType, never from the client. Throws InvalidImageError when the
- * structure cannot be walked to its end.
+ * Drops what can identify or locate the photographer (Exif GPS, serial numbers, XMP/IPTC, comments,
+ * thumbnails of the unedited picture); what a viewer needs is kept byte-for-byte, never re-encoded.
+ * `type` must come from sniffImageType, never from the client.
  */
 export function stripImageMetadata(bytes: Uint8Array, type: AcceptedImageType): Uint8Array {
   switch (type) {
@@ -33,7 +26,7 @@ export function stripImageMetadata(bytes: Uint8Array, type: AcceptedImageType): 
   }
 }
 
-/** Collects views of the input and copies them once, so the result never aliases the upload. */
+/** Copies once, so the result never aliases the upload. */
 class ByteSink {
   private readonly parts: Uint8Array[] = [];
   private length = 0;
@@ -104,7 +97,6 @@ const JPEG_APP0 = 0xe0;
 const JPEG_APP2 = 0xe2;
 const JPEG_APP14 = 0xee;
 const JPEG_APP15 = 0xef;
-/** "JFIF\0", version, density units, X and Y density: the JFIF header up to its thumbnail size. */
 const JFIF_HEADER_LENGTH = 12;
 
 function isRestartMarker(marker: number): boolean {
@@ -122,7 +114,7 @@ function keepJpegSegment(marker: number, payload: Uint8Array): boolean {
   return false;
 }
 
-/** JFIF may embed an uncompressed thumbnail, which can show the picture as it was before cropping. */
+/** The thumbnail can show the picture as it was before cropping. */
 function jfifWithoutThumbnail(payload: Uint8Array): Uint8Array {
   const segmentLength = 2 + JFIF_HEADER_LENGTH + 2;
   const segment = new Uint8Array(2 + segmentLength);
@@ -131,10 +123,7 @@ function jfifWithoutThumbnail(payload: Uint8Array): Uint8Array {
   return segment;
 }
 
-/**
- * Walks entropy-coded data from `start` and returns where the next real marker begins. Inside a
- * scan FF 00 is an escaped data byte and RSTn are part of the data; anything else ends the scan.
- */
+/** Inside a scan FF 00 is an escaped data byte and RSTn are data; anything else ends the scan. */
 function endOfEntropyCodedData(bytes: Uint8Array, start: number): number {
   let pos = start;
   for (;;) {
@@ -154,9 +143,8 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
   out.push(bytes.subarray(0, 2));
   let pos = 2;
   let inScan = false;
-  // The scan data is walked rather than copied to the end of the file: progressive JPEGs may carry
-  // COM/APPn segments between scans, and phones append whole extra JPEGs (with their own Exif and
-  // GPS) after EOI, so everything after EOI is dropped.
+  // Walked rather than copied to the end: COM/APPn may sit between progressive scans, and phones
+  // append whole extra JPEGs (with their own Exif and GPS) after EOI.
   for (;;) {
     if (byteAt(bytes, pos) !== 0xff) throw new InvalidImageError("JPEG: expected a marker");
     // A marker may be preceded by any number of FF fill bytes; one FF is all a decoder needs.
@@ -199,7 +187,7 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
 // --- PNG ------------------------------------------------------------------------------------------
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** Free text (author, description, software, often Exif-like data) and the last-modified time. */
+/** Free text (author, software, often Exif-like data) and the last-modified time. */
 const DROPPED_PNG_CHUNKS = new Set(["tEXt", "zTXt", "iTXt", "eXIf", "tIME"]);
 const PNG_MAX_CHUNK_LENGTH = 0x7fffffff;
 
@@ -279,15 +267,13 @@ const GIF_TRAILER = 0x3b;
 const GIF_PLAIN_TEXT = 0x01;
 const GIF_GRAPHIC_CONTROL = 0xf9;
 const GIF_APPLICATION = 0xff;
-/** Application extensions that only make an animation loop; every other one is opaque data. */
+/** Only make an animation loop; every other one is opaque data. */
 const KEPT_GIF_APPLICATIONS = ["NETSCAPE2.0", "ANIMEXTS1.0"];
 
-/** Size in bytes of the colour table announced by a logical screen or image descriptor's packed byte. */
 function gifColourTableLength(packed: number): number {
   return packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0;
 }
 
-/** Returns the position just after the zero-length block that ends a run of data sub-blocks. */
 function endOfSubBlocks(bytes: Uint8Array, start: number): number {
   let pos = start;
   for (;;) {

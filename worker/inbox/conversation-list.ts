@@ -1,6 +1,5 @@
 import type { ChatSummary, InboxFrame } from "~/shared/schemas/inbox-protocol";
 
-/** What the room tells both members' inboxes after storing a message. */
 export type MessageNotice = {
   pairId: string;
   contactId: string;
@@ -8,7 +7,6 @@ export type MessageNotice = {
   seq: number;
   preview: string;
   timestamp: number;
-  /** True in the recipient's inbox, false in the sender's. */
   unread: boolean;
 };
 
@@ -26,7 +24,7 @@ export const CONVERSATION_LIST_TABLES = `
   CREATE TABLE IF NOT EXISTS blocked_contacts (contact_id TEXT PRIMARY KEY);
 `;
 
-/** Summaries of contacts the user blocked are kept (unblocking restores them) but never shown. */
+/** Kept for unblocking, never shown. */
 const NOT_BLOCKED = "contact_id NOT IN (SELECT contact_id FROM blocked_contacts)";
 
 type SummaryRow = {
@@ -39,19 +37,10 @@ type SummaryRow = {
   unread: number;
 };
 
-/**
- * The user's conversation list (spec section 9; docs/architecture.md, "Scaling"): a summary per conversation
- * with its last message and whether it is unread, the unread count behind the header badge, and the
- * contacts the user blocked, whose conversations the list leaves out.
- */
 export class ConversationList {
   constructor(private readonly sql: SqlStorage) {}
 
-  /**
-   * Shows a conversation's new last message; false when nothing changed: a contact the user blocked
-   * (nothing of theirs reaches the user), or a notice no newer than the one shown. Notices can arrive
-   * out of order (two rooms, a room's repeat after a restart): an older seq never replaces a newer one.
-   */
+  /** Notices can arrive out of order: an older seq never replaces a newer one. */
   record(notice: MessageNotice): boolean {
     if (this.isBlocked(notice.contactId)) return false;
     return (
@@ -76,7 +65,6 @@ export class ConversationList {
     );
   }
 
-  /** The user read a conversation up to a seq: unread clears once the last message is read. */
   markRead(contactId: string, upToSeq: number): boolean {
     return (
       this.sql.exec(
@@ -87,7 +75,7 @@ export class ConversationList {
     );
   }
 
-  /** Messages up to a seq were deleted: a summary showing one of them goes (a later one stays). */
+  /** A later summary stays. */
   forgetUpTo(contactId: string, upToSeq: number): boolean {
     return (
       this.sql.exec("DELETE FROM summaries WHERE contact_id = ? AND last_seq <= ?", contactId, upToSeq).rowsWritten > 0
@@ -99,7 +87,6 @@ export class ConversationList {
     else this.sql.exec("DELETE FROM blocked_contacts WHERE contact_id = ?", contactId);
   }
 
-  /** Whether the list shows the conversation with this contact as unread. */
   isUnread(contactId: string): boolean {
     return (
       this.sql.exec("SELECT 1 FROM summaries WHERE contact_id = ? AND unread = 1", contactId).toArray().length > 0 &&
@@ -107,14 +94,12 @@ export class ConversationList {
     );
   }
 
-  /** Whether the list holds a conversation up to at least this seq. */
   holds(pairId: string, seq: number): boolean {
     return (
       this.sql.exec("SELECT 1 FROM summaries WHERE pair_id = ? AND last_seq >= ?", pairId, seq).toArray().length > 0
     );
   }
 
-  /** Conversations with a last message, newest first (spec section 9). */
   list(): ChatSummary[] {
     return this.sql
       .exec<SummaryRow>(
@@ -133,13 +118,11 @@ export class ConversationList {
       }));
   }
 
-  /** Conversations with an unread message: the number behind the header badge. */
   unreadCount(): number {
     return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM summaries WHERE unread = 1 AND ${NOT_BLOCKED}`).one()
       .n;
   }
 
-  /** The frame a page's list and badge are drawn from. */
   snapshot(): InboxFrame {
     return { type: "inbox", unread: this.unreadCount(), chats: this.list() };
   }

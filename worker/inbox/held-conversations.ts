@@ -1,18 +1,15 @@
 import type { HeldConversation } from "~/shared/schemas/inbox-protocol";
 
-/**
- * What a support conversation's room tells its holder's inbox: after each message stored while a
- * listener holds it, and when it changes hands (`held` false for the one who no longer holds it).
- */
+/** `held` false for the one who no longer holds it. */
 export type HeldNotice = HeldConversation & {
   held: boolean;
-  /** The desk's version of its word on the conversation when this was sent (it rises with every word). */
+  /** Rises with every word from the desk. */
   version: number;
-  /** The conversation's newest seq when this was sent: within one version, a later notice has a higher one. */
+  /** Within one version, a later notice has a higher one. */
   seq: number;
 };
 
-/** A conversation no longer held is remembered this long, so a notice that arrives late cannot bring it back. */
+/** So a notice that arrives late cannot bring it back. */
 const RELEASED_MEMORY_MS = 24 * 60 * 60 * 1000;
 
 export const HELD_CONVERSATIONS_TABLE = `
@@ -42,15 +39,12 @@ type HeldRow = {
 };
 
 /**
- * The support conversations this user holds on the desk, as their rooms told them (docs/decisions/181-a-listeners-own-inbox-knows-who-waits-for-their-reply.md):
- * who waits for a reply and since when, the crisis flag, the visitor's newest words. Notices from
- * one room arrive in order but may cross a change of hands, so each carries the desk's version and
- * the room's seq and an older one never replaces a newer one.
+ * Notices from one room may cross a change of hands, so each carries the desk's version and the
+ * room's seq (docs/decisions/181-a-listeners-own-inbox-knows-who-waits-for-their-reply.md).
  */
 export class HeldConversations {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Takes a room's notice; false when it changed nothing (an older notice, or a repeat). */
   record(notice: HeldNotice, now: number): boolean {
     this.sql.exec("DELETE FROM held_conversations WHERE held = 0 AND updated_at < ?", now - RELEASED_MEMORY_MS);
     return (
@@ -78,7 +72,6 @@ export class HeldConversations {
     );
   }
 
-  /** The conversations held now. */
   list(): HeldConversation[] {
     return this.sql
       .exec<HeldRow>(
@@ -97,7 +90,6 @@ export class HeldConversations {
       }));
   }
 
-  /** Whether this user has held a conversation lately (only then do their sockets hear of them). */
   any(): boolean {
     return this.sql.exec("SELECT 1 FROM held_conversations LIMIT 1").toArray().length > 0;
   }

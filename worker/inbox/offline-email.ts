@@ -9,9 +9,8 @@ import { NEW_MESSAGE_TEMPLATE, NewMessageEmail, newMessageSubject } from "../ema
 import { recipientLanguage } from "../i18n/visitor-language";
 import type { MessageNotice } from "./conversation-list";
 
-/** An offline person gets at most one new-message email per conversation in this window. */
 const EMAIL_WINDOW_MS = 10 * 60 * 1000;
-/** Time to read a message before the email goes out: a message read meanwhile sends none. */
+/** A message read meanwhile sends none. */
 const EMAIL_GRACE_MS = 60_000;
 
 export const OFFLINE_EMAIL_TABLES = `
@@ -28,26 +27,15 @@ export const OFFLINE_EMAIL_TABLES = `
 
 type PendingEmail = { pair_id: string; contact_id: string; contact_name: string; preview: string; seq: number };
 
-/** Whether an email that fell due still applies when it is sent. */
 type EmailStillOwed = {
-  /** The conversation is still unread (and its contact not blocked). */
   unread(contactId: string): boolean;
-  /** The user still has no page open. */
   away(): boolean;
 };
 
-/**
- * The new-message email to a user who has no page open (spec section 9): one per conversation at
- * most every 10 minutes, for the newest unread message, after a minute's grace in which reading or
- * answering the conversation cancels it.
- */
+/** Spec section 9: at most one per conversation every 10 minutes, after a minute's grace. */
 export class OfflineEmail {
   constructor(private readonly sql: SqlStorage) {}
 
-  /**
-   * Owes an email for a conversation's newest unread message, due once its grace time is over;
-   * false (nothing owed) within the window after the conversation's last email.
-   */
   queue(notice: MessageNotice, now: number): boolean {
     const lastSent = this.sql
       .exec<{ sent_at: number }>("SELECT sent_at FROM sent_emails WHERE pair_id = ?", notice.pairId)
@@ -66,22 +54,18 @@ export class OfflineEmail {
     return true;
   }
 
-  /** Read meanwhile: no email is owed for those messages. */
   dropReadUpTo(contactId: string, seq: number): void {
     this.sql.exec("DELETE FROM pending_emails WHERE contact_id = ? AND seq <= ?", contactId, seq);
   }
 
-  /** The user blocked the contact: nothing of theirs is emailed. */
   dropFor(contactId: string): void {
     this.sql.exec("DELETE FROM pending_emails WHERE contact_id = ?", contactId);
   }
 
-  /** When the next email falls due (null: none owed). */
   nextDue(): number | null {
     return this.sql.exec<{ t: number | null }>("SELECT min(due_at) AS t FROM pending_emails").one().t;
   }
 
-  /** Sends the emails whose grace time is over to `recipientId`, if they still apply. */
   async sendDue(now: number, db: Db, recipientId: string | null, owed: EmailStillOwed): Promise<void> {
     const due = this.sql.exec<PendingEmail>("SELECT * FROM pending_emails WHERE due_at <= ?", now).toArray();
     for (const email of due) {

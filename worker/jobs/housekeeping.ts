@@ -18,36 +18,30 @@ import {
   verifications,
 } from "../db/schema";
 
-/** Analytics are kept as long as the Privacy Policy says (docs/decisions/README.md, "Analytics"). */
+/** docs/decisions/README.md, "Analytics". */
 export const ANALYTICS_RETENTION_MS = POLICY.analyticsRetentionDays * 24 * 60 * 60 * 1000;
 
 /** Inactivity records are kept this long after a forced logout or the last activity. */
 export const INACTIVITY_RECORD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-/** Rate-limit counters older than the longest window are no longer consulted. */
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 type HousekeepingResult = {
   expiredSessions: number;
-  /** Records of ended sessions whose cookies can no longer come back. */
   oldEndedSessions: number;
   expiredVerifications: number;
-  /** Days of page views and of vital histograms (a row per day, route pattern and vital). */
   oldAnalyticsRows: number;
-  /** Flush numbers of analytics shards that have not flushed for the whole period. */
   oldAnalyticsFlushMarks: number;
   oldInactivityRecords: number;
   oldRateLimits: number;
   spentSignInFailures: number;
-  /** Sign-ups past the longest window of the sign-up limits, and the site's counts per minute as old. */
   oldSignUpRecords: number;
 };
 
-/** Deletes what has outlived its purpose. Safe to run at any time and any number of times. */
+/** Safe to run at any time, any number of times. */
 export async function runHousekeeping(d1: D1Database, now: number): Promise<HousekeepingResult> {
   const db = createDb(d1);
   const nowDate = new Date(now);
   const recordCutoff = now - INACTIVITY_RECORD_RETENTION_MS;
-  // A day of analytics goes whole once its first moment is older than the period (analytics-days.ts).
   const firstAnalyticsDay = firstDayWithin(now, POLICY.analyticsRetentionDays);
   const [
     expiredSessions,

@@ -3,7 +3,7 @@ import { purgeExpiredReports } from "../safety/reports";
 import { runHousekeeping } from "./housekeeping";
 import { sweepIdleConversations } from "./sweep-conversations";
 
-/** The cron entry point (wrangler.toml [triggers]). Each job logs what it did. */
+/** wrangler.toml [triggers]. */
 export async function runScheduledJobs(controller: ScheduledController): Promise<void> {
   const result = await runHousekeeping(env.DB, controller.scheduledTime);
   console.log(JSON.stringify({ job: "housekeeping", cron: controller.cron, ...result }));

@@ -5,13 +5,10 @@ import { createDb } from "../db/client";
 import { chats } from "../db/schema";
 import { chatRoom } from "../objects/room-service";
 
-/** Rooms checked per run; the oldest-checked first, so every room comes round. */
+/** Oldest-checked first, so every room comes round. */
 const SWEEP_BATCH = 100;
 
-/**
- * A backstop for the rooms' own alarms: conversations not checked for longer
- * than the retention period are purged through their room, which stamps the registry when done.
- */
+/** A backstop for the rooms' own alarms. */
 export async function sweepIdleConversations(
   now: number,
 ): Promise<{ rooms: number; messages: number; images: number }> {

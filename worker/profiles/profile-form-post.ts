@@ -14,10 +14,7 @@ import { imageKey, imageUrl, storeImage } from "../images/image-store";
 import { prepareImage } from "../images/prepare-image";
 import { saveProfile } from "./profile-store";
 
-/**
- * A post larger than this is not read at all. Well above a 5 MB photo and the texts, so any real
- * form is read and its texts come back even when its photo is refused for its size.
- */
+/** Well above a 5 MB photo, so a form's texts come back even when its photo is refused. */
 const MAX_POST_BYTES = 25 * 1024 * 1024;
 
 const PROFILE_POST_MESSAGES = {
@@ -30,12 +27,7 @@ type ProfilePostResult =
   | { ok: true; profile: ProfileForm }
   | { ok: false; errors: ProfileErrors; values: ProfileForm; message?: string };
 
-/**
- * The /profile route action: saves the signed-in user's own profile from Edit Profile. Posted
- * without scripts, a save moves the browser to the profile saying so (PROFILE_SAVED_PATH); posted in
- * place by the page's script, it answers the saved profile. Refused, either way, it answers each
- * field's error with what was posted, so nothing typed is lost.
- */
+/** Refused, it answers each field's error with what was posted, so nothing typed is lost. */
 export async function profileAction(userId: string, request: Request) {
   const unreadable = { errors: {}, values: EMPTY_PROFILE_FORM, message: PROFILE_POST_MESSAGES.unreadable };
   if (Number(request.headers.get("content-length") ?? "0") > MAX_POST_BYTES) return data(unreadable, { status: 400 });
@@ -51,11 +43,8 @@ export async function profileAction(userId: string, request: Request) {
 }
 
 /**
- * Saves the profile form as posted: the fields by name and, when one was chosen (a browser posting
- * without scripts), the photo as a file, checked and stored in the user's own folder first, as the
- * upload endpoint would; with scripts the photo was uploaded already and its address is a field.
- * Whose profile it is comes from the session only. On an error the values come back (with a stored
- * photo's address), so the page shows them again and nothing typed is lost.
+ * Without scripts the photo comes as a file, stored as the upload endpoint would; whose profile
+ * comes from the session only.
  */
 async function saveProfileFromPost(userId: string, form: FormData): Promise<ProfilePostResult> {
   const values = profileFromFormData(form);

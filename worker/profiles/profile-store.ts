@@ -18,7 +18,6 @@ import { keyInFolder } from "../images/image-store";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-/** A stored profile as the form edits it: every field a string or a list, a legacy location as city. */
 function toForm(row: ProfileRow | undefined, profilePic: string | null): ProfileForm {
   const form: Record<string, string | string[]> = { ...EMPTY_PROFILE_FORM };
   for (const field of PROFILE_FIELDS) {
@@ -31,7 +30,6 @@ function toForm(row: ProfileRow | undefined, profilePic: string | null): Profile
   return form as unknown as ProfileForm;
 }
 
-/** The signed-in user's own profile, for the read view and the form. */
 export async function getOwnProfile(userId: string): Promise<ProfileForm> {
   const db = createDb(env.DB);
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
@@ -39,7 +37,7 @@ export async function getOwnProfile(userId: string): Promise<ProfileForm> {
   return toForm(row, user?.profilePic ?? null);
 }
 
-/** What another signed-in person may see of a profile: never the email, income or postal code. */
+/** Never the email, income or postal code. */
 type PublicProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & {
   userId: string;
   username: string;
@@ -56,12 +54,7 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
 
 type SaveResult = { ok: true; profile: ProfileForm } | { ok: false; errors: ProfileErrors };
 
-/**
- * Saves the whole profile of `userId`, who is always the signed-in user (the caller takes it from the
- * session; an id in the body is dropped by the schema). Validated with the form's own schema, then
- * the picture must be one this user uploaded to their own folder. The users record and the auth
- * profile's picture follow the profile's (spec section 4).
- */
+/** The caller takes `userId` from the session; an id in the body is dropped by the schema (spec section 4). */
 export async function saveProfile(userId: string, body: unknown): Promise<SaveResult> {
   const errors = profileErrors(body);
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -16,11 +16,7 @@ import { createDb } from "../db/client";
 import { moderationActions, reports, users } from "../db/schema";
 import { imageUrl } from "../images/image-store";
 
-/**
- * What the admin does with reports: dismiss one, suspend the reported account, lift a
- * suspension. Every function checks the admin role itself (whoever calls it), and every action is
- * recorded with who, what and when.
- */
+/** Every function checks the admin role itself, and every action is recorded with who, what and when. */
 export class ModerationError extends Error {
   constructor(
     message: string,
@@ -30,10 +26,9 @@ export class ModerationError extends Error {
   }
 }
 
-/** Who acts: the signed-in person as the session says. */
 type Actor = Pick<SignedInUser, "id" | "role">;
 
-/** Refuses anyone but the admin (the role comes from the session, never from the request). */
+/** The role comes from the session, never from the request. */
 export function requireModerator(actor: Actor): void {
   if (!isAdmin(actor)) throw new ModerationError(ADMIN_TEXTS.forbidden, 403);
 }
@@ -44,7 +39,6 @@ type ModerationView = {
   log: ModerationRecord[];
 };
 
-/** Everything /admin/reports shows. */
 export async function moderationView(actor: Actor): Promise<ModerationView> {
   requireModerator(actor);
   const [reports, suspended, log] = await Promise.all([
@@ -62,7 +56,6 @@ type OpenReport = {
   subject: ReportSubject;
   note: string;
   snapshotText: string;
-  /** The app URL of the image copy (admin-only), if there was an image. */
   snapshotImageUrl: string | null;
   snapshotAt: number | null;
   reporter: { id: string; username: string };
@@ -81,12 +74,10 @@ type ModerationRecord = {
   createdAt: number;
   admin: string;
   target: string;
-  /** A suspension's reason and the admin's note ("" when none). */
   reason: SuspensionReason | null;
   note: string;
 };
 
-/** Open reports, newest first, with both usernames and the snapshot. */
 async function listOpenReports(): Promise<OpenReport[]> {
   const reporter = aliasedTable(users, "reporter");
   const reported = aliasedTable(users, "reported");
@@ -116,7 +107,6 @@ async function listOpenReports(): Promise<OpenReport[]> {
   }));
 }
 
-/** How many reports wait for the admin: the count in the admin's header menu. */
 export async function countOpenReports(): Promise<number> {
   const [row] = await createDb(env.DB).select({ n: count() }).from(reports).where(eq(reports.status, "open"));
   return row?.n ?? 0;
@@ -136,7 +126,7 @@ async function listSuspendedAccounts(): Promise<SuspendedAccount[]> {
   return rows.map((row) => ({ ...row, suspendedAt: row.suspendedAt?.getTime() ?? 0 }));
 }
 
-/** The moderation log, newest first (kept 30 days; the cron deletes older records). */
+/** Kept 30 days; the cron deletes older records. */
 async function listModerationLog(limit = 100): Promise<ModerationRecord[]> {
   const admin = aliasedTable(users, "admin");
   const target = aliasedTable(users, "target");
@@ -163,7 +153,7 @@ async function listModerationLog(limit = 100): Promise<ModerationRecord[]> {
   }));
 }
 
-/** An open report, or the error the admin sees when it was handled meanwhile or is gone. */
+/** Or the error the admin sees when it was handled meanwhile. */
 async function openReport(reportId: string) {
   const [report] = await createDb(env.DB).select().from(reports).where(eq(reports.id, reportId)).limit(1);
   if (!report) throw new ModerationError(MODERATION_TEXTS.unknownReport, 404);
@@ -203,12 +193,7 @@ export async function dismissReport(reportId: string, actor: Actor, now = Date.n
   await record(adminId, "dismiss", report.reportedId, reportId, now);
 }
 
-/**
- * Suspends the reported account: its sessions and sockets end at once and sign-in is refused
- * (worker/accounts/suspension.ts). Every open report about that account is settled with it.
- * A suspension needs a reason: the decision is checked here whoever calls, and one
- * without a reason changes nothing.
- */
+/** Without a reason nothing changes; every open report about the account is settled with it. */
 export async function suspendFromReport(
   reportId: string,
   actor: Actor,

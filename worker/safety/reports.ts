@@ -15,7 +15,6 @@ import { copyImageForReport, keyInFolder } from "../images/image-store";
 import { chatRoom } from "../objects/room-service";
 import { getPublicProfile } from "../profiles/profile-store";
 
-/** A report as the reporter files it: about one received message, or about a profile. */
 type ReportInput = {
   reporterId: string;
   reportedId: string;
@@ -23,12 +22,10 @@ type ReportInput = {
   note: string;
 } & ({ subject: "message"; seq: number } | { subject: "profile" });
 
-/** A report that cannot be filed, with the message the reporter sees. */
 export class ReportError extends Error {}
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The profile texts a profile report keeps, in the order the profile shows them. */
 const PROFILE_SNAPSHOT_FIELDS = [
   ["Name", (p) => `${p.firstName} ${p.lastName}`.trim()],
   ["About Me", (p) => p.aboutMe],
@@ -43,11 +40,7 @@ const PROFILE_SNAPSHOT_FIELDS = [
 ] as const satisfies readonly (readonly [string, (profile: PublicProfileOf) => string])[];
 type PublicProfileOf = NonNullable<Awaited<ReturnType<typeof getPublicProfile>>>;
 
-/**
- * Files a report with a snapshot of what was reported (docs/decisions/092-reports-keep-a-snapshot.md): a
- * message's text and a copy of its image, or a profile's texts and a copy of its photo, so moderation works
- * after the 7-day purge. A second report of the same message by the same person is the first one.
- */
+/** The snapshot keeps moderation working after the 7-day purge (docs/decisions/092-reports-keep-a-snapshot.md). */
 export async function fileReport(input: ReportInput, now = Date.now()): Promise<{ id: string }> {
   const db = createDb(env.DB);
   if (input.reporterId === input.reportedId) throw new ReportError(REPORT_TEXTS.failed);
@@ -82,7 +75,7 @@ type Snapshot =
   | { pairId: string | null; seq: number | null; text: string; imageKey: string | null; at: number | null }
   | { existing: string };
 
-/** The message as the ChatRoom keeps it: only one the reporter received from the reported person. */
+/** Only a message the reporter received from the reported person. */
 async function messageSnapshot(input: ReportInput & { subject: "message" }, reportId: string): Promise<Snapshot> {
   const pairId = pairIdFor(input.reporterId, input.reportedId);
   const [existing] = await createDb(env.DB)
@@ -103,7 +96,6 @@ async function messageSnapshot(input: ReportInput & { subject: "message" }, repo
   };
 }
 
-/** The profile as others see it: its texts, and a copy of its photo. */
 async function profileSnapshot(input: ReportInput & { subject: "profile" }, reportId: string): Promise<Snapshot> {
   const profile = await getPublicProfile(input.reportedId);
   if (!profile) throw new ReportError(REPORT_TEXTS.failed);
@@ -121,10 +113,7 @@ async function profileSnapshot(input: ReportInput & { subject: "profile" }, repo
   };
 }
 
-/**
- * Deletes reports older than 30 days with their image copies, and moderation records as old (the
- * Privacy Policy: reports are kept 30 days). Run by the cron; safe to repeat.
- */
+/** The Privacy Policy: reports are kept 30 days. Safe to repeat. */
 export async function purgeExpiredReports(now: number): Promise<{ reports: number; images: number; actions: number }> {
   const db = createDb(env.DB);
   const cutoff = new Date(now - REPORT_RETENTION_MS);
@@ -135,7 +124,7 @@ export async function purgeExpiredReports(now: number): Promise<{ reports: numbe
   const images = expired.flatMap((report) => (report.imageKey ? [report.imageKey] : []));
   if (images.length > 0) await env.IMAGES.delete(images);
   let removed = 0;
-  // D1 limits bound parameters per statement; a month of reports is deleted in slices.
+  // D1 limits bound parameters per statement.
   for (let start = 0; start < expired.length; start += 50) {
     const ids = expired.slice(start, start + 50).map((report) => report.id);
     removed += (await db.delete(reports).where(inArray(reports.id, ids))).meta.changes;

@@ -9,16 +9,11 @@ function isSafetyIntent(intent: FormDataEntryValue | null): intent is "block" | 
   return intent === "block" || intent === "unblock" || intent === "report";
 }
 
-/**
- * The route action of a page about another person (their conversation, their profile): block,
- * unblock or report them. `otherId` is the page's own address, never a form field. A 400 for a post
- * that is not one of these forms, or for a refused one (with the reason to show).
- */
+/** `otherId` is the page's own address, never a form field. */
 export async function safetyAction(meId: string, otherId: string | undefined, request: Request) {
   return safetyFormAction(meId, otherId, await readPostedForm(request));
 }
 
-/** safetyAction, for a page whose action has read the posted form already (it has other forms too). */
 export async function safetyFormAction(meId: string, otherId: string | undefined, form: FormData) {
   if (!otherId || otherId === meId) throw data("There is nobody to act on here.", { status: 400 });
   if (!isSafetyIntent(form.get("intent"))) throw data("That action is not known here.", { status: 400 });
@@ -26,11 +21,6 @@ export async function safetyFormAction(meId: string, otherId: string | undefined
   return data({ safety }, { status: safety.ok ? 200 : 400 });
 }
 
-/**
- * Handles a posted block, unblock or report form for the signed-in person `meId` about `otherId`
- * (taken by the route from its own address, or the list's row for unblock). Every refusal is a
- * clear message; nothing changes on bad input.
- */
 async function handleSafetyForm(meId: string, otherId: string, form: FormData): Promise<SafetyResult> {
   const intent = form.get("intent");
   if (intent === "block" || intent === "unblock") {

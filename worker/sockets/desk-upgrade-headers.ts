@@ -1,22 +1,17 @@
-/**
- * What the Worker tells the SupportDesk about a desk socket beyond who opens it and with which
- * session (worker/sockets/upgrade-headers.ts), after checking the role (worker/api/desk-routes.ts).
- */
+/** What the Worker tells the SupportDesk about a desk socket, once it has checked the role. */
 const DESK_UPGRADE_HEADERS = {
   userName: "X-Kindred-User-Name",
   /** "1" for the admin, who also sees 'All'. */
   admin: "X-Kindred-Desk-Admin",
   desk: "X-Kindred-Desk",
-  /** The alias the admin set for the listener (absent: none). */
   alias: "X-Kindred-Listener-Alias",
   /** The languages the listener answers in, comma-separated codes. */
   languages: "X-Kindred-Listener-Languages",
 } as const;
 
 /**
- * The name under which a listener's inbox remembers that the desk holds a socket of theirs, beside
- * the conversations' pair ids, so ending a session closes desk sockets too. A pair id always has an
- * underscore between two ids; this name has none.
+ * The inbox's room name for desk sockets, so ending a session closes them too; pair ids always
+ * contain an underscore, this name has none.
  */
 export const DESK_SOCKET_ROOM = "support-desk";
 
@@ -31,7 +26,6 @@ export function setDeskUpgradeHeaders(headers: Headers, upgrade: DeskUpgrade): v
   if (upgrade.languages.length > 0) headers.set(DESK_UPGRADE_HEADERS.languages, upgrade.languages.join(","));
 }
 
-/** The desk's side: null for a request that is not a desk upgrade from the Worker. */
 export function deskUpgradeFrom(headers: Headers): DeskUpgrade | null {
   if (headers.get(DESK_UPGRADE_HEADERS.desk) !== "1") return null;
   return {

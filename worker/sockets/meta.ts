@@ -1,7 +1,5 @@
-/** The key/value table every Durable Object of the app keeps its small facts in (owner, pair, times). */
 export const META_TABLE = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
-/** Reads and writes of the `meta` table; every write is one statement, in the caller's step. */
 export class Meta {
   constructor(private readonly sql: SqlStorage) {}
 
@@ -13,7 +11,6 @@ export class Meta {
     this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
   }
 
-  /** Writes a value only where the key has none yet (facts that never change once known). */
   setIfAbsent(key: string, value: string): void {
     this.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", key, value);
   }

@@ -4,24 +4,19 @@ import type { SocketSession } from "./socket-session";
 
 type RoomSide = {
   pairId(): string | null;
-  /** The member's sockets open in the room. */
   openSockets(userId: string): WebSocket[];
   waitUntil(promise: Promise<unknown>): void;
 };
 
 /**
- * Keeps each member's inbox told which rooms hold their sockets
- * (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md), so ending a session reaches
- * every socket opened with it: a socket is admitted only after the inbox has remembered this room
- * (and refused if its session ended meanwhile), and the inbox forgets the room once the member has
- * no socket here and none on its way. Calls about one member are made in order, so a socket that
- * opens right after a leave is remembered after it.
+ * Keeps each member's inbox told which rooms hold their sockets, so ending a session reaches every
+ * one (docs/decisions/044-ending-a-session-ends-its-sockets-everywhere.md). A socket is admitted only
+ * once the inbox remembered this room; calls about one member run in order.
  */
 export class SocketAdmissions {
   /**
-   * Upgrades of each member that wait for their inbox to admit them. A member whose last socket
-   * closes meanwhile is not leaving: the socket being admitted keeps the conversation open (a page
-   * remounting closes its socket and at once opens another, as React's development mode does).
+   * A member whose last socket closes while an upgrade waits is not leaving: a remounting page closes
+   * its socket and at once opens another.
    */
   private readonly admitting = new Map<string, number>();
   /** Each member's last call to their inbox about this room's sockets: the next one waits for it. */
@@ -30,8 +25,8 @@ export class SocketAdmissions {
   constructor(private readonly room: RoomSide) {}
 
   /**
-   * Asks the member's inbox to admit a socket opened with `session`: null when it may open, the
-   * reason when its session ended. `open` accepts it, while the upgrade still counts as on its way.
+   * Null when the socket may open, else why its session ended; `open` runs while the upgrade still
+   * counts as pending.
    */
   async admit<T>(
     userId: string,
@@ -48,10 +43,6 @@ export class SocketAdmissions {
     }
   }
 
-  /**
-   * The member has no socket here (but perhaps `closing`) and none on its way: their inbox no
-   * longer needs to reach this room when a session ends.
-   */
   leaveIfGone(userId: string, closing?: WebSocket): void {
     const pairId = this.room.pairId();
     if (!pairId || this.admitting.has(userId)) return;
@@ -59,7 +50,6 @@ export class SocketAdmissions {
     this.room.waitUntil(this.inboxInOrder(userId, (inbox) => inbox.roomClosed(pairId)));
   }
 
-  /** An upgrade of the member is no longer waiting; if it failed and nothing else is open, they left. */
   private admitted(userId: string) {
     const waiting = (this.admitting.get(userId) ?? 1) - 1;
     if (waiting > 0) this.admitting.set(userId, waiting);
@@ -67,7 +57,6 @@ export class SocketAdmissions {
     this.leaveIfGone(userId);
   }
 
-  /** A call to the member's inbox about this room's sockets, made once the previous one is done. */
   private inboxInOrder<T>(userId: string, call: (inbox: InboxCalls) => Promise<T>): Promise<T> {
     const previous = this.inboxCalls.get(userId) ?? Promise.resolve();
     const next = previous.then(() => call(userInbox(userId)));

@@ -1,8 +1,6 @@
 /**
- * A socket's attachment, kept in memory once read, so a frame's checks cost no structured-clone
- * deserialization (every chat message reads its sender's). Written only through
- * setSocketAttachment, so the copy in memory and the stored one agree; after hibernation the sockets
- * are new objects and their attachments are read afresh.
+ * Cached so a frame's checks skip structured-clone deserialization; written only through
+ * setSocketAttachment so both copies agree. After hibernation the sockets are new objects, read afresh.
  */
 const attachments = new WeakMap<WebSocket, unknown>();
 

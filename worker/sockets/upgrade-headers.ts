@@ -1,11 +1,7 @@
 import type { SignedInSession } from "../auth/session";
 import type { SocketSession } from "./socket-session";
 
-/**
- * Headers through which the Worker, after its checks (worker/api/socket-upgrade.ts), tells a Durable
- * Object who opens a socket and with which session. An object trusts these and nothing else: a
- * request without them did not come through the Worker's gate.
- */
+/** Set by the Worker after its checks (worker/api/socket-upgrade.ts); an object trusts these and nothing else. */
 const UPGRADE_HEADERS = {
   userId: "X-Kindred-User-Id",
   sessionId: "X-Kindred-Session-Id",
@@ -13,10 +9,8 @@ const UPGRADE_HEADERS = {
   startedAt: "X-Kindred-Session-Started-At",
 } as const;
 
-/** Who opens a socket, as the Worker vouched for it. */
 type VouchedUpgrade = { userId: string; session: SocketSession };
 
-/** The Worker's side: the checked session's user and session, on the request it forwards. */
 export function vouchForUpgrade(headers: Headers, session: SignedInSession): void {
   headers.set(UPGRADE_HEADERS.userId, session.user.id);
   headers.set(UPGRADE_HEADERS.sessionId, session.sessionId);
@@ -24,10 +18,7 @@ export function vouchForUpgrade(headers: Headers, session: SignedInSession): voi
   headers.set(UPGRADE_HEADERS.startedAt, String(session.startedAt));
 }
 
-/**
- * The object's side: who the Worker vouched for, or null for anything but a WebSocket upgrade
- * that carries the Worker's headers.
- */
+/** Null for anything but a WebSocket upgrade carrying the Worker's headers. */
 export function vouchedUpgrade(request: Request): VouchedUpgrade | null {
   const { headers } = request;
   if (headers.get("Upgrade") !== "websocket") return null;
@@ -39,7 +30,6 @@ export function vouchedUpgrade(request: Request): VouchedUpgrade | null {
   return { userId, session: { sessionId, idleDeadline, startedAt } };
 }
 
-/** The answer to a request that is not an upgrade the Worker vouched for. */
 export function notAnUpgradeResponse(): Response {
   return new Response("Expected a WebSocket upgrade from the Worker", { status: 400 });
 }

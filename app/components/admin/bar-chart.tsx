@@ -8,12 +8,8 @@ const plainFormat = (value: number) =>
   Number.isInteger(value) ? String(value) : String(Number(value.toFixed(value < 1 ? 3 : 1)));
 
 /**
- * A bar chart with no charting library to download. Each chart is a figure with a caption, an
- * accessible summary, and its numbers in a table for anyone who cannot see the bars.
- *
- * Layout and text are HTML, so labels keep their real size on a 320 px phone; the bars and lines are
- * SVG shapes placed by percentages in SVG attributes (the Content-Security-Policy forbids inline
- * styles). A bar is at most 2.5rem wide, so one day of data is one bar, not a block.
+ * No charting library to download; the numbers are in a table for anyone who cannot see the bars.
+ * Bars are placed by SVG attributes because the CSP forbids inline styles.
  */
 export function BarChart({
   title,
@@ -26,7 +22,6 @@ export function BarChart({
   data: Datum[];
   format?: (value: number) => string;
   horizontal?: boolean;
-  /** The good/poor limits of a web vital, drawn as labelled lines. */
   thresholds?: Thresholds;
 }) {
   const values = data.map((d) => `${d.label} ${format(d.value)}`).join(", ");
@@ -71,7 +66,7 @@ function VerticalBars({
   thresholds: Thresholds | undefined;
 }) {
   const integer = !thresholds && data.every((d) => Number.isInteger(d.value));
-  // With thresholds the poor line stays inside the chart, with a little room above it.
+  // The poor line stays inside the chart, with a little room above it.
   const max = niceAxisMax([...data.map((d) => d.value), ...(thresholds ? [thresholds.poor * 1.1] : [])], {
     integer,
   });
@@ -94,7 +89,7 @@ function VerticalBars({
                   <rect
                     x="0"
                     width="100%"
-                    // A value above zero always shows, however small next to the largest.
+                    // However small next to the largest.
                     y={`${100 - Math.max(percent(d.value), d.value > 0 ? 1.5 : 0)}%`}
                     height={`${Math.max(percent(d.value), d.value > 0 ? 1.5 : 0)}%`}
                     rx="2"
@@ -166,7 +161,7 @@ function HorizontalBars({
   return (
     <div role="img" aria-label={summary} className="space-y-1.5">
       {data.map((d) => {
-        // The longest bar takes 70% of its track, leaving room for its number.
+        // Leaving room for its number.
         const width = `${Math.max((d.value / max) * 70, d.value > 0 ? 0.5 : 0)}%`;
         return (
           <div key={d.label} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-center gap-2 text-xs">

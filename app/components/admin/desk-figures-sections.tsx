@@ -12,10 +12,7 @@ import {
 } from "~/shared/desk-operations";
 import { TABLE_LOOK, TableRegion } from "./table-region";
 
-/**
- * The sections of /admin/desk, one component each, all reading one DeskFigures. Nothing here names
- * a visitor: the figures carry no one's identity, and survey comments are shown without a name.
- */
+/** Nothing here names a visitor: the figures carry no one's identity, and comments are shown without a name. */
 
 const TEXTS = DESK_FIGURES_TEXTS;
 const PAGE = DESK_FIGURES_PAGE_TEXTS;
@@ -23,10 +20,7 @@ const PAGE = DESK_FIGURES_PAGE_TEXTS;
 const SECTION_HEADING = "text-xl font-semibold text-slate-900";
 const EMPTY = "mt-3 rounded-xl bg-slate-50 p-6 text-center text-slate-700";
 
-/**
- * A section and its heading. Unnamed, so not a landmark: the headings are how a screen reader moves
- * through the page, and the only regions are the tables' scrolling ones, each with a name of its own.
- */
+/** Unnamed, so not a landmark: headings are how a screen reader moves through the page. */
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="min-w-0">
@@ -36,7 +30,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** One figure: its name, its value, and what kind of value it is where that needs saying. */
 function Figure({
   term,
   values,
@@ -61,13 +54,9 @@ function Figure({
 
 const FIGURE_GRID = "mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4";
 
-/** A column's heading; figures line up on the right. */
 type Column = { label: string; numeric?: boolean };
 
-/**
- * A table in a scrolling region of its own (a phone may be too narrow for it), named by its
- * caption; the body's rows each start with a heading cell.
- */
+/** A phone may be too narrow for it. */
 function FiguresTable({
   caption,
   columns,
@@ -105,10 +94,7 @@ function FiguresTable({
   );
 }
 
-/**
- * Conversations and how they were answered, in the period: every conversation in exactly one state,
- * the four shown beside their sum and each defined, then the answer rate and the times to answer.
- */
+/** Every conversation in exactly one state, the four shown beside their sum. */
 export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
   const ended = figures.conversations - figures.stillWaiting;
   const sum = PAGE.sum(
@@ -164,10 +150,7 @@ export function AnsweringFigures({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/**
- * The wrap-ups a lead reviews: 'Risk discussed: No' where the conversation had crisis words or a
- * risk topic. Counted and listed, newest first, by when and who wrapped it up; never the visitor.
- */
+/** Never the visitor. */
 export function RiskNotDiscussedFigures({ figures }: { figures: DeskFigures }) {
   const rows = figures.riskNotDiscussed;
   return (
@@ -217,7 +200,7 @@ export function RiskNotDiscussedFigures({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/** Who is waiting at the moment the figures were read, whatever the period. */
+/** Whatever the period. */
 export function WaitingNowFigures({ figures }: { figures: DeskFigures }) {
   return (
     <Section title={PAGE.now}>
@@ -229,7 +212,6 @@ export function WaitingNowFigures({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/** 'Did this conversation help?': each answer's share of all answers, and how many answered. */
 export function HelpfulFigures({ figures }: { figures: DeskFigures }) {
   const { helpful } = figures;
   return (
@@ -282,11 +264,7 @@ export function HelpfulFigures({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/**
- * The survey's comments, newest first: what was written, the answer it came with and when, never
- * who. A comment is in the visitor's own script and direction (dir="auto") and wraps anywhere, so a
- * long word or a right-to-left line stays inside a phone's width.
- */
+/** dir="auto" and wrapping anywhere, so a long word or a right-to-left line stays inside a phone's width. */
 export function SurveyComments({ figures }: { figures: DeskFigures }) {
   const comments = [...figures.comments].sort((a, b) => b.at - a.at);
   return (
@@ -300,7 +278,7 @@ export function SurveyComments({ figures }: { figures: DeskFigures }) {
           ) : null}
           <ul className="mt-3 space-y-3">
             {comments.map((comment, index) => (
-              // Comments carry no id (nothing that could lead back to a conversation); their order is fixed.
+              // No id: nothing that could lead back to a conversation.
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once per load, in one order
               <li key={index} className="rounded-xl border border-slate-200 p-3">
                 <p dir="auto" className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
@@ -321,7 +299,6 @@ export function SurveyComments({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/** What the listeners' wrap-ups said: how often each topic came up, and how often risk was discussed. */
 export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
   const { risk } = figures;
   const topics = [...figures.topics].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
@@ -355,11 +332,7 @@ export function WrapUpFigures({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/**
- * Each listener's share of the period, each conversation counted for one listener at most (so a
- * row's Resolved is never more than its Answered), and the sums of all of them; in a table that
- * scrolls on its own when a phone is too narrow.
- */
+/** Each conversation counted for one listener at most, so a row's Resolved never exceeds its Answered. */
 export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
   const total = (pick: (listener: DeskFigures["listeners"][number]) => number) =>
     formatCount(figures.listeners.reduce((sum, listener) => sum + pick(listener), 0));
@@ -382,10 +355,9 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
         >
           <tbody>
             {figures.listeners.map((listener, index) => (
-              // Two listeners may go by the same name (an alias); the rows' order is fixed per load.
+              // Two listeners may share an alias.
               // biome-ignore lint/suspicious/noArrayIndexKey: rendered once per load, in one order
               <tr key={index}>
-                {/* A name may be long and unbroken, or right-to-left: it wraps within its column. */}
                 <th scope="row" dir="auto" className={`${TABLE_LOOK.rowHead} min-w-28 text-start`}>
                   {listener.name}
                 </th>
@@ -406,7 +378,7 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
               <td className={TABLE_LOOK.cell}>{total((listener) => listener.answered)}</td>
               <td className={TABLE_LOOK.cell}>{total((listener) => listener.closedWithoutReply)}</td>
               <td className={TABLE_LOOK.cell}>{total((listener) => listener.resolved)}</td>
-              {/* Every answered conversation counts for a listener: theirs is the period's median. */}
+              {/* Every answered conversation counts: theirs is the period's median. */}
               <td className={TABLE_LOOK.cell}>{formatAnswerTime(figures.timeToAnswer.medianMs)}</td>
             </tr>
           </tfoot>
@@ -416,10 +388,6 @@ export function ListenerFiguresTable({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/**
- * The period's conversations by their visitor's language: how many, how many answered and still
- * waiting, and how soon they were answered (median and 90th percentile).
- */
 export function LanguageFiguresTable({ figures }: { figures: DeskFigures }) {
   return (
     <Section title={TEXTS.byLanguage}>
@@ -458,7 +426,6 @@ export function LanguageFiguresTable({ figures }: { figures: DeskFigures }) {
   );
 }
 
-/** Whether any time to answer on the page is read past the exact range (and so shown with '≈'). */
 function hasApproximateTimes(figures: DeskFigures): boolean {
   const times = [
     figures.timeToAnswer.medianMs,

@@ -5,10 +5,8 @@ import { FIGURE_PERIOD_PARAM, FIGURE_TIME_ZONE_PARAM } from "~/lib/figure-period
 import { DESK_FIGURES_TEXTS, FIGURE_PERIOD_LABELS, FIGURE_PERIODS, type FigurePeriod } from "~/shared/desk-operations";
 
 /**
- * The period of the desk's figures and the time zone they are read in: a GET form (the choice is in
- * the address, so it can be bookmarked, and it works without scripts), the periods as radio buttons,
- * the zones as a select, and an explicit 'Show', so moving through the choices with the arrow keys
- * does not load the page at every step.
+ * A GET form, so the choice is in the address and works without scripts; 'Show' keeps arrow keys
+ * from loading every step.
  */
 export function FigurePeriodForm({
   period,
@@ -17,10 +15,10 @@ export function FigurePeriodForm({
 }: {
   period: FigurePeriod;
   timeZone: string;
-  /** Every zone to choose from (the server's list, so the page hydrates with the same options). */
+  /** The server's list, so the page hydrates with the same options. */
   timeZones: string[];
 }) {
-  // Controlled, so that the choices follow the figures shown after each load (back and forward too).
+  // Controlled, so the choices follow the figures after each load (back and forward too).
   const [chosen, setChosen] = useState(period);
   useEffect(() => setChosen(period), [period]);
   const [zone, setZone] = useState(timeZone);

@@ -3,23 +3,16 @@ import { formatHour, formatHourSpan } from "~/lib/figure-format";
 import { DESK_FIGURES_PAGE_TEXTS } from "~/shared/desk-operations";
 import { TABLE_LOOK, TableRegion } from "./table-region";
 
-/** One measure per hour of the day: a row of bars, a column of the table. */
 export type HourSeries = {
   name: string;
-  /** One value per entry of `hours`; null where there is nothing to measure (no bar, '—'). */
+  /** Null: no bar, '—'. */
   values: (number | null)[];
   format: (value: number | null) => string;
-  /** The top of the bars' axis, a round value at or above every value (~/lib/chart-axis). */
+  /** ~/lib/chart-axis. */
   axisMax: number;
 };
 
-/**
- * Measures by hour of day, each as its own row of bars over the same hours (two units never share
- * one axis), with every number in a table beside the bars (below them on a phone). The same visual
- * language as the analytics charts (./bar-chart.tsx): HTML for text, so labels keep their size on a
- * 320 px phone; SVG shapes sized by percentages in attributes, as the Content-Security-Policy
- * forbids inline styles.
- */
+/** Two units never share one axis; shapes are sized by attributes because the CSP forbids inline styles. */
 export function HourOfDayChart({
   title,
   hourHeading,
@@ -30,16 +23,16 @@ export function HourOfDayChart({
 }: {
   title: string;
   hourHeading: string;
-  /** The table's name, which also names its scrolling region. */
+  /** Also names its scrolling region. */
   tableCaption: string;
   hours: number[];
-  /** How far past the zone's hours each hour begins (30 in a zone half an hour off UTC's hours). */
+  /** 30 in a zone half an hour off UTC's hours. */
   minute?: number;
   series: HourSeries[];
 }) {
   const captionId = useId();
   return (
-    // Less padding on a phone: the hour-by-hour table then fits a 320 px screen without scrolling.
+    // The hour-by-hour table then fits a 320 px screen without scrolling.
     <figure className="min-w-0 rounded-xl border border-slate-200 p-3 sm:p-4">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
       <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -86,14 +79,13 @@ export function HourOfDayChart({
   );
 }
 
-/** An hour's label under the bars every six hours: 00:00, 06:00, 12:00, 18:00. */
 const LABEL_EVERY = 6;
 
 function HourBars({ hours, minute, series }: { hours: number[]; minute: number; series: HourSeries }) {
   const { name, values, format, axisMax } = series;
   const percent = (value: number) => Math.min(100, Math.max(0, (value / axisMax) * 100));
   const middle = axisMax / 2;
-  // A count axis of 3 has no whole middle: no label rather than '1.5 conversations'.
+  // No label rather than '1.5 conversations'.
   const middleLabel = Number.isInteger(middle) || values.some((v) => v !== null && !Number.isInteger(v));
   return (
     <div>
@@ -105,14 +97,14 @@ function HourBars({ hours, minute, series }: { hours: number[]; minute: number; 
           <div className="flex h-28 w-14 shrink-0 flex-col justify-between text-right text-xs leading-none text-slate-600">
             <span className="-translate-y-1/2">{format(axisMax)}</span>
             <span>{middleLabel ? format(middle) : ""}</span>
-            {/* Zero in any unit: a duration's own words for it ('under 1 s') would misread the axis. */}
+            {/* A duration's own words for zero ('under 1 s') would misread the axis. */}
             <span className="translate-y-1/2">0</span>
           </div>
           <div className="relative h-28 min-w-0 flex-1 border-b border-l border-slate-300">
             <div className="absolute inset-0 flex items-end gap-px px-0.5 sm:gap-1 sm:px-1">
               {hours.map((hour, i) => {
                 const value = values[i] ?? null;
-                // A value above zero always shows, however small next to the largest.
+                // However small next to the largest.
                 const height = value === null ? 0 : Math.max(percent(value), value > 0 ? 2 : 0);
                 return (
                   <div key={hour} data-testid="chart-bar" className="h-full min-w-0.5 max-w-10 flex-1">
@@ -144,11 +136,7 @@ function HourBars({ hours, minute, series }: { hours: number[]; minute: number; 
   );
 }
 
-/**
- * What the bars say, in words: the hours that had something ('2 at 09:00'), then that the others had
- * nothing. Twenty-four numbers read out one by one would hide the two that matter; the table beside
- * has all of them.
- */
+/** Twenty-four numbers read out one by one would hide the two that matter; the table has all of them. */
 function summaryOf({ name, values, format }: HourSeries, hours: number[], minute: number): string {
   const some = hours.flatMap((hour, i) => {
     const value = values[i] ?? null;

@@ -4,22 +4,17 @@ import { ignoreWhileBusy } from "~/components/safety/block-controls";
 import { Alert } from "~/components/ui/form-controls";
 import { LIST_INTENTS, type ListIntent } from "~/shared/desk-operations";
 
-/**
- * The parts the admin's ordered lists share (/admin/replies, /admin/topics): each row's Move up,
- * Move down and Remove, what happened, and where focus goes after it. Plain forms posted to the
- * page's action, so they work before and without scripts.
- */
+/** Plain forms posted to the page's action, so they work before and without scripts. */
 
-/** What a list page's action answers: what was done and to which row, or the refusal. */
 export type ListAnswer<Problem> = {
   intent: ListIntent | null;
-  /** The row it concerned (the one added, for `add`). */
+  /** The one added, for `add`. */
   id: number | null;
   done: string | null;
   problem: Problem | null;
 };
 
-/** Whether this page's form for `intent` (on row `id`; null: the add form) is on its way. */
+/** `id` null: the add form. */
 export function useListBusy(intent: ListIntent, id: number | null): boolean {
   const posted = useNavigation().formData;
   if (posted?.get("intent") !== intent) return false;
@@ -29,13 +24,10 @@ export function useListBusy(intent: ListIntent, id: number | null): boolean {
 const smallButton =
   "inline-flex min-h-9 items-center justify-center rounded-full px-3.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
-/** Marks a row's order button, so focus can find it again after the row moved. */
+/** So focus can find it again after the row moved. */
 const ORDER_BUTTON = "data-order-button";
 
-/**
- * A row's Move up / Move down (not past either end) and Remove: one form, the button pressed says
- * which. `label` names the row for screen readers ('Move up “Welcome”').
- */
+/** One form: the button pressed says which. */
 export function RowControls({
   id,
   label,
@@ -76,11 +68,7 @@ export function RowControls({
   );
 }
 
-/**
- * Where focus goes after an answer: a moved row's same button (or, at an end of the list, its other
- * one), so Move up can be pressed again; else what happened, since the control pressed may be gone.
- * Without scripts the browser shows the new page from its top.
- */
+/** A moved row's same button, so Move up can be pressed again; else what happened, since the control may be gone. */
 export function useFocusAfterAnswer(answer: ListAnswer<unknown> | null) {
   const done = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -97,7 +85,7 @@ export function useFocusAfterAnswer(answer: ListAnswer<unknown> | null) {
   return done;
 }
 
-/** What was done, said as it appears (a status), and focusable so focus can land on it. */
+/** Focusable so focus can land on it. */
 export function DoneMessage({
   message,
   focusRef,
@@ -114,7 +102,6 @@ export function DoneMessage({
   );
 }
 
-/** A row's place, as a quiet line: '2 of 5'. */
 export function PositionLabel({ children }: { children: string }) {
   return <p className="text-xs font-medium text-slate-600">{children}</p>;
 }

@@ -6,19 +6,13 @@ import { PATHS } from "~/shared/routes";
 import { MAX_SUSPENSION_NOTE, MODERATION_TEXTS, SUSPENSION_REASONS } from "~/shared/safety";
 import { type SuspendFormProblem, SuspensionDecisionSchema } from "~/shared/schemas/safety";
 
-/**
- * The opener of a suspension: outlined, not filled, so the one filled red button is the dialog's
- * confirmation and a tap meant for Dismiss can never suspend anyone.
- */
+/** Outlined, so a tap meant for Dismiss can never suspend anyone. */
 const suspendOpenerClass =
   "inline-flex min-h-11 items-center justify-center rounded-full px-5 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 [overflow-wrap:anywhere]";
 
 /**
- * 'Suspend {username}' on a report: a confirmation that asks for the reason's category and an
- * optional note for the log, posted to the page's action (a real form: the dialog opens by invoker
- * commands before scripts arrive). A refused form that comes back as a new page (posted before or
- * without scripts) is shown in place with its errors and what was chosen and typed: a closed dialog
- * would hide both.
+ * The dialog opens by invoker commands before scripts; a refused form comes back shown in place,
+ * since a closed dialog would hide its errors.
  */
 export function SuspendControl({
   reportId,
@@ -27,7 +21,6 @@ export function SuspendControl({
 }: {
   reportId: string;
   username: string;
-  /** The action's answer when it refused this report's suspend form. */
   problem: SuspendFormProblem | null;
 }) {
   const dialogId = useId();
@@ -86,14 +79,13 @@ function SuspendForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === "suspend" && navigation.formData.get("id") === reportId;
-  // The browser checks with the action's own schema first; the action checks again. A form that
-  // passes here clears these, so what the action answers shows next.
+  // The action checks again; a form that passes here clears these, so what the action answers shows next.
   const [localErrors, setLocalErrors] = useState<SuspendFormProblem["errors"] | null>(null);
   const errors = localErrors ?? problem?.errors ?? {};
   const legendId = useId();
   const reasons = useRef<HTMLFieldSetElement>(null);
 
-  // A refused suspension keeps focus where the fix is: the list of reasons.
+  // Focus goes where the fix is.
   useEffect(() => {
     if (problem?.errors.reason) reasons.current?.querySelector("input")?.focus();
   }, [problem]);

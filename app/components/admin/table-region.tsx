@@ -1,8 +1,4 @@
-/**
- * A table that may be wider than a phone scrolls inside this region, never the page. The region is
- * named (by the table's heading or caption) and focusable, so a keyboard can scroll it and a screen
- * reader says what it holds.
- */
+/** Named and focusable, so a keyboard can scroll it and a screen reader says what it holds. */
 export function TableRegion({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
   return (
     // A named section is a region landmark.
@@ -17,13 +13,12 @@ export function TableRegion({ labelledBy, children }: { labelledBy: string; chil
   );
 }
 
-/** The looks the desk figures' tables share with each other. */
 export const TABLE_LOOK = {
   table: "w-full border-collapse text-left text-sm text-slate-800",
   caption: "pb-2 text-left font-semibold text-slate-900",
   head: "border-b border-slate-300 px-1.5 py-2 align-bottom font-semibold text-slate-900 sm:px-2",
   rowHead: "border-t border-slate-100 px-1.5 py-1.5 font-normal [overflow-wrap:anywhere] sm:px-2",
   cell: "border-t border-slate-100 px-1.5 py-1.5 text-right tabular-nums whitespace-nowrap sm:px-2",
-  /** A cell of words rather than a figure: from the start of the line, wrapping where it must. */
+  /** Wrapping where it must. */
   textCell: "border-t border-slate-100 px-1.5 py-1.5 text-start [overflow-wrap:anywhere] sm:px-2",
 } as const;

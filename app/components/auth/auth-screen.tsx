@@ -9,20 +9,15 @@ import { withNext } from "~/shared/redirect-target";
 import { PATHS } from "~/shared/routes";
 
 type AuthScreenProps = {
-  /** Why the last session ended, when the visitor was sent here by that (sign-out, inactivity). */
   notice: string | null;
-  /** Where to go after signing in (a same-origin path checked by the server), else chat. */
+  /** Checked by the server. */
   next: string | null;
 } & (
   | { mode: "signup"; username: string; personCheckSiteKey: string | null; result: SignUpResult | undefined }
   | { mode: "signin"; result: SignInResult | undefined }
 );
 
-/**
- * The one sign-in / create-account screen (spec section 2) behind /signup and /login. Switching
- * goes to the other address, which mounts a fresh form: all form state is cleared; where the
- * visitor was going travels along.
- */
+/** Switching goes to the other address, which mounts a fresh form: all form state is cleared. */
 export function AuthScreen(props: AuthScreenProps) {
   const { notice, next } = props;
   const signup = props.mode === "signup";
@@ -78,13 +73,10 @@ export function AuthScreen(props: AuthScreenProps) {
   );
 }
 
-/** Where the links go in the agreement's sentence: words no translation contains. */
+/** Words no translation contains. */
 const LINK_MARK = { terms: "[[terms]]", privacy: "[[privacy]]" } as const;
 
-/**
- * A sentence with links in it, each where its mark stands: the message keeps the whole sentence,
- * so a language may put the links in its own order.
- */
+/** So a language may put the links in its own order. */
 function withLinks(sentence: string, links: Record<string, ReactNode>): ReactNode[] {
   return sentence
     .split(/(\[\[\w+\]\])/)

@@ -9,11 +9,8 @@ import { ACCEPTED_IMAGE_TYPES, PICTURE_CHOOSER_TEXTS } from "~/shared/uploads";
 const attribute = (name: keyof typeof PICTURE_CHOOSER_PARTS) => ({ [PICTURE_CHOOSER_PARTS[name]]: "" });
 
 /**
- * The profile picture chooser's markup: a real file input of its form, so the picture travels in
- * the form's own post without scripts. Its behaviour (the check as a file is chosen, the preview,
- * 'Remove picture', the upload's progress) is plain DOM code, ~/lib/picture-chooser.ts; the parts
- * it needs are here, hidden until then. The input's accessible name is the heading and the button
- * together ('Profile picture (optional) Choose a picture'), so a screen reader says what it is for.
+ * A real file input, so the picture travels in the form's own post without scripts (behaviour:
+ * ~/lib/picture-chooser.ts).
  */
 export function PictureChooser({ name, error }: { name: string; error?: string }) {
   const inputId = useId();
@@ -72,7 +69,7 @@ export function PictureChooser({ name, error }: { name: string; error?: string }
         </div>
       </div>
       <div {...attribute("progress")} hidden className="mt-3">
-        {/* Inert until an upload starts (~/lib/picture-chooser.ts copies it out). */}
+        {/* Inert until an upload starts. */}
         <template>
           <ProgressBar value={0} label={m.auth_picture_uploading()} />
         </template>

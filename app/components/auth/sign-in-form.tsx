@@ -11,12 +11,7 @@ export type SignInResult = { error: FormError<"email" | "password">; email: stri
 
 const KIND: CheckedFormKind = "sign-in";
 
-/**
- * Welcome Back: email and password, with the spec's messages (sections 5 and 8). A real form posted
- * to the address that shows it (/login, or /signup after a session's end), so it signs in before (or without) the page's script; the script checks it
- * first by the same rules, says 'Signing In...' while it posts and shows or hides the password
- * (~/lib/auth-forms.ts). The server's answer shows its problem here.
- */
+/** Spec sections 5 and 8; a real form posted to the address that shows it, so it signs in without the script. */
 export function SignInForm({ next, result }: { next: string | null; result: SignInResult | undefined }) {
   const formRef = useAuthForm();
   const error = result?.error;

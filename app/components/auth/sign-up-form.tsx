@@ -14,21 +14,13 @@ import { NEXT_PARAM } from "~/shared/redirect-target";
 
 type Field = keyof SignUpFields;
 
-/** What the /signup action answers when it does not move the browser on. */
 export type SignUpResult =
-  /** `crisisLine`: turned away for now (a limit, the person check), so the crisis line shows beside it. */
+  /** `crisisLine`: turned away for now (a limit, the person check). */
   | { error: FormError<Field>; values: { email: string; gender: string }; crisisLine?: true }
   | { saveFailure: string; destination: string }
-  /** The account is made and signed in; the page's script uploads the picture that follows. */
   | { created: true; destination: string };
 
-/**
- * Create an Account (spec section 4, Sign-up sequence): one multipart form, posted whole to the
- * /signup action without scripts, its picture in the same post. With the page's script the form is
- * checked first and the account, then its picture, are posted step by step with the upload's
- * progress (~/lib/sign-up-form.ts). The server's answer to a post without scripts shows here: the
- * first problem, or a picture not kept, and then the page moves on by itself after 3 seconds.
- */
+/** Spec section 4, Sign-up sequence; one multipart form, posted whole without scripts (~/lib/sign-up-form.ts). */
 export function SignUpForm({
   username,
   next,
@@ -38,7 +30,7 @@ export function SignUpForm({
   username: string;
   next: string | null;
   result: SignUpResult | undefined;
-  /** Turnstile's site key while the person check is on (worker/config.ts), else null. */
+  /** Null while the person check is off. */
   personCheckSiteKey: string | null;
 }) {
   const nonce = useScriptNonce();
@@ -67,7 +59,7 @@ export function SignUpForm({
         message={saveFailure?.saveFailure ?? (error?.field === null ? error.message : null)}
         crisisLine={result !== undefined && "crisisLine" in result}
       />
-      {/* What the page's script puts beside a refusal it is answered with (~/lib/sign-up-form.ts). */}
+      {/* The page's script puts it beside a refusal. */}
       <template {...{ [CRISIS_LINE_TEMPLATE_ATTRIBUTE]: "" }}>
         <CrisisLine />
       </template>
@@ -118,7 +110,7 @@ export function SignUpForm({
       <PictureChooser name="picture" error={fieldError("picture")} />
       {personCheckSiteKey ? (
         <>
-          {/* Turnstile puts its token in the form as PERSON_CHECK_FIELD; the form then needs scripts. */}
+          {/* The form then needs scripts. */}
           <div
             className="cf-turnstile"
             data-sitekey={personCheckSiteKey}

@@ -10,7 +10,7 @@ type SearchState =
   | { kind: "none"; term: string }
   | { kind: "error"; message: string };
 
-/** The admin's user-search box in chat (spec section 2): exact username, then 'Send Message'. */
+/** Spec section 2. */
 export function AdminUserSearch() {
   const [term, setTerm] = useState("");
   const [state, setState] = useState<SearchState>({ kind: "idle" });

@@ -2,7 +2,6 @@ import { m } from "~/paraglide/messages";
 
 export type ViewedImage = { src: string; alt: string };
 
-/** Text that makes a thumbnail's link say what it does; the tests read it too. */
 export const CHAT_IMAGE_TEXTS = {
   get open() {
     return m.chat_image_open();
@@ -13,17 +12,14 @@ export const CHAT_IMAGE_TEXTS = {
 };
 
 /**
- * A chat image in its message: a box of fixed shape (4:3, the bubble's width), so the list's height
- * is known before the picture arrives and a conversation opened at its newest message stays there
- * when it loads; the whole picture shows inside it. Tapped, it opens full size; the link
- * is the picture's own address, so a new tab or a page without scripts still gets it.
+ * A fixed 4:3 box, so the list's height is known before the picture arrives; the link is the
+ * picture's own address, for a new tab or no scripts.
  */
 export function ImageThumbnail({ src, alt, onOpen }: ViewedImage & { onOpen: (image: ViewedImage) => void }) {
   return (
     <a
       href={src}
       onClick={(event) => {
-        // A modified click (new tab, download) is the browser's to handle.
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         onOpen({ src, alt });

@@ -12,16 +12,14 @@ import { CHAT_MESSAGES, MAX_MESSAGE_TEXT } from "~/shared/schemas/chat-protocol"
 import { ACCEPTED_IMAGE_TYPES } from "~/shared/uploads";
 import { CONVERSATION_TEXTS, plainLinkClass } from "./conversation-texts";
 
-/** The message input grows with its text up to this height (docs/requirements.md, the chat screen). */
+/** The input grows up to this (docs/requirements.md, the chat screen). */
 const COMPOSER_MAX_HEIGHT_PX = 128;
 
-/** From here the composer counts the characters against the limit (90 percent of it). */
 const COMPOSER_COUNTER_FROM = MAX_MESSAGE_TEXT * 0.9;
 
 /**
- * This device's own connection, kept apart from the contact's presence. Before the socket has
- * answered (and without scripts, where there is none) nothing true can be said about it, so nothing
- * is: the page offers Refresh instead.
+ * Before the socket has answered (or without scripts) nothing true can be said, so nothing is: the
+ * page offers Refresh.
  */
 const CONNECTION_LABELS: Record<ConnectionState, (() => string) | null> = {
   unknown: null,
@@ -37,16 +35,12 @@ const CONNECTION_DOTS: Record<ConnectionState, string> = {
   reconnecting: "bg-amber-500",
 };
 
-/**
- * What the composer holds, which nothing may lose: the draft (stored, and what was typed before the
- * scripts ran or came back with a refused form), the chosen picture (one chosen before the scripts
- * ran included), the upload's progress and what went wrong.
- */
+/** Nothing here may be lost: the draft, the chosen picture (one chosen before the scripts ran included), the upload. */
 export function useComposerState(
   userId: string,
   pairId: string,
   refusal: ComposerRefusal | null,
-  /** Text the page starts the box with (a saved reply chosen without scripts), unless a refusal's comes back. */
+  /** A saved reply chosen without scripts, unless a refusal's text comes back. */
   initialText = "",
 ) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -58,13 +52,12 @@ export function useComposerState(
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
-  // From this commit on, Enter and Send are this composer's, no longer the page script's: in the
-  // same commit as the draft takes what was typed before, so no key press falls between the two.
+  // Enter and Send become this composer's in the same commit as the draft takes what was typed before,
+  // so no key press falls between the two.
   useLayoutEffect(() => {
     inputRef.current?.form?.setAttribute(COMPOSER_LIVE_ATTRIBUTE, "");
   }, []);
 
-  // The input grows with its text, up to 128 px.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
   useEffect(() => {
     const input = inputRef.current;
@@ -73,7 +66,7 @@ export function useComposerState(
     input.style.height = `${Math.min(input.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
   }, [draft]);
 
-  /** The latest choice: a slower check of an earlier file must not overrule it. */
+  /** A slower check of an earlier file must not overrule it. */
   const latestChoice = useRef<File | null>(null);
   const chooseImage = async (file: File | null) => {
     if (fileInputRef.current) fileInputRef.current.value = "";
@@ -86,30 +79,23 @@ export function useComposerState(
     setImage(file);
   };
 
-  // A picture chosen before the page's scripts ran is still in the file field: it goes with the
-  // message, as typed text does.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the scripts take over the form
   useEffect(() => {
     const chosen = fileInputRef.current?.files?.[0];
     if (chosen) void chooseImage(chosen);
   }, []);
 
-  /** A send that failed: why, and its text back in the composer, before anything typed since. */
   const sendFailed = ({ text, message }: { text: string; message: string }) => {
     setFailure(message);
     const current = draftRef.current;
     setDraft(current ? `${text}\n${current}` : text);
   };
 
-  /**
-   * Puts text (a saved reply) into the box after what is there, on a line of its own, and gives the
-   * box focus with the caret at the end, ready to change it before sending.
-   */
+  /** On a line of its own, with the caret at the end, ready to change before sending. */
   const insert = (text: string) => {
     const current = draftRef.current;
     const next = current.trim() === "" ? text : /\s$/.test(current) ? `${current}${text}` : `${current}\n${text}`;
     setDraft(next);
-    // After the render that puts it in the box.
     requestAnimationFrame(() => {
       const input = inputRef.current;
       if (!input) return;
@@ -129,11 +115,9 @@ export function useComposerState(
 
 export type ComposerState = ReturnType<typeof useComposerState>;
 
-/** How often 'typing' is repeated while someone types, and how long a pause means they stopped. */
 const TYPING_REPEAT_MS = 2000;
 const TYPING_IDLE_MS = 3000;
 
-/** Tells the other member when this person types: at most every 2 s, and 'stopped' after 3 quiet s. */
 export function useTypingSignal(setTyping: (typing: boolean) => void) {
   const state = useRef({ lastSent: 0, idleTimer: undefined as number | undefined, typing: false });
   useEffect(() => () => window.clearTimeout(state.current.idleTimer), []);
@@ -156,11 +140,7 @@ export function useTypingSignal(setTyping: (typing: boolean) => void) {
   return { touch, stop };
 }
 
-/**
- * The line above the composer: who is typing, and this device's connection (by the composer it
- * concerns); without the live socket (no scripts yet, or at all), Refresh, since new messages then
- * come with a reload.
- */
+/** Without the live socket, Refresh, since new messages then come with a reload. */
 export function ComposerStatus({
   typingName,
   connection,
@@ -200,7 +180,6 @@ export function ComposerStatus({
   );
 }
 
-/** The picture chosen to send, with the upload's progress and a way to take it back. */
 export function ChosenImage({ composer }: { composer: ComposerState }) {
   const preview = useObjectUrl(composer.image);
   if (!preview) return null;
@@ -226,10 +205,8 @@ export function ChosenImage({ composer }: { composer: ComposerState }) {
 }
 
 /**
- * The composer, a real form: without scripts (or before they run) the browser posts it to the
- * page's action, which hands the message to the room; with them it goes over the socket. Closed by
- * a block, the unsent text stays in view (read-only) and in the stored draft; closed by the desk,
- * the read-only composer stays in view: it opens as soon as the listener takes it.
+ * A real form: without scripts the page's action hands the message to the room. Closed, the unsent
+ * text stays in view.
  */
 export function ComposerForm({
   composer,
@@ -248,7 +225,7 @@ export function ComposerForm({
   form: { path: string; token: string };
   closed: boolean;
   hidden: boolean;
-  /** Whether Send is enabled (until the page's scripts run, the form is the browser's: always). */
+  /** Until the page's scripts run, the form is the browser's: always. */
   sendEnabled: boolean;
   onSubmit: () => void;
   onTyped: () => void;
@@ -271,7 +248,6 @@ export function ComposerForm({
       <input type="hidden" name={COMPOSER_FIELDS.clientId} value={form.token} />
       <label
         hidden={closed}
-        // Without scripts the browser's own file field shows what was chosen, on its own row.
         className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-600 no-js:order-last no-js:h-auto no-js:w-full no-js:flex-wrap no-js:justify-start no-js:gap-x-2 no-js:rounded-lg no-js:text-sm"
       >
         <span className="sr-only no-js:not-sr-only no-js:font-medium">{CONVERSATION_TEXTS.attach}</span>
@@ -320,7 +296,7 @@ export function ComposerForm({
             onSubmit();
           }
         }}
-        // Without scripts the box grows with its text where the browser can (field-sizing).
+        // Without scripts the box grows where the browser can (field-sizing).
         className="block max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 focus:outline-2 focus:outline-brand-600 aria-invalid:border-red-600 no-js:field-sizing-content"
       />
       <button
@@ -328,7 +304,6 @@ export function ComposerForm({
         disabled={!sendEnabled}
         className="h-11 shrink-0 rounded-full bg-brand-700 px-4 font-semibold sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50 group-data-[sending]:opacity-70"
       >
-        {/* Posted by the page's script before the framework arrived: sending until the page comes back. */}
         <span className="group-data-[sending]:hidden">{CONVERSATION_TEXTS.send}</span>
         <span className="hidden group-data-[sending]:inline">{CONVERSATION_TEXTS.sending}</span>
       </button>
@@ -339,10 +314,7 @@ export function ComposerForm({
   );
 }
 
-/**
- * Near the limit the composer counts; past it (a long paste) it says so and keeps every character,
- * so the person can shorten the text rather than lose the end of it.
- */
+/** Past the limit it keeps every character, so the person can shorten the text rather than lose its end. */
 export function ComposerCount({ pairId, length }: { pairId: string; length: number }) {
   if (length < COMPOSER_COUNTER_FROM) return null;
   const over = length > MAX_MESSAGE_TEXT;
@@ -358,5 +330,4 @@ export function ComposerCount({ pairId, length }: { pairId: string; length: numb
   );
 }
 
-/** A count of characters as the page's language writes numbers (4,000 in English). */
 const count = (n: number) => n.toLocaleString(getLocale());

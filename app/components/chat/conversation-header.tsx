@@ -7,12 +7,7 @@ import { userProfilePath } from "~/shared/routes";
 import type { Presence } from "~/shared/schemas/chat-protocol";
 import { DeskHeadline } from "./desk-status-line";
 
-/**
- * The conversation's header: the contact's name (a link to their profile unless `profileLink` is
- * off) and, in words on the same row, their presence; in a visitor's support conversation, whether
- * a listener is there instead (`desk`). This device's own connection is by the composer, where it
- * cannot be read as theirs.
- */
+/** This device's own connection is by the composer, where it cannot be read as the contact's. */
 export function ConversationHeader({
   contact,
   profileLink,
@@ -22,15 +17,14 @@ export function ConversationHeader({
 }: {
   contact: { id: string; username: string };
   profileLink: boolean;
-  /** The desk's word, in a visitor's support conversation (undefined: not one). */
+  /** Undefined: not a support conversation. */
   desk: VisitorDeskStatus | null | undefined;
-  /** The contact's presence (null: not shown, as in a conversation a block closed). */
+  /** Null: not shown, as in a conversation a block closed. */
   presence: Presence | null;
   actions?: ReactNode;
 }) {
   return (
     <div className="flex items-start justify-between gap-3 border-b border-slate-200 pb-3">
-      {/* The presence goes below a name too long to share its row. */}
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
         <h2 className="min-w-0 truncate text-lg font-semibold text-slate-900">
           {profileLink ? (
@@ -59,7 +53,6 @@ export function ConversationHeader({
   );
 }
 
-/** The contact's presence from the server: online now, or when they were last seen. */
 function ContactPresence({ username, presence }: { username: string; presence: Presence | null }) {
   if (!presence) return null;
   return (

@@ -1,8 +1,8 @@
 import { m } from "~/paraglide/messages";
 
-/** The conversation screen's own words (docs/requirements.md, the chat screen). */
+/** docs/requirements.md, the chat screen. */
 export const CONVERSATION_TEXTS = {
-  /** The spec's session text, shown in every conversation (section 2). */
+  /** Spec section 2. */
   get sessionNotice() {
     return m.chat_session_limit();
   },
@@ -12,7 +12,6 @@ export const CONVERSATION_TEXTS = {
   get sayHello() {
     return m.chat_say_hello();
   },
-  /** Without the live socket (no scripts), new messages show when the page is loaded again. */
   get refresh() {
     return m.chat_refresh();
   },
@@ -28,26 +27,24 @@ export const CONVERSATION_TEXTS = {
   get send() {
     return m.chat_send();
   },
-  /** The composer posted before the framework arrived, until the page comes back with the message. */
   get sending() {
     return m.chat_sending();
   },
   get sendingMessage() {
     return m.chat_sending_message();
   },
-  /** Short enough for one line in a 320 px composer. */
+  /** One line in a 320 px composer. */
   get placeholder() {
     return m.chat_placeholder();
   },
-  /** The composer's name: whom the message is for. */
   composerLabel: (name: string) => m.chat_composer_label({ name }),
-  /** An image message's alt text: who sent it, since the picture itself is not described. */
+  /** The picture itself is not described. */
   get imageYouSent() {
     return m.chat_image_you_sent();
   },
   imageFrom: (username: string) => m.chat_image_from({ username }),
 };
 
-/** A plain link of the conversation (Refresh, earlier messages): at least 24 px tall (WCAG 2.2, 2.5.8). */
+/** At least 24 px tall (WCAG 2.2, 2.5.8). */
 export const plainLinkClass =
   "inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-brand-700";

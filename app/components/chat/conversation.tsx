@@ -32,15 +32,9 @@ import { MessageList } from "./message-list";
 import { VisitorDeskForms } from "./visitor-desk-forms";
 
 type Contact = { id: string; username: string };
-/** Whether a block closes the conversation, as the page's loader last said (who blocked whom). */
 type ConversationBlock = "none" | "blocked-by-me" | "blocked-me";
 
-/**
- * One conversation: live messages over the room's socket and a composer that never loses text. Its
- * parts are the header, the message list and the composer; this component holds what they share
- * (the socket, the block, the crisis help) and the desk's variant is composed by its route
- * (app/routes/desk/desk-conversation.tsx) through `socketPath`, the notices and `profileLink`.
- */
+/** Holds what the header, the list and the composer share; the desk composes its variant through these props. */
 export function Conversation({
   me,
   contact,
@@ -60,48 +54,26 @@ export function Conversation({
   composerTools,
   visitorDeskAnswer = null,
 }: {
-  /** Whose messages show as mine: on the support desk, the support account the listener writes as. */
+  /** On the support desk, the support account the listener writes as. */
   me: { id: string };
   contact: Contact;
   pairId: string;
   presence: Presence | null;
-  /** Controls beside the contact's name (the menu with Report and Block). */
   headerActions?: ReactNode;
-  /** 'Report' on a received message. */
   onReport?: (seq: number) => void;
-  /** A block closes it: the history stays readable and the unsent text stays. */
   block?: ConversationBlock;
-  /** The room's socket path when it is not the member's own: the support desk's. */
   socketPath?: string;
-  /**
-   * Why nothing can be sent yet (a conversation waiting on the desk until a listener takes it): the
-   * history stays live and the composer read-only, keeping what was typed.
-   */
+  /** The history stays live and the composer read-only, keeping what was typed. */
   lockedNotice?: ReactNode;
-  /** Shown when the room withdraws the conversation from this socket (transferred away, resolved). */
   withdrawnNotice?: ReactNode;
-  /** The conversation as the server rendered it: shown at once, then live. */
   initial: ConversationView;
-  /**
-   * The composer as a form: the page it posts to (and reloads, to Refresh) and the token
-   * that makes a second post of it store nothing more. With scripts it sends over the socket.
-   */
+  /** Its token makes a second post of it store nothing more. */
   form: { path: string; token: string };
-  /** The form's post refused (without scripts): why, with what was typed back in the composer. */
   refusal?: ComposerRefusal | null;
-  /**
-   * Whether the contact's name links to their profile. Not on the desk: from there a listener must
-   * never end up acting as their own account towards a visitor.
-   */
+  /** Not on the desk: a listener must never end up acting as their own account towards a visitor. */
   profileLink?: boolean;
-  /** Text the composer's box starts with (the desk's saved reply chosen without scripts). */
   composerText?: string;
-  /**
-   * Controls beside the composer while it is open (the desk's saved replies), given the way to put
-   * text into it.
-   */
   composerTools?: (insert: (text: string) => void) => ReactNode;
-  /** The page's answer to the visitor's own desk forms (End conversation, the survey). */
   visitorDeskAnswer?: VisitorDeskAnswer | null;
 }) {
   const composer = useComposerState(me.id, pairId, refusal, composerText);
@@ -120,16 +92,14 @@ export function Conversation({
   const { messages, connection, lastSeq, markRead, deskStatus } = chat;
   const listRef = useRef<HTMLDivElement>(null);
   const closedByBlock = useClosedByBlock(block, chat.closed);
-  // Besides a block, the desk can close the composer: not taken yet, or no longer this listener's.
   const closedNotice = closedByBlock ? null : chat.withdrawn && withdrawnNotice ? withdrawnNotice : lockedNotice;
   const closed = closedByBlock || !!closedNotice;
-  // A send refused while closed is explained by the notice; once open again it is old news.
+  // Once open again, a send refused while closed is old news.
   const { setFailure } = composer;
   useEffect(() => {
     if (!closed) setFailure(null);
   }, [closed, setFailure]);
-  // The room says a block closed (or reopened) the conversation: the page asks its loader again, for
-  // who blocked whom and the contact's presence.
+  // For who blocked whom and the contact's presence.
   const { revalidate } = useRevalidator();
   const closedLiveBefore = useRef(chat.closed);
   useEffect(() => {
@@ -137,24 +107,20 @@ export function Conversation({
     closedLiveBefore.current = chat.closed;
     revalidate();
   }, [chat.closed, revalidate]);
-  // A block or unblock removes the control that had focus: focus goes to what says what happened,
-  // or back to the composer once the conversation is open again.
+  // A block or unblock removes the control that had focus.
   const closedNoticeRef = useRef<HTMLDivElement>(null);
   useFocusWhenLost(closedNoticeRef, `${closed}:${block}`);
   useFocusWhenLost(inputRef, `${closed}:${block}`);
 
-  // The newest message in view, and kept there while the list changes size (a picture loading, the
-  // crisis help opening).
   const showNewest = useStickToNewest(listRef);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows
   useEffect(() => {
     showNewest();
   }, [messages.length]);
 
-  // Messages arriving while the conversation is visible are read (unread is cleared whenever
-  // messages arrive in the open conversation); a hidden tab reads them when it is shown again.
+  // A hidden tab reads them when it is shown again.
   useEffect(() => {
-    // Once the socket is open too: the messages the server rendered were there before it was.
+    // The messages the server rendered were there before the socket was.
     const readIfVisible = () => {
       if (lastSeq > 0 && connection === "online" && document.visibilityState === "visible") markRead(lastSeq);
     };
@@ -179,7 +145,6 @@ export function Conversation({
         composer.setProgress(0);
         imageUrl = (await uploadImage(image, { purpose: "chat", pairId, onProgress: composer.setProgress })).url;
       } catch (error) {
-        // Text and image stay in the composer to try again.
         setFailure(error instanceof UploadError ? error.message : UPLOAD_MESSAGES.networkError);
         return;
       } finally {
@@ -192,7 +157,6 @@ export function Conversation({
     composer.setImage(null);
   };
 
-  // Crisis help, decided here in the browser only.
   const { supportUserId } = usePublicConfig();
   const crisisInMessages = useMemo(
     () => ({
@@ -207,13 +171,10 @@ export function Conversation({
     matchedTheirs: crisisInMessages.theirs,
   });
   const supportPath = supportUserId === me.id || supportUserId === contact.id ? null : chatWith(supportUserId);
-  // The desk speaks only in the visitor's support conversation.
   const isSupportConversation = contact.id === supportUserId && me.id !== supportUserId;
-  // Older messages than the page shows: a plain link to them, until the live socket has them all.
   const firstShown = initial.messages[0]?.seq;
   const earlierPath =
     initial.hasOlder && firstShown && connection !== "online" ? `${form.path}?${EARLIER_PARAM}=${firstShown}` : null;
-  // The desk's events (a listener joined, the conversation ended) where they happened, for the visitor.
   const timeline = useMemo(
     () =>
       withDeskEvents(
@@ -310,9 +271,8 @@ export function Conversation({
 }
 
 /**
- * Whether the conversation is closed by a block, from whichever spoke last: the room (live, the
- * moment a block is made or lifted) or the page's loader (after the person's own block or unblock,
- * before the room's sockets reconnect).
+ * Whichever spoke last: the room, or the loader after the person's own block or unblock, before the
+ * sockets reconnect.
  */
 function useClosedByBlock(block: ConversationBlock, closedLive: boolean): boolean {
   const [closed, setClosed] = useState(block !== "none");

@@ -6,36 +6,26 @@ import { useCrisisHelp } from "~/lib/crisis-help";
 import { m } from "~/paraglide/messages";
 import { allContacts, type CrisisContact, DIRECTORY_CONTACT, firstContacts, otherContacts } from "~/shared/crisis-help";
 
-/** The banner's words; the tests read the same texts. */
 export const CRISIS_BANNER_TEXTS = {
-  /** To the person whose own words (draft or sent) read as crisis: short, so it fits one line on a phone. */
+  /** Short, so it fits one line on a phone. */
   get heading() {
     return m.banner_heading();
   },
-  /**
-   * After the heading (which says they are not alone), short: on a phone each line is the
-   * conversation's room. Nothing it says of the numbers (free, any hour) holds for every country's.
-   */
+  /** Nothing it says of the numbers (free, any hour) holds for every country's. */
   get lead() {
     return m.banner_lead();
   },
-  /** To the person who received them: the help is addressed to them, about the other. */
   aboutOther: (username: string) => m.banner_about_other({ username }),
-  /** The reader's own country's numbers, which may not be the other's: the directory is among them. */
+  /** The reader's own country's numbers, which may not be the other's. */
   get shareLead() {
     return m.banner_share_lead();
   },
   get support() {
     return m.banner_support();
   },
-  /**
-   * The disclosure that opens the other numbers (the first line's are on the banner's line): part of
-   * the heading's button, so one tap away.
-   */
   get showNumbers() {
     return m.banner_show_numbers();
   },
-  /** The disclosure's name: the heading, then what it opens, read as one phrase. */
   toggle: (heading: string) => m.banner_toggle({ heading }),
   get close() {
     return m.banner_close();
@@ -43,20 +33,18 @@ export const CRISIS_BANNER_TEXTS = {
   get closeContext() {
     return m.banner_close_context();
   },
-  /** Said when it is closed, so a screen reader hears where it went. */
+  /** So a screen reader hears where it went. */
   get closed() {
     return m.banner_closed();
   },
 };
 
-/** The contacts, with the directory of every country's helplines where they lack it. */
 function withDirectory(contacts: CrisisContact[]): CrisisContact[] {
   return contacts.some((contact) => contact.href === DIRECTORY_CONTACT.href)
     ? contacts
     : [...contacts, DIRECTORY_CONTACT];
 }
 
-/** Whose words showed it: this person's own, or the other member's. */
 type CrisisAudience = "self" | "other";
 
 const CLOSED_KEY_PREFIX = "kindred:crisis-banner-closed:";
@@ -66,21 +54,12 @@ function closedKey(pairId: string, audience: CrisisAudience) {
   return `${CLOSED_KEY_PREFIX}${pairId}${audience === "other" ? ":other" : ""}`;
 }
 
-/** Whether the banner shows, to whom, and what closes it: the conversation decides with it. */
 export type CrisisBannerState = ReturnType<typeof useCrisisBanner>;
 
 /**
- * When crisis help shows in a conversation: once the text
- * being written or a message in the conversation reads as crisis (app/shared/crisis-phrases.ts).
- * Decided from the words on the page: the server shows it for the messages it renders and the text
- * it puts back in the composer, so a page without scripts has it, and the browser for what
- * arrives and what is typed; showing or closing it sends nothing anywhere. Messages from either side
- * count, so sending the words keeps it, and once shown it stays until closed, so deleting them does
- * too. Closed, it stays closed for this conversation in this tab (also on reload), whatever arrives
- * next: the person has seen it, and the crisis numbers stay in the footer of every page.
- *
- * It lives with the conversation, not the banner, because other parts of the conversation step aside
- * while it shows (the support desk's own 'Crisis numbers', so no number is listed twice).
+ * Decided from the words on the page, so a page without scripts has it; showing or closing it sends
+ * nothing anywhere. Once shown it stays until closed; closed, it stays closed for this conversation
+ * in this tab. Lives with the conversation because other parts step aside while it shows.
  */
 export function useCrisisBanner({
   pairId,
@@ -88,19 +67,16 @@ export function useCrisisBanner({
   matchedTheirs,
 }: {
   pairId: string;
-  /** Whether the draft or a message this person sent holds a crisis phrase right now. */
   matchedMine: boolean;
-  /** Whether a message from the other member holds one. */
   matchedTheirs: boolean;
 }) {
-  // Once shown it stays: deleting the words that showed it must not take the help away.
+  // Deleting the words that showed it must not take the help away.
   const [latched, setLatched] = useState({ self: false, other: false });
   const [closed, setClosed] = useState({ self: false, other: false });
   const [open, setOpen] = useState(false);
   const [announced, setAnnounced] = useState(false);
 
-  // Session storage exists only in the browser, so it is read after mount: the server shows the
-  // banner for what it rendered, and a banner closed in this tab goes once it is read.
+  // Session storage exists only in the browser, so it is read after mount.
   useEffect(() => {
     setClosed({
       self: window.sessionStorage.getItem(closedKey(pairId, "self")) === "1",
@@ -132,17 +108,8 @@ export function useCrisisBanner({
 }
 
 /**
- * Crisis help pinned above the composer while `useCrisisBanner` says so. It never blocks or delays
- * sending and takes no focus.
- *
- * It is addressed to whoever reads it: the person whose own words showed it is told they
- * are not alone; the person who received such words is told the other may be going through
- * something serious and that they can share the numbers. Each is closed on its own. It is one line
- * until opened, so the conversation keeps its room on a phone, and that line already holds the
- * first help (the reader's country's first crisis line, see `firstContacts`): someone in crisis
- * should not have to find it behind a button. The
- * heading is the button that shows the other numbers (in the server's HTML, the browser's own
- * disclosure). It sits in the page's flow above the composer and never covers it.
+ * Never blocks or delays sending and takes no focus. One line until opened, and that line already
+ * holds the first help: someone in crisis should not have to find it behind a button.
  */
 export function CrisisBanner({
   banner,
@@ -152,9 +119,8 @@ export function CrisisBanner({
 }: {
   banner: CrisisBannerState;
   contactName: string;
-  /** The support conversation, or null when this is it, or this person is the support account. */
   supportPath: string | null;
-  /** Called as it closes, to put focus somewhere sensible (the composer) before its button goes. */
+  /** To put focus somewhere sensible before its button goes. */
   onClosed?: () => void;
 }) {
   const headingId = useId();
@@ -195,22 +161,19 @@ export function CrisisBanner({
       ) : null}
     </>
   ) : null;
-  // Named whole (`toggle`): put together from its parts, a screen reader would read a stray comma.
+  // Put together from its parts, a screen reader would read a stray comma.
   const toggleName = CRISIS_BANNER_TEXTS.toggle(heading);
   const moreNumbers = (
-    // On a phone the arrow says it.
     <span className="hidden shrink-0 text-xs font-medium whitespace-nowrap text-sky-800 underline underline-offset-2 group-hover:decoration-2 sm:inline">
       {CRISIS_BANNER_TEXTS.showNumbers}
     </span>
   );
   return (
     <>
-      {/* The live region is always in the page, so screen readers announce the banner when it appears. */}
+      {/* Always in the page, so screen readers announce the banner when it appears. */}
       <div aria-live="polite">
         {audience && !hydrated ? (
-          // The server's banner: the browser's own disclosure opens the other numbers, with
-          // or without scripts; the first ones sit beside it, on its line. Closing it needs scripts,
-          // so Close comes with them.
+          // The browser's own disclosure works without scripts; closing needs them, so Close comes with them.
           <section
             aria-labelledby={headingId}
             className="relative mt-2 rounded-xl bg-sky-50 py-1 pr-1 pl-3 text-sky-950 ring-1 ring-sky-200"
@@ -283,10 +246,8 @@ export function CrisisBanner({
 }
 
 /**
- * The room the server's banner keeps beside its heading for the first numbers, which sit over it
- * (absolutely placed, outside the disclosure's summary): wide enough for the country's own, short
- * forms on a phone and full names from `sm` up. Each pill is about 7 px a character and 34 px of
- * icon and padding on a phone (20 px from `sm`, with no icon), 4 px apart.
+ * The first numbers sit over it, absolutely placed: about 7 px a character plus 34 px of icon and
+ * padding on a phone.
  */
 function roomFor(contacts: CrisisContact[]): string {
   const width = (text: (contact: CrisisContact) => string, extra: number) =>
@@ -309,10 +270,7 @@ const WIDE_ROOM: [number, string][] = [
   [272, "sm:mr-68"],
 ];
 
-/**
- * The banner line's own numbers: always shown, one tap each, in their short form on a phone (an
- * icon says call or text), so the line keeps room for the heading.
- */
+/** Short forms on a phone, so the line keeps room for the heading. */
 function FirstCrisisNumbers({ contacts, className = "" }: { contacts: CrisisContact[]; className?: string }) {
   return (
     <p className={`flex shrink-0 items-center gap-1 ${className}`}>
@@ -323,7 +281,7 @@ function FirstCrisisNumbers({ contacts, className = "" }: { contacts: CrisisCont
   );
 }
 
-/** One number: its full name, or on a phone its short form (the full name stays its accessible name). */
+/** On a phone the full name stays its accessible name. */
 function CrisisNumberLink({ contact }: { contact: CrisisContact }) {
   return (
     <a
@@ -359,7 +317,6 @@ function NumberIcon({ kind }: { kind: "call" | "text" }) {
 const numberLinkClass =
   "inline-flex min-h-7 items-center rounded-full bg-white px-2 text-xs font-semibold whitespace-nowrap text-sky-950 ring-1 ring-sky-300 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-800 sm:px-2.5";
 
-/** The disclosure's arrow: down when closed, up when open. */
 export function Chevron({ className }: { className: string }) {
   return (
     <svg
@@ -373,12 +330,7 @@ export function Chevron({ className }: { className: string }) {
   );
 }
 
-/**
- * The crisis numbers as small links, one tap each (tel: and sms:); on a phone the emergency numbers
- * show their short form and keep their full name for screen readers. A list in the banner; a named
- * group of links in the support conversation's status line, which sits among the
- * messages, whose list items are messages.
- */
+/** A named group of links in the desk's status line, which sits among messages that are list items. */
 export function CrisisNumberList({
   className = "",
   label,
@@ -386,7 +338,6 @@ export function CrisisNumberList({
 }: {
   className?: string;
   label?: string;
-  /** Every number of the reader's country when not given. */
   contacts?: CrisisContact[];
 }) {
   const help = useCrisisHelp();

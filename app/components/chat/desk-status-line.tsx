@@ -13,43 +13,31 @@ import {
 import { Chevron, CrisisNumberList } from "./crisis-banner";
 
 const DESK_STATUS_TEXTS = {
-  /** The disclosure beside the line while the visitor waits: one tap shows every number. */
   get showNumbers() {
     return m.desk_crisis_numbers();
   },
 };
 
 /**
- * Where the visitor stands in the support conversation, at the end of the messages, just
- * above the composer: their place in line, that a listener is on the way, or that nobody is
- * available. Never a silent room. Until a listener is with them, what to do in danger is on the line
- * and the crisis numbers one tap away beside it, in the crisis banner's compact way: a disclosure
- * that shows them all (unless the crisis banner shows, which holds them then).
- * Being the list's last item, it scrolls with the messages rather than taking their room, so a long
- * line on a 320 px phone never squeezes them or pushes the composer away.
- *
- * The status region is always in the page, so a screen reader hears the line when it appears and
- * when it changes. That a listener joined is not this line's: it is an event among the messages,
- * where it happened (DeskEventRow), read out as the conversation's log grows.
+ * Never a silent room. The list's last item, so it scrolls with the messages and never squeezes them
+ * on a 320 px phone. The status region is always in the page, so a screen reader hears each change.
  */
 export function DeskStatusLine({
   status,
   crisisBannerShown,
 }: {
   status: VisitorDeskStatus | null;
-  /** The conversation's crisis banner holds the numbers now: one list, never the same numbers twice. */
+  /** One list, never the same numbers twice. */
   crisisBannerShown: boolean;
 }) {
   const numbersId = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const line = visitorDeskLine(status, crisisBannerShown, useCrisisHelp());
-  // Offered for as long as the line shows, that is while nobody is with the visitor; with a listener
-  // there, the numbers would only crowd the conversation, and they stay in the footer.
+  // With a listener there, the numbers would only crowd the conversation; they stay in the footer.
   const offerNumbers = line !== null && !crisisBannerShown;
   if (offerNumbers && !hydrated) {
-    // The server's line: the browser's own disclosure opens the numbers, with or without
-    // scripts.
+    // The browser's own disclosure opens the numbers, with or without scripts.
     return (
       <div className="mx-px mt-3 rounded-xl bg-sky-50 px-2.5 py-1.5 text-xs text-sky-950 ring-1 ring-sky-200">
         <p className="leading-snug">
@@ -99,10 +87,7 @@ export function DeskStatusLine({
   );
 }
 
-/**
- * The support conversation's header, in place of the support account's presence (a desk is not a
- * person who was 'last seen'): whether a listener is with the visitor, on the way, or not there.
- */
+/** A desk is not a person who was 'last seen'. */
 export function DeskHeadline({ status }: { status: VisitorDeskStatus | null }) {
   const headline = visitorDeskHeadline(status);
   if (!headline) return null;
@@ -118,7 +103,6 @@ export function DeskHeadline({ status }: { status: VisitorDeskStatus | null }) {
   );
 }
 
-/** Something the desk did, in the conversation's flow where it happened: a listener joined, it ended. */
 export function DeskEventRow({ event }: { event: DeskEvent }) {
   return (
     <li className="flex justify-center py-1">

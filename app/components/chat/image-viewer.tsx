@@ -2,9 +2,8 @@ import { useEffect, useId, useRef } from "react";
 import { CHAT_IMAGE_TEXTS, type ViewedImage } from "./chat-image";
 
 /**
- * One picture at full size (as large as the screen allows) in a modal dialog: the browser traps
- * focus, closes it on Escape and gives focus back to the thumbnail. Its own module: the
- * conversation loads it the first time a picture is opened (app/components/deferred.tsx).
+ * The browser traps focus, closes on Escape and returns focus; loaded the first time a picture
+ * opens (app/components/deferred.tsx).
  */
 export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -16,11 +16,6 @@ const STATUS_LABELS: Record<MessageStatus, () => string> = {
   read: m.chat_status_read,
 };
 
-/**
- * The conversation's messages, as one scrolling log: the session notice at its start, a link to
- * earlier messages, the messages with the desk's events where they happened, and at its end the
- * room's session notice and `footer` (the desk's line for a visitor).
- */
 export function MessageList({
   listRef,
   meId,
@@ -37,9 +32,8 @@ export function MessageList({
   meId: string;
   contactName: string;
   timeline: TimelineRow<DisplayMessage>[];
-  /** Loaded, with no message at all: the empty state shows. */
   empty: boolean;
-  /** Where the earlier messages are, while the live socket does not have them (null: nowhere). */
+  /** Null: nowhere. */
   earlierPath: string | null;
   sessionNotice: string | null;
   onReport?: (seq: number) => void;
@@ -54,10 +48,8 @@ export function MessageList({
       tabIndex={0}
       aria-label={m.chat_messages_with({ name: contactName })}
       aria-live="polite"
-      // Without scripts nothing scrolls the list to its newest message, so a reversed flex column
-      // opens it there; with scripts the page's inline script puts it there before the first paint
-      // and the page keeps it there once hydrated (useStickToNewest), and the browser's own scroll
-      // anchoring, which moves the list when its height changes, is off.
+      // Without scripts a reversed flex column opens the list at its newest; with them the boot script
+      // places it before the first paint and the browser's scroll anchoring is off.
       {...{ [OPENS_AT_NEWEST_ATTRIBUTE]: "" }}
       className="mt-3 flex-1 overflow-y-auto pr-1 [overflow-anchor:none] no-js:flex no-js:flex-col-reverse"
     >
@@ -104,7 +96,7 @@ export function MessageList({
             {sessionNotice}
           </p>
         ) : null}
-        {/* Last in the list, so it never takes the messages' room on a small phone. */}
+        {/* Last, so it never takes the messages' room on a small phone. */}
         {footer}
       </div>
     </div>
@@ -119,11 +111,7 @@ type BubbleProps = {
   onView: (image: ViewedImage) => void;
 };
 
-/**
- * One message: mine on the right with where it has got to, theirs on the left with 'Report'.
- * Rendered again only when what it shows changes, not on each keystroke or presence change of the
- * conversation around it (a long conversation on a slow phone).
- */
+/** Memoized: a long conversation on a slow phone must not redraw every bubble on each keystroke. */
 const MessageBubble = memo(function MessageBubble({ message, mine, contactName, onReport, onView }: BubbleProps) {
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
@@ -139,7 +127,6 @@ const MessageBubble = memo(function MessageBubble({ message, mine, contactName, 
           />
         ) : null}
         {/* Plain text, never HTML: React escapes it. */}
-        {/* Any unbroken word or URL wraps inside the bubble; each message takes its own direction. */}
         {message.text ? (
           <p dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
             {message.text}
@@ -150,9 +137,7 @@ const MessageBubble = memo(function MessageBubble({ message, mine, contactName, 
           {mine ? ` · ${STATUS_LABELS[message.status]()}` : ""}
         </p>
         {!mine && onReport ? (
-          // At least 24 × 24 px with readable text (WCAG 2.2, 2.5.8). Its dialog
-          // needs scripts: a browser without them does not show it (the person's profile,
-          // linked above, takes a report without them).
+          // At least 24 × 24 px (WCAG 2.2, 2.5.8); without scripts the profile takes a report instead.
           <button
             type="button"
             onClick={() => onReport(message.seq)}
@@ -167,7 +152,6 @@ const MessageBubble = memo(function MessageBubble({ message, mine, contactName, 
   );
 }, sameBubble);
 
-/** The messages shown are made anew when one arrives; an unchanged one keeps its rendering. */
 function sameBubble(before: BubbleProps, after: BubbleProps): boolean {
   const [a, b] = [before.message, after.message];
   return (

@@ -15,19 +15,13 @@ import {
 const smallButtonClass =
   "inline-flex min-h-9 items-center justify-center rounded-full px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";
 
-/**
- * The visitor's own controls in their support conversation, under the desk's line: 'End
- * conversation' while it is on the desk (queued or with a listener), and 'Did this conversation
- * help?' once an opening ended. Both are plain forms posted to the conversation's page, so they
- * work before and without scripts; the page's answer (`answer`) says what happened.
- */
+/** Plain forms posted to the conversation's page, so they work before and without scripts. */
 export function VisitorDeskForms({
   status,
   path,
   answer,
 }: {
   status: VisitorDeskStatus | null;
-  /** The conversation's page, which takes the forms. */
   path: string;
   answer: VisitorDeskAnswer | null;
 }) {
@@ -53,10 +47,7 @@ export function VisitorDeskForms({
   );
 }
 
-/**
- * 'End conversation' behind a confirmation: the browser's own disclosure, so it opens by keyboard
- * and without scripts; 'Yes, end it' posts. With scripts 'Keep talking' closes it again.
- */
+/** The browser's own disclosure, so it opens by keyboard and without scripts. */
 function EndConversation({ path, withListener }: { path: string; withListener: boolean }) {
   const hydrated = useHydrated();
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -68,7 +59,7 @@ function EndConversation({ path, withListener }: { path: string; withListener: b
     <details
       ref={detailsRef}
       className="group mx-px mt-2"
-      // The question opens at the end of the messages: brought into view, not left below the fold.
+      // Brought into view, not left below the fold.
       onToggle={(event) => {
         if (event.currentTarget.open) questionRef.current?.scrollIntoView({ block: "nearest" });
       }}
@@ -117,10 +108,7 @@ function EndConversation({ path, withListener }: { path: string; withListener: b
   );
 }
 
-/**
- * 'Did this conversation help?': one answer and an optional comment, once per opening, anonymous.
- * A refusal keeps what was chosen and typed.
- */
+/** Anonymous; a refusal keeps what was chosen and typed. */
 function HelpSurvey({ path, opening, refused }: { path: string; opening: number; refused: VisitorDeskAnswer | null }) {
   const legendId = useId();
   const commentId = useId();

@@ -15,27 +15,18 @@ import {
 import { RISK_ANSWERS, WRAP_UP_FIELDS, WRAP_UP_FORM_TEXTS, WRAP_UP_TEXTS } from "~/shared/desk-operations";
 import { parseWrapUp, postedWrapUp, type WrapUpProblems } from "~/shared/wrap-up-form";
 
-/** What a listener does to a conversation from its desk page, besides writing in it. */
 export type DeskIntent = "take" | "transfer" | "return" | "note" | "resolve";
-/** What the page's action answers such a form: a refusal with what was typed, so the form shows both. */
+/** With what was typed, so the form shows both. */
 export type DeskToolAnswer = {
   intent: DeskIntent;
   refusal: string | null;
   typed: { to?: string; note?: string; text?: string; topics?: string[]; risk?: string | null };
-  /** What the wrap-up is missing, beside each of its fields (a refused 'Mark resolved'). */
   problems?: WrapUpProblems;
 };
 
-/** Each of the conversation's tools (return, transfer, resolve, notes) sits in a card of its own. */
 const TOOL_CARD = "space-y-3 rounded-xl border border-slate-200 p-3 sm:p-4";
 
-/**
- * The desk's tools beside a conversation: Take while it is queued; else, while nobody has replied,
- * Return to line first, then Transfer and Mark resolved (with its wrap-up, which the desk refuses
- * until a reply, saying so); and the private notes. Plain forms posted to the page's action, so they
- * work before and without scripts; in their own module, so the page hydrates them after the
- * conversation (app/components/deferred.tsx).
- */
+/** Plain forms, so they work without scripts; in their own module, so the page hydrates them after the conversation. */
 export function DeskTools({
   access,
   listeners,
@@ -46,16 +37,13 @@ export function DeskTools({
   answered,
 }: {
   access: DeskAccess;
-  /** Who it could be transferred to: the other available listeners. */
+  /** The other available listeners. */
   listeners: DeskListener[];
-  /** The visitor's language: those who speak it are offered first. */
+  /** Those who speak it are offered first. */
   language: string | null;
   notes: DeskNote[];
-  /** The wrap-up topics 'Mark resolved' asks to choose from, in the admin's order. */
   topics: string[];
-  /** A listener has replied in this opening, as the desk last said. */
   replied: boolean;
-  /** The action's answer to one of these forms, if the page shows one. */
   answered: DeskToolAnswer | null;
 }) {
   const refusalFor = (intent: DeskIntent) => (answered?.intent === intent ? answered.refusal : null);
@@ -85,7 +73,7 @@ export function DeskTools({
   );
 }
 
-/** The form's busy state: pressed once, a second press is not sent again. */
+/** A second press is not sent again. */
 function useBusy(intent: DeskIntent) {
   const navigation = useNavigation();
   return navigation.formData?.get("intent") === intent;
@@ -103,10 +91,7 @@ function TakeForm({ refusal }: { refusal: string | null }) {
   );
 }
 
-/**
- * 'Return to line', while nobody has replied: what a listener who cannot answer now does instead of
- * closing it, so the visitor keeps their place for someone who can.
- */
+/** Instead of closing it, so the visitor keeps their place for someone who can. */
 function ReturnToLineForm({ refusal }: { refusal: string | null }) {
   const busy = useBusy("return");
   return (
@@ -182,12 +167,7 @@ function TransferForm({
   );
 }
 
-/**
- * 'Mark resolved' with its wrap-up: at least one topic and whether risk was discussed, both
- * required, never shown to the visitor. Checked here with the action's own rule first; the action
- * checks again, and the topics against the current list. A refusal keeps the choices and says
- * beside each part what is missing, and focus goes to the first of them.
- */
+/** Never shown to the visitor; the action checks again, and the topics against the current list. */
 function ResolveForm({
   topics,
   replied,
@@ -201,7 +181,7 @@ function ResolveForm({
   const id = useId();
   const [local, setLocal] = useState<WrapUpProblems | null>(null);
   const problems = local ?? answered?.problems ?? {};
-  // A refusal of the desk's (not yours any more), not of the form's fields.
+  // The desk's refusal (not yours any more), not the form's fields'.
   const refusal = answered?.refusal && !answered.problems ? answered.refusal : null;
   const chosen = answered?.typed.topics ?? [];
   const risk = answered?.typed.risk ?? null;
@@ -296,7 +276,6 @@ function ResolveForm({
   );
 }
 
-/** What a part of the wrap-up is missing, read out as it appears. */
 function WrapUpProblem({ id, children }: { id: string; children: string }) {
   return (
     <p id={id} role="alert" className="text-sm text-red-700">
@@ -305,10 +284,7 @@ function WrapUpProblem({ id, children }: { id: string; children: string }) {
   );
 }
 
-/**
- * Private notes: kept with the conversation and shown only here, never to the visitor.
- * A note that was added empties the box; a refused one keeps its text beside the reason.
- */
+/** Never shown to the visitor. */
 function PrivateNotes({
   notes,
   canWrite,

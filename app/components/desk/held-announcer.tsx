@@ -4,18 +4,14 @@ import { playChime } from "~/lib/incoming-message-alert";
 import { DESK_ANNOUNCEMENTS, DESK_PAGE_TEXTS } from "~/shared/desk";
 import { type HeldEntry, newVisitorMessages } from "~/shared/held-conversations";
 
-/**
- * A visitor's new message in one of the listener's conversations that is not on screen: said once
- * in a polite live region and, if the listener turned the sound on, a short sound. The list as the
- * page opened, and a conversation just given to them, say nothing here.
- */
+/** The list as the page opened, and a conversation just given to them, say nothing. */
 export function HeldAnnouncer({ entries, viewing }: { entries: HeldEntry[]; viewing: string | null }) {
   const [soundOn] = useDeskSound();
   const seen = useRef<Map<string, number> | null>(null);
   const [said, setSaid] = useState({ text: "", count: 0 });
   useEffect(() => {
     const before = seen.current;
-    // Only what the inbox has spoken of: a conversation it has not yet described has no 'before'.
+    // A conversation the inbox has not yet described has no 'before'.
     seen.current = new Map(
       entries.flatMap((entry) => (entry.preview === null ? [] : [[entry.pairId, entry.visitorSeq] as const])),
     );
@@ -28,7 +24,7 @@ export function HeldAnnouncer({ entries, viewing }: { entries: HeldEntry[]; view
   }, [entries, viewing, soundOn]);
   return (
     <div role="status" aria-label={DESK_PAGE_TEXTS.messageAnnouncements} aria-atomic="true" className="sr-only">
-      {/* The same words twice in a row are still said again: the region's text must change to be read. */}
+      {/* The region's text must change to be read again. */}
       {said.count % 2 === 0 ? said.text : `${said.text}\u00a0`}
     </div>
   );

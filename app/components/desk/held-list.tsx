@@ -6,11 +6,7 @@ import { deskConversationPath } from "~/shared/routes";
 
 const CHIP = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
-/**
- * The listener's conversations, crisis first, then whoever has waited longest for their reply:
- * each with the crisis flag, whether the visitor waits and for how long, and the visitor's newest
- * words on one line. `compact`: beside a conversation's page, which `viewing` marks as the current one.
- */
+/** `compact`: beside a conversation's page, which `viewing` marks as the current one. */
 export function HeldList({
   entries,
   now,

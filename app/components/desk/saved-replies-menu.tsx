@@ -11,15 +11,8 @@ import {
 import { DEFAULT_LANGUAGE, type Language } from "~/shared/languages";
 
 /**
- * 'Saved replies' by the composer of the conversation a listener holds: the admin's replies, one
- * press each to put one into the message, where it can be changed before sending. They come in the
- * conversation's language first (see repliesForConversation); any other is named by its language.
- *
- * With scripts it is a disclosure: its button opens the list above it (over the messages, so the
- * conversation keeps its room on a phone); Escape, a press outside or focus moving on closes it, and
- * a chosen reply goes into the composer, which takes focus. Before and without scripts the browser's
- * own `<details>` opens the same list as links to the page with `?reply={id}`, whose loader puts that
- * reply in the composer's box.
+ * Without scripts the browser's own `<details>` lists them as links to `?reply={id}`, whose loader
+ * fills the composer.
  */
 export function SavedRepliesMenu({
   replies,
@@ -28,11 +21,10 @@ export function SavedRepliesMenu({
   onInsert,
 }: {
   replies: SavedReply[];
-  /** The conversation's language (null: not known, taken as the default). */
+  /** Null: taken as the default. */
   language: Language | null;
-  /** The conversation's page, for the links without scripts. */
+  /** For the links without scripts. */
   pagePath: string;
-  /** Puts the reply's text into the composer and gives it focus. */
   onInsert: (text: string) => void;
 }) {
   const hydrated = useHydrated();
@@ -49,7 +41,7 @@ export function SavedRepliesMenu({
     },
     panel,
   );
-  // A press elsewhere, or focus moving on (Tab past the last reply), closes it.
+  // Focus moving on (Tab past the last reply) closes it too.
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: Event) => {
@@ -78,11 +70,7 @@ export function SavedRepliesMenu({
     </>
   );
   const conversationLanguage = language ?? DEFAULT_LANGUAGE;
-  /**
-   * 'Insert “{title}”' to a screen reader, with '(Spanish)' for a reply in another language than the
-   * conversation's; on screen the title, that language, and the start of its text (the name holds
-   * the title and the language, so what is seen is what is said).
-   */
+  /** The name holds the title and the language, so what is seen is what is said. */
   const label = (reply: SavedReply) => {
     const other = reply.language === conversationLanguage ? null : savedReplyLanguageName(reply.language);
     return (
@@ -159,7 +147,7 @@ export function SavedRepliesMenu({
 
 const toggleClass =
   "inline-flex min-h-8 cursor-pointer items-center gap-1 rounded-full px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
-/** Above the button, over the newest messages, as wide as the conversation; it scrolls when long. */
+/** Over the newest messages; it scrolls when long. */
 const panelClass =
   "absolute bottom-full left-0 z-10 mb-1 max-h-[min(20rem,50vh)] w-full overflow-y-auto rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200";
 const choiceClass =

@@ -3,11 +3,7 @@ import { useDeskSound } from "~/lib/desk-sound";
 import { playChime } from "~/lib/incoming-message-alert";
 import { DESK_PAGE_TEXTS } from "~/shared/desk";
 
-/**
- * A sound with each visitor's new message: off unless the listener turns it on, remembered in this
- * browser. Turning it on plays it once, which is also the gesture the browser asks before a page
- * may play sound. Only with scripts, which the sound needs.
- */
+/** Turning it on plays it once, which is also the gesture a browser asks before a page may play sound. */
 export function SoundSwitch() {
   const hydrated = useHydrated();
   const [on, setOn] = useDeskSound();

@@ -4,19 +4,14 @@ import { Alert } from "~/components/ui/form-controls";
 import { DESK_PAGE_TEXTS, MAX_DESK_NOTE } from "~/shared/desk";
 import { WHISPER_TEXTS } from "~/shared/desk-operations";
 
-/** The form's intent on the desk conversation's page. */
 export const WHISPER_INTENT = "whisper";
 
-/**
- * The admin, reading a conversation a listener holds, writes to that listener: a plain form (it
- * works without scripts) whose message appears at once on the listener's page, never the visitor's.
- */
+/** Appears at once on the listener's page, never the visitor's. */
 export function WhisperForm({
   listenerName,
   answer,
 }: {
   listenerName: string;
-  /** The page's answer to the last whisper: sent, or why not, with the text kept. */
   answer: { ok: boolean; message: string | null; text: string; at: number } | null;
 }) {
   const id = useId();
@@ -31,7 +26,7 @@ export function WhisperForm({
       </p>
       {answer?.ok ? <Alert tone="success">{WHISPER_TEXTS.sent}</Alert> : null}
       {answer && !answer.ok && answer.message ? <Alert>{answer.message}</Alert> : null}
-      {/* A sent message clears the box: each one sent is a new form. */}
+      {/* Each one sent is a new form, so a sent message clears the box. */}
       <Form method="post" preventScrollReset className="space-y-2" key={answer?.ok ? `sent-${answer.at}` : "draft"}>
         <input type="hidden" name="intent" value={WHISPER_INTENT} />
         <label htmlFor={`${id}-text`} className="sr-only">
@@ -60,11 +55,7 @@ export function WhisperForm({
   );
 }
 
-/**
- * The supervisor's newest message, on whichever desk page the listener has open as it arrives: read
- * out politely, shown near the top so it is seen without looking for the notes; `about` names the
- * visitor when it is not about the conversation on screen.
- */
+/** Shown near the top, so it is seen without looking for the notes. */
 export function WhisperArrived({ text, about = null }: { text: string | null; about?: string | null }) {
   return (
     <div role="status" className={text ? "mt-3" : "sr-only"}>

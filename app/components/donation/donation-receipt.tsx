@@ -9,19 +9,13 @@ import { IN_PLACE_FIELD } from "~/shared/form-posts";
 import { PDF_TOAST_MS, RECEIPT_INTENTS, RECEIPT_TEXTS, type ReceiptView, receiptRows } from "~/shared/receipts";
 import { chatWith, PATHS } from "~/shared/routes";
 
-/** The receipt email as the database records it. */
 type StoredEmailStatus = "pending" | "sending" | "sent" | "failed";
-/** What the page shows: not asked yet (only before scripts run), asking, sent, or failed. */
+/** 'unasked' only before scripts run. */
 type EmailState = "unasked" | "sending" | "sent" | "failed";
 
-/** What the page's action answers an email request posted in place, or a post that got no answer. */
 type EmailAnswer = { email: "sent" | "failed" } | { failed: PostFailure };
 
-/**
- * Asks the page's action to email the receipt as soon as the page's scripts run; the server sends it
- * once however often it is asked. Until then (or without scripts) the page shows what the database
- * says.
- */
+/** The server sends it once however often it is asked. */
 function useReceiptEmail(receiptId: string, stored: StoredEmailStatus) {
   const fetcher = useFetcher<EmailAnswer>();
   const send = () => {
@@ -29,7 +23,6 @@ function useReceiptEmail(receiptId: string, stored: StoredEmailStatus) {
     form.set("intent", RECEIPT_INTENTS.email);
     form.set("receipt", receiptId);
     form.set(IN_PLACE_FIELD, "1");
-    // The answer says what became of the email; nothing else on the page changed.
     void fetcher.submit(form, { method: "post", defaultShouldRevalidate: false });
   };
   const asked = useRef(false);
@@ -59,10 +52,7 @@ function useReceiptEmail(receiptId: string, stored: StoredEmailStatus) {
 const button =
   "inline-flex items-center justify-center rounded-full px-5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/**
- * The request to email the receipt: a real form posted to the page's action, so a page without
- * scripts can send it too; with scripts, the same post goes to the action in place.
- */
+/** A real form, so a page without scripts can send it too. */
 function EmailReceiptForm({ receiptId, label, onSend }: { receiptId: string; label: string; onSend: () => void }) {
   return (
     <Form
@@ -81,10 +71,7 @@ function EmailReceiptForm({ receiptId, label, onSend }: { receiptId: string; lab
   );
 }
 
-/**
- * The donation receipt with what goes with it (spec section 2, Donation thank-you): 'Email Sent'
- * once the server sent it, the PDF and print buttons, contact links and the ways on.
- */
+/** Spec section 2, Donation thank-you. */
 export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView; emailStatus: StoredEmailStatus }) {
   const config = usePublicConfig();
   const email = useReceiptEmail(receipt.id, emailStatus);
@@ -100,7 +87,7 @@ export function DonationReceipt({ receipt, emailStatus }: { receipt: ReceiptView
   async function downloadPdf() {
     setPdfBusy(true);
     try {
-      // The PDF library is loaded only now, never with the page.
+      // Loaded only now, never with the page.
       const { downloadReceiptPdf } = await import("~/lib/receipt-pdf");
       await downloadReceiptPdf(receipt, config.brandName);
     } catch (error) {

@@ -8,10 +8,8 @@ const buttonClass =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";
 
 /**
- * Arriving from the payment provider: the form that opens the receipt. Opening one writes, so it is
- * a post, never something a GET (a prefetch, a speculative load) can do. The page posts it by itself
- * as soon as its scripts run; the button does the same where they do not run, or run late. The post
- * replaces this entry in the history, so Back does not come here to open another.
+ * Opening one writes, so it is a post no prefetch can make; it replaces this history entry, so Back
+ * does not open another.
  */
 export function OpenReceiptForm() {
   const submit = useSubmit();

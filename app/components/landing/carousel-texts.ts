@@ -1,6 +1,5 @@
 import { m } from "~/paraglide/messages";
 
-/** What the encouragement carousel says, in the page's language; the tests read the same texts. */
 export const CAROUSEL_TEXTS = {
   get label() {
     return m.carousel_label();

@@ -5,16 +5,7 @@ import { CAROUSEL_TEXTS } from "./carousel-texts";
 
 const part = (name: keyof typeof CAROUSEL_PARTS) => ({ [CAROUSEL_PARTS[name]]: "" });
 
-/**
- * The encouraging-messages carousel (spec section 2; WAI-ARIA APG carousel pattern). This renders
- * its markup only, the first message current; what moves is app/lib/carousel.ts, started here on a
- * hydrated page and by the page's own script on the landing page without the framework. React
- * never re-renders it (memo, fixed props), so the state that module keeps in the DOM stays.
- *
- * Without scripts every message is listed, one under another, and the controls are not shown
- * (the `js`/`no-js` variants in app/app.css). With scripts the messages share one place, as tall
- * as the tallest, so changing message never moves the page below.
- */
+/** Markup only (app/lib/carousel.ts moves it); React never re-renders it, so the state kept in the DOM stays. */
 export const EncouragementCarousel = memo(function EncouragementCarousel({ slides }: { slides: EncouragementSlide[] }) {
   const rootRef = useRef<HTMLElement>(null);
   const slidesId = useId();

@@ -6,7 +6,6 @@ const PATHS: Record<ServiceCard["icon"], string> = {
   chat: "M4 5h16v10H9l-5 4V5Z",
 };
 
-/** Decorative icon of a service card. */
 export function ServiceIcon({ icon }: { icon: ServiceCard["icon"] }) {
   return (
     <span

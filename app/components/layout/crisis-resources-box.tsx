@@ -11,12 +11,7 @@ import {
   lineName,
 } from "~/shared/crisis-help";
 
-/**
- * The Crisis Resources box (footer, legal and error pages): the visitor's country's crisis lines and
- * emergency number, every number a tap-to-call or text link; where the table has no line for the
- * country, or the country is not known, the directory of helplines, never another country's line.
- * The chooser sits beside them.
- */
+/** Where the table has no line for the country, or it is not known, the directory: never another country's line. */
 export function CrisisResourcesBox({ tone = "dark" }: { tone?: "dark" | "light" }) {
   const headingId = useId();
   const help = useCrisisHelp();

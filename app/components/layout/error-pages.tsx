@@ -3,7 +3,6 @@ import { m } from "~/paraglide/messages";
 import { PATHS } from "~/shared/routes";
 import { CrisisResourcesBox } from "./crisis-resources-box";
 
-/** A 404 inside the site layout. */
 export function NotFoundContent() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
@@ -21,7 +20,6 @@ export function NotFoundContent() {
   );
 }
 
-/** An error page's body: what happened, the way home, and the crisis numbers in reach. */
 function ErrorPageContent({ title, message }: { title: string; message: string }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
@@ -41,15 +39,11 @@ function ErrorPageContent({ title, message }: { title: string; message: string }
   );
 }
 
-/**
- * Any unexpected failure (spec section 8: 'Unexpected Application Error!'). Never shows the error's
- * details; they go to the log. Crisis numbers stay in reach even when the page broke.
- */
+/** Spec section 8. The details go to the log, never the page. */
 export function UnexpectedErrorContent() {
   return <ErrorPageContent title={m.error_unexpected_title()} message={m.error_unexpected_text()} />;
 }
 
-/** The root-level fallback, used when even the layout could not render. */
 export function UnexpectedErrorPage() {
   return (
     <main id="main">
@@ -58,10 +52,7 @@ export function UnexpectedErrorPage() {
   );
 }
 
-/**
- * A refusal that came before any page data was read (a guard in route middleware, such as the admin
- * pages'): the refusal's own words, at the root, with the crisis numbers in reach.
- */
+/** A guard in route middleware refused before any page data was read. */
 export function RefusedPage({ message }: { message: string }) {
   return (
     <main id="main">
@@ -70,10 +61,7 @@ export function RefusedPage({ message }: { message: string }) {
   );
 }
 
-/**
- * A screen's own refusal (a missing person, receipt or permission): the message its loader threw
- * with `data(message, { status })`, or `fallback` for anything else, and a way on.
- */
+/** `fallback` for anything but the message a loader threw with `data(message, { status })`. */
 export function RouteErrorContent({
   error,
   title,

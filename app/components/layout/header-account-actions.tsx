@@ -10,7 +10,6 @@ const SignedInAccountActions = lazy(() => import("./signed-in-account-actions"))
 const pillLink =
   "inline-flex items-center justify-center rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/** The account side of the header: 'Get Started' when signed out, the signed-in actions otherwise. */
 export function HeaderAccountActions({
   live = true,
   accountMenu = "dropdown",

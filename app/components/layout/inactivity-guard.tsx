@@ -5,10 +5,6 @@ import { useSignedInUser } from "~/lib/signed-in-user";
 import { INACTIVITY_MESSAGES } from "~/shared/inactivity";
 import { routePatternOf } from "~/shared/routes";
 
-/**
- * Runs the inactivity rules while someone is signed in and shows the 8-minute warning; on a
- * conversation it also says that nothing is lost.
- */
 export default function InactivityGuard() {
   const user = useSignedInUser();
   const { warning, stayActive } = useInactivityLogout(user !== null);

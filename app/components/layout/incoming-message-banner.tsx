@@ -3,10 +3,6 @@ import { Link } from "react-router";
 import { alertTitle, BANNER_CLOSE_MS, type IncomingMessage } from "~/lib/incoming-message-alert";
 import { chatWith } from "~/shared/routes";
 
-/**
- * The in-app banner for a message that arrived while the person looked elsewhere: who wrote and
- * the start of it, a link to the conversation and a close button; it closes itself after 8 s.
- */
 export function IncomingMessageBanner({ message, onClose }: { message: IncomingMessage; onClose: () => void }) {
   useEffect(() => {
     const timer = window.setTimeout(onClose, BANNER_CLOSE_MS);

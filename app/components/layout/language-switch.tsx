@@ -4,11 +4,7 @@ import { usePageLanguage } from "~/lib/page-language";
 import { m } from "~/paraglide/messages";
 import { LANGUAGE_SWITCH, LANGUAGES } from "~/shared/languages";
 
-/**
- * 'English' / 'Español': one button per other language, each named in its own language (and marked
- * so a screen reader says it that way). A real form, so it works without scripts; the server
- * remembers the choice and brings the visitor back to this page in that language.
- */
+/** Each language named in its own words (and marked so); a real form, so it works without scripts. */
 export function LanguageSwitch({ back, tone = "dark" }: { back?: string; tone?: "dark" | "light" }) {
   const id = useId();
   const { pathname, search } = useLocation();

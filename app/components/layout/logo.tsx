@@ -1,4 +1,4 @@
-/** The brand mark: two hands around a heart. Decorative; the brand text next to it names the site. */
+/** Decorative: the brand text next to it names the site. */
 export function Logo({ className = "h-9 w-9" }: { className?: string }) {
   return (
     <svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false">

@@ -4,11 +4,8 @@ import { QUICK_EXIT_TEXTS } from "~/lib/quick-exit-texts";
 import { useSignedInUser } from "~/lib/signed-in-user";
 
 /**
- * The header's Quick exit (always in view, at every width) and, for signed-in people, the smaller
- * 'Quick exit and sign out' below it. Markup only: both are real links to the neutral page, so they
- * leave without scripts (then as an ordinary visit, without signing out); the page's inline script
- * (app/lib/quick-exit.ts, started by app/page-scripts/boot.ts) makes them replace the page, before
- * and without the framework, and listens for Escape pressed three times.
+ * Real links, so they leave without scripts (then without signing out); app/lib/quick-exit.ts makes
+ * them replace the page.
  */
 export function QuickExit() {
   const { quickExitUrl } = usePublicConfig();

@@ -22,18 +22,14 @@ import { PATHS } from "~/shared/routes";
 import { SIGN_OUT_TEXTS } from "~/shared/session-end";
 import { IncomingMessageBanner } from "./incoming-message-banner";
 
-/**
- * The signed-in side of the header (spec section 2): Messages with the unread badge, 'Enable
- * Notifications' while permission is not granted, and the user menu with 'Sign Out'. Loaded only
- * for signed-in people, so anonymous visitors of the support pages never download it.
- */
+/** Loaded only for signed-in people, so anonymous visitors never download it. */
 export default function SignedInAccountActions({
   user,
   live = true,
   accountMenu = "dropdown",
 }: {
   user: SignedInUser;
-  /** One header instance owns the socket (the desktop one); the mobile copy only reads the store. */
+  /** The mobile copy only reads the store. */
   live?: boolean;
   accountMenu?: AccountMenuPlacement;
 }) {
@@ -56,10 +52,7 @@ export default function SignedInAccountActions({
   );
 }
 
-/**
- * A message arriving while the window is hidden or unfocused gets a banner, a chime and, with
- * permission, a system notification (spec section 4). In plain view the live badge is enough.
- */
+/** Spec section 4; in plain view the live badge is enough. */
 function useIncomingMessageAlerts() {
   const navigate = useNavigate();
   const [message, setMessage] = useState<IncomingMessage | null>(null);
@@ -76,7 +69,6 @@ function useIncomingMessageAlerts() {
   return { message, alert, close };
 }
 
-/** Messages, with a red badge counting conversations that have unread messages (99+ above 99). */
 function MessagesLink({ unreadCount }: { unreadCount: number }) {
   const badge = unreadBadgeText(unreadCount);
   return (
@@ -109,11 +101,7 @@ function EnableNotificationsButton() {
   );
 }
 
-/**
- * Where the account menu's panel opens: under its button, lined up with its right edge, in the
- * desktop header; in the page's flow, as wide as the mobile menu, inside the mobile menu. A panel
- * hanging from a button that can sit anywhere in a 320 px row would leave the screen.
- */
+/** A panel hanging from a button that can sit anywhere in a 320 px row would leave the screen. */
 export type AccountMenuPlacement = "dropdown" | "inline";
 
 const MENU_PANEL_CLASS: Record<AccountMenuPlacement, string> = {
@@ -121,22 +109,13 @@ const MENU_PANEL_CLASS: Record<AccountMenuPlacement, string> = {
   inline: "mt-2 w-full",
 };
 
-/**
- * The panel without scripts, where the button cannot open it: inside the phone menu (itself a
- * <details> that opens without scripts) it simply shows; from the desktop header it drops down
- * while the pointer or the keyboard's focus is in the menu. Its links and the 'Sign Out' form
- * then work as they are.
- */
+/** Inside the phone menu it simply shows; from the desktop header it drops down on hover or focus. */
 const NO_SCRIPT_PANEL_CLASS: Record<AccountMenuPlacement, string> = {
   dropdown: "no-js:group-hover/account:block no-js:group-focus-within/account:block no-js:mt-0",
   inline: "no-js:block",
 };
 
-/**
- * The account menu: a disclosure button and its panel of links. It closes on a choice, on Escape
- * (focus back on the button), on a click outside, and when focus leaves it by Tab or Shift+Tab, so
- * it never stays open over what the person moved on to.
- */
+/** It never stays open over what the person moved on to. */
 function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountMenuPlacement }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -162,8 +141,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
     const closeOnPressOutside = (event: PointerEvent) => {
       if (!container.contains(event.target as Node)) setOpen(false);
     };
-    // Focus moving to something outside (Tab, Shift+Tab) closes it, leaving focus where it went;
-    // focus leaving the window (no related target) does not.
+    // Focus leaving the window (no related target) does not close it.
     const closeWhenFocusLeaves = (event: FocusEvent) => {
       if (event.relatedTarget instanceof Node && !container.contains(event.relatedTarget)) setOpen(false);
     };
@@ -176,13 +154,13 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
   }, [open]);
 
   async function handleSignOut(event: React.FormEvent) {
-    // With scripts the other tabs are told too; the form's own post (/signout) is for a page without.
+    // The form's own post (/signout) is for a page without scripts; this also tells the other tabs.
     event.preventDefault();
     if (signingOut) return;
     setSigningOut(true);
     await signOut();
     announceSessionEnd("signed-out");
-    // A full load of /signup: nothing of the signed-in page survives in memory.
+    // A full load: nothing of the signed-in page survives in memory.
     leaveSession("signed-out");
   }
 
@@ -203,8 +181,7 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
       <div
         ref={panelRef}
         id={menuId}
-        // A class, not the hidden attribute: that one wins over every style, and the page without
-        // scripts must be able to show the panel.
+        // Not the hidden attribute, which wins over every style: the page without scripts must be able to show it.
         className={`${open ? "block" : "hidden"} ${NO_SCRIPT_PANEL_CLASS[placement]} ${MENU_PANEL_CLASS[placement]} rounded-xl bg-white p-2 ring-1 ring-slate-200`}
       >
         <p className="truncate px-3 py-2 text-xs text-slate-600">Signed in as {name}</p>
@@ -212,9 +189,8 @@ function UserMenu({ user, placement }: { user: SignedInUser; placement: AccountM
           { to: PATHS.profile, label: m.header_my_profile() },
           { to: PATHS.users, label: m.header_find_christians() },
           { to: PATHS.blockedPeople, label: m.header_blocked_people() },
-          // The desk's title (DESK_TEXTS.title), written out: app/shared/desk.ts would bring zod into the header.
+          // Written out: app/shared/desk.ts would bring zod into the header.
           ...(deskAccess ? [{ to: PATHS.desk, label: m.header_support_desk() }] : []),
-          // Every admin page, as the admin nav lists them; Reports counts the reports still open.
           ...(isAdmin(user)
             ? ADMIN_PAGES.map((page) => ({
                 to: page.path,

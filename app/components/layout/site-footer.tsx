@@ -11,7 +11,7 @@ import { Logo } from "./logo";
 
 const footerLink = "text-slate-300 underline-offset-2 hover:text-white hover:underline";
 
-/** The footer on every page (spec section 2, Footer). */
+/** Spec section 2, Footer. */
 export function SiteFooter() {
   const config = usePublicConfig();
   const language = usePageLanguage();

@@ -31,7 +31,7 @@ const NAV_ITEMS = [
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700";
 
-/** The header on every page (spec section 2, Header). */
+/** Spec section 2, Header. */
 export function SiteHeader() {
   const { brandName } = usePublicConfig();
   const language = usePageLanguage();
@@ -41,9 +41,7 @@ export function SiteHeader() {
   const unreadCount = useUnreadConversations();
   const badge = signedIn ? unreadBadgeText(unreadCount) : null;
 
-  // The phone menu is a native <details>: it opens and closes without scripts. Its Escape and
-  // link behaviour is the same DOM module on every page (app/lib/mobile-menu.ts); on a hydrated
-  // page a client-side navigation closes it too.
+  // A native <details>, so it works without scripts; on a hydrated page a navigation closes it too.
   const menuRef = useRef<HTMLDetailsElement>(null);
   const menu = useRef<MobileMenu | null>(null);
   useEffect(() => {
@@ -92,7 +90,7 @@ export function SiteHeader() {
 
         <details ref={menuRef} {...{ [MOBILE_MENU_ATTRIBUTE]: "" }} className="group shrink-0 md:hidden">
           <summary className="relative inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
-            {/* The name follows the state with no script: only the shown one counts. */}
+            {/* The name follows the state with no script. */}
             <span className="sr-only group-open:hidden">{m.header_open_menu()}</span>
             <span className="sr-only hidden group-open:inline">{m.header_close_menu()}</span>
             {badge ? (
@@ -113,7 +111,6 @@ export function SiteHeader() {
               <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
-          {/* Under the header's row, over the page, scrolling within what is left of the screen. */}
           <nav
             aria-label={m.header_mobile_nav()}
             className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4 shadow-md"

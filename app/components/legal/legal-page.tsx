@@ -11,11 +11,9 @@ import { DEFAULT_LANGUAGE } from "~/shared/languages";
 import { LEGAL_LAST_UPDATED } from "~/shared/legal";
 import { LEGAL_LINKS } from "~/shared/routes";
 
-/** Class names for lists and links inside legal sections. */
 export const legalList = "list-disc pl-6 space-y-1";
 export const legalLink = "text-brand-700 underline";
 
-/** The configured contact address as a mail link. */
 export function ContactEmailLink() {
   const { contactEmail } = usePublicConfig();
   return (
@@ -25,24 +23,19 @@ export function ContactEmailLink() {
   );
 }
 
-/** The date the legal pages were last changed, as the page's language writes a date. */
 function lastUpdated(): string {
   return new Intl.DateTimeFormat(getLocale(), { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${LEGAL_LAST_UPDATED}T00:00:00Z`),
   );
 }
 
-/**
- * The frame every legal page shares: title, last-updated date, the support disclaimer, sections, the
- * other policies. In any language but English the page says it is a translation and the English
- * governs (docs/decisions/175-…).
- */
+/** In any language but English the page says it is a translation and the English governs (docs/decisions/175-…). */
 export function LegalPage({
   path,
   intro,
   children,
 }: {
-  /** The page's own path, one of LEGAL_LINKS: it names the page. */
+  /** One of LEGAL_LINKS: it names the page. */
   path: string;
   intro: React.ReactNode;
   children: React.ReactNode;
@@ -85,7 +78,6 @@ export function LegalPage({
   );
 }
 
-/** One numbered section of a legal page. */
 export function LegalSection({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
   return (
@@ -98,7 +90,6 @@ export function LegalSection({ title, children }: { title: string; children: Rea
   );
 }
 
-/** A paragraph that opens with its subject in bold ("Your account. Your email address…"). */
 export function LeadParagraph({ lead, children }: { lead: string; children: React.ReactNode }) {
   return (
     <p>

@@ -32,27 +32,18 @@ export const PROFILE_FORM_TEXTS = {
   },
 };
 
-/** How long 'Profile Saved!' stays (spec section 9). */
+/** Spec section 9. */
 export const SAVED_NOTICE_MS = 2000;
 
 type SaveState = { kind: "idle" } | { kind: "saved" } | { kind: "failed"; message: string };
 
-/** What the /profile action answers a save posted in place, or a post that got no answer. */
 type SaveAnswer = { saved: ProfileForm } | { errors: ProfileErrors } | { failed: PostFailure };
 
-/** Where the form posts natively (no scripts yet, or none at all): the /profile action, on this tab. */
 const PROFILE_FORM_ACTION = "/profile?tab=edit";
 
 /**
- * The Edit Profile tab (spec sections 2, 4 and 5). Errors appear only after a save attempt, under
- * their field with a red border; the first one is scrolled to and focused; editing a field clears
- * its error. The server validates again with the same schema. Nothing typed is lost: a failed save
- * keeps the form, unsaved changes are kept in this browser until they are saved, and what was typed
- * before the page's scripts ran is taken up when they do.
- *
- * It is a real form: before or without scripts it posts (multipart, the photo as a file) to the
- * route action; with them, Save validates here, the photo uploads when chosen (with its progress),
- * and the profile, the photo's address in it, is posted in place to the same action.
+ * Spec sections 2, 4 and 5; the server validates again with the same schema. A real form: without
+ * scripts it posts the photo as a file; with them the photo uploads when chosen.
  */
 export function ProfileEditForm({
   userId,
@@ -63,7 +54,6 @@ export function ProfileEditForm({
 }: {
   userId: string;
   initial: ProfileForm;
-  /** Errors of a native post the server refused (the page shows them with what was posted). */
   initialErrors?: ProfileErrors;
   failure?: string;
   onSaved: (profile: ProfileForm) => void;
@@ -84,7 +74,6 @@ export function ProfileEditForm({
   const photo = usePhotoUpload((url) => setField("photoUrl", url));
   photoRef.current = photo.choose;
 
-  // 'Profile Saved!' for 2 seconds, then back to normal.
   useEffect(() => {
     if (save.kind !== "saved") return;
     const timer = window.setTimeout(() => setSave({ kind: "idle" }), SAVED_NOTICE_MS);
@@ -96,7 +85,6 @@ export function ProfileEditForm({
     focusFirstError(firstErrorField(found));
   };
 
-  // The action's answer to a save, once each: saved, refused field by field, or no answer at all.
   const fetcher = useFetcher<SaveAnswer>();
   const saving = fetcher.state !== "idle";
   const handled = useRef<SaveAnswer | undefined>(undefined);
@@ -176,7 +164,7 @@ export function ProfileEditForm({
               <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
               <circle cx="12" cy="13" r="3.5" />
             </svg>
-            {/* Posted as a file only where scripts have not run; with them it uploads when chosen. */}
+            {/* Posted as a file only where scripts have not run. */}
             <input
               id={fieldId("photoUrl")}
               name="photo"
@@ -241,13 +229,7 @@ export function ProfileEditForm({
   );
 }
 
-/**
- * Text typed and boxes ticked before the page's scripts ran are still in the form when they do
- * (React leaves a hydrated input's value alone); this takes them into the form's state, ahead of
- * any stored draft, so the next render keeps them and Save sends them. A layout effect: the state
- * holds them before the browser can hand the page a click, so a Save pressed the moment the scripts
- * arrive cannot send the values from before.
- */
+/** A layout effect: a Save pressed the moment the scripts arrive must not send the values from before. */
 function useTypedBeforeScripts(
   formRef: React.RefObject<HTMLFormElement | null>,
   initial: ProfileForm,
@@ -262,7 +244,7 @@ function useTypedBeforeScripts(
   useLayoutEffect(() => {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
-    // A photo chosen before the scripts ran uploads now, as if chosen just now.
+    // As if chosen just now.
     const photo = form.get("photo");
     if (photo instanceof File && photo.size > 0) choosePhotoRef.current(photo);
     const typed = profileFromFormData(form);
@@ -277,7 +259,7 @@ function useTypedBeforeScripts(
   }, [formRef]);
 }
 
-/** Scrolls smoothly (unless motion is reduced) to a field and focuses it, after React has drawn the errors. */
+/** After React has drawn the errors. */
 function useFocusFirstError() {
   const reducedMotion = usePrefersReducedMotion();
   const [target, setTarget] = useState<{ field: ProfileField } | null>(null);

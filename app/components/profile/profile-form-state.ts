@@ -4,7 +4,6 @@ import { UploadError, uploadImage } from "~/lib/upload-image";
 import type { ProfileForm } from "~/shared/schemas/profile";
 import { chosenImageProblem, UPLOAD_MESSAGES } from "~/shared/uploads";
 
-/** Choosing a photo: checked for size first, shown at once, then uploaded with progress. */
 export function usePhotoUpload(onUploaded: (url: string) => void) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -36,11 +35,7 @@ export function usePhotoUpload(onUploaded: (url: string) => void) {
 
 const DRAFT_PREFIX = "kindred:profile-draft:";
 
-/**
- * The form's values, with unsaved changes kept in this browser's localStorage per user, so a
- * reload, a failed save or a forced logout loses nothing. Read after mount (the server never sees
- * it), in a layout effect like useTypedBeforeScripts and before it, so what was typed goes on top.
- */
+/** Read after mount in a layout effect, before useTypedBeforeScripts, so what was typed goes on top. */
 export function useProfileDraft(userId: string, initial: ProfileForm) {
   const key = `${DRAFT_PREFIX}${userId}`;
   const [values, setValuesState] = useState<ProfileForm>(initial);

@@ -13,15 +13,12 @@ import {
   REQUIRED_PROFILE_FIELDS,
 } from "~/shared/schemas/profile";
 
-/** The id of a field's control (a fieldset for a checkbox group), to focus it or point at it. */
 export const fieldId = (field: ProfileField) => `profile-${field}`;
 function isRequiredField(field: ProfileField): boolean {
   return (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(field) || field in AT_LEAST_ONE;
 }
-/** A field's label, with its star when it is required. */
 export const labelOf = (field: ProfileField) => `${PROFILE_LABELS[field]}${isRequiredField(field) ? " *" : ""}`;
 
-/** One field of the form, drawn by its kind: checkbox group, select, long text or short text. */
 export function ProfileInput({
   field,
   values,
@@ -92,7 +89,7 @@ export function ProfileInput({
   );
 }
 
-/** count/max (minimum 50): red below the minimum, amber above 90 % of the maximum (spec section 5). */
+/** Spec section 5. */
 function LengthCounter({ length, required }: { length: number; required: boolean }) {
   const level =
     length < LONG_TEXT_MIN && (required || length > 0)

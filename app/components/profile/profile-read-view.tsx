@@ -4,7 +4,6 @@ import { m } from "~/paraglide/messages";
 import { isOptionField, type OptionField, optionLabel } from "~/shared/profile-option-labels";
 import type { ProfileField, ProfileForm } from "~/shared/schemas/profile";
 
-/** What the read view can show: the whole own profile, or the part another person may see. */
 type ViewableProfile = Omit<ProfileForm, "annualIncome" | "zipCode"> & { username?: string };
 
 type Fact = { label: string; value: string };
@@ -16,11 +15,7 @@ const facts = (profile: ViewableProfile, fields: ProfileField[]): Fact[] =>
     return [{ label: PROFILE_LABELS[field], value: isOptionField(field) ? optionLabel(field, value) : value }];
   });
 
-/**
- * A profile to read (spec section 2, Profile screen): photo or a placeholder, name, age and place,
- * the facts, the long texts, the faith, ministry, relationship and hobby sections. Anything left
- * empty is left out; a section with nothing in it is not shown at all.
- */
+/** Spec section 2, Profile screen; a section with nothing in it is not shown. */
 export function ProfileReadView({
   profile,
   emptyNote,
@@ -29,9 +24,7 @@ export function ProfileReadView({
 }: {
   profile: ViewableProfile;
   emptyNote?: React.ReactNode;
-  /** The name is the page's main heading where the page is about this person (another's profile). */
   nameLevel?: 1 | 2;
-  /** What one can do about this person, under their name (Report, Block, Send Message). */
   actions?: React.ReactNode;
 }) {
   const NameHeading = nameLevel === 1 ? "h1" : "h2";

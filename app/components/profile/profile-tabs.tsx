@@ -19,7 +19,6 @@ export const PROFILE_TEXTS = {
   },
 };
 
-/** A native post the server refused: what was posted, with each field's error. */
 type RefusedProfilePost = { errors: ProfileErrors; values: ProfileForm; message?: string };
 
 const TABS = [
@@ -38,7 +37,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-/** The two tabs (spec section 2): Profile (read-only, the default) and Edit Profile, as ARIA tabs. */
+/** Spec section 2. */
 export function ProfileTabs({
   userId,
   initial,
@@ -59,7 +58,7 @@ export function ProfileTabs({
   const select = (next: TabId) =>
     setParams(next === "edit" ? { tab: "edit" } : {}, { replace: true, preventScrollReset: true });
 
-  // 'Profile Saved!' after a native save, for 2 seconds once the scripts run (spec section 4).
+  // Spec section 4.
   useEffect(() => {
     if (!savedNatively) return;
     const timer = window.setTimeout(() => setParams({}, { replace: true, preventScrollReset: true }), SAVED_NOTICE_MS);
@@ -81,7 +80,7 @@ export function ProfileTabs({
         className="flex gap-2 border-b border-slate-200"
         onKeyDown={onKeyDown}
       >
-        {/* Links, so the tabs work before and without scripts too. */}
+        {/* Links, so the tabs work without scripts too. */}
         {TABS.map(({ id, label }) => (
           <Link
             key={id}

@@ -4,10 +4,7 @@ import { Dialog, DialogCloser, DialogOpener, dialogButtonClass } from "~/compone
 import { Alert } from "~/components/ui/form-controls";
 import { BLOCK_TEXTS } from "~/shared/safety";
 
-/**
- * 'Block {username}' with a confirmation that says what blocking does. The form posts
- * to the page's own action, which blocks the person the page is about.
- */
+/** The page's own action blocks the person the page is about. */
 export function BlockButton({ username }: { username: string }) {
   const dialogId = useId();
   return (
@@ -20,7 +17,7 @@ export function BlockButton({ username }: { username: string }) {
   );
 }
 
-/** The confirmation 'Block {username}' opens, for an opener placed elsewhere (a menu). */
+/** For an opener placed elsewhere (a menu). */
 export function BlockDialog({ id, username }: { id: string; username: string }) {
   const busy = useNavigation().formData?.get("intent") === "block";
   return (
@@ -43,7 +40,7 @@ export function BlockDialog({ id, username }: { id: string; username: string }) 
   );
 }
 
-/** An Unblock button: a form posting to the page's action (`userId` for lists of people). */
+/** `userId` for lists of people. */
 export function UnblockForm({ username, userId }: { username: string; userId?: string }) {
   const navigation = useNavigation();
   const busy =
@@ -59,7 +56,6 @@ export function UnblockForm({ username, userId }: { username: string; userId?: s
   );
 }
 
-/** In place of a conversation or a message button: why it is closed, and (for the blocker) the way back. */
 export function BlockedNotice({ username, blockedByMe }: { username: string; blockedByMe: boolean }) {
   return (
     <div className="space-y-3">
@@ -69,20 +65,14 @@ export function BlockedNotice({ username, blockedByMe }: { username: string; blo
   );
 }
 
-/**
- * A button that is busy stays focusable (aria-disabled): a disabled one drops the keyboard's focus
- * to <body> while the form is on its way. A second press meanwhile is not sent again.
- */
+/** aria-disabled, not disabled: a disabled button drops keyboard focus to <body> while the form is on its way. */
 export function ignoreWhileBusy(busy: boolean) {
   return (event: React.FormEvent) => {
     if (busy) event.preventDefault();
   };
 }
 
-/**
- * Where a block, unblock or report's outcome is announced: a status region that is always in the
- * page (empty until there is news), so screen readers hear a message put into it.
- */
+/** Always in the page, so screen readers hear a message put into it. */
 export function SafetyStatus({
   message,
   className = "mb-3",
@@ -90,7 +80,6 @@ export function SafetyStatus({
 }: {
   message: string | null;
   className?: string;
-  /** For a page that moves focus to the message once it is there (the control it replaced is gone). */
   focusRef?: React.Ref<HTMLParagraphElement>;
 }) {
   return (
@@ -108,11 +97,9 @@ export function SafetyStatus({
   );
 }
 
-/** A message that takes focus after an action shows it like any focused control. */
 export const focusTargetClass =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/** The answer to a block or unblock that was refused (the support account, a vanished person). */
 export function BlockFailure({ message }: { message: string | null }) {
   return message ? <Alert>{message}</Alert> : null;
 }

@@ -5,12 +5,8 @@ import { startMobileMenu } from "~/lib/mobile-menu";
 import { BLOCK_TEXTS, CONTACT_MENU_TEXTS, REPORT_TEXTS } from "~/shared/safety";
 
 /**
- * Report and Block for the person a conversation is with, in a small menu beside their name, so the
- * name keeps the header's room on a phone. It is a native <details>, like the header's phone menu:
- * it opens and closes without scripts, and the browser says whether it is expanded; with scripts
- * Escape closes it too (app/lib/mobile-menu.ts). The dialogs sit outside it: one open over the menu
- * keeps it open, so closing the dialog gives focus back to the item that opened it. They hydrate
- * after the page (app/components/deferred.tsx), the menu rendering again only for another name.
+ * So the name keeps the header's room on a phone. A native <details>, so it works without scripts;
+ * the dialogs sit outside it, so closing one gives focus back to the item that opened it.
  */
 export const ContactMenu = memo(function ContactMenu({ username }: { username: string }) {
   const reportId = useId();
@@ -29,7 +25,7 @@ export const ContactMenu = memo(function ContactMenu({ username }: { username: s
             <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" />
           </svg>
         </summary>
-        {/* Under the button, towards the page's inside; a long name wraps rather than leave the screen. */}
+        {/* A long name wraps rather than leave the screen. */}
         <div className="absolute top-full right-0 z-20 mt-1 w-max max-w-[min(16rem,calc(100vw-2rem))] rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
           <ul className="flex flex-col">
             <li>

@@ -4,19 +4,14 @@ import { m } from "~/paraglide/messages";
 import { emergencyContact, HELPLINE_DIRECTORY_URL, lineContacts } from "~/shared/crisis-help";
 import { CountryChooserLink } from "./country-chooser-link";
 
-/** The directory's address as a link reads it. */
 const DIRECTORY_NAME = new URL(HELPLINE_DIRECTORY_URL).hostname;
 
-/**
- * The visitor's crisis help inside a sentence (the legal pages): "call 112", then their country's lines
- * or the directory, and the chooser. Only numbers that connect where the visitor is.
- */
+/** Only numbers that connect where the visitor is. */
 export function EmergencyNumbersInline({
   linkClass,
   sentence = { call: m.crisis_inline_call, local: m.crisis_inline_call_local },
 }: {
   linkClass: string;
-  /** The words around the numbers, and those said where no number is known. */
   sentence?: { call: typeof m.crisis_inline_call; local: typeof m.crisis_inline_call_local };
 }) {
   const help = useCrisisHelp();
@@ -36,7 +31,6 @@ export function EmergencyNumbersInline({
   return <>{richMessage(sentence.call, { numbers: richList(numbers, "disjunction") })}</>;
 }
 
-/** "You can also reach Samaritans (Call 116 123)." — or the directory where the country has no line. */
 export function CrisisLinesInline({ linkClass }: { linkClass: string }) {
   const help = useCrisisHelp();
   const lines = help.lines.map((line) => {

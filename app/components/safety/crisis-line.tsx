@@ -3,12 +3,7 @@ import { useCrisisHelp } from "~/lib/crisis-help";
 import { CRISIS_HELP_TEXTS, firstContacts, firstLineName } from "~/shared/crisis-help";
 import { CountryChooserLink } from "./country-chooser-link";
 
-/**
- * The visitor's crisis line in one sentence, with its tap-to-call and text links (their emergency
- * number or the directory where their country has none): beside a refusal that turns a visitor away
- * for now. Plain markup, so a page without the framework shows it from the server and its script can
- * copy it (see the sign-up form's template).
- */
+/** Plain markup, so a page without the framework shows it and its script can copy it. */
 export function CrisisLine() {
   const help = useCrisisHelp();
   const name = firstLineName(help);

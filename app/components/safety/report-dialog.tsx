@@ -10,17 +10,12 @@ import type { SafetyResult } from "~/shared/schemas/safety";
 type ReportTarget = {
   username: string;
   subject: ReportSubject;
-  /** The reported message's seq (message reports only). */
   seq?: number;
-  /** Offer to block as well (never for the support account). */
+  /** Never for the support account. */
   canAlsoBlock: boolean;
 };
 
-/**
- * The report dialog: a reason, an optional note and an offer to block too, posted to the
- * page's own action; the confirmation replaces the form, with the crisis resources after a
- * self-harm report.
- */
+/** Posted to the page's own action; the crisis resources follow a self-harm report. */
 export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: string }>(function ReportDialog(
   { id, username, subject, seq, canAlsoBlock },
   ref,
@@ -35,9 +30,7 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
   const legendId = useId();
   const firstReasonRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
-  // Each answer moves focus to what it is about: the reasons when one is missing (the
-  // error is announced as an alert), the confirmation once the report is in (it replaces the form
-  // whose button had focus).
+  // Focus goes to what each answer is about: the reasons when one is missing, else the confirmation.
   useEffect(() => {
     if (result?.ok) confirmationRef.current?.focus();
     else if (result?.errors.reason) firstReasonRef.current?.focus();
@@ -128,7 +121,6 @@ export const ReportDialog = forwardRef<HTMLDialogElement, ReportTarget & { id: s
   );
 });
 
-/** 'Report {username}' on a profile: the opener and its dialog. */
 export function ReportProfileButton({ username, canAlsoBlock }: { username: string; canAlsoBlock: boolean }) {
   const id = useId();
   return (
@@ -141,7 +133,6 @@ export function ReportProfileButton({ username, canAlsoBlock }: { username: stri
   );
 }
 
-/** What the reporter is told once a report is in; after a self-harm report, where help is. */
 export function ReportConfirmation({ result }: { result: Extract<SafetyResult, { intent: "report"; ok: true }> }) {
   return (
     <div className="space-y-3">

@@ -6,17 +6,13 @@ const SIZES = {
   lg: { box: "h-16 w-16", text: "text-xl" },
 } as const;
 
-/**
- * A person's round picture, or, without one, their generated avatar (initials on a colour from the
- * username, `app/lib/avatar.ts`). Decorative either way: the name is beside it.
- */
+/** Decorative either way: the name is beside it. */
 export function Avatar({ src, name, size }: { src: string | null; name: string; size: keyof typeof SIZES }) {
   const { box, text } = SIZES[size];
   return src ? (
     <img src={src} alt="" className={`${box} shrink-0 rounded-full object-cover`} />
   ) : (
-    // The letters are drawn by CSS, not written into the page: they are not part of the name that
-    // the button or link around the avatar reads out (WCAG 2.5.3, label in name).
+    // Drawn by CSS, so the letters are not part of the surrounding control's name (WCAG 2.5.3).
     <span
       aria-hidden="true"
       data-avatar="generated"

@@ -1,16 +1,12 @@
 import { forwardRef, useId } from "react";
 
-/** Whether this browser opens dialogs from `commandfor` buttons by itself (no script needed). */
 function supportsInvokerCommands(): boolean {
   return typeof HTMLButtonElement !== "undefined" && "commandForElement" in HTMLButtonElement.prototype;
 }
 
 type CommandButtonProps = { dialogId: string; className?: string; children: React.ReactNode };
 
-/**
- * A button that opens or closes a modal dialog: natively through invoker commands (before scripts
- * arrive), and by script in browsers without them.
- */
+/** Natively through invoker commands before scripts arrive, by script where unsupported. */
 function DialogCommandButton({
   command,
   dialogId,
@@ -43,10 +39,7 @@ export function DialogCloser(props: CommandButtonProps) {
   return <DialogCommandButton command="close" {...props} />;
 }
 
-/**
- * A modal dialog with a heading (its accessible name). The browser traps focus, closes it on
- * Escape and returns focus to the opener; it fits a 320 px screen and scrolls when taller.
- */
+/** The browser traps focus and returns it to the opener; it fits a 320 px screen. */
 export const Dialog = forwardRef<
   HTMLDialogElement,
   { id: string; title: string; children: React.ReactNode; onClose?: () => void }
@@ -75,7 +68,6 @@ export const dialogButtonClass = {
     "inline-flex min-h-11 items-center justify-center rounded-full bg-red-700 px-5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60",
   secondary:
     "inline-flex min-h-11 items-center justify-center rounded-full px-5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60",
-  /** The quiet controls that open block and report dialogs. */
   quiet:
     "inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
 } as const;

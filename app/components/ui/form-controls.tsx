@@ -17,11 +17,7 @@ const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100 read-only:bg-slate-50";
 const borderClass = (invalid: boolean) => (invalid ? FIELD_LOOK.invalidBorder : FIELD_LOOK.validBorder);
 
-/**
- * Whether a field's error is read out as it appears (an alert), for forms that show one problem at
- * a time: otherwise a person who pressed Enter in the field hears nothing. Forms that
- * show many errors at once announce them in one place instead.
- */
+/** For forms that show one problem at a time: otherwise a person who pressed Enter hears nothing. */
 type Announce = { announceError?: boolean };
 
 type FieldFrameProps = {
@@ -32,10 +28,7 @@ type FieldFrameProps = {
   children: React.ReactNode;
 } & Announce;
 
-/**
- * Label above, control, then a hint or the field's error (red) below. The hint stays in the page,
- * hidden while an error shows, so a page script can show and clear errors (~/lib/form-feedback.ts).
- */
+/** The hint stays in the page, hidden while an error shows, so a page script can show and clear errors. */
 function FieldFrame({ id, label, hint, error, announceError, children }: FieldFrameProps) {
   return (
     <div {...{ [FIELD_FRAME_ATTRIBUTE]: "" }} {...(announceError ? { [ANNOUNCE_ERROR_ATTRIBUTE]: "" } : {})}>
@@ -71,7 +64,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const fieldId = id ?? generated;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} announceError={announceError}>
-      {/* Free text takes the direction of what is typed (Hebrew, Arabic); a field may still set its own. */}
+      {/* Free text takes the direction of what is typed (Hebrew, Arabic). */}
       <input
         ref={ref}
         id={fieldId}
@@ -85,11 +78,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
-/**
- * A password input with a show/hide toggle that keeps focus and the typed value. The toggle is
- * plain DOM code (~/lib/password-toggle.ts) started by the page's script or by the form's component;
- * without scripts it is hidden.
- */
+/** The toggle is plain DOM code (~/lib/password-toggle.ts); hidden without scripts. */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "type">>(function PasswordField(
   { label, hint, error, announceError, id, ...input },
   ref,
@@ -158,7 +147,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
-/** Real progress of an upload, announced to assistive technology. */
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
     <div>
@@ -170,7 +158,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuenow={value}
         className="h-2 w-full overflow-hidden rounded-full bg-brand-100"
       >
-        {/* No width at 0: a style attribute in the server's HTML would break the page's CSP. */}
+        {/* A style attribute in the server's HTML would break the page's CSP. */}
         <div
           className="h-full w-0 rounded-full bg-brand-600 transition-[width]"
           style={value > 0 ? { width: `${value}%` } : undefined}
@@ -183,7 +171,6 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   );
 }
 
-/** A message that is read out as soon as it appears. */
 export function Alert({
   tone = "error",
   children,
@@ -199,11 +186,8 @@ export function Alert({
 }
 
 /**
- * The place at the top of a form for a problem with the whole form: the server's answer fills it,
- * and a page script may too (~/lib/form-feedback.ts). Empty, it takes no room. Filled, it takes
- * focus as the page loads (the sign-in screens load no framework: `autofocus` is the browser's),
- * so the answer to a post is where the person is, scrolled into view on a phone, and read out.
- * With `crisisLine`, the crisis line goes in it, beside a refusal that turns the visitor away.
+ * Filled, it takes focus as the page loads (`autofocus`: the sign-in screens load no framework), so
+ * the answer is where the person is.
  */
 export function FormAlert({
   message,
@@ -236,7 +220,6 @@ export const primaryButtonClass =
 type TextAreaFieldProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
   error?: string;
-  /** Shown under the text area, before any error (a character counter, for instance). */
   footer?: React.ReactNode;
 };
 
@@ -264,7 +247,6 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   );
 });
 
-/** A group of checkboxes for a list of options; each one toggles itself in or out of `value`. */
 export function CheckboxGroup({
   id,
   name,
@@ -275,10 +257,9 @@ export function CheckboxGroup({
   onChange,
 }: {
   id: string;
-  /** Each checked box posts its option under this name (a native form post). */
+  /** A native form post. */
   name?: string;
   legend: string;
-  /** Each box posts its `value` and reads as its `label`. */
   options: readonly { value: string; label: string }[];
   value: readonly string[];
   error?: string;

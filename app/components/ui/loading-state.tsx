@@ -1,4 +1,4 @@
-/** What a screen shows while its data streams in: a spinner (still under reduced motion) and a text. */
+/** The spinner still turns under reduced motion. */
 export function LoadingState({ children }: { children: React.ReactNode }) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-700">

@@ -1,4 +1,4 @@
-/** The placeholder for someone without a photo (decorative: the surrounding text names them). */
+/** Decorative: the surrounding text names them. */
 export function PersonIcon({ className }: { className: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="currentColor">

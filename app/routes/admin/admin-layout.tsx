@@ -6,13 +6,7 @@ import { ADMIN_PAGES, ADMIN_TEXTS, adminPageAt } from "~/shared/admin";
 import { PATHS } from "~/shared/routes";
 import type { Route } from "./+types/admin-layout";
 
-/**
- * The admin's pages (ADMIN_PAGES: /admin/reports, /admin/listeners, /admin/analytics, /admin/desk,
- * /admin/replies, /admin/topics): one guard, one heading and one nav. The guard is middleware, so it
- * runs on the server before any of the pages' loaders and actions: a signed-out visitor goes to sign
- * in and back, everyone else but the admin gets a 403, reading or acting, and nothing of the page is
- * read or changed.
- */
+/** Middleware, so the guard runs on the server before any of the pages' loaders and actions. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     const user = requireUser(context);
@@ -28,7 +22,7 @@ export default function AdminLayout() {
     <section className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{current?.title}</h1>
-        {/* The other admin pages: the one on screen is the heading. */}
+        {/* The one on screen is the heading. */}
         <nav aria-label={ADMIN_TEXTS.navLabel} className="flex flex-wrap gap-4">
           {ADMIN_PAGES.filter((page) => page !== current).map((page) => (
             <Link
@@ -46,10 +40,7 @@ export default function AdminLayout() {
   );
 }
 
-/**
- * A page that could not load: its heading and why, with a way back. (The guard's refusal comes before
- * any loader ran, so React Router shows it with the root's boundary, in the refusal's words.)
- */
+/** The guard's refusal comes before any loader ran, so it shows with the root's boundary instead. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   return (

@@ -27,7 +27,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /admin/analytics: the admin only (./admin-layout.tsx checks it first, on the server). */
+/** ./admin-layout.tsx checks the admin role first, on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
   // Streamed on client navigations only (see isNavigationDataRequest).
   const summary = summarize();

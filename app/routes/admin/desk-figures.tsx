@@ -36,12 +36,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /admin/desk?period=today|7d|30d&tz={IANA zone}: the admin only (./admin-layout.tsx checks it
- * first, on the server). Reads the desk's figures; the one thing it keeps is the zone chosen, in a
- * cookie of this page's, for the next visit. A period or zone that is not a choice shows today's, or
- * UTC, and says so (~/lib/figure-period.ts).
- */
+/** ./admin-layout.tsx checks the admin role first; the one thing kept is the chosen zone, in a cookie. */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const { period, known } = figurePeriodFrom(search);
@@ -54,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function DeskFiguresPage({ loaderData }: Route.ComponentProps) {
   const { figures, unknownPeriod, unknownTimeZone, timeZones } = loaderData;
   const navigation = useNavigation();
-  // Another period on its way: the figures on screen are the old ones, and look it.
+  // The figures on screen are the old ones, and look it.
   const loading = navigation.state === "loading" && navigation.location.pathname === PATHS.adminDesk;
   const { timeZone } = figures;
   return (

@@ -32,22 +32,20 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /admin/listeners: the admin only (./admin-layout.tsx checks it first, on the server). */
+/** ./admin-layout.tsx checks the admin role first, on the server. */
 export async function loader() {
   return { listeners: await listListeners() };
 }
 
-/** What the action answers: what was done (said to the admin) or the problem, and which form it came from. */
 type ActionData = { intent: ListenerForm["intent"] | null; done: string | null; problem: ListenerFormProblem | null };
 const answer = (fields: Partial<ActionData>): ActionData => ({ intent: null, done: null, problem: null, ...fields });
 
-/** Add a listener by exact username, remove one, set or clear a listener's alias, or set their languages. */
 export async function action({ request }: Route.ActionArgs) {
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
   const posted = (await readFormBody(request)) ?? new FormData();
   const parsed = parseListenerForm(posted);
   if (!parsed.ok) return data(answer({ problem: parsed.problem }), { status: 400 });
-  /** What was typed, as typed: a refused field shows it again unchanged. */
+  /** A refused field shows it again unchanged. */
   const typed = (name: "username" | "alias") => String(posted.get(name) ?? "");
   const form = parsed.data;
   try {
@@ -80,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** A post that got no answer keeps the forms and what was typed (see serverActionOrFailure). */
+/** See serverActionOrFailure. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverActionOrFailure(serverAction);
 }
@@ -92,7 +90,7 @@ export default function Listeners({ loaderData, actionData }: Route.ComponentPro
   const problem = result?.problem ?? null;
   const generalError = failed ? LISTENER_TEXTS.postFailed : problem?.field === null ? problem.message : null;
   const done = useRef<HTMLDivElement>(null);
-  // A removed listener's row leaves the page with the button just pressed: focus goes to what happened.
+  // The removed row takes the pressed button with it: focus goes to what happened.
   useEffect(() => {
     if (result?.done) done.current?.focus();
   }, [result]);
@@ -139,10 +137,6 @@ export default function Listeners({ loaderData, actionData }: Route.ComponentPro
 
 type ListenerView = Route.ComponentProps["loaderData"]["listeners"][number];
 
-/**
- * One listener: who, their alias, since when; Remove, a small form to set or clear the alias, and
- * one for the languages they answer in.
- */
 function ListenerRow({
   listener,
   problem,
@@ -229,10 +223,7 @@ function ListenerRow({
   );
 }
 
-/**
- * The languages a listener answers in: a checkbox per language the site speaks, each named in itself.
- * A save shows what was stored; a refused post shows what was ticked, with why beside it.
- */
+/** Each language named in itself. */
 function ListenerLanguagesForm({
   listener,
   problem,
@@ -297,11 +288,7 @@ function ListenerLanguagesForm({
   );
 }
 
-/**
- * Find by exact username and 'Add listener'. The field is checked here with the action's own rule
- * first; the action checks again, and the database decides the rest (unknown, suspended, already).
- * A refused username stays in the field; an added one leaves it empty for the next.
- */
+/** The database decides the rest (unknown, suspended, already); a refused username stays in the field. */
 function AddListenerForm({
   problem,
   added,
@@ -369,7 +356,6 @@ function AddListenerForm({
   );
 }
 
-/** The day a listener was added, in the reader's own words for dates. */
 function formatAddedDate(timestamp: number): string {
   return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }

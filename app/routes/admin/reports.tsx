@@ -28,10 +28,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /admin/reports: the admin only (./admin-layout.tsx checks it first, on the server; the moderation
- * services check the role again).
- */
+/** ./admin-layout.tsx checks the admin role first, on the server; the moderation services check it again. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   try {
@@ -50,10 +47,7 @@ const answer = (fields: Partial<ActionData>): ActionData => ({
   ...fields,
 });
 
-/**
- * Dismiss a report, suspend the reported account (with a reason), or lift a suspension;
- * each one recorded.
- */
+/** Each one recorded. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await readPostedForm(request);
@@ -88,7 +82,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const error = result?.error;
   const done = useRef<HTMLDivElement>(null);
-  // The report acted on leaves the list (and its dialog with it): focus goes to what happened.
+  // The report acted on leaves the list, and its dialog with it.
   useEffect(() => {
     if (result?.done) done.current?.focus();
   }, [result]);
@@ -236,7 +230,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** One moderation action: a real form, so it works before scripts and says when it is busy. */
+/** A real form, so it works before scripts and says when it is busy. */
 function ActionButton({
   intent,
   id,

@@ -45,15 +45,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /admin/replies: the admin only (./admin-layout.tsx checks it first, on the server). */
+/** ./admin-layout.tsx checks the admin role first, on the server. */
 export async function loader() {
   return { replies: await listSavedReplies() };
 }
 
-/**
- * A refused form: which one (`id` null: the add form, or a problem of no form), the problem of each
- * field, and what was typed, to show again as typed.
- */
+/** `id` null: the add form, or a problem of no form. */
 type Problem = {
   id: number | null;
   message: string;
@@ -68,7 +65,6 @@ const answer = (fields: Partial<ListAnswer<Problem>>): ListAnswer<Problem> => ({
   ...fields,
 });
 
-/** Add a reply, save one's title and text, remove one, or move one up or down. */
 export async function action({ request }: Route.ActionArgs) {
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
   const posted = (await readFormBody(request)) ?? new FormData();
@@ -106,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** A post that got no answer keeps the forms and what was typed (see serverActionOrFailure). */
+/** See serverActionOrFailure. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverActionOrFailure(serverAction);
 }
@@ -116,7 +112,7 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
   const failed = actionData && "failed" in actionData;
   const result = actionData && !("failed" in actionData) ? actionData : null;
   const problem = result?.problem ?? null;
-  // A problem of a field shows beside it; one of no field (a reply gone, a broken form) up here.
+  // A problem of no field (a reply gone, a broken form) shows up here.
   const fieldProblem = problem && Object.keys(problem.fields).length > 0 ? problem : null;
   const generalError = failed ? LIST_TEXTS.postFailed : problem && !fieldProblem ? problem.message : null;
   const done = useFocusAfterAnswer(result);
@@ -164,7 +160,6 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
   );
 }
 
-/** One reply: its place, language, title and text; Edit (a disclosure with its form), the order and Remove. */
 function ReplyRow({ reply, count, problem }: { reply: SavedReply; count: number; problem: Problem | null }) {
   const headingId = useId();
   return (
@@ -187,7 +182,7 @@ function ReplyRow({ reply, count, problem }: { reply: SavedReply; count: number;
       >
         {reply.text}
       </p>
-      {/* Open while its refusal shows; a save that went through closes it again. */}
+      {/* Open while its refusal shows. */}
       <details open={problem ? true : undefined} className="group mt-3 border-t border-slate-200 pt-3">
         <summary className="inline-flex min-h-9 cursor-pointer items-center rounded px-1 text-sm font-semibold text-brand-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700">
           {SAVED_REPLY_PAGE_TEXTS.edit}
@@ -215,11 +210,7 @@ function ReplyRow({ reply, count, problem }: { reply: SavedReply; count: number;
   );
 }
 
-/**
- * Title, text and language, to add a reply or save one. Checked here with the action's own schema first; the
- * action checks again. A refused form keeps what was typed, each problem beside its field, and
- * focus goes to the first of them; an added reply leaves the add form empty for the next.
- */
+/** A refused form keeps what was typed, each problem beside its field; an added reply empties the add form. */
 function ReplyForm({
   intent,
   reply,
@@ -229,7 +220,7 @@ function ReplyForm({
   intent: typeof LIST_INTENTS.add | typeof LIST_INTENTS.save;
   reply: SavedReply | null;
   problem: Problem | null;
-  /** The id of the reply this add form just added (then it empties). */
+  /** Then it empties. */
   added: number | null;
 }) {
   const busy = useListBusy(intent, reply?.id ?? null);
@@ -249,7 +240,6 @@ function ReplyForm({
     formRef.current?.reset();
     setLength(0);
   }, [added]);
-  // A saved reply's fields start again from what is stored; a refused one keeps what was typed.
   const values = problem
     ? problem.typed
     : { title: reply?.title ?? "", text: reply?.text ?? "", language: reply?.language ?? DEFAULT_LANGUAGE };

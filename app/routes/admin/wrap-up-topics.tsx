@@ -40,15 +40,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /admin/topics: the admin only (./admin-layout.tsx checks it first, on the server). */
+/** ./admin-layout.tsx checks the admin role first, on the server. */
 export async function loader() {
   return { topics: await listWrapUpTopics() };
 }
 
-/**
- * A refused form: which one (`id` null: the add form), whether the problem is the name's (else it
- * belongs to no field: a topic gone, a broken form), and the name as typed, to show again.
- */
+/** `field` null: a topic gone, a broken form. */
 type Problem = { id: number | null; message: string; field: "name" | null; typed: string };
 const answer = (fields: Partial<ListAnswer<Problem>>): ListAnswer<Problem> => ({
   intent: null,
@@ -58,7 +55,6 @@ const answer = (fields: Partial<ListAnswer<Problem>>): ListAnswer<Problem> => ({
   ...fields,
 });
 
-/** Add a topic, rename one, remove one, or move one up or down. */
 export async function action({ request }: Route.ActionArgs) {
   // A body that is no form at all is refused like an incomplete one, not answered with a 500.
   const posted = (await readFormBody(request)) ?? new FormData();
@@ -92,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** A post that got no answer keeps the forms and what was typed (see serverActionOrFailure). */
+/** See serverActionOrFailure. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverActionOrFailure(serverAction);
 }
@@ -146,7 +142,6 @@ export default function WrapUpTopics({ loaderData, actionData }: Route.Component
   );
 }
 
-/** One topic: its place and name, a form to rename it, the order and Remove. */
 function TopicRow({ topic, count, problem }: { topic: WrapUpTopic; count: number; problem: Problem | null }) {
   const headingId = useId();
   return (
@@ -170,11 +165,7 @@ function TopicRow({ topic, count, problem }: { topic: WrapUpTopic; count: number
   );
 }
 
-/**
- * A topic's name: to add one, or to rename one. Checked here with the action's own schema first; the
- * action checks again and the database decides whether the name is already on the list. A refused
- * name stays in the field with the problem beside it, and focus goes there.
- */
+/** The database decides whether the name is already on the list; a refused name stays in the field. */
 function NameForm({
   topic,
   problem,
@@ -202,7 +193,7 @@ function NameForm({
       method="post"
       preventScrollReset
       noValidate
-      // A long name in the field's label breaks rather than widening a phone's page.
+      // A long name breaks rather than widening a phone's page.
       className={`[overflow-wrap:anywhere] ${topic ? "mt-3 space-y-2 border-t border-slate-200 pt-3" : "mt-3 space-y-3"}`}
       onSubmit={(event) => {
         ignoreWhileBusy(busy)(event);

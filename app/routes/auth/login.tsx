@@ -20,14 +20,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** /login: sign in. A signed-in visitor goes straight on to where they were going. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = nextFromUrl(request.url);
   requireGuest(context, next);
   return { notice: sessionEndNotice(request.url), next };
 }
 
-/** Signs in (with or without the page's scripts) and goes where the visitor was headed. */
 export async function action({ request }: Route.ActionArgs) {
   return signInAction(request);
 }

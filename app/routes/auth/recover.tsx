@@ -25,17 +25,13 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** Sends the reset link; posted with or without the page's scripts. */
 export async function action({ request }: Route.ActionArgs) {
   const outcome = await requestPasswordReset(request, await readPostedForm(request));
   if (!outcome.ok) return data({ sent: false, error: outcome.error, email: outcome.email }, { status: outcome.status });
   return { sent: true, error: null, email: "" };
 }
 
-/**
- * /recover (spec section 2, Reset Password): a real form, so it works before and without the page's
- * script, which checks the email first by the server's rule (~/lib/auth-forms.ts).
- */
+/** Spec section 2, Reset Password. */
 export default function Recover({ actionData }: Route.ComponentProps) {
   const formRef = useAuthForm();
   const error = actionData?.error;

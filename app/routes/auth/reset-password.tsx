@@ -28,17 +28,13 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** Sets the new password; posted with or without the page's scripts. */
 export async function action({ request }: Route.ActionArgs) {
   const outcome = await setNewPassword(request, await readPostedForm(request));
   if (outcome.ok) return { done: true, linkInvalid: false, error: null };
   return data({ done: false, linkInvalid: outcome.linkInvalid, error: outcome.error }, { status: outcome.status });
 }
 
-/**
- * /reset-password?token=…: the page a reset email links to. Setting the password ends every
- * session of the account (better-auth revokeSessionsOnPasswordReset), so a lost device is signed out.
- */
+/** Setting the password ends every session of the account, so a lost device is signed out. */
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token");

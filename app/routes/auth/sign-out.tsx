@@ -19,11 +19,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /signout: where the account menu's 'Sign Out' form posts. Reading it signs no one out (a GET never
- * writes): it asks, with the same button, for a person who came by address. Signed out already,
- * there is nothing to ask: the sign-in page.
- */
+/** A GET never writes: read by address, it asks with the same button. */
 export function loader({ context }: Route.LoaderArgs) {
   if (!context.get(userContext)) throw redirect(PATHS.signup);
   return null;

@@ -26,10 +26,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   });
 }
 
-/**
- * /signup: create an account, or, after a session's end (`?reason=`), sign in again (see
- * authScreenModeFor). A signed-in visitor goes straight on to where they were going.
- */
+/** After a session's end (`?reason=`) it signs in again (see authScreenModeFor). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = nextFromUrl(request.url);
   requireGuest(context, next);
@@ -44,18 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The page's one form: in the sign-in mode the sign-in form; otherwise the sign-up form, posted
- * whole (with its picture). The page's script posts the same action's steps to /signup/steps
- * (see signUpAction).
- */
+/** The page's script posts the same action's steps to /signup/steps (see signUpAction). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (authScreenModeFor(request.url) === "signin") return signInAction(request);
   return signUpAction(request, context.get(userContext));
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  // The action's answer belongs to the form of the page's mode: a sign-in answer carries the email.
   const signInResult = actionData && "email" in actionData ? actionData : undefined;
   const signUpResult = actionData && !("email" in actionData) ? actionData : undefined;
   return loaderData.mode === "signin" ? (

@@ -30,7 +30,7 @@ import { blockStateBetween } from "~worker/safety/blocks";
 import { safetyFormAction } from "~worker/safety/safety-form-post";
 import type { Route } from "./+types/chat-screen";
 
-/** The spec's chat-screen texts (section 2); the conversation's own are in its component. */
+/** Spec section 2; the conversation's own are in its component. */
 const CHAT_TEXTS = {
   get noConversations() {
     return m.chat_no_conversations();
@@ -38,7 +38,7 @@ const CHAT_TEXTS = {
   get waitForMessages() {
     return m.chat_wait_for_messages();
   },
-  /** Ways on from an empty list, so a new member is not left at a dead end. */
+  /** So a new member is not left at a dead end. */
   get findPeople() {
     return m.chat_find_people();
   },
@@ -59,7 +59,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** The person a conversation's address names: never oneself, and someone who exists. */
 async function conversationContact(meId: string, userId: string) {
   if (userId === meId) throw data(m.chat_not_yourself(), { status: 400 });
   const contact = await findPublicUser(userId);
@@ -67,10 +66,6 @@ async function conversationContact(meId: string, userId: string) {
   return contact;
 }
 
-/**
- * A conversation as its page shows it: who blocked whom, and what the server renders of
- * it (a person's own view of the page reads what it shows).
- */
 async function openConversation(user: SignedInUser, contact: PublicUser, request: Request) {
   const block = await blockStateBetween(user.id, contact.id);
   const pairId = pairIdFor(user.id, contact.id);
@@ -87,14 +82,11 @@ async function openConversation(user: SignedInUser, contact: PublicUser, request
   return { contact, block, pairId, view };
 }
 
-/** What a person's own view of a conversation found and read, before any loader ran. */
 const viewedConversation = createContext<Awaited<ReturnType<typeof openConversation>> | null>(null);
 
 /**
- * A person's own view of a conversation (a document request, not a script's) reads what it shows
- * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md). It is done here, before
- * the loaders run, so the page's header (the root loader's unread count) already counts it read.
- * Nothing is thrown here: the loader says what is wrong with an address.
+ * Done before the loaders, so the header's unread count already counts it read
+ * (docs/decisions/071-a-persons-own-view-of-a-conversation-reads-it.md). The loader reports bad addresses.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params, context }, next) => {
@@ -107,11 +99,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/**
- * /chat and /chat/{userId}: signed-out visitors go to /signup (checked here, on the server). A
- * conversation's page renders its newest messages: read without scripts, and where the
- * live page starts from with them.
- */
+/** Renders the newest messages: read without scripts, and where the live page starts from with them. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
   const me = { id: user.id };
@@ -137,7 +125,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const presence = block === "none" ? await userInbox(contact.id).presence() : null;
   return {
     me,
-    // Presence travels only in `presence` (above), never as the user row's isOnline.
     contact: { id: contact.id, username: contact.username, canBlock: contact.id !== getConfig().public.supportUserId },
     presence,
     pairId,
@@ -145,15 +132,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     isAdmin: admin,
     block,
     view,
-    // A fresh token per rendered composer: the room keeps one message per token.
+    // The room keeps one message per token.
     formToken: newFormToken(),
   };
 }
 
-/**
- * The composer posted as a form (without scripts, or before they ran), and block, unblock
- * and report the person this conversation is with.
- */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await readPostedForm(request);
@@ -166,8 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const contact = await conversationContact(user.id, params.userId ?? "");
   const pairId = pairIdFor(user.id, contact.id);
   const block = await blockStateBetween(user.id, contact.id);
-  // Only the support conversation's visitor's country and language go anywhere: to the desk, for
-  // their listener (and, the language, to offer it first to one who speaks it).
+  // Only the support conversation's visitor's country and language go anywhere: to the desk.
   const support = contact.id === getConfig().public.supportUserId;
   const country = support ? await requestCountry(request, user.id) : null;
   const language = support ? await requestLanguage(request, user.id) : null;
@@ -184,7 +166,6 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
   const answered = useActionData<typeof action>();
   const answer = answered && "safety" in answered ? answered.safety : undefined;
   const refusal = answered && "send" in answered ? answered.send : null;
-  // Live from the inbox socket once it has spoken; the loader's list until then.
   const conversations = useInboxState()?.chats ?? loaderData.conversations;
   const { supportUserId } = usePublicConfig();
   return (
@@ -194,7 +175,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
         {m.chat_title()}
       </h1>
       <div className={`grid gap-6 md:mt-6 md:grid-cols-[18rem_minmax(0,1fr)] ${contact ? "" : "mt-4"}`}>
-        {/* Below 768 px the list and the conversation alternate (spec section 2). */}
+        {/* Spec section 2: below 768 px the list and the conversation alternate. */}
         <div className={`min-w-0 rounded-xl border border-slate-200 p-2 ${contact ? "hidden md:block" : ""}`}>
           {isAdmin ? <AdminUserSearch /> : null}
           <nav aria-label={m.chat_recent()} className="pt-1">
@@ -262,7 +243,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
             <>
               <Link
                 to={PATHS.chat}
-                // A target of at least 24 × 24 px (WCAG 2.2, 2.5.8).
+                // WCAG 2.2, 2.5.8.
                 className="-ml-1 mb-2 inline-flex min-h-8 items-center gap-1 rounded px-1 text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
               >
                 <span aria-hidden="true">←</span> {m.chat_back_to_chats()}
@@ -275,7 +256,6 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
               <SafetyStatus
                 message={answer?.ok && answer.intent === "unblock" ? BLOCK_TEXTS.unblocked(answer.username) : null}
               />
-              {/* A block keeps the conversation readable for both: only sending stops. */}
               <Conversation
                 key={pairId}
                 me={me}
@@ -319,21 +299,17 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
 const onwardLinkClass =
   "inline-flex min-h-8 items-center text-brand-700 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-brand-700";
 
-/**
- * The report dialog of a received message: opened for one message at a time, fresh each time (a
- * new key), shown as it mounts, which may be a moment after the click while its code arrives.
- */
+/** A fresh key each time; it shows as it mounts, perhaps a moment after the click while its code arrives. */
 function useMessageReport() {
   const [target, setTarget] = useState<{ seq: number; key: number } | null>(null);
   const showOnMount = useCallback((dialog: HTMLDialogElement | null) => {
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
-  // The same function from render to render, so the messages it is handed to need not render again.
+  // Stable, so the messages it is handed to need not render again.
   const open = useCallback((seq: number) => setTarget((current) => ({ seq, key: (current?.key ?? 0) + 1 })), []);
   return { seq: target?.seq ?? null, key: target?.key ?? 0, showOnMount, open };
 }
 
-/** An unknown contact or another bad link: a clear message in place of the conversation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorContent

@@ -3,11 +3,7 @@ import { requireUser } from "~/lib/guards";
 import { deskActorOf } from "~worker/desk/desk-conversation";
 import type { DeskActor } from "~worker/desk/support-desk";
 
-/**
- * The desk is for listeners and the admin: a signed-out visitor goes to sign in like on
- * any signed-in page; anyone else signed in gets the not-found page, so the desk is not even shown
- * to exist.
- */
+/** Anyone else signed in gets the not-found page, so the desk is not even shown to exist. */
 export async function requireDeskActor(context: Readonly<RouterContextProvider>): Promise<DeskActor> {
   const actor = await deskActorOf(requireUser(context));
   if (!actor) throw data("Not Found", { status: 404 });

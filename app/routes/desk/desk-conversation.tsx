@@ -43,7 +43,7 @@ import { userInbox } from "~worker/objects/inbox-service";
 import type { Route } from "./+types/desk-conversation";
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  // Counted from the first paint (and without scripts); the page keeps it live (useHeldList).
+  // Counted from the first paint (and without scripts); the page keeps it live.
   const waiting = waitingForReply(heldEntries(loaderData?.view.desk.mine ?? [], loaderData?.held ?? []));
   const title = titleWithCount(DESK_TEXTS.title, waiting);
   return [
@@ -52,31 +52,23 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /desk/{visitorId}: a support conversation on the desk, for the listener who has it, any
- * listener while it waits in line, and the admin. Anyone else, and an unknown visitor, gets the
- * not-found page; a signed-out visitor goes to sign in.
- */
+/** Anyone but its listener, a listener while it waits in line, or the admin gets the not-found page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
   const view = await openDeskConversation(user, params.visitorId);
   if (!view) throw data("Not Found", { status: 404 });
-  // The history renders with the page, on the support account's side: the listener's.
+  // On the support account's side: the listener's.
   const conversation = await loadConversationPage(
     { pairId: view.pairId, speakerId: view.supportId, accountId: user.id, closed: false, visitor: false },
     request,
   );
-  // Saved replies only for the listener who holds it (never a queued or the admin's read-only view);
-  // the wrap-up's topics wherever 'Mark resolved' shows.
-  // The listener's own conversations beside this one, with who waits for their reply (their inbox).
+  // Saved replies only for the listener who holds it, never a queued or the admin's read-only view.
   const [replies, topics, held] = await Promise.all([
     view.access === "assigned" ? listSavedReplies() : [],
     view.access === "queued" ? [] : listWrapUpTopics(),
     userInbox(user.id).heldConversations(),
   ]);
-  // A reply that shares the visitor's crisis line names their own country's, in the reply's words,
-  // filled in here, so the listener reads what will be sent before sending it. Replies in the
-  // visitor's language come first.
+  // Filled in here, so the listener reads what will be sent before sending it.
   const visitorCountry = visitorCountryOn(view.desk, view.pairId);
   const visitorHelp = crisisHelpFor(visitorCountry?.code ?? null);
   const language = languageOf(visitorLanguageOn(view.desk, view.pairId)?.code);
@@ -84,7 +76,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ...reply,
     text: withCrisisLine(reply.text, visitorHelp, reply.language),
   }));
-  // `?reply={id}`: a saved reply chosen without scripts starts the composer's text.
   const chosen = new URL(request.url).searchParams.get(SAVED_REPLY_PARAM);
   const composerText = savedReplies.find((reply) => String(reply.id) === chosen)?.text ?? "";
   return {
@@ -106,19 +97,13 @@ const accepted = (intent: DeskIntent): DeskToolAnswer => ({ intent, refusal: nul
 const refused = (intent: DeskIntent, refusal: string, typed: DeskToolAnswer["typed"] = {}) =>
   data<DeskToolAnswer>({ intent, refusal, typed }, { status: 409 });
 
-/**
- * Take, Transfer, Return to line, Private note and Mark resolved; the desk's services check every
- * one again. And
- * the composer posted as a form: the listener writes as the support account, only in a
- * conversation the desk gave them (the room checks that again, as it does a socket's send).
- */
+/** The desk's services check every one again; the room checks a composer post as it does a socket's send. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const view = await openDeskConversation(user, params.visitorId);
   if (!view) throw data("Not Found", { status: 404 });
   const form = await readPostedForm(request);
   const intent = form.get("intent");
-  // openDeskConversation found them on the desk: a listener, or the admin.
   const actor = { id: user.id, name: user.username, admin: isAdmin(user) };
   if (intent === SEND_INTENT) {
     return sendComposerForm(
@@ -167,11 +152,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(PATHS.desk);
   }
   if (intent === "resolve") {
-    // The wrap-up: at least one topic of the current list, and whether risk was discussed.
     const posted = postedWrapUp(form);
     const typed = { topics: posted.topics, risk: posted.riskDiscussed };
     if (view.access === "queued") return refused(intent, DESK_TEXTS.notAssigned, typed);
-    // Nobody replied yet: said before anything about the wrap-up (the desk checks it again).
+    // Said before anything about the wrap-up.
     if (!view.answered) return refused(intent, DESK_TEXTS.notAnswered, typed);
     const checked = await checkWrapUp(posted);
     if ("problems" in checked) {
@@ -192,12 +176,11 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
   const whispered = answer && "whisper" in answer ? answer.whisper : null;
   const composerRefusal = answer && "send" in answer ? answer.send : null;
   const otherRefusal = answer && "refusal" in answer && !answered ? answer.refusal : null;
-  // This page is a desk page too: its socket proves the listener is there, and keeps the desk live.
+  // Its socket proves the listener is there.
   const { desk, whispers } = useDeskSocket(view.desk);
   const held = useHeldList(desk.mine, loaderData.held);
   const now = useNow();
-  // The supervisor's newest message shows whichever conversation it is about, naming the visitor if
-  // it is another one; those on this conversation also join the notes the page loaded.
+  // Naming the visitor when it is about another conversation.
   const whisper = whispers.at(-1) ?? null;
   const whisperAbout =
     whisper && whisper.pairId !== view.pairId
@@ -211,13 +194,12 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
     const loaded = new Set(view.notes.map((note) => note.id));
     return [...view.notes, ...liveWhispers.filter((note) => !loaded.has(note.id))];
   }, [view.notes, liveWhispers]);
-  // Who holds it, for the admin's message to them.
   const holder = view.access === "admin" ? desk.all?.find((c) => c.pairId === view.pairId)?.listener : null;
   const others = useMemo(
     () => desk.listeners.filter((listener) => listener.available && listener.id !== meId),
     [desk.listeners, meId],
   );
-  // Live: the desk tells its pages of the first reply (this page's own too) as it hears of it.
+  // The desk tells its pages of the first reply as it hears of it.
   const replied = answeredOn(desk, view.pairId);
   return (
     <section className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-8">
@@ -230,14 +212,14 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
       <DeskAnnouncer desk={desk} />
       <HeldAnnouncer entries={held} viewing={view.pairId} />
       <WhisperArrived text={whisper?.note.text ?? null} about={whisperAbout} />
-      {/* On a phone the conversation needs the room; its header names the visitor, the heading stays for screen readers. */}
+      {/* On a phone the conversation needs the room; the heading stays for screen readers. */}
       <h1 className="mt-1 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sr-only md:not-sr-only">
         {DESK_PAGE_TEXTS.conversationWith(view.visitor.username)}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
         <span>{DESK_PAGE_TEXTS.visitorCountry(visitorCountryOn(desk, view.pairId)?.name ?? null)}</span>
         <span aria-hidden="true"> · </span>
-        {/* A sentence of its own for a screen reader, after the country's. */}
+        {/* A sentence of its own for a screen reader. */}
         <span className="sr-only">. </span>
         <span>{DESK_PAGE_TEXTS.visitorLanguage(visitorLanguageOn(desk, view.pairId)?.name ?? null)}</span>
       </p>
@@ -314,12 +296,11 @@ export default function DeskConversationScreen({ loaderData }: Route.ComponentPr
   );
 }
 
-/** Why the composer is read-only here: one short line, so the messages keep their room on a phone. */
+/** One short line, so the messages keep their room on a phone. */
 function LockedNotice({ children }: { children: string }) {
   return <p className="rounded-lg bg-brand-50 px-3 py-1.5 text-xs text-brand-900 ring-1 ring-brand-200">{children}</p>;
 }
 
-/** The room closed this listener's socket: the conversation went to someone else, or was resolved. */
 function WithdrawnNotice() {
   return (
     <p className="rounded-lg bg-brand-50 px-3 py-1.5 text-xs text-brand-900 ring-1 ring-brand-200">

@@ -23,7 +23,7 @@ import type { Route } from "./+types/desk-screen";
 import { requireDeskActor } from "./desk-access";
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  // Counted from the first paint (and without scripts); the page keeps it live (useHeldList).
+  // Counted from the first paint (and without scripts); the page keeps it live.
   const waiting = waitingForReply(heldEntries(loaderData?.desk.mine ?? [], loaderData?.held ?? []));
   const title = titleWithCount(DESK_TEXTS.title, waiting);
   return [
@@ -32,10 +32,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /desk: listeners and the admin only; the desk as it is now, then live over its socket, and who
- * waits for this listener's reply, from their own inbox, then live over the inbox's socket.
- */
+/** Live over the desk's socket and the listener's own inbox socket. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requireDeskActor(context);
   const [desk, held] = await Promise.all([
@@ -45,12 +42,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { desk, held };
 }
 
-/** Available / Away, and 'Take next' (which opens the conversation it took). */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireDeskActor(context);
   const intent = (await readPostedForm(request)).get("intent");
   if (intent === "available" || intent === "away") {
-    // A request whose session ended meanwhile changes nothing; the page's guard then signs them out.
+    // A request whose session ended meanwhile changes nothing.
     const set = await setDeskAvailability(request, actor, intent === "available");
     return set ? { refusal: null } : data({ refusal: DESK_PAGE_TEXTS.sessionEnded }, { status: 401 });
   }
@@ -110,10 +106,7 @@ export default function DeskScreen({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Available / Away: two buttons of one form, the pressed one saying which holds. While a press is
- * on its way it already shows as chosen, and a second press is not sent again.
- */
+/** A press on its way already shows as chosen, and a second press is not sent again. */
 function AvailabilitySwitch({ available }: { available: boolean }) {
   const navigation = useNavigation();
   const pending = navigation.formData?.get("intent");
@@ -170,7 +163,6 @@ function TakeNextForm() {
   );
 }
 
-/** One of the desk's lists: each conversation links to its page on the desk. */
 function DeskList({
   heading,
   empty,
@@ -183,7 +175,7 @@ function DeskList({
   empty: string;
   conversations: DeskConversation[];
   now: number;
-  /** Says who has each one (the admin's 'All'). */
+  /** The admin's 'All'. */
   holder?: boolean;
   footer?: string | null;
 }) {
@@ -250,7 +242,6 @@ function DeskList({
   );
 }
 
-/** The listener's own conversations, with who waits for their reply (app/components/desk/held-list.tsx). */
 function MineList({ entries, now }: { entries: HeldEntry[]; now: number }) {
   return (
     <section aria-labelledby="desk-mine" className="min-w-0 rounded-xl border border-slate-200 p-3 sm:p-4">
@@ -266,7 +257,6 @@ function MineList({ entries, now }: { entries: HeldEntry[]; now: number }) {
   );
 }
 
-/** How long it has waited in line, or since it was assigned. */
 function sinceWhen(conversation: DeskConversation, now: number): string {
   if (conversation.waitingSince !== null)
     return DESK_PAGE_TEXTS.waitingFor(formatWaited(conversation.waitingSince, now));
@@ -274,7 +264,7 @@ function sinceWhen(conversation: DeskConversation, now: number): string {
   return "";
 }
 
-/** Whether the desk is live; a quiet line, so nobody wonders why the lists stopped moving. */
+/** So nobody wonders why the lists stopped moving. */
 function ConnectionState({ connection }: { connection: DeskConnection }) {
   const label =
     connection === "live"

@@ -4,15 +4,12 @@ export function meta() {
   return [{ title: "Email outbox (development)" }, { name: "robots", content: "noindex" }];
 }
 
-/**
- * /dev/outbox: every email the app "sent" without a Resend key, so links (password reset) can be
- * followed locally. Registered in app/routes.ts only for development builds.
- */
+/** Registered in app/routes.ts only for development builds. */
 export async function loader() {
   return { emails: await listOutbox(50) };
 }
 
-// Typed from its own loader: typegen runs for production routes, and this one is dev-only.
+// Typegen runs for production routes only.
 export default function Outbox({ loaderData }: { loaderData: Awaited<ReturnType<typeof loader>> }) {
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
@@ -37,7 +34,6 @@ export default function Outbox({ loaderData }: { loaderData: Awaited<ReturnType<
   );
 }
 
-/** Makes the links in a plain-text email clickable. */
 function linkify(text: string) {
   return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
     /^https?:\/\//.test(part) ? (

@@ -28,30 +28,23 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /thankyou: signed-out visitors go to /login. Only reads: a prefetch, a speculative load or a data
- * request may fetch this address any number of times, so without ?receipt it answers with the form
- * that opens one (posted by the page itself on arrival), and with it the receipt as stored.
- */
+/** Only reads: a prefetch may fetch this any number of times, so opening a receipt is a form the page posts itself. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, PATHS.login);
   const id = new URL(request.url).searchParams.get("receipt");
   if (!id) return { receipt: null };
   if (!RECEIPT_ID_PATTERN.test(id)) throw data(RECEIPT_TEXTS.notFound, { status: 404 });
-  // Streamed on client navigations only (see isNavigationDataRequest): the page shows its loading
-  // state until the receipt is read. Not found is an answer (null), not an error.
+  // Not found is an answer (null), not an error.
   const receipt = findReceipt(user.id, id).then((row) =>
     row ? { view: toReceiptView(row), emailStatus: row.emailStatus } : null,
   );
   return { receipt: isNavigationDataRequest(request) ? receipt : await receipt };
 }
 
-/** Opening a receipt and emailing it (see receiptAction). */
 export async function action({ request, context }: Route.ActionArgs) {
   return receiptAction(requireUser(context, PATHS.login), request);
 }
 
-/** An email request that got no answer says the email was not sent, with a way to ask again. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverActionOrFailure(serverAction);
 }

@@ -27,7 +27,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** /cookiepolicy (spec section 9): the few cookies and the local storage the site uses. */
+/** Spec section 9. */
 export default function CookiePolicy() {
   const { brandName: brand } = usePublicConfig();
   const email = <ContactEmailLink />;

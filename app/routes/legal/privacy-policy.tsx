@@ -26,7 +26,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** /privacypolicy (spec section 9): what the service collects, why, for how long, and your rights. */
+/** Spec section 9. */
 export default function PrivacyPolicy() {
   const { brandName: brand } = usePublicConfig();
   const email = <ContactEmailLink />;

@@ -19,7 +19,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** /termsofservice (spec section 9): the rules for using the service. */
+/** Spec section 9. */
 export default function TermsOfService() {
   const { brandName: brand } = usePublicConfig();
   const email = <ContactEmailLink />;

@@ -24,28 +24,22 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /profile: the signed-in user's own profile only (signed-out visitors go to /signup). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
-  // On a client navigation the page streams, and shows 'Loading your profile...' until it is read.
   const profile = getOwnProfile(user.id);
   return { userId: user.id, profile: isNavigationDataRequest(request) ? profile : await profile };
 }
 
-/** Save Profile, posted without scripts or in place by the page's script (see profileAction). */
 export async function action({ request, context }: Route.ActionArgs) {
   return profileAction(requireUser(context).id, request);
 }
 
-/** A save that got no answer keeps the form and what was typed (see serverActionOrFailure). */
+/** See serverActionOrFailure. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverActionOrFailure(serverAction);
 }
 
-/**
- * Switching tabs (a search parameter) or refreshing the header after a save must not read the
- * profile again: the screen already holds the saved one, and re-reading would reset the form.
- */
+/** Re-reading would reset the form the screen already holds. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
@@ -54,7 +48,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
   const { brandName } = usePublicConfig();
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      {/* The spec's title and subtitle (Reading B), with the configured brand name. */}
+      {/* The spec's title and subtitle (Reading B). */}
       <h1 className="text-2xl font-bold text-slate-900">{m.profile_heading({ brand: brandName })}</h1>
       <p className="mt-1 text-slate-700">{PROFILE_TEXTS.subtitle}</p>
       <Suspense fallback={<LoadingState>{PROFILE_TEXTS.loading}</LoadingState>}>

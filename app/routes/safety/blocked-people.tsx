@@ -24,14 +24,13 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /blocked: the people the signed-in person blocked, from the account menu. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const people = await listBlockedPeople(user.id);
   return { people: people.map(({ blockedAt, ...person }) => ({ ...person, blockedAt: blockedAt.getTime() })) };
 }
 
-/** Unblock one of them: only ever the signed-in person's own block is removed. */
+/** Only ever the signed-in person's own block is removed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await readPostedForm(request);
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BlockedPeople({ loaderData }: Route.ComponentProps) {
   const { people } = loaderData;
   const unblocked = useActionData<typeof action>()?.unblocked ?? null;
-  // The row with the Unblock button that had focus is gone: focus goes to the message saying so.
+  // The row whose Unblock button had focus is gone.
   const unblockedRef = useRef<HTMLParagraphElement>(null);
   useFocusWhenLost(unblockedRef, `${unblocked}:${people.length}`);
   return (

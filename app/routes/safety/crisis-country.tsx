@@ -21,10 +21,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /crisis-help/country: the country whose crisis lines and emergency number every page shows this
- * visitor. A real form, so it works without scripts; `?back=` is the page it returns to.
- */
+/** A real form, so it works without scripts; `?back=` is the page it returns to. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
@@ -57,7 +54,7 @@ export default function CrisisCountry({ loaderData, actionData }: Route.Componen
           <Alert>{actionData.error}</Alert>
         </div>
       ) : null}
-      {/* A document post, with scripts too: every page after it loads whole with the new country's help. */}
+      {/* A document post, with scripts too: every page after it loads with the new country's help. */}
       <form method="post" action={COUNTRY_CHOOSER.path} className="mt-6 flex flex-col gap-4">
         <input type="hidden" name={COUNTRY_CHOOSER.backField} value={back ?? ""} />
         <SelectField

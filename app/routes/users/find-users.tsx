@@ -22,7 +22,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   ];
 }
 
-/** /users?q=: signed-out visitors go to /signup; the search runs on the server (spec sections 2 and 5). */
+/** Spec sections 2 and 5. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const term = (new URL(request.url).searchParams.get("q") ?? "").trim();
@@ -56,7 +56,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:outline-2 focus:outline-brand-600"
           />
-          {/* Never disabled: a new search may replace one still on its way (Enter must work too). */}
+          {/* Never disabled: a new search may replace one still on its way. */}
           <button
             type="submit"
             className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
@@ -77,8 +77,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{SEARCH_TEXTS.noUsersMatching(term)}</p>
           </div>
         ) : (
-          // One card a row, as wide as the page's column: an exact username finds one person, and
-          // their facts (a place like 'Manchester, United Kingdom') are read whole, never cut.
+          // An exact username finds one person, and their facts are read whole, never cut.
           <ul aria-label={m.users_results()} className="grid gap-4">
             {users.map((found) => (
               <li key={found.id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-4">
@@ -114,12 +113,7 @@ export default function FindUsers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The search box is the person's, not the answer's: a result landing (perhaps of an older search)
- * never rewrites what they have typed since. Only Back and Forward, which show an earlier search,
- * put that search's term back in the box; the first render already has it (and anything typed before
- * the scripts ran is left alone).
- */
+/** A result landing never rewrites what was typed since; only Back and Forward put an earlier term back. */
 function useSearchBoxFollowingHistory(term: string) {
   const inputRef = useRef<HTMLInputElement>(null);
   const location = useLocation();

@@ -34,22 +34,18 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   ];
 }
 
-/**
- * /users/{userId}: what another person filled in, read-only; never their email or income. Someone
- * who blocked the viewer is not found.
- */
+/** Never their email or income; someone who blocked the viewer is not found. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const me = requireUser(context);
   if (params.userId === me.id) throw redirect(PATHS.profile);
   const block = await blockStateBetween(me.id, params.userId);
   const found = block === "blocked-me" ? null : await getPublicProfile(params.userId);
   if (!found) throw data(BLOCK_TEXTS.unknownPerson, { status: 404 });
-  // Presence is the conversation's business; the profile never shows it.
+  // Presence is the conversation's business.
   const { isOnline: _presence, ...profile } = found;
   return { profile, block, canBlock: profile.userId !== getConfig().public.supportUserId };
 }
 
-/** Block, unblock and report this person. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return safetyAction(requireUser(context).id, params.userId, request);
 }
@@ -58,7 +54,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
   const { profile, block, canBlock } = loaderData;
   // Without scripts a report is a page load: its answer shows here rather than in the dialog.
   const answer = useActionData<typeof action>()?.safety;
-  // A block or unblock removes the button that had focus: focus goes to the message saying so.
+  // A block or unblock removes the button that had focus.
   const blockedNoticeRef = useRef<HTMLDivElement>(null);
   const unblockedRef = useRef<HTMLParagraphElement>(null);
   useFocusWhenLost(blockedNoticeRef, block);
@@ -103,7 +99,6 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           {m.users_page_title()}
         </Link>
       </div>
-      {/* The person's name is the page's heading; what one can do about them comes after it. */}
       <ProfileReadView
         profile={profile}
         nameLevel={1}

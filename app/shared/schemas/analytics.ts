@@ -9,7 +9,7 @@ import { z } from "./zod";
 
 export { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BODY, WEB_VITAL_NAMES, WEB_VITALS_CATEGORY, type WebVitalName };
 
-/** A path only: no query or fragment, which could carry search terms or receipt numbers. */
+/** No query or fragment, which could carry search terms or receipt numbers. */
 const PathSchema = z
   .string()
   .max(300)
@@ -21,19 +21,17 @@ const AnalyticsEventSchema = z.discriminatedUnion("type", [
     type: z.literal("web_vital"),
     path: PathSchema,
     name: z.enum(WEB_VITAL_NAMES),
-    // Milliseconds for the timings, a unitless score for CLS: both small, never negative.
     value: z.number().min(0).max(600_000),
     category: z.literal(WEB_VITALS_CATEGORY),
   }),
 ]);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
-/** What POST /api/events takes: a few events at once (sendBeacon batches them). */
+/** sendBeacon batches them. */
 export const AnalyticsBatchSchema = z.strictObject({
   events: z.array(AnalyticsEventSchema).min(1).max(MAX_EVENTS_PER_BODY),
 });
 
-/** What the admin dashboard shows (GET /api/admin/analytics and /admin/analytics). */
 export type AnalyticsSummary = {
   days: number;
   pageViewsPerDay: { day: string; views: number }[];

@@ -2,12 +2,8 @@ import { GENDERS } from "~/shared/accounts";
 import { AUTH_MESSAGES, emailProblem, newPasswordProblem } from "~/shared/auth-rules";
 import { z } from "./zod";
 
-/**
- * The server's schemas of the auth forms, built on the rules in ~/shared/auth-rules.ts (which the
- * browser uses without this library).
- */
+/** Built on ~/shared/auth-rules.ts, which the browser uses without this library. */
 
-/** A string checked by one of the rules: the rule's message is the schema's. */
 const checkedBy = (problem: (value: string) => string | null) =>
   z.string().superRefine((value, ctx) => {
     const message = problem(value);
@@ -17,7 +13,7 @@ const checkedBy = (problem: (value: string) => string | null) =>
 const EmailSchema = checkedBy(emailProblem).transform((email) => email.trim());
 const NewPasswordSchema = checkedBy(newPasswordProblem);
 
-/** What the server accepts to create an account (the picture follows through the upload endpoint). */
+/** The picture follows through the upload endpoint. */
 export const SignUpRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,

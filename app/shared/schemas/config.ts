@@ -1,10 +1,7 @@
 import { z } from "./zod";
 
-/**
- * The configuration the browser may see: brand, fixed accounts, contact links. Parsed from the
- * Worker's vars once (worker/config.ts) and handed to the UI by the root loader.
- */
-/** An absolute http(s) URL. Plain `z.url()` would also accept `javascript:` URLs, which become links. */
+/** Parsed from the Worker's vars once (worker/config.ts) and handed to the UI by the root loader. */
+/** Plain `z.url()` would also accept `javascript:` URLs, which become links. */
 const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 
 export const PublicConfigSchema = z.object({
@@ -15,7 +12,6 @@ export const PublicConfigSchema = z.object({
   contactEmail: z.email(),
   socialUrl: HttpUrlSchema,
   donateUrl: HttpUrlSchema,
-  /** The neutral page Quick exit replaces the site with (app/lib/quick-exit.ts). */
   quickExitUrl: HttpUrlSchema,
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

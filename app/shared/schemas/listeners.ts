@@ -2,34 +2,28 @@ import { LANGUAGES, type Language, languageOf } from "~/shared/languages";
 import { LISTENER_INTENTS, LISTENER_TEXTS, MAX_LISTENER_ALIAS, MAX_LISTENER_USERNAME } from "~/shared/listeners";
 import { z } from "./zod";
 
-/** The exact username of the account to make a listener, as typed (trimmed). */
 export const ListenerUsernameSchema = z
   .string({ error: LISTENER_TEXTS.usernameRequired })
   .trim()
   .min(1, LISTENER_TEXTS.usernameRequired)
   .max(MAX_LISTENER_USERNAME, LISTENER_TEXTS.usernameTooLong);
 
-/** A listener's display alias: trimmed, at most MAX_LISTENER_ALIAS characters; empty means none (null). */
+/** Empty means none (null). */
 export const ListenerAliasSchema = z
   .string({ error: LISTENER_TEXTS.malformed })
   .trim()
   .max(MAX_LISTENER_ALIAS, LISTENER_TEXTS.aliasTooLong)
   .transform((alias) => (alias === "" ? null : alias));
 
-/**
- * The languages a listener answers in, as the form's checkboxes post them: each one the site speaks,
- * at least one; kept once each, in the site's order of languages.
- */
+/** Kept once each, in the site's order of languages. */
 export const ListenerLanguagesSchema = z
   .array(z.string({ error: LISTENER_TEXTS.unknownLanguage }), { error: LISTENER_TEXTS.noLanguage })
   .min(1, LISTENER_TEXTS.noLanguage)
   .refine((codes) => codes.every((code) => languageOf(code) === code), LISTENER_TEXTS.unknownLanguage)
   .transform((codes): Language[] => LANGUAGES.filter((language) => codes.includes(language)));
 
-/** The account a listener row's form acts on (a hidden field of the page). */
 const AccountIdSchema = z.string({ error: LISTENER_TEXTS.malformed }).trim().min(1, LISTENER_TEXTS.malformed);
 
-/** The four forms of /admin/listeners, told apart by their `intent` field. */
 const ListenerFormSchema = z.discriminatedUnion(
   "intent",
   [
@@ -46,17 +40,13 @@ const ListenerFormSchema = z.discriminatedUnion(
 );
 export type ListenerForm = z.infer<typeof ListenerFormSchema>;
 
-/**
- * A form the action refused: which field of which form, the message, and what was typed (to show
- * again). `field` is null for a problem that belongs to no field (an unknown action, say).
- */
+/** `field` null: a problem that belongs to no field. */
 export type ListenerFormProblem =
   | { field: "username"; message: string; username: string }
   | { field: "alias"; message: string; userId: string; alias: string }
   | { field: "languages"; message: string; userId: string; languages: string[] }
   | { field: null; message: string };
 
-/** Reads a posted /admin/listeners form: what to do, or the problem to show next to its field. */
 export function parseListenerForm(
   form: FormData,
 ): { ok: true; data: ListenerForm } | { ok: false; problem: ListenerFormProblem } {
@@ -69,7 +59,7 @@ export function parseListenerForm(
     username: text("username"),
     userId: text("userId"),
     alias: text("alias"),
-    // Checkboxes: each ticked one posts its value; none ticked posts nothing.
+    // Checkboxes: none ticked posts nothing.
     languages: form.getAll("languages"),
   };
   const parsed = ListenerFormSchema.safeParse(values);
@@ -77,7 +67,7 @@ export function parseListenerForm(
   const issue = parsed.error.issues[0];
   const message = issue?.message ?? LISTENER_TEXTS.unknownIntent;
   const field = issue?.path[0];
-  // A field's own problem shows next to it; a missing field is no typing mistake but a broken form.
+  // A missing field is no typing mistake but a broken form.
   if (values.intent === LISTENER_INTENTS.add && field === "username" && values.username !== undefined) {
     return { ok: false, problem: { field: "username", message, username: values.username } };
   }

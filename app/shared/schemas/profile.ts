@@ -24,7 +24,7 @@ import {
 } from "~/shared/profile-options";
 import { z } from "./zod";
 
-/** The spec's profile messages (section 5), and clear ones where it is silent. */
+/** Spec section 5, and clear ones where it is silent. */
 export const PROFILE_MESSAGES = {
   get required() {
     return m.profile_error_required();
@@ -58,14 +58,14 @@ export const PROFILE_MESSAGES = {
   },
 };
 
-/** Long texts: when filled, at least 50 and fewer than 4000 characters (spec section 5). */
+/** Spec section 5. */
 export const LONG_TEXT_MIN = 50;
 export const LONG_TEXT_MAX = 4000;
 const MIN_AGE = 18;
 const MAX_AGE = 120;
 const SHORT_TEXT_MAX = 200;
 
-/** The 20 fields the spec requires (section 5); the schema below asks `required(...)` of this list. */
+/** Spec section 5. */
 export const REQUIRED_PROFILE_FIELDS = [
   "photoUrl",
   "firstName",
@@ -88,7 +88,6 @@ export const REQUIRED_PROFILE_FIELDS = [
   "spiritualMaturity",
   "attendanceFrequency",
 ] as const;
-/** Checkbox groups that need at least one choice, with the spec's message for each. */
 export const AT_LEAST_ONE: Readonly<Record<string, string>> = {
   get ministryInterests() {
     return PROFILE_MESSAGES.ministry;
@@ -101,7 +100,6 @@ const required = (field: string) => (REQUIRED_PROFILE_FIELDS as readonly string[
 
 const blank = (value: string) => value.trim().length === 0;
 
-/** A choice from a list; `required` decides whether leaving it empty is allowed. */
 const option = (list: readonly string[], required: boolean) =>
   z.string().superRefine((value, ctx) => {
     if (blank(value)) {
@@ -116,7 +114,7 @@ const shortText = (required: boolean, max = SHORT_TEXT_MAX) =>
     } else if (value.length > max) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.shortTextTooLong(max) });
   });
 
-/** Long texts count the characters that are there, without surrounding blanks. */
+/** Without surrounding blanks. */
 export const longTextLength = (value: string) => value.trim().length;
 
 const longText = (required: boolean) =>
@@ -130,7 +128,7 @@ const longText = (required: boolean) =>
       ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.tooLong(LONG_TEXT_MAX) });
   });
 
-/** `atLeastOne` gives its message when asked: the schema is built before any request's language is known. */
+/** The schema is built before any request's language is known. */
 const choices = (list: readonly string[], atLeastOne?: () => string) =>
   z.array(z.string()).superRefine((values, ctx) => {
     if (values.some((value) => !list.includes(value)) || new Set(values).size !== values.length) {
@@ -140,15 +138,12 @@ const choices = (list: readonly string[], atLeastOne?: () => string) =>
     }
   });
 
-/** Whether a postal code fits the country (spec section 5); other countries take the general rule. */
+/** Spec section 5. */
 function isValidPostalCode(country: string, code: string): boolean {
   return (POSTAL_CODE_PATTERNS[country] ?? OTHER_POSTAL_CODE).test(code.trim());
 }
 
-/**
- * The profile form, field by field in the order the form shows them, so the first error is the
- * first one on screen. Every field is a string (age too, as typed) or a list of option labels.
- */
+/** In the form's order, so the first error is the first on screen. */
 export const ProfileFormSchema = z
   .object({
     photoUrl: shortText(required("photoUrl"), 300),
@@ -196,7 +191,6 @@ export const ProfileFormSchema = z
     languagesSpoken: choices(LANGUAGES),
   })
   .superRefine((profile, ctx) => {
-    // The postal rule depends on the country; a missing one is reported by its own field.
     if (!blank(profile.zipCode) && !blank(profile.country) && !isValidPostalCode(profile.country, profile.zipCode)) {
       ctx.addIssue({ code: "custom", path: ["zipCode"], message: PROFILE_MESSAGES.postalCode });
     }
@@ -206,10 +200,8 @@ export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 export type ProfileField = keyof ProfileForm;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
-/** Fields in the order they appear on the form. */
 export const PROFILE_FIELDS = Object.keys(ProfileFormSchema.shape) as ProfileField[];
 
-/** The checkbox groups: lists of option labels. */
 export const PROFILE_LIST_FIELDS = ["ministryInterests", "serviceActivities", "hobbies", "languagesSpoken"] as const;
 type ProfileListField = (typeof PROFILE_LIST_FIELDS)[number];
 
@@ -220,11 +212,7 @@ export const EMPTY_PROFILE_FORM = Object.fromEntries(
   PROFILE_FIELDS.map((field) => [field, isListField(field) ? [] : ""]),
 ) as unknown as ProfileForm;
 
-/**
- * The profile as a form posts it: each field under its own name, a checkbox group as that name
- * repeated. The route action reads a native post with it, and the page reads what was typed before
- * its scripts ran with it too.
- */
+/** The action reads a native post with it, and the page what was typed before its scripts ran. */
 export function profileFromFormData(form: FormData): ProfileForm {
   const values: Record<string, string | string[]> = {};
   for (const field of PROFILE_FIELDS) {
@@ -235,7 +223,6 @@ export function profileFromFormData(form: FormData): ProfileForm {
   return values as unknown as ProfileForm;
 }
 
-/** The profile as its form posts it (profileFromFormData reads it back): a list is one entry per item. */
 export function profileToFormData(values: ProfileForm): FormData {
   const form = new FormData();
   for (const field of PROFILE_FIELDS) {
@@ -245,7 +232,6 @@ export function profileToFormData(values: ProfileForm): FormData {
   return form;
 }
 
-/** Each field's first error, for the form (browser) and the 400 answer (server). */
 export function profileErrors(values: unknown): ProfileErrors {
   const result = ProfileFormSchema.safeParse(values);
   if (result.success) return {};
@@ -257,7 +243,6 @@ export function profileErrors(values: unknown): ProfileErrors {
   return errors;
 }
 
-/** The first field with an error, in the form's order. */
 export function firstErrorField(errors: ProfileErrors): ProfileField | undefined {
   return PROFILE_FIELDS.find((field) => errors[field]);
 }

@@ -9,16 +9,12 @@ import {
 } from "~/shared/safety";
 import { z } from "./zod";
 
-/**
- * The report form, as the browser posts it to a route action. The person reported comes
- * from the route (the conversation or profile open), never from the form.
- */
+/** The person reported comes from the route, never from the form. */
 // The messages are read when a form is checked, so they are in the language of the person posting.
 export const ReportFormSchema = z
   .object({
     intent: z.literal("report"),
     subject: z.enum(REPORT_SUBJECTS),
-    /** The reported message's place in the conversation (message reports only). */
     seq: z.coerce.number().int().positive().optional(),
     reason: z.enum(REPORT_REASON_VALUES, { error: () => REPORT_TEXTS.chooseReason }),
     note: z
@@ -37,37 +33,29 @@ export const ReportFormSchema = z
   });
 type ReportForm = z.infer<typeof ReportFormSchema>;
 
-/** What a block, unblock or report form's action answers. */
 export type SafetyResult =
   | { intent: "block" | "unblock"; ok: true; username: string }
   | { intent: "block" | "unblock"; ok: false; message: string }
   | { intent: "report"; ok: true; reason: ReportForm["reason"]; blockedUsername: string | null }
   | { intent: "report"; ok: false; message?: string; errors: { reason?: string; note?: string } };
 
-/**
- * Why an account is suspended: a category from the list, and a note for the moderation
- * log. The route action and the moderation service both parse with it.
- */
 export const SuspensionDecisionSchema = z.object({
   reason: z.enum(SUSPENSION_REASON_VALUES, { error: MODERATION_TEXTS.chooseSuspensionReason }),
   note: z.string().trim().max(MAX_SUSPENSION_NOTE, MODERATION_TEXTS.suspensionNoteTooLong).default(""),
 });
 export type SuspensionDecision = z.infer<typeof SuspensionDecisionSchema>;
 
-/** The admin's suspend form at /admin/reports: the report acted on, and the decision. */
 const SuspendFormSchema = SuspensionDecisionSchema.extend({
   intent: z.literal("suspend"),
   id: z.string().min(1),
 });
 
-/** A suspend form the action refused: its field errors and what was chosen and typed, to show again. */
 export type SuspendFormProblem = {
   id: string;
   errors: { reason?: string; note?: string };
   values: { reason: string; note: string };
 };
 
-/** Reads the suspend form as posted: the decision, or what to show again with the errors. */
 export function parseSuspendForm(
   form: FormData,
 ): { ok: true; data: z.infer<typeof SuspendFormSchema> } | { ok: false; problem: SuspendFormProblem } {

@@ -5,17 +5,12 @@ import type { CrisisHelp } from "~/shared/crisis-help";
 import { RECEIPT_LABELS } from "~/shared/receipts";
 import { EmailLayout, emailStyles } from "../email-layout";
 
-/** The outbox `template` value for this email. */
 export const DONATION_RECEIPT_TEMPLATE = "donation-receipt";
 
 export const donationReceiptSubject = (brandName: string, orderId: string) =>
   m.email_receipt_subject({ brand: brandName, id: orderId });
 
-/**
- * The spec's receipt parameters (section 7): to_name, order_id, order_date, order_time, amount
- * ('Donation Amount (Private)'), service_name, payment_method, reply_to, cc_email (to_email is the
- * recipient; reply_to and cc_email are also set on the email itself).
- */
+/** Spec section 7; reply_to and cc_email are also set on the email itself. */
 type DonationReceiptEmailProps = {
   brandName: string;
   crisisHelp: CrisisHelp;

@@ -5,13 +5,12 @@ import { m } from "~/paraglide/messages";
 import type { CrisisHelp } from "~/shared/crisis-help";
 import { EmailLayout, emailStyles } from "../email-layout";
 
-/** The outbox `template` value for this email. */
 export const NEW_MESSAGE_TEMPLATE = "new-message";
 
 export const newMessageSubject = (fromName: string, brandName: string) =>
   m.email_message_subject({ from: fromName, brand: brandName });
 
-/** The spec's notification parameters (section 7): to_name, from_name, message, app_url (to_email is the recipient). */
+/** Spec section 7: to_name, from_name, message, app_url. */
 type NewMessageEmailProps = {
   brandName: string;
   crisisHelp: CrisisHelp;

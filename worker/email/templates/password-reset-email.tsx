@@ -7,7 +7,6 @@ import { getLocale } from "~/paraglide/runtime";
 import type { CrisisHelp } from "~/shared/crisis-help";
 import { EmailLayout, emailStyles } from "../email-layout";
 
-/** The outbox `template` value for this email. */
 export const PASSWORD_RESET_TEMPLATE = "password-reset";
 
 export const passwordResetSubject = (brandName: string) => m.email_reset_subject({ brand: brandName });
