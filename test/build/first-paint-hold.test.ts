@@ -3,7 +3,7 @@ import { HELD_PRELOADS_ATTRIBUTE, HELD_SCRIPT_TYPE } from "~/lib/framework-after
 import { holdFrameworkUntilPainted } from "~/lib/hold-framework.server";
 import { COMPOSER_FIELDS, SEND_INTENT } from "~/shared/conversation-page";
 import { chatWith } from "~/shared/routes";
-import { signUpUser } from "../worker/support/auth-requests";
+import { insertUser } from "../worker/support/accounts";
 import { askBuild, builtAssets } from "./support/built-worker";
 
 /** What a person wrote that spells the very tags the hold looks for. */
@@ -53,8 +53,8 @@ describe("the production build's conversation page", () => {
   let parts: Awaited<ReturnType<typeof partsOf>>;
 
   beforeAll(async () => {
-    const person = await signUpUser();
-    const friend = await signUpUser();
+    const person = await insertUser();
+    const friend = await insertUser();
     const form = new FormData();
     form.set(COMPOSER_FIELDS.intent, SEND_INTENT);
     form.set(COMPOSER_FIELDS.clientId, `temp-${crypto.randomUUID()}`);
