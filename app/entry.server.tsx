@@ -13,17 +13,9 @@ import { createNonce, pageContentSecurityPolicy } from "~worker/security-headers
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default server entry for web streams, with one change: every page is sent whole.
- * A streamed part (a `<Suspense>` around `<Await>`) reaches the browser as hidden HTML that a script
- * swaps in, so a browser without scripts would show the loading state for ever, and the forms that
- * must work without scripts (the profile, the receipt) would never appear. So the response waits
- * for all of it (the default entry does that for bots only), and no finished part is split off into
- * such a hidden block however far down the page it is (React does that past `progressiveChunkSize`
- * bytes, 12.8 kB by default). Client navigations still stream their data (`.data` requests do not
- * come through here), so loading states show where they help.
- *
- * A page that hydrates streams out with the framework's scripts held back until the browser has
- * painted it (app/lib/hold-framework.server.ts); any other page is sent as React rendered it.
+ * Every page is sent whole (allReady, no progressive chunks): a streamed part arrives as hidden HTML that a script
+ * swaps in, so without scripts the loading state would show for ever and the forms that must work without them (the
+ * profile, the receipt) never appear. Client navigations still stream their data (`.data` requests skip this entry).
  */
 export default async function handleRequest(
   request: Request,
@@ -32,8 +24,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // Every page gets its own nonce; React Router puts it on each script it renders, the root layout on
-  // the page's own (app/lib/script-nonce.ts).
+  // One nonce per page: React Router puts it on its scripts, the root layout on the page's (app/lib/script-nonce.ts).
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, request.url));
 

@@ -1,28 +1,18 @@
 /**
- * A page that hydrates paints first and loads the framework after (a signed-in page: the
- * conversation above all, where a slow phone would otherwise show a blank screen while React, the
- * router and the route's code download, run and hydrate). React Router's `<Scripts>` renders module
- * preloads, which React hoists to the top of <head>, ahead of the stylesheet, and a module script
- * that imports the route modules and starts the framework. The server holds them back
- * (`holdFrameworkUntilPainted`, app/lib/hold-framework.server.ts): the preloads leave <head>, and
- * the module script keeps its place and its code under an inert type. The page's inline boot
- * script starts it once the page is parsed and painted (`startFrameworkAfterPaint`), preloading the
- * same modules at that moment. The server's page is whole and works without scripts meanwhile: the
- * composer posts as a form, and what is typed before the framework runs stays in the box
+ * A hydrating page paints before the framework loads, so a slow phone never shows a blank screen while React and
+ * the route's code download and hydrate. The server holds back React Router's module preloads (hoisted ahead of the
+ * stylesheet) and module script (app/lib/hold-framework.server.ts); the inline boot script starts them once painted.
+ * Meanwhile the page works without scripts: the composer posts as a form, and what is typed stays in the box
  * (app/hooks/use-draft.ts).
  */
 
-/** The inert type the held module script carries until it is started. */
 export const HELD_SCRIPT_TYPE = "text/x-after-first-paint";
-/** On the held script: the modules it imports, space-separated, preloaded when it starts. */
+/** On the held script: the modules it imports, preloaded when it starts. */
 export const HELD_PRELOADS_ATTRIBUTE = "data-preload";
 
 /**
- * Starts the held framework script, if the page has one, once the page is parsed and its first
- * content painted, as the browser's paint timing reports it (no timer: a test's fake clock cannot
- * hold the page back). A hidden page paints nothing, so it starts at once; a browser without paint
- * timing starts after the next frame. Called from the page's inline boot script, in <head>;
- * `mayStart` says no when the page is already on its way out (a form the page's script posted).
+ * Once the page is parsed and its first content painted, as paint timing reports it (no timer: a test's fake clock
+ * cannot hold the page back). `mayStart` says no when the page is already on its way out (a form the script posted).
  */
 export function startFrameworkAfterPaint(doc: Document, mayStart: () => boolean = () => true): void {
   const start = () => {
@@ -35,8 +25,7 @@ export function startFrameworkAfterPaint(doc: Document, mayStart: () => boolean 
       link.href = href;
       doc.head.appendChild(link);
     }
-    // A script runs as it is connected, once: the held one's code goes into a new element, in its
-    // place (where the framework's hydration expects a script).
+    // A script runs once, as it is connected: its code goes into a new element in its place, as hydration expects.
     const script = doc.createElement("script");
     script.type = "module";
     script.nonce = held.nonce;
@@ -57,8 +46,7 @@ export function startFrameworkAfterPaint(doc: Document, mayStart: () => boolean 
       requestAnimationFrame(() => setTimeout(start, 0));
     }
   };
-  // Parsed: the held script is in the document. Not DOMContentLoaded, which also waits for the page's
-  // other module scripts (web vitals), however slowly they come.
+  // Parsed, not DOMContentLoaded, which also waits for the page's other module scripts however slowly they come.
   if (doc.readyState !== "loading") afterPaint();
   else doc.addEventListener("readystatechange", afterPaint, { once: true });
 }

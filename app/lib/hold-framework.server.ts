@@ -1,27 +1,16 @@
 /**
- * The server's half of painting before the framework loads (app/lib/framework-after-paint.ts): a
- * hydrating page's React Router scripts held back, with the Workers runtime's HTMLRewriter, as the
- * page streams out. The rewriter parses the HTML and matches elements by selector, so what a
- * person wrote (text, escaped attribute values) is never taken for a tag, and the order or quoting
- * of React Router's attributes does not matter.
+ * The server's half of app/lib/framework-after-paint.ts. HTMLRewriter matches elements by selector, so what a person
+ * wrote (text, escaped attributes) is never taken for a tag, however React Router orders or quotes its attributes.
  */
 import { HELD_PRELOADS_ATTRIBUTE, HELD_SCRIPT_TYPE } from "~/lib/framework-after-paint";
 
-/** React Router's module preloads, which React hoists to the top of <head>. */
 const MODULE_PRELOAD = "link[rel~=modulepreload]";
-/**
- * React Router's module script, which imports the route modules and starts the framework: the
- * page's only inline module script (the page's own modules are files, `src`).
- */
+/** React Router's: the page's only inline module script (the page's own modules are files, `src`). */
 const FRAMEWORK_SCRIPT = 'script[type="module"]:not([src])';
 
 /**
- * The page with its module preloads taken out and React Router's module script kept in its place,
- * nonce and code under `HELD_SCRIPT_TYPE`, carrying the preloads' modules for the inline boot
- * script to ask for once the page is painted. Preloads come in <head>, so they are all collected
- * before the script in <body> streams past. A page it cannot hold as expected (React Router's
- * output changed) is logged once, with its path, and is sent anyway: it still hydrates, only
- * without painting first.
+ * Preloads come in <head>, so all are collected before the script in <body> streams past. A page it cannot hold as
+ * expected (React Router's output changed) is logged once and sent anyway: it hydrates, only without painting first.
  */
 export function holdFrameworkUntilPainted(page: Response, path: string): Response {
   const preloads: string[] = [];

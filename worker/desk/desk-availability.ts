@@ -5,11 +5,8 @@ import { DESK_SOCKET_ROOM } from "../sockets/desk-upgrade-headers";
 import type { DeskActor } from "./support-desk";
 
 /**
- * 'Available' / 'Away' from the desk's form. Going available, the listener's inbox remembers that
- * the desk must hear when this session ends, as it does for a desk socket: a listener who marked
- * themselves available on a page without its socket (no JavaScript) and then signs out, or is
- * signed out for inactivity, is away too, and gets no more conversations. Answers false when the
- * request's session has already ended (nothing changes).
+ * Going available, the inbox remembers to tell the desk when this session ends, so a listener without a desk socket
+ * (no JavaScript) who signs out is away too. Answers false when the session has already ended.
  */
 export async function setDeskAvailability(request: Request, actor: DeskActor, available: boolean): Promise<boolean> {
   if (available) {

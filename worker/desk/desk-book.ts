@@ -10,55 +10,39 @@ import {
   SPEAKS,
 } from "./desk-tables";
 
-/** A support conversation's visitor who wrote while nobody holds it, as their room tells the desk. */
 export type WaitingVisitor = {
   pairId: string;
   visitorId: string;
   visitorName: string;
-  /** The crisis-phrase check fired on their words: first in the queue. */
+  /** The crisis-phrase check fired: first in the queue. */
   crisis: boolean;
-  /** When the message that opened it was written. */
   at: number;
-  /** The country the visitor wrote from (null: not known), shown to their listener. */
+  /** Shown to their listener (null: not known). */
   country: string | null;
-  /**
-   * The language the visitor reads the site in (null: not known, taken for the default one): offered
-   * first to a listener who speaks it, and shown to their listener.
-   */
+  /** Offered first to a listener who speaks it (null: the default language). */
   language: string | null;
 };
 
-/** An assignment just made: which conversation went to whom. */
 export type Assignment = { pairId: string; visitorId: string; listenerId: string };
-/** An offer just made: a conversation in line kept for a listener while their pages are asked. */
 export type Offer = { pairId: string; listenerId: string };
 
-/** A refusal names one of the desk's texts (app/shared/desk.ts). */
 export type Refusal = { refusal: keyof typeof DESK_TEXTS };
 
-/** The queue's order, the one statement of it: crisis-flagged first, then the longest waiting. */
+/** The one statement of the queue order. */
 const QUEUE_ORDER = "c.crisis DESC, c.waiting_since, c.pair_id";
-/** In line: nobody holds it (one offered to a listener while their pages are asked is still in line). */
+/** An offered conversation is still in line. */
 const IN_LINE = "c.listener_id IS NULL";
 /** How far down the line a pass looks past conversations only their lapsing listener could take. */
 const PAIRING_LOOKAHEAD = 20;
 
-/**
- * The desk's book, in the SupportDesk's SQLite: who listens and how much they hold, and which
- * support conversations are queued or held by whom. Every method is synchronous, so each decision
- * and its write happen in one step of the object: two 'Take next' can never pick the same row.
- */
+/** Every method is synchronous, so a decision and its write are one step: two 'Take next' never pick one row. */
 export class DeskBook {
   constructor(
     private readonly sql: SqlStorage,
     private readonly capacity: number,
   ) {}
 
-  /**
-   * Remembers a listener (their name, alias or languages may have changed) without touching their
-   * availability; an alias or languages left undefined keep the ones known (a new listener answers
-   * in the default language until told otherwise).
-   */
+  /** An alias or languages left undefined keep the ones known; availability is untouched. */
   know(listener: { id: string; name: string; alias?: string | null; languages?: readonly string[] }): void {
     const keepAlias = listener.alias === undefined ? 1 : 0;
     const languages = listener.languages?.length ? JSON.stringify(listener.languages) : null;
@@ -86,10 +70,7 @@ export class DeskBook {
     );
   }
 
-  /**
-   * The listener's last desk page closed or fell silent (they may be back in a moment): nothing new
-   * is offered to them from now, and the grace starts, if not already.
-   */
+  /** Nothing new is offered to them, and the grace starts unless it already has. */
   markGone(listenerId: string, now: number): void {
     this.sql.exec(
       "UPDATE desk_listeners SET away_since = coalesce(away_since, ?) WHERE listener_id = ?",
@@ -98,22 +79,17 @@ export class DeskBook {
     );
   }
 
-  /** A desk page of an available listener is there again: they are back, no hand-back is due. */
   markBack(listenerId: string): void {
     this.sql.exec("UPDATE desk_listeners SET away_since = NULL WHERE listener_id = ? AND available = 1", listenerId);
   }
 
-  /**
-   * No page of theirs answered the probe asked at `askedAt`: gone at once, as if their pages' deadline
-   * had passed, until a page speaks after `askedAt`; what was offered to them goes to others.
-   */
+  /** Gone at once, until a page speaks after `askedAt`; what was offered to them goes to others. */
   markUnanswered(listenerId: string, askedAt: number, now: number): void {
     this.markGone(listenerId, now);
     this.sql.exec("UPDATE desk_listeners SET unanswered_at = ? WHERE listener_id = ?", askedAt, listenerId);
     this.withdrawOffers();
   }
 
-  /** The listeners gone since `before` or earlier, whose conversations go back. */
   goneSince(before: number): string[] {
     return this.sql
       .exec<{ listener_id: string }>("SELECT listener_id FROM desk_listeners WHERE away_since <= ?", before)
@@ -121,12 +97,11 @@ export class DeskBook {
       .map((row) => row.listener_id);
   }
 
-  /** The earliest moment anyone went away (null: nobody is away). */
   earliestGone(): number | null {
     return this.sql.exec<{ at: number | null }>("SELECT min(away_since) AS at FROM desk_listeners").one().at;
   }
 
-  /** Grace over: no longer available, not gone any more (their conversations are handled by the caller). */
+  /** Grace over: Away (the caller hands back their conversations). */
   settleGone(listenerId: string): void {
     this.sql.exec("UPDATE desk_listeners SET available = 0, away_since = NULL WHERE listener_id = ?", listenerId);
   }
@@ -143,22 +118,19 @@ export class DeskBook {
     );
   }
 
-  /** Every listener the desk knows, by name. */
   listeners(): ListenerRow[] {
     return this.sql.exec<ListenerRow>(`SELECT ${LISTENER_COLUMNS} FROM desk_listeners l ORDER BY l.name`).toArray();
   }
 
-  /** The capacity rule: room while what they hold and are offered is under the capacity (unknown: none yet). */
+  /** The capacity rule: room while their load is under the capacity. */
   hasRoom(listenerId: string): boolean {
     return (this.listener(listenerId)?.load ?? 0) < this.capacity;
   }
 
-  /** Whether anyone takes conversations now (marked Available, with a desk page there). */
   anyoneAvailable(): boolean {
     return this.sql.exec(`SELECT 1 FROM desk_listeners l WHERE ${PRESENT} LIMIT 1`).toArray().length > 0;
   }
 
-  /** The languages the listeners who take conversations now (marked Available, a desk page there) answer in. */
   languagesPresent(): Set<string> {
     return new Set(
       this.sql
@@ -170,10 +142,7 @@ export class DeskBook {
     );
   }
 
-  /**
-   * The listeners marked Available: whether each is taken for gone (no desk page there), and since
-   * when a probe of theirs went unanswered (a page counts only once it speaks after; 0: never).
-   */
+  /** `unansweredAt`: a page counts only once it speaks after it (0: never). */
   markedAvailable(): { listenerId: string; gone: boolean; unansweredAt: number }[] {
     return this.sql
       .exec<{ listener_id: string; away_since: number | null; unanswered_at: number | null }>(
@@ -199,10 +168,7 @@ export class DeskBook {
     );
   }
 
-  /**
-   * The visitor wrote in a conversation nobody holds: it joins the queue, keeping the time of their
-   * first unanswered message (a re-queued one keeps its age); a crisis flag is never lowered.
-   */
+  /** A re-queued conversation keeps its age; a crisis flag is never lowered. */
   enqueue(entry: WaitingVisitor): void {
     this.sql.exec(
       `INSERT INTO desk_conversations (pair_id, visitor_id, visitor_name, waiting_since, crisis, country, language)
@@ -220,11 +186,8 @@ export class DeskBook {
   }
 
   /**
-   * Offers queued conversations to present listeners while both exist: the head of the line to the
-   * listener with the least load under capacity who speaks its visitor's language, or, when none who
-   * does has room, to the one with the least of all (it never waits for a language); among equals,
-   * the one assigned longest ago first. Each stays in line, its place unchanged, until the listener's
-   * pages answer (assignOffered) or not (withdrawOffers).
+   * The head of the line to the least-loaded present listener who speaks its language, else the least-loaded of
+   * all (it never waits for a language); among equals, the one assigned longest ago.
    */
   offerWaiting(): Offer[] {
     const made: Offer[] = [];
@@ -240,7 +203,6 @@ export class DeskBook {
     }
   }
 
-  /** A page of the listener answered: what is offered to them (and still in line) is theirs. */
   assignOffered(listenerId: string, now: number): Assignment[] {
     const offered = this.sql
       .exec<ConversationRow>(
@@ -252,7 +214,6 @@ export class DeskBook {
     return offered.map((row) => this.assign(row, listenerId, now));
   }
 
-  /** Offers to anyone no longer present go back to being plain places in line. */
   withdrawOffers(): void {
     this.sql.exec(
       `UPDATE desk_conversations SET offered_to = NULL WHERE offered_to IS NOT NULL
@@ -260,10 +221,7 @@ export class DeskBook {
     );
   }
 
-  /**
-   * The first conversation in line not yet offered that some listener present can take, and who:
-   * the head, unless the only ones with room are the listener who just let it go back unopened.
-   */
+  /** Skips a conversation only its lapsing listener has room for. */
   private nextPairing(): { row: ConversationRow; listenerId: string } | null {
     if (!this.leastLoaded(null, null)) return null;
     for (const row of this.queueHead(PAIRING_LOOKAHEAD, true)) {
@@ -273,7 +231,6 @@ export class DeskBook {
     return null;
   }
 
-  /** 'Take next': the head of the queue, for a listener with room (available or not). */
   takeNext(listenerId: string, now: number): Assignment | Refusal {
     if (!this.hasRoom(listenerId)) return { refusal: "atCapacity" };
     const [head] = this.queueHead(1);
@@ -281,7 +238,6 @@ export class DeskBook {
     return this.assign(head, listenerId, now);
   }
 
-  /** Takes one queued conversation by its id (from its page on the desk). */
   take(pairId: string, listenerId: string, now: number): Assignment | Refusal {
     if (!this.hasRoom(listenerId)) return { refusal: "atCapacity" };
     const row = this.conversation(pairId);
@@ -290,7 +246,6 @@ export class DeskBook {
     return this.assign(row, listenerId, now);
   }
 
-  /** Hands a held conversation to another available listener with room. */
   transfer(pairId: string, fromId: string | null, toId: string, now: number): Assignment | Refusal {
     const row = this.conversation(pairId);
     if (!row || row.listener_id === null) return { refusal: "notOnDesk" };
@@ -303,10 +258,7 @@ export class DeskBook {
     return this.assign(row, toId, now);
   }
 
-  /**
-   * A held conversation as the one acting on it may: its holder, or anyone when `byId` is null (the
-   * admin). A refusal when nobody holds it, or someone else does.
-   */
+  /** `byId` null: the admin, who may act on any. */
   heldFor(pairId: string, byId: string | null): (ConversationRow & { listener_id: string }) | Refusal {
     const row = this.conversation(pairId);
     if (!row || row.listener_id === null) return { refusal: "notOnDesk" };
@@ -314,10 +266,6 @@ export class DeskBook {
     return { ...row, listener_id: row.listener_id };
   }
 
-  /**
-   * Its holder gives a conversation back before anyone replied: to its place in line (the visitor's
-   * wait goes on from their first message), not offered to that listener again at once.
-   */
   returnToLine(pairId: string, listenerId: string): void {
     this.sql.exec(
       `UPDATE desk_conversations SET listener_id = NULL, assigned_at = NULL, opened_at = NULL, lapsed_by = ?,
@@ -328,32 +276,25 @@ export class DeskBook {
     );
   }
 
-  /** Crisis words came while a listener holds it: flagged on the desk too (a flag is never lowered). */
   flagCrisis(pairId: string): void {
     this.sql.exec("UPDATE desk_conversations SET crisis = 1 WHERE pair_id = ?", pairId);
   }
 
-  /**
-   * Takes a conversation off the desk whoever holds it (the visitor ended it, left, or it went quiet).
-   * Answers the row it had, or null when it was not on the desk.
-   */
   remove(pairId: string): ConversationRow | null {
     const row = this.conversation(pairId);
     if (row) this.sql.exec("DELETE FROM desk_conversations WHERE pair_id = ?", pairId);
     return row;
   }
 
-  /** How many listeners take conversations now (marked Available, with a desk page there). */
   presentCount(): number {
     return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM desk_listeners l WHERE ${PRESENT}`).one().n;
   }
 
-  /** When the quiet check asks about a conversation next (null: not before its next first reply). */
+  /** null: not before its next first reply. */
   setQuietCheck(pairId: string, at: number | null): void {
     this.sql.exec("UPDATE desk_conversations SET quiet_check_at = ? WHERE pair_id = ?", at, pairId);
   }
 
-  /** The held conversations whose quiet check is due at `now`. */
   quietDue(now: number): { pair_id: string; listener_id: string }[] {
     return this.sql
       .exec<{ pair_id: string; listener_id: string }>(
@@ -363,7 +304,6 @@ export class DeskBook {
       .toArray();
   }
 
-  /** The first quiet check due among held conversations (null: none). */
   earliestQuietCheck(): number | null {
     return this.sql
       .exec<{ at: number | null }>(
@@ -372,7 +312,6 @@ export class DeskBook {
       .one().at;
   }
 
-  /** The conversations a listener holds, oldest assignment first. */
   heldBy(listenerId: string): ConversationRow[] {
     return this.sql
       .exec<ConversationRow>(
@@ -385,9 +324,8 @@ export class DeskBook {
   }
 
   /**
-   * A held conversation goes back: to the queue with the visitor's unanswered message's time when
-   * they are waiting for a reply, else off the desk (their next message queues it). Only if it is
-   * still held by `listenerId` (the desk may have moved it meanwhile). Answers whether it was queued.
+   * Only while `listenerId` still holds it (the desk may have moved it meanwhile); `waitingSince` null takes it
+   * off the desk until the visitor writes again.
    */
   handBack(pairId: string, listenerId: string, waitingSince: number | null): "queued" | "closed" | null {
     const row = this.conversation(pairId);
@@ -405,10 +343,7 @@ export class DeskBook {
     return "queued";
   }
 
-  /**
-   * The holder opened the conversation: from now a listener has joined, as its visitor reads. Answers
-   * whether this changed anything (a second page of theirs opening it changes nothing).
-   */
+  /** Answers whether this changed anything (a second page of theirs opening it does not). */
   markOpened(pairId: string, listenerId: string, now: number): boolean {
     const row = this.conversation(pairId);
     if (!row || row.listener_id !== listenerId || row.opened_at !== null) return false;
@@ -416,7 +351,6 @@ export class DeskBook {
     return true;
   }
 
-  /** The conversations given to a listener at `before` or earlier and still not opened by them. */
   unopenedSince(before: number): ConversationRow[] {
     return this.sql
       .exec<ConversationRow>(
@@ -427,7 +361,6 @@ export class DeskBook {
       .toArray();
   }
 
-  /** The earliest assignment still not opened (null: none). */
   earliestUnopened(): number | null {
     return this.sql
       .exec<{ at: number | null }>(
@@ -436,11 +369,6 @@ export class DeskBook {
       .one().at;
   }
 
-  /**
-   * A conversation given to a listener who never opened it goes back to its place in line (nobody
-   * answered, so the visitor's wait goes on from where it was); that listener is not offered it
-   * again at once.
-   */
   lapse(pairId: string, listenerId: string): boolean {
     const row = this.conversation(pairId);
     if (!row || row.listener_id !== listenerId || row.opened_at !== null) return false;
@@ -452,7 +380,6 @@ export class DeskBook {
     return true;
   }
 
-  /** A queued conversation's place in line (1 is next). */
   placeInLine(pairId: string): number {
     const row = this.sql
       .exec<{ place: number }>(
@@ -464,7 +391,6 @@ export class DeskBook {
     return row?.place ?? 1;
   }
 
-  /** The queue in order, with each visitor's language (for the visitors' places in line). */
   queueOrder(): { pairId: string; language: string | null }[] {
     return this.sql
       .exec<{ pair_id: string; language: string | null }>(
@@ -474,7 +400,6 @@ export class DeskBook {
       .map((row) => ({ pairId: row.pair_id, language: row.language }));
   }
 
-  /** The first `count` conversations in line, in the queue's order (`unoffered`: those not offered to anyone). */
   queueHead(count: number, unoffered = false): ConversationRow[] {
     return this.sql
       .exec<ConversationRow>(
@@ -485,15 +410,10 @@ export class DeskBook {
       .toArray();
   }
 
-  /** How many conversations are in line. */
   lineLength(): number {
     return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM desk_conversations c WHERE ${IN_LINE}`).one().n;
   }
 
-  /**
-   * The listener present with the least load under capacity, those who speak `language` before all
-   * others (null: no language to prefer).
-   */
   private leastLoaded(except: string | null, language: string | null): string | null {
     const row = this.sql
       .exec<{ listener_id: string }>(

@@ -8,7 +8,6 @@ import type { DeskPages } from "./desk-pages";
 import type { DeskProbes } from "./desk-probes";
 import type { RoomNotices } from "./room-notices";
 
-/** The desk's parts the clock moves. */
 export type ClockedDesk = {
   storage: DurableObjectStorage;
   book: DeskBook;
@@ -18,20 +17,17 @@ export type ClockedDesk = {
   rooms: RoomNotices;
 };
 
-/** Every kind of deadline the desk keeps (docs/desk-glossary.md). */
+/** docs/desk-glossary.md, "The clock". */
 export type DeadlineKind = "presence" | "probe" | "grace" | "open" | "quiet";
 
 /**
- * The desk's one clock: the list of its deadlines, one alarm at the first of them, what falls due
- * at a tick, and the one rebalance step every change ends with (presence brought up to date, the
- * line offered to present listeners with room and their pages probed, then the rooms, the pages and
- * the alarm told). Every step is synchronous on the book but for the rooms it asks (quiet close,
- * hand-back), so a probe out never holds the desk: its answer or its deadline finishes the offer.
+ * Every step is synchronous on the book but for the rooms it asks (quiet close, hand-back), so a probe out never
+ * holds the desk: its answer or its deadline finishes the offer.
  */
 export class DeskClock {
   constructor(private readonly desk: ClockedDesk) {}
 
-  /** The first deadline of each kind (null: none of that kind now). */
+  /** null: none of that kind now. */
   deadlines(): Record<DeadlineKind, number | null> {
     const { book, pages, probes } = this.desk;
     const { handbackGraceMs, openDeadlineMs } = getConfig().desk;
@@ -46,12 +42,7 @@ export class DeskClock {
     };
   }
 
-  /**
-   * The alarm, at `now` (a test's scripted time too): pages silent past their deadline are gone; a
-   * probe unanswered takes its listener for gone at once; a listener gone for the whole grace is
-   * Away and their conversations go back; an assignment not opened by its deadline goes back to
-   * its place in line; a conversation quiet since a reply closes; openings past retention go.
-   */
+  /** `now`: the alarm's time, or a test's scripted time. */
   async tick(now: number): Promise<void> {
     const { book, pages, probes, ledger, rooms } = this.desk;
     let changed = pages.check(now);
@@ -75,11 +66,7 @@ export class DeskClock {
     await this.rebalance(now, changed);
   }
 
-  /**
-   * The rebalance step. `changed`: the line, a holder or who is present changed, so the visitors in
-   * line and the desk pages hear of it. Offers to anyone no longer present are withdrawn, and each
-   * listener newly offered a conversation has their pages probed (once while a probe is out).
-   */
+  /** `changed`: the line, a holder or who is present changed, so the visitors in line and the desk pages hear of it. */
   async rebalance(now: number, changed = true): Promise<void> {
     const { book, pages, probes, rooms } = this.desk;
     if (pages.check(now)) changed = true;
@@ -105,17 +92,13 @@ export class DeskClock {
     await this.schedule(now);
   }
 
-  /** A page of the listener answered their probe: what was offered to them is theirs. */
   async probeAnswered(listenerId: string, now: number): Promise<void> {
     const made = this.desk.book.assignOffered(listenerId, now);
     this.assigned(made);
     await this.rebalance(now, made.length > 0);
   }
 
-  /**
-   * Each conversation just assigned: its room learns who may write in it. Taken from the line
-   * (every assignment but a transfer), it sets the pace the wait is estimated from.
-   */
+  /** Taken from the line (any assignment but a transfer), it sets the pace the wait is estimated from. */
   assigned(made: Assignment[], fromLine = true): void {
     const { book, ledger, rooms } = this.desk;
     if (fromLine && made.length > 0) {
@@ -125,17 +108,13 @@ export class DeskClock {
     for (const { pairId, listenerId } of made) rooms.tellAssigned(pairId, listenerId);
   }
 
-  /** An opening ended: counted, and its visitor told how (and asked about it, unless they just left). */
+  /** Its visitor is told how, and asked about it unless they just left. */
   endOpening(pairId: string, now: number, how: DeskEndKind, by: string | null = null, wrapUp?: WrapUp) {
     const openingId = this.desk.ledger.ended(pairId, now, how satisfies EndedHow, by, wrapUp ?? null);
     return this.desk.rooms.tellIdle(pairId, { at: now, how, survey: how === "session" ? null : openingId });
   }
 
-  /**
-   * The conversations a listener held go back: those whose visitor waits for a reply to the line,
-   * oldest first (each keeps the time of the visitor's unanswered message); the others leave the
-   * desk until the visitor writes again. Each room says whether its visitor waits.
-   */
+  /** Each room says whether its visitor waits for a reply; those go back to the line oldest first. */
   async handBack(listenerId: string, now = Date.now()): Promise<void> {
     const { book, ledger, rooms } = this.desk;
     const held = book.heldBy(listenerId);
@@ -156,11 +135,7 @@ export class DeskClock {
     });
   }
 
-  /**
-   * Quiet close: each held conversation due a check asks its room how long it has been quiet;
-   * quiet since a listener's reply for the whole time, it closes (the holder's place is free, the
-   * visitor told and asked); otherwise its next check is set. Answers whether any closed.
-   */
+  /** Quiet since a listener's reply for the whole time, it closes; otherwise its next check is set. */
   private async closeQuiet(now: number): Promise<boolean> {
     const { book } = this.desk;
     const { quietCloseMs } = getConfig().desk;
@@ -189,7 +164,6 @@ export class DeskClock {
     return closed;
   }
 
-  /** The one alarm, at the first deadline of all (none: no alarm). */
   private async schedule(now: number): Promise<void> {
     const { storage } = this.desk;
     const candidates = Object.values(this.deadlines()).filter((at): at is number => at !== null);

@@ -15,21 +15,19 @@ import { chatRoom } from "../objects/room-service";
 import { deskStanding } from "./listeners";
 import type { DeskActor } from "./support-desk";
 
-/** What a support conversation's page on the desk shows. */
 export type DeskConversationView = {
   visitor: { id: string; username: string };
   pairId: string;
   access: DeskAccess;
   notes: DeskNote[];
-  /** The listener's desk (everyone on it, for 'Transfer'), which the page keeps live over its socket. */
+  /** Kept live over the page's socket. */
   desk: DeskSnapshot;
-  /** A listener has replied in this opening: only then may it be marked resolved. */
+  /** Only then may it be marked resolved. */
   answered: boolean;
   supportId: string;
   supportName: string;
 };
 
-/** The signed-in person as the desk knows them, or null for anyone who may not use it. */
 export async function deskActorOf(user: SignedInUser): Promise<DeskActor | null> {
   const standing = await deskStanding(user);
   if (!standing) return null;
@@ -37,11 +35,7 @@ export async function deskActorOf(user: SignedInUser): Promise<DeskActor | null>
   return { id: user.id, name: user.username, admin: user.role === "admin", alias, languages };
 }
 
-/**
- * A support conversation for the desk: null unless `user` is a listener (or the admin) and the
- * conversation is theirs, waiting in the queue, or the admin's to watch; and unless `visitorId` is
- * someone who is not the support account.
- */
+/** null unless it is the listener's, queued, or the admin's to watch, and `visitorId` is not the support account. */
 export async function openDeskConversation(
   user: SignedInUser,
   visitorId: string,
@@ -67,7 +61,6 @@ export async function openDeskConversation(
   };
 }
 
-/** A private note on a conversation the listener holds (or the admin watches). */
 export async function addPrivateNote(
   user: SignedInUser,
   visitorId: string,
@@ -81,11 +74,7 @@ export async function addPrivateNote(
   return { ok: true };
 }
 
-/**
- * How a listener (or the admin) reaches a support conversation by its pair id, for its images
- *: null unless the pair is a visitor's with the support account and the desk lets them
- * in. Reading needs any access; sending an image needs the conversation to be theirs.
- */
+/** Reading needs any access; sending an image needs the conversation to be theirs. */
 export async function deskAccessToPair(user: SignedInUser, pairId: string): Promise<DeskAccess | null> {
   const supportId = getConfig().public.supportUserId;
   const members = parsePairId(pairId);
@@ -94,10 +83,7 @@ export async function deskAccessToPair(user: SignedInUser, pairId: string): Prom
   return (await deskReach(user, visitorId))?.access ?? null;
 }
 
-/**
- * Who may reach which support conversation on the desk, checked on the server for every read and
- * write. `opening`: the holder's socket is about to open it, which the desk counts as they answer.
- */
+/** Checked on the server for every read and write. `opening`: the desk counts the holder's socket opening it. */
 export async function deskReach(user: SignedInUser, visitorId: string, { opening = false } = {}) {
   const supportId = getConfig().public.supportUserId;
   if (visitorId === supportId) return null;
@@ -110,10 +96,7 @@ export async function deskReach(user: SignedInUser, visitorId: string, { opening
   return access ? { actor, pairId, access, visitor } : null;
 }
 
-/**
- * The admin's message to the listener who holds a support conversation ('whisper'): the same
- * limits as a note; the desk keeps it with the notes and shows it on that listener's pages only.
- */
+/** The same limits as a note; shown on the holder's pages only. */
 export async function sendWhisper(
   user: SignedInUser,
   visitorId: string,

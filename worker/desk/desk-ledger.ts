@@ -26,11 +26,7 @@ const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 export const FIGURES_RETENTION_MS = FIGURES_RETENTION_DAYS * DAY_MS;
 
-/**
- * How an opening ended: resolved by a listener, ended by the visitor, closed for inactivity, the
- * visitor's sessions all ended while they waited, or handed back by a listener who left after
- * speaking last (off the desk until the visitor writes again).
- */
+/** 'session': the visitor's sessions all ended while waiting; 'returned': handed back by a listener who spoke last. */
 export type EndedHow = "resolved" | "visitor" | "inactive" | "session" | "returned";
 
 export const DESK_LEDGER_TABLE = sqlMigration(`
@@ -63,13 +59,8 @@ export const DESK_LEDGER_TABLE = sqlMigration(`
 `);
 
 /**
- * The figures' hourly roll-ups, written as each opening's events happen (decision 186): per UTC hour
- * of the openings' start and their visitor's language ('' not known), the counts of every state but
- * still waiting (the openings less the others), the times to answer (answer-time-histogram.ts), the
- * survey's answers and the wrap-ups; per hour and listener, each listener's share (decision 169).
- * A period reads one row per hour and language (720 hours in 30 days) and one per hour a listener
- * had an opening counted; only the lists that name openings (comments, wrap-ups to review) read
- * openings, through indexes that hold only those.
+ * Hourly roll-ups written as each opening's events happen (decisions 186, 169): a period reads one row per hour and
+ * language and one per hour and listener; only the lists that name openings read openings, via partial indexes.
  */
 export const DESK_HOURS_TABLES = sqlMigration(`
   CREATE TABLE IF NOT EXISTS desk_hours (
@@ -149,18 +140,11 @@ type OpeningRow = {
   language: string | null;
 };
 
-/**
- * The desk's own record of every opening, written as its events happen (an opening, its first
- * reply, its end, its wrap-up and survey): a handful of writes per conversation in the desk's
- * storage, never one per message and never to D1. The figures are read from it.
- */
+/** A handful of writes per opening in the desk's storage, never one per message and never to D1. */
 export class DeskLedger {
   constructor(private readonly sql: SqlStorage) {}
 
-  /**
-   * A support conversation nobody held got its visitor's message: a new opening, unless one is open.
-   * `crisis`: the crisis-phrase check fired on their words; `language`: the one they read the site in.
-   */
+  /** A new opening, unless one is open. */
   opened(pairId: string, at: number, crisis = false, language: string | null = null): void {
     if (this.openOf(pairId)) return;
     this.sql.exec(
@@ -173,12 +157,11 @@ export class DeskLedger {
     this.countHour({ joined_at: at, language }, { openings: 1 });
   }
 
-  /** Crisis words in the open opening's visitor messages (a flag is never lowered). */
   flagCrisis(pairId: string): void {
     this.sql.exec("UPDATE desk_openings SET crisis = 1 WHERE pair_id = ? AND ended_at IS NULL", pairId);
   }
 
-  /** A listener's first reply in the opening (later ones change nothing). Answers whether it was the first. */
+  /** Later replies change nothing; answers whether it was the first. */
   replied(pairId: string, listenerId: string, at: number): boolean {
     const open = this.openOf(pairId);
     if (!open || open.answered_at !== null) return false;
@@ -193,17 +176,11 @@ export class DeskLedger {
     return true;
   }
 
-  /** Whether the open opening of a conversation has had a listener's reply. */
   answered(pairId: string): boolean {
     return (this.openOf(pairId)?.answered_at ?? null) !== null;
   }
 
-  /**
-   * The opening ended. Answers its id (for the survey), or null when none was open. `by`: the
-   * listener it was with as it ended (who resolved it; who held it when it closed for inactivity or
-   * went back; who had joined it when its visitor left), null when no listener had joined it. Kept
-   * in `resolved_by`, the column's name from when only a resolve set it.
-   */
+  /** `by`: the listener it was with as it ended (kept in `resolved_by`); answers the opening's id, for the survey. */
   ended(pairId: string, at: number, how: EndedHow, by: string | null = null, wrapUp: WrapUp | null = null) {
     const open = this.openOf(pairId);
     if (!open) return null;
@@ -229,7 +206,6 @@ export class DeskLedger {
     return open.id;
   }
 
-  /** The visitor's survey answer for an ended opening of their conversation: once. */
   answerSurvey(
     pairId: string,
     openingId: number,
@@ -256,7 +232,7 @@ export class DeskLedger {
     return { ok: true };
   }
 
-  /** A conversation was given to a listener, with `present` listeners taking conversations then. */
+  /** `keep`: how many recent assignments the wait estimate needs. */
   assigned(at: number, present: number, keep: number): void {
     this.sql.exec("INSERT INTO desk_assignment_times (at, present) VALUES (?, ?)", at, Math.max(1, present));
     this.sql.exec(
@@ -265,7 +241,6 @@ export class DeskLedger {
     );
   }
 
-  /** The recent assignments, oldest first, since `since`. */
   assignmentsSince(since: number): { at: number; present: number }[] {
     return this.sql
       .exec<{ at: number; present: number }>(
@@ -275,7 +250,6 @@ export class DeskLedger {
       .toArray();
   }
 
-  /** Openings (and all kept with them) past the retention go. */
   prune(now: number): void {
     this.sql.exec("DELETE FROM desk_openings WHERE joined_at < ? AND ended_at IS NOT NULL", now - FIGURES_RETENTION_MS);
     // An hour that began before the retention and ended after it still counts until it is all past.
@@ -284,7 +258,7 @@ export class DeskLedger {
     this.sql.exec("DELETE FROM desk_listener_hours WHERE hour < ?", hours);
   }
 
-  /** Everything an opening's events so far add to the roll-ups, as they add it one by one. */
+  /** Adds an opening's events so far to the roll-ups, as they would have been added one by one. */
   rollUp(row: OpeningRow): void {
     this.countHour(row, { openings: 1 });
     if (row.answered_at !== null) this.countReply(row);
@@ -292,7 +266,6 @@ export class DeskLedger {
     if (row.helpful && HELPFUL_ANSWERS.includes(row.helpful)) this.countHour(row, { [`helpful_${row.helpful}`]: 1 });
   }
 
-  /** A first reply: answered, in how long, by whom. */
   private countReply(row: Pick<OpeningRow, "joined_at" | "answered_at" | "answered_by" | "language">): void {
     const time = timeToAnswer(row);
     const bucket = answerTimeBucket(time);
@@ -300,10 +273,7 @@ export class DeskLedger {
     if (row.answered_by) this.countListenerHour(row.joined_at, row.answered_by, { answered: 1 }, bucket);
   }
 
-  /**
-   * An end: the state it leaves an unanswered opening in (openingState), the resolve of an answered
-   * one for the listener who answered it, and the wrap-up.
-   */
+  /** An unanswered opening's end state (openingState), a resolve for whoever answered it, and the wrap-up. */
   private countEnd(row: OpeningRow): void {
     const state = openingState(row);
     if (state === "answered" && row.ended_how === "resolved" && row.answered_by) {
@@ -319,7 +289,6 @@ export class DeskLedger {
     }
   }
 
-  /** Adds to the row of the opening's hour and language (made at its first count). */
   private countHour(
     opening: Pick<OpeningRow, "joined_at" | "language">,
     counts: Partial<Record<HourCount, number>>,
@@ -349,7 +318,6 @@ export class DeskLedger {
     );
   }
 
-  /** Adds to a listener's row of the opening's hour. */
   private countListenerHour(
     joinedAt: number,
     listenerId: string,
@@ -378,11 +346,7 @@ export class DeskLedger {
     );
   }
 
-  /**
-   * The figures for a period ending `now`, with the listeners' names as the desk knows them. 'Today'
-   * begins at midnight in `timeZone`, and the hours are its hours; a zone this runtime does not know
-   * counts as UTC.
-   */
+  /** 'Today' begins at midnight in `timeZone` (a zone this runtime does not know counts as UTC). */
   figures(
     period: FigurePeriod,
     now: number,
@@ -469,10 +433,7 @@ export class DeskLedger {
     };
   }
 
-  /**
-   * The newest FIGURE_LIST_LIMIT openings of the period that one of the partial indexes holds
-   * (`where` is its condition, so only those are read), and how many there are.
-   */
+  /** `where` is a partial index's condition, so only the rows it holds are read. */
   private newest<T>(where: string, columns: string, newestBy: string, from: number, now: number) {
     const inPeriod = `${where} AND joined_at >= ? AND joined_at <= ?`;
     const rows = this.sql
@@ -490,9 +451,8 @@ export class DeskLedger {
   }
 
   /**
-   * Each listener's share, from their hours: every opening counts for one listener at most, the one
-   * who replied first in it, or, closed without a reply, the one it was with; so a row's figures are
-   * of the same openings, and resolved is never more than answered.
+   * Every opening counts for one listener at most: who replied first, or, closed without a reply, who it was with;
+   * so a row's figures are of the same openings, and resolved is never more than answered.
    */
   private listenerFigures(from: number, now: number, nameOf: (listenerId: string) => string): DeskFigures["listeners"] {
     const rows = this.sql
@@ -540,9 +500,8 @@ export class DeskLedger {
 }
 
 /**
- * Where a period starts, on a UTC hour, as the roll-ups are kept: today from midnight in `timeZone`
- * (in a zone whose offset is not whole hours, the hour that holds its midnight: 23:30 the day before
- * in India); the others a rolling number of days back, from the first whole hour in them.
+ * On a UTC hour, as the roll-ups are kept: today from the hour that holds midnight in `timeZone` (23:30 the day
+ * before in India); the others from the first whole hour of a rolling number of days.
  */
 export function periodStart(period: FigurePeriod, now: number, timeZone: string = UTC): number {
   if (period === "today") return hourOf(startOfDayIn(now, timeZone));
@@ -551,22 +510,19 @@ export function periodStart(period: FigurePeriod, now: number, timeZone: string 
   return hour === start ? hour : hour + HOUR_MS;
 }
 
-/** The start of the UTC hour that holds `at`. */
 function hourOf(at: number): number {
   return at - (((at % HOUR_MS) + HOUR_MS) % HOUR_MS);
 }
 
-/** How many minutes past the hour the zone's clock reads as UTC's hours begin (30 in India, 0 in most). */
+/** 30 in India, 0 in most zones. */
 function hourMinuteIn(now: number, zone: string): number {
   const offsetMinutes = Math.round(zoneOffsetMs(hourOf(now), zone) / 60_000);
   return ((offsetMinutes % 60) + 60) % 60;
 }
 
 /**
- * Where an opening stands, in exactly one of the states (OPENING_STATE_TEXTS says them in words):
- * answered once a listener replied, whatever ended it; else still waiting while it is open; else
- * abandoned when its visitor left before a listener joined it (the ledger keeps the listener they
- * left only once one had opened it); else closed without a reply.
+ * Exactly one state: answered once a listener replied, whatever ended it; else still waiting while open; else
+ * abandoned when the visitor left before a listener joined; else closed without a reply.
  */
 export function openingState(
   row: Pick<OpeningRow, "answered_at" | "ended_at" | "ended_how" | "resolved_by">,
@@ -579,7 +535,7 @@ export function openingState(
 
 const RISK_TOPIC_NAMES = new Set<string>(RISK_TOPICS.map((topic) => topic.toLowerCase()));
 
-/** A wrap-up that said risk was not discussed, in a conversation with crisis words or a risk topic. */
+/** Risk not discussed in a conversation with crisis words or a risk topic: the lead reviews it. */
 function riskNotDiscussed(row: Pick<OpeningRow, "risk" | "crisis" | "topics">): boolean {
   if (row.risk !== 0) return false;
   return row.crisis === 1 || topicsOf(row).some((topic) => RISK_TOPIC_NAMES.has(topic.trim().toLowerCase()));
@@ -597,7 +553,6 @@ function ratio(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
 }
 
-/** A count per key, kept as JSON in a row, with one more of each of `keys`. */
 function counted(json: string, keys: readonly string[]): string {
   const counts = parseCounts(json);
   for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
@@ -617,7 +572,7 @@ const NO_COUNTS: Record<HourCount, number> = {
   risk_discussed: 0,
 };
 
-/** Hours summed: their counts, the states they make (still waiting is what no other state has), times and topics. */
+/** Still waiting is what no other state has. */
 function sumHours(rows: readonly HourRow[]) {
   const counts = { ...NO_COUNTS };
   const times: AnswerTimes = new Map();
@@ -638,10 +593,7 @@ function sumHours(rows: readonly HourRow[]) {
   return { counts, states, times, topics };
 }
 
-/**
- * The openings by their visitor's language, the most first, those of no known language last: how
- * many, how many were answered, and how soon.
- */
+/** The most first, those of no known language last. */
 function languageFigures(hours: readonly HourRow[]): DeskFigures["byLanguage"] {
   const byLanguage = new Map<Language | null, HourRow[]>();
   for (const row of hours) {

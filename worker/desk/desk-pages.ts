@@ -3,19 +3,13 @@ import type { SocketSession } from "../sockets/socket-session";
 import type { DeskBook } from "./desk-book";
 import type { DeskViews } from "./desk-views";
 
-/**
- * A desk socket: whose it is, whether they see 'All', the session it was opened with, when it
- * opened (its first proof that the page is there; its pings are the next ones), and its own id,
- * which a probe's answer is checked against.
- */
+/** `openedAt` is its first proof that the page is there; `socketId` is what a probe's answer is checked against. */
 export type DeskSocket = { userId: string; admin: boolean; openedAt?: number; socketId?: string } & SocketSession;
 
-/** What the pages reach of the desk. */
 export type PagesDesk = {
   ctx: DurableObjectState;
   book: DeskBook;
   views: DeskViews;
-  /** The desk's open sockets with their attachments (none whose session ended). */
   sockets(): { ws: WebSocket; socket: Readonly<DeskSocket> }[];
   sendPayload(ws: WebSocket, payload: string): void;
 };
@@ -23,25 +17,19 @@ export type PagesDesk = {
 /** Since when each Available listener's pages must speak again to count (an unanswered probe's time). */
 type Silences = ReadonlyMap<string, number>;
 
-/** Desk pages hear about changes at most this often (a burst of changes is one frame). */
+/** A burst of changes is one frame. */
 const SOCKET_COALESCE_MS = 250;
 
-/**
- * The listeners' desk pages: whether each listener has one there (their presence), and each page's
- * view of the desk, sent again when the desk changes.
- */
 export class DeskPages {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** When each socket last answered a probe (in memory: a ping outlives it anyway). */
+  /** In memory: a ping outlives it anyway. */
   private readonly answers = new WeakMap<WebSocket, number>();
 
   constructor(private readonly desk: PagesDesk) {}
 
   /**
-   * Which listeners have a desk page there at `now`: a socket open and not ended whose last proof
-   * (its opening, its newest ping, which the runtime answers and notes without waking the desk, or a
-   * probe's answer) is within DESK_PAGE_DEADLINE_MS, and after any probe of theirs that went
-   * unanswered. `except`: a socket that is closing.
+   * A page's proof is its opening, its newest ping (which the runtime answers without waking the desk) or a probe's
+   * answer, within DESK_PAGE_DEADLINE_MS and after any unanswered probe. `except`: a socket that is closing.
    */
   there(now: number, except?: WebSocket, silences: Silences = this.silences()): Set<string> {
     const there = new Set<string>();
@@ -53,11 +41,7 @@ export class DeskPages {
     return there;
   }
 
-  /**
-   * Brings each Available listener's presence up to date with their pages: one with no page there
-   * is taken for gone (nothing new offered; the grace starts), one whose page is back is present
-   * again. Answers whether anything changed.
-   */
+  /** Answers whether anyone's presence changed. */
   check(now: number): boolean {
     const { book } = this.desk;
     const available = book.markedAvailable();
@@ -72,14 +56,13 @@ export class DeskPages {
     return changed;
   }
 
-  /** The ids of a listener's open desk sockets (a socket opened before sockets had ids cannot be asked). */
+  /** A socket opened before sockets had ids cannot be asked. */
   socketIdsOf(listenerId: string): string[] {
     return this.desk
       .sockets()
       .flatMap(({ socket }) => (socket.userId === listenerId && socket.socketId ? [socket.socketId] : []));
   }
 
-  /** Sends each socket of `nonces` (by socket id) its probe. */
   ask(nonces: ReadonlyMap<string, string>): void {
     for (const { ws, socket } of this.desk.sockets()) {
       const nonce = socket.socketId && nonces.get(socket.socketId);
@@ -87,7 +70,6 @@ export class DeskPages {
     }
   }
 
-  /** When the next page of a present listener would pass its deadline unless it pings (null: none). */
   nextDeadline(): number | null {
     const present = new Set(
       this.desk.book
@@ -104,7 +86,6 @@ export class DeskPages {
     return dues.length === 0 ? null : Math.min(...dues);
   }
 
-  /** The desk changed: every page hears it within SOCKET_COALESCE_MS, once for a burst of changes. */
   refreshSoon(): void {
     if (this.timer) return;
     this.timer = setTimeout(() => {
@@ -113,7 +94,7 @@ export class DeskPages {
     }, SOCKET_COALESCE_MS);
   }
 
-  /** Every open desk page gets its listener's desk: the shared part computed once, each listener's once. */
+  /** The shared part is computed once, each listener's once. */
   private refresh(): void {
     const payloads = new Map<string, string>();
     const shared = this.desk.views.shared();
@@ -132,7 +113,7 @@ export class DeskPages {
     }
   }
 
-  /** A probe's answer is proof too, until the socket next pings. */
+  /** A probe's answer is proof until the socket next pings. */
   answeredProbe(ws: WebSocket, now: number): void {
     this.answers.set(ws, now);
   }

@@ -10,11 +10,6 @@ import { DeskViews } from "./desk-views";
 import { RoomNotices } from "./room-notices";
 import { waitEstimateMinutes } from "./wait-estimate";
 
-/**
- * The SupportDesk's parts, each over the object's SQLite, wired once: the book (who holds what,
- * the line), its views, the pages (sockets, presence), the ledger (the record), the room notices,
- * the probes, the clock and the transitions.
- */
 export function deskParts(
   ctx: DurableObjectState,
   sql: SqlStorage,
@@ -25,7 +20,7 @@ export function deskParts(
   const views = new DeskViews(sql, capacity, book);
   const pages = new DeskPages({ ctx, book, views, ...sockets });
   const ledger = new DeskLedger(sql);
-  // The wait now, read once per pass: about how many minutes at each place, from the recent pace and who is present.
+  // Read once per pass, from the recent pace and who is present.
   const waitEstimate = () => {
     const recent = ledger.assignmentsSince(Date.now() - WAIT_ESTIMATE_WINDOW_MS);
     const present = book.presentCount();

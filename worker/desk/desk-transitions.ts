@@ -11,11 +11,9 @@ import type { DeskPages } from "./desk-pages";
 import type { ConversationRow } from "./desk-tables";
 import type { RoomNotices } from "./room-notices";
 
-/** Someone acting on a conversation: a listener, or the admin (who may act on any). */
 type Actor = { id: string; name: string; admin: boolean };
 export type Outcome<T> = T | { refusal: string };
 
-/** The desk's parts a conversation's transitions change. */
 export type TransitionsDesk = {
   book: DeskBook;
   clock: DeskClock;
@@ -24,16 +22,10 @@ export type TransitionsDesk = {
   rooms: RoomNotices;
 };
 
-/**
- * What each transition of a support conversation does on the desk (it joins the line, is taken,
- * transferred, returned, answered, resolved, ended by its visitor), for the SupportDesk's calls:
- * the book changed in one synchronous step, the ledger and the room told, then the clock's
- * rebalance. docs/desk-glossary.md names each state.
- */
+/** Each transition changes the book in one synchronous step, tells the ledger and the room, then rebalances. */
 export class DeskTransitions {
   constructor(private readonly desk: TransitionsDesk) {}
 
-  /** 'Take next' or 'Take': an outcome of the book, as a refusal's text or the assignment made and told. */
   async taken<T>(outcome: Assignment | Refusal, result: (made: Assignment) => T): Promise<Outcome<T>> {
     if ("refusal" in outcome) return { refusal: DESK_TEXTS[outcome.refusal] };
     this.desk.clock.assigned([outcome]);
@@ -77,26 +69,22 @@ export class DeskTransitions {
     return { ok: true };
   }
 
-  /**
-   * `crisis`: the crisis-phrase check fired, which puts it first (for a held one, kept for the
-   * figures). Answers where it stands now (the same word also reaches the room the usual way).
-   */
+  /** `crisis` puts it first (for a held one, it is kept for the figures). Answers where it stands now. */
   async visitorWaiting(told: WaitingVisitor): Promise<DeskRoomUpdate> {
     const { book, clock, ledger, pages, rooms } = this.desk;
     const now = Date.now();
-    // Only a language the site speaks is kept (the room passes on what its socket was told).
+    // Only a language the site speaks is kept.
     const entry = { ...told, language: languageOf(told.language) };
     const row = book.conversation(entry.pairId);
     if (entry.crisis && row) {
       ledger.flagCrisis(entry.pairId);
       book.flagCrisis(entry.pairId);
     }
-    // Already held: the room's word was behind, and learns where it stands again.
+    // Already held: the room's word was behind.
     if (row?.listener_id) {
       if (entry.crisis && row.crisis === 0) pages.refreshSoon();
       return rooms.standing(entry.pairId, now);
     }
-    // Not on the desk until now: a new opening, from the time of the message that opened it.
     if (!row) ledger.opened(entry.pairId, entry.at, entry.crisis, entry.language);
     book.enqueue(entry);
     await clock.rebalance(now);
@@ -109,7 +97,7 @@ export class DeskTransitions {
     const row = book.conversation(pairId);
     if (row) ledger.opened(pairId, row.waiting_since, row.crisis === 1, row.language);
     if (!ledger.replied(pairId, listenerId, at)) return;
-    // The desk pages show it answered: 'Mark resolved' may now be used.
+    // 'Mark resolved' may now be used.
     pages.refreshSoon();
     if (row?.listener_id === listenerId) book.setQuietCheck(pairId, at + getConfig().desk.quietCloseMs);
     await clock.rebalance(Date.now(), false);
@@ -149,10 +137,7 @@ export class DeskTransitions {
   }
 }
 
-/**
- * The listener a visitor leaves when they end a conversation or sign out: its holder once they had
- * opened it (the visitor had read that a listener joined), else nobody (they left the line).
- */
+/** Its holder once they had opened it (the visitor read that a listener joined), else nobody: they left the line. */
 function joinedBy(row: ConversationRow): string | null {
   return row.opened_at !== null ? row.listener_id : null;
 }

@@ -4,13 +4,8 @@ import { isKnownCountry, tableCountryName } from "../crisis-help/country-help";
 import type { DeskBook } from "./desk-book";
 import { CONVERSATION_COLUMNS, type ConversationRow, type ListenerRow, storedLanguages } from "./desk-tables";
 
-/** What every listener's desk shows alike. */
 export type SharedDeskView = ReturnType<DeskViews["shared"]>;
 
-/**
- * The desk as its pages show it, read from the book (./desk-book.ts): the part every listener's
- * desk shares, computed once when many desks are told a change, and each listener's own.
- */
 export class DeskViews {
   constructor(
     private readonly sql: SqlStorage,
@@ -18,12 +13,11 @@ export class DeskViews {
     private readonly book: DeskBook,
   ) {}
 
-  /** The desk as one listener sees it ('all' only for the admin). */
   of(listenerId: string, admin: boolean) {
     return this.personal(listenerId, admin, this.shared());
   }
 
-  /** What every listener's desk shows alike (computed once when many desks are told a change). */
+  /** Computed once when many desks are told a change. */
   shared() {
     const waiting = this.book.queueHead(MAX_WAITING_SHOWN);
     return {
@@ -33,7 +27,6 @@ export class DeskViews {
     };
   }
 
-  /** One listener's desk from the shared part: their own state, their conversations, 'All' for the admin. */
   personal(listenerId: string, admin: boolean, shared: SharedDeskView) {
     const me = shared.listeners.find((listener) => listener.listener_id === listenerId);
     const all = admin
@@ -76,7 +69,7 @@ function toDeskConversation(row: ConversationRow): DeskConversation {
   };
 }
 
-/** A visitor's language as the desk's pages name it, in their own language (null: not known). */
+/** In their own language. */
 function deskLanguage(code: string | null): DeskConversation["language"] {
   const language = languageOf(code);
   return language ? { code: language, name: languageNameIn(language, DEFAULT_LANGUAGE) } : null;

@@ -11,13 +11,8 @@ import { listeners, users } from "../db/schema";
 import { supportDesk } from "../objects/desk-service";
 import { userInbox } from "../objects/inbox-service";
 
-/**
- * The listener role ("Roles"): accounts the admin lets answer visitors on the support
- * desk. It lives in D1 beside the account, so a listener keeps their own account for the
- * community area. Who may grant it is the route's check (/admin/listeners, the admin only).
- */
+// The role lives in D1 beside the account, which a listener keeps for the community area; the admin route grants it.
 
-/** A refusal, with what to tell the admin and the field of the form it belongs to. */
 export class ListenerError extends Error {
   constructor(
     message: string,
@@ -30,7 +25,7 @@ export class ListenerError extends Error {
 
 type Listener = { id: string; username: string; alias: string | null; languages: Language[]; addedAt: number };
 
-/** The languages a listener row keeps, as the site speaks them (a code it no longer speaks is left out). */
+/** A code the site no longer speaks is left out. */
 function languagesOf(stored: unknown): Language[] {
   const known = Array.isArray(stored) ? stored.flatMap((code) => languageOf(code) ?? []) : [];
   return known.length > 0 ? known : [DEFAULT_LANGUAGE];
@@ -45,16 +40,11 @@ export async function isListener(userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Who reaches the desk: the admin, and listeners. */
 export async function canUseDesk(user: Pick<SignedInUser, "id" | "role">): Promise<boolean> {
   return (await deskStanding(user)) !== null;
 }
 
-/**
- * Who reaches the desk (the admin, and listeners), and how they appear on it: null for anyone who
- * may not use it; else the alias the admin set for them as a listener (null: none, or the admin who
- * is not a listener) and the languages they answer in (the default one for the admin who is not).
- */
+/** null for anyone who may not use the desk; the admin who is not a listener has no alias and the default language. */
 export async function deskStanding(
   user: Pick<SignedInUser, "id" | "role">,
 ): Promise<{ alias: string | null; languages: Language[] } | null> {
@@ -67,7 +57,6 @@ export async function deskStanding(
   return isAdmin(user) ? { alias: null, languages: [DEFAULT_LANGUAGE] } : null;
 }
 
-/** Every listener with their username, alias, languages and when they were added, by username (any letter case). */
 export async function listListeners(): Promise<Listener[]> {
   const rows = await createDb(env.DB)
     .select({
@@ -87,11 +76,7 @@ export async function listListeners(): Promise<Listener[]> {
   }));
 }
 
-/**
- * Makes the account with exactly this username (any letter case, like the exact-username search) a
- * listener. Refuses an unknown username, the support account (listeners answer as it), a suspended
- * account and someone already a listener; nothing changes then.
- */
+/** Refuses the support account (listeners answer as it), a suspended account and an existing listener. */
 export async function addListener(username: string, now = Date.now()): Promise<Listener> {
   const term = ListenerUsernameSchema.safeParse(username);
   if (!term.success) throw new ListenerError(term.error.issues[0]?.message ?? "", "username", 400);
@@ -113,22 +98,16 @@ export async function addListener(username: string, now = Date.now()): Promise<L
   return { id: account.id, username: account.username, alias: null, languages: [DEFAULT_LANGUAGE], addedAt: now };
 }
 
-/** Takes the role away; the account itself stays. Answers the username, for the page to say who. */
 export async function removeListener(userId: string): Promise<{ username: string }> {
   const db = createDb(env.DB);
   const username = await listenerUsername(userId);
   const removed = await db.delete(listeners).where(eq(listeners.userId, userId)).returning({ id: listeners.userId });
   if (removed.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
-  // Their conversations go back to the queue now, their desk pages close, the menu link goes.
   await Promise.all([supportDesk().forgetListener(userId), userInbox(userId).setListener(false)]);
   return { username };
 }
 
-/**
- * Sets the display alias a listener may show visitors, or clears it (empty or null). Trimmed, at
- * most MAX_LISTENER_ALIAS characters, and never the listener's own username in any letter case:
- * that would tell visitors who is answering.
- */
+/** Never the listener's own username in any letter case: that would tell visitors who is answering. */
 export async function setListenerAlias(
   userId: string,
   alias: string | null,
@@ -145,15 +124,10 @@ export async function setListenerAlias(
     .where(eq(listeners.userId, userId))
     .returning({ id: listeners.userId });
   if (updated.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
-  // The desk's copy, so the next visitor they join reads the new alias.
   await supportDesk().renameListener({ id: userId, name: username, alias: parsed.data });
   return { username, alias: parsed.data };
 }
 
-/**
- * Sets the languages a listener answers in: each one the site speaks, at least one (else nothing
- * changes). The desk offers a conversation first to an available listener who speaks its visitor's.
- */
 export async function setListenerLanguages(
   userId: string,
   languages: readonly string[],
@@ -167,12 +141,10 @@ export async function setListenerLanguages(
     .where(eq(listeners.userId, userId))
     .returning({ id: listeners.userId });
   if (updated.length === 0) throw new ListenerError(LISTENER_TEXTS.notListener, null, 404);
-  // The desk's copy, for the next assignment and what waiting visitors are told.
   await supportDesk().setListenerLanguages({ id: userId, name: username, languages: parsed.data });
   return { username, languages: parsed.data };
 }
 
-/** A listener's username; refuses an account that is not a listener. */
 async function listenerUsername(userId: string): Promise<string> {
   const [row] = await createDb(env.DB)
     .select({ username: users.username })

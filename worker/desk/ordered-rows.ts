@@ -1,22 +1,14 @@
 import { env } from "cloudflare:workers";
 import { LIST_INTENTS, LIST_TEXTS, type ListIntent } from "~/shared/desk-operations";
 
-/**
- * The admin's ordered lists in D1 (saved replies, wrap-up topics): each row has a `position` from 1
- * to n with no gaps, and every change to the order is one statement or one batch (a transaction), so
- * two admins pressing at once can never leave two rows on one place or a hole in the list.
- */
+/** Positions run 1 to n without gaps; each change is one statement or batch, so two admins at once cannot break it. */
 export type OrderedTable = "saved_replies" | "wrap_up_topics";
 export type Direction = "up" | "down";
 
-/** The SQL for "the place after the last row", to put in an INSERT: taken in the same statement. */
+/** Taken in the same statement as the INSERT. */
 export const nextPositionSql = (table: OrderedTable) => `(SELECT coalesce(max(position), 0) + 1 FROM ${table})`;
 
-/**
- * Swaps a row with its neighbour above or below. At either end of the list nothing changes. Answers
- * the row as it stands now (its columns as stored) and how many rows there are, or null when there
- * is no such row.
- */
+/** At either end nothing changes. Answers the row as it stands now and the count, or null when there is no such row. */
 export async function moveRow<Row extends { position: number }>(
   table: OrderedTable,
   id: number,
@@ -43,10 +35,6 @@ export async function moveRow<Row extends { position: number }>(
   return { row: row as unknown as Row, count };
 }
 
-/**
- * Deletes a row and closes the gap it leaves. Answers the deleted row, or null when there was none
- * (then nothing changed).
- */
 export async function removeRow<Row>(table: OrderedTable, id: number): Promise<Row | null> {
   const [, deleted] = await env.DB.batch<Row>([
     env.DB.prepare(
@@ -57,10 +45,9 @@ export async function removeRow<Row>(table: OrderedTable, id: number): Promise<R
   return deleted?.results[0] ?? null;
 }
 
-/** A posted form of an admin list: what to do, and to which row (all but `add` name one). */
 export type ListForm = { intent: typeof LIST_INTENTS.add } | { intent: Exclude<ListIntent, "add">; id: number };
 
-/** Reads a list form's intent and row id; a form without them is refused with what to tell the admin. */
+/** A form without them is refused with what to tell the admin. */
 export function readListForm(form: FormData): ListForm | { refusal: string } {
   const intent = form.get("intent");
   const known = Object.values(LIST_INTENTS).find((value) => value === intent);

@@ -4,16 +4,12 @@ import { chatRoom } from "../objects/room-service";
 import type { DeskBook } from "./desk-book";
 import { type ConversationRow, storedLanguages } from "./desk-tables";
 
-/**
- * Places in line are recomputed at most this often: a burst of queue changes is one pass, and a
- * waiting visitor's number follows the line within a second (docs/architecture.md, "The support desk").
- */
+/** A burst of queue changes is one pass, and a waiting visitor's number follows the line within a second. */
 const PLACES_COALESCE_MS = 1000;
-/** The first places in line are told at every pass; a place further back at most this often. */
+/** The first places are told at every pass; one further back at most every FAR_PLACE_INTERVAL_MS. */
 const EXACT_PLACES = 20;
 const FAR_PLACE_INTERVAL_MS = 5000;
 
-/** An update's fields for a conversation no listener holds. */
 const NOBODY_HOLDS = {
   listenerId: null,
   position: null,
@@ -25,49 +21,37 @@ const NOBODY_HOLDS = {
   noListenerSpeaks: null,
 } as const;
 
-/** How an opening ended, as its visitor is told: when, how, and the survey to ask (null: none). */
+/** `survey`: the opening to ask about (null: none). */
 export type OpeningEnd = { at: number; how: DeskEndKind; survey: number | null };
 
 /**
- * What the desk tells each support conversation's room (which tells its visitor): assigned (and to
- * whom, for the room's own check of who may write), back to idle, or its place in line. Updates
- * carry a rising version, so a room ignores one that arrives after a newer one. Places are pushed
- * only to rooms whose place (or whether anyone is available) changed; beyond the first places, at
- * most every few seconds, so a line of thousands does not cost a notice per waiting room for every
- * conversation taken (the number a visitor far back reads trails the line by a few seconds).
+ * Updates carry a rising version, so a room ignores one that arrives after a newer one. Places go only to rooms
+ * whose place changed, and far back at most every few seconds: a long line costs no notice per waiting room per take.
  */
 export class RoomNotices {
   private version = 0;
-  /** Each queued room's last place told, as "position:minutes:available", and when. */
   private readonly placeTold = new Map<string, { place: string; at: number }>();
   private placesTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly book: DeskBook,
     private readonly waitUntil: (promise: Promise<unknown>) => void,
-    /**
-     * The wait now, read once per pass: about how many minutes it is at a place in line (null: too
-     * little data to say).
-     */
     private readonly waitEstimate: () => (position: number) => number | null,
   ) {}
 
-  /** Given to a listener, or opened by them: the room learns who may write, and whether they joined. */
+  /** The room learns who may write, and whether they joined. */
   tellAssigned(pairId: string, listenerId: string): void {
     this.placeTold.delete(pairId);
     this.tell(pairId, this.assignedUpdate(pairId, listenerId));
   }
 
-  /** Off the desk: `ended` when the opening ended in a way its visitor is told (and maybe asked about). */
+  /** `ended`: an end its visitor is told (and maybe asked about). */
   tellIdle(pairId: string, ended: OpeningEnd | null = null): Promise<void> {
     this.placeTold.delete(pairId);
     return this.tell(pairId, this.idleUpdate(ended));
   }
 
-  /**
-   * Where a conversation stands right now, for the room that just asked (its visitor's first message
-   * learns its place at once, not a pass later): the same words the room would be told.
-   */
+  /** For the room that just asked: its visitor's first message learns its place at once, not a pass later. */
   standing(pairId: string, now: number): DeskRoomUpdate {
     const row = this.book.conversation(pairId);
     let update: Omit<DeskRoomUpdate, "version" | "pairId">;
@@ -111,12 +95,10 @@ export class RoomNotices {
     };
   }
 
-  /** A conversation went back to the queue: its place is told with the next pass. */
   tellQueuedAgain(pairId: string): void {
     this.placeTold.delete(pairId);
   }
 
-  /** The queue or availability changed: the places follow shortly. */
   placesChanged(delay = PLACES_COALESCE_MS): void {
     if (this.placesTimer) return;
     this.placesTimer = setTimeout(() => {
@@ -165,7 +147,7 @@ export class RoomNotices {
     return this.version;
   }
 
-  /** Tells a room; answers when it has heard (never rejects; the caller may wait or not). */
+  /** Never rejects; the caller may wait or not. */
   private tell(pairId: string, update: Omit<DeskRoomUpdate, "version" | "pairId">): Promise<void> {
     const sent = chatRoom(pairId)
       .deskChanged({ ...update, pairId, version: this.nextVersion() })
@@ -179,7 +161,7 @@ export class RoomNotices {
   }
 }
 
-/** What a queued visitor reads, as a key: told again only when it changes. Availability comes last. */
+/** Told again only when it changes. */
 function placeKey(
   position: number,
   waitMinutes: number | null,
@@ -189,16 +171,12 @@ function placeKey(
   return `${position}:${waitMinutes ?? "-"}:${noListenerSpeaks ?? "-"}:${listenersAvailable}`;
 }
 
-/**
- * The visitor's language when none of `spoken` is it (null: it is spoken, it is the default language,
- * which an English visitor is never told about, or it is not known).
- */
+/** null when spoken, the default language (an English visitor is never told about it), or not known. */
 function unspoken(language: string | null, spoken: ReadonlySet<string>): Language | null {
   const known = languageOf(language);
   return known && known !== DEFAULT_LANGUAGE && !spoken.has(known) ? known : null;
 }
 
-/** The languages of the listener holding a conversation, as its row joins them. */
 function holderLanguages(row: ConversationRow): Set<string> {
   return new Set(storedLanguages(row.listener_languages));
 }

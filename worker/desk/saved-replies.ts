@@ -5,21 +5,15 @@ import { createDb } from "../db/client";
 import { savedReplies } from "../db/schema";
 import { type Direction, moveRow, nextPositionSql, removeRow } from "./ordered-rows";
 
-/**
- * Saved replies: texts the admin keeps (/admin/replies) for listeners to put into a message and
- * change before sending. Who may change them is the route's check (the admin pages' guard); who may
- * read them is the desk page's (only the listener who holds the conversation).
- */
+// Who may change saved replies is the admin pages' guard; who may read them, the desk page's (only the holder).
 
-/** The fields of a reply a refusal concerns, with what to tell the admin beside each. */
 export type SavedReplyProblems = Partial<Record<SavedReplyField, string>>;
 type SavedReplyField = "title" | "text" | "language";
 const FIELDS: readonly string[] = ["title", "text", "language"] satisfies SavedReplyField[];
 
-/** A reply as the admin's form sends it. */
 export type SavedReplyInput = { title: unknown; text: unknown; language: unknown };
 
-/** A refusal: nothing changed. `problems` are the fields' own; else `message` concerns the whole form. */
+/** `problems` are the fields' own; else `message` concerns the whole form. */
 export class SavedReplyError extends Error {
   constructor(
     message: string,
@@ -38,12 +32,10 @@ const columns = {
   position: savedReplies.position,
 };
 
-/** Every saved reply, in the admin's order. */
 export async function listSavedReplies(): Promise<SavedReply[]> {
   return createDb(env.DB).select(columns).from(savedReplies).orderBy(asc(savedReplies.position));
 }
 
-/** A reply as the admin's form sent it, trimmed, in one of the site's languages; refused with each field's problem. */
 function checked(input: SavedReplyInput): Omit<SavedReply, "id" | "position"> {
   const parsed = SavedReplySchema.safeParse(input);
   if (parsed.success) return parsed.data;
@@ -58,7 +50,6 @@ function checked(input: SavedReplyInput): Omit<SavedReply, "id" | "position"> {
   throw new SavedReplyError(first, 400, problems);
 }
 
-/** Adds a reply at the end of the list. */
 export async function addSavedReply(input: SavedReplyInput): Promise<SavedReply> {
   const reply = checked(input);
   const [added] = await createDb(env.DB)
@@ -69,7 +60,6 @@ export async function addSavedReply(input: SavedReplyInput): Promise<SavedReply>
   return added;
 }
 
-/** Changes a reply's title, text and language; its place stays. */
 export async function updateSavedReply(id: number, input: SavedReplyInput): Promise<SavedReply> {
   const reply = checked(input);
   const [updated] = await createDb(env.DB)
@@ -81,7 +71,6 @@ export async function updateSavedReply(id: number, input: SavedReplyInput): Prom
   return updated;
 }
 
-/** Removes a reply; the ones after it move up a place. Answers the removed reply. */
 export async function removeSavedReply(id: number): Promise<SavedReply> {
   const removed = await removeRow<SavedReply>("saved_replies", id);
   if (!removed) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);
@@ -89,10 +78,6 @@ export async function removeSavedReply(id: number): Promise<SavedReply> {
   return { id: removed.id, title, text, language, position };
 }
 
-/**
- * Moves a reply a place up or down (at either end it stays). Answers the reply where it stands now,
- * and how many there are.
- */
 export async function moveSavedReply(id: number, direction: Direction): Promise<{ reply: SavedReply; count: number }> {
   const moved = await moveRow<SavedReply>("saved_replies", id, direction);
   if (!moved) throw new SavedReplyError(SAVED_REPLY_TEXTS.notFound, 404);

@@ -24,21 +24,14 @@ import { deskParts } from "./desk-parts";
 import { DESK_MIGRATIONS } from "./desk-tables";
 import type { Outcome } from "./desk-transitions";
 
-/**
- * Someone acting on the desk, as the Worker vouches for them (a listener, or the admin), with the
- * alias a visitor reads when they join, and the languages they answer in (undefined: not looked up).
- */
+/** As the Worker vouches for them; `languages` undefined: not looked up. */
 export type DeskActor = { id: string; name: string; admin: boolean; alias?: string | null; languages?: Language[] };
 
-/** A listener the desk no longer knows (the admin removed them), as the figures name them. */
 const FORMER_LISTENER = "Former listener";
 
 /**
- * The support desk: the line of support conversations waiting for a listener, who is present and
- * how much they hold, and every assignment. One object, so an assignment is decided and written in
- * one step: no conversation is ever given to two listeners. It takes only the desk's transitions,
- * never a message, and every one ends with the clock's rebalance step (./desk-clock.ts). Its words
- * are docs/desk-glossary.md's; where it lives, docs/architecture.md, "The support desk".
+ * One object, so an assignment is decided and written in one step: no conversation is ever given to two listeners.
+ * It takes only the desk's transitions, never a message (docs/architecture.md, "The support desk").
  */
 export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   private readonly parts = deskParts(this.ctx, this.sql, {
@@ -55,7 +48,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     super(ctx, env, DESK_MIGRATIONS);
   }
 
-  /** A listener's desk socket, forwarded by the Worker after it checked the session and the role. */
+  /** Forwarded by the Worker after it checked the session and the role. */
   override async fetch(request: Request): Promise<Response> {
     const upgrade = vouchedUpgrade(request);
     const desk = deskUpgradeFrom(request.headers);
@@ -79,7 +72,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return admitted.opened.response;
   }
 
-  /** The desk socket takes one frame, a probe's answer; writes are the pages' forms (route actions). */
+  /** The one frame a desk socket sends is a probe's answer; writes are the pages' forms. */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const socket = this.attachment(ws);
     if (!socket || socket.ended) return;
@@ -94,7 +87,6 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     else await this.parts.clock.probeAnswered(answer.listenerId, now);
   }
 
-  /** A desk page closed: with none of theirs left there, nothing new is offered and the grace starts. */
   protected override async socketClosed(ws: WebSocket): Promise<void> {
     const socket = this.attachment(ws);
     if (!socket) return;
@@ -104,7 +96,6 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     await this.parts.clock.rebalance(Date.now());
   }
 
-  /** A session of a listener ended: its desk sockets close; with none left, they are away. */
   async endSessions(userId: string, end: SessionEnd): Promise<number> {
     this.closeEndedSessions(end, this.openSockets(userId));
     const remaining = this.openSockets(userId).filter((ws) => !this.attachment(ws)?.ended).length;
@@ -115,12 +106,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return remaining;
   }
 
-  /** The desk as one listener sees it. */
   async snapshot(listenerId: string, admin: boolean): Promise<DeskSnapshot> {
     return this.parts.views.of(listenerId, admin);
   }
 
-  /** Whether `actor` may open a conversation on the desk; `opening`: the holder's socket opens it now. */
+  /** `opening`: the holder's socket opens it now. */
   async accessOf(
     pairId: string,
     actor: Pick<DeskActor, "id" | "admin">,
@@ -135,19 +125,17 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return actor.admin ? "admin" : null;
   }
 
-  /** 'Available' / 'Away'. Marked Available with no desk page there, they are gone from the start. */
+  /** Marked Available with no desk page there, they are gone from the start. */
   async setAvailability(actor: DeskActor, available: boolean): Promise<void> {
     this.parts.book.know(actor);
     this.parts.book.setAvailable(actor.id, available, Date.now());
     await this.parts.clock.rebalance(Date.now());
   }
 
-  /** The admin changed a listener's alias: the next visitor they join reads the new one. */
   async renameListener(listener: { id: string; name: string; alias: string | null }): Promise<void> {
     this.parts.book.know(listener);
   }
 
-  /** The admin changed the languages a listener answers in. */
   async setListenerLanguages(listener: { id: string; name: string; languages: Language[] }): Promise<void> {
     const languages = languagesOf(listener.languages);
     if (languages.length === 0) return;
@@ -155,21 +143,18 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     await this.parts.clock.rebalance(Date.now());
   }
 
-  /** The holder opened the conversation (its room saw their socket or message): its visitor reads they joined. */
   async listenerOpened(pairId: string, listenerId: string, at: number): Promise<void> {
     if (!this.parts.book.markOpened(pairId, listenerId, at)) return;
     this.parts.rooms.tellAssigned(pairId, listenerId);
     await this.parts.clock.rebalance(Date.now());
   }
 
-  /** 'Take next': the head of the line, if the listener has room. */
   async takeNext(actor: DeskActor): Promise<Outcome<{ pairId: string; visitorId: string }>> {
     this.parts.book.know(actor);
     const outcome = this.parts.book.takeNext(actor.id, Date.now());
     return this.parts.transitions.taken(outcome, (made) => ({ pairId: made.pairId, visitorId: made.visitorId }));
   }
 
-  /** 'Take': one conversation in line, from its page on the desk. */
   async take(pairId: string, actor: DeskActor): Promise<Outcome<{ visitorId: string }>> {
     this.parts.book.know(actor);
     return this.parts.transitions.taken(this.parts.book.take(pairId, actor.id, Date.now()), (made) => ({
@@ -177,42 +162,37 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     }));
   }
 
-  /** Hands a held conversation to another present listener with room; the note stays on the desk. */
+  /** The note stays on the desk. */
   transfer(pairId: string, from: DeskActor, toId: string, note: string | null): Promise<Outcome<{ ok: true }>> {
     return this.parts.transitions.transfer(pairId, from, toId, note);
   }
 
-  /** 'Mark resolved', with the wrap-up (for the figures only): the visitor is told and asked. */
+  /** The wrap-up is for the figures only. */
   resolve(pairId: string, by: DeskActor, wrapUp: WrapUp): Promise<Outcome<{ ok: true }>> {
     return this.parts.transitions.resolve(pairId, by, wrapUp);
   }
 
-  /** 'Return to line', before anyone replied: back to its place, not offered to them again at once. */
   returnToLine(pairId: string, by: DeskActor): Promise<Outcome<{ ok: true }>> {
     return this.parts.transitions.returnToLine(pairId, by);
   }
 
-  /** The visitor of a conversation nobody holds wrote (its room calls once per opening): it joins the line. */
+  /** Its room calls once per opening. */
   visitorWaiting(told: WaitingVisitor): Promise<DeskRoomUpdate> {
     return this.parts.transitions.visitorWaiting(told);
   }
 
-  /** A listener's first reply in an opening (its room tells once): answered, and quiet close is clocked. */
   listenerReplied(pairId: string, listenerId: string, at: number): Promise<void> {
     return this.parts.transitions.listenerReplied(pairId, listenerId, at);
   }
 
-  /** 'End conversation', by its visitor: off the desk at once, counted, and they are asked whether it helped. */
   visitorEnded(pairId: string): Promise<{ ok: true } | { refusal: "notOpen" }> {
     return this.parts.transitions.visitorEnded(pairId);
   }
 
-  /** Every session of a visitor ended: one still waiting for a first reply has left the line. */
   visitorLeft(pairId: string): Promise<void> {
     return this.parts.transitions.visitorLeft(pairId);
   }
 
-  /** The visitor's answer to 'Did this conversation help?' for an ended opening: once. */
   answerSurvey(
     pairId: string,
     openingId: number,
@@ -221,7 +201,7 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return this.parts.transitions.answerSurvey(pairId, openingId, answer);
   }
 
-  /** The admin's whisper to a conversation's holder: kept with its notes, shown on the holder's desk pages only. */
+  /** Shown on the holder's desk pages only. */
   async whisper(pairId: string, from: DeskActor, text: string): Promise<Outcome<{ ok: true }>> {
     if (!from.admin) return { refusal: DESK_TEXTS.notAssigned };
     const holder = this.parts.book.conversation(pairId)?.listener_id;
@@ -233,7 +213,6 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return { ok: true };
   }
 
-  /** The desk's figures for a period, as the admin reads them (/admin/desk), days and hours in `timeZone`. */
   async figures(period: FigurePeriod, timeZone: string = UTC): Promise<DeskFigures> {
     const now = Date.now();
     this.parts.ledger.prune(now);
@@ -241,13 +220,12 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     return this.parts.ledger.figures(period, now, nameOf, timeZone);
   }
 
-  /** Whether anyone takes conversations now, for a visitor who has not written yet. */
+  /** For a visitor who has not written yet. */
   async listenersAvailable(): Promise<boolean> {
     if (this.parts.pages.check(Date.now())) await this.parts.clock.rebalance(Date.now());
     return this.parts.book.anyoneAvailable();
   }
 
-  /** The admin removed a listener: their conversations go back now, and the desk forgets them. */
   async forgetListener(listenerId: string): Promise<void> {
     await this.parts.clock.handBack(listenerId);
     this.parts.book.forget(listenerId);
@@ -260,12 +238,11 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
     await this.parts.clock.tick(Date.now());
   }
 
-  /** The desk's clock at `now` (the alarm's time; a test's scripted time). */
+  /** The alarm's time, or a test's scripted time. */
   async tick(now: number): Promise<void> {
     await this.parts.clock.tick(now);
   }
 
-  /** The open desk sockets with their attachments, none whose session ended. */
   private liveSockets(): { ws: WebSocket; socket: Readonly<DeskSocket> }[] {
     return this.openSockets().flatMap((ws) => {
       const socket = this.attachment(ws);
@@ -274,7 +251,6 @@ export class SupportDesk extends SocketObject<DeskSocket, DeskServerFrame> {
   }
 }
 
-/** The languages the site speaks among `codes` (from a header, or an RPC's caller). */
 function languagesOf(codes: readonly string[]): Language[] {
   return codes.flatMap((code) => languageOf(code) ?? []);
 }

@@ -11,18 +11,13 @@ import { pairIdFor } from "~/shared/pair-id";
 import { getConfig } from "../config";
 import { supportDesk } from "../objects/desk-service";
 
-/** Whether a posted intent is one of the visitor's own desk forms. */
 export function isVisitorDeskIntent(intent: unknown): intent is VisitorDeskIntent {
   return Object.values(VISITOR_DESK_INTENTS).includes(intent as VisitorDeskIntent);
 }
 
 /**
- * The visitor's forms in their support conversation: 'End conversation' and 'Did this
- * conversation help?'. Only ever about the signed-in person's own conversation with the support
- * account (the pair is theirs by construction: nobody can answer for someone else's); the desk
- * checks the rest (that it is open, that the survey is theirs to answer and unanswered) and answers
- * why not as a code, worded here in the language of the request.
- * Answers with the HTTP status the page is given.
+ * Only ever about the signed-in person's own conversation (the pair is theirs by construction); the desk checks
+ * the rest and answers why not as a code, worded here in the request's language.
  */
 export async function visitorDeskForm(
   user: SignedInUser,

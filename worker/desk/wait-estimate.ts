@@ -1,11 +1,9 @@
 import { WAIT_ESTIMATE_MIN_SAMPLES } from "~/shared/desk-operations";
 
 /**
- * About how many minutes a visitor at `position` in line will wait, from the desk's recent pace:
- * each gap between two recent assignments, times the listeners taking conversations then, is the
- * listener-time one conversation took to free a place; the wait is that for each place ahead,
- * shared among the listeners there now. Null with nobody there or too few assignments to say
- * anything (an estimate is never made up). At least 1 minute: 'about 0 minutes' would be a promise.
+ * Each recent gap between assignments, times the listeners there then, is the listener-time one place took; the wait
+ * shares that per place ahead among the listeners there now. Null when too little is known: an estimate is never made
+ * up. At least 1 minute: 'about 0 minutes' would be a promise.
  */
 export function waitEstimateMinutes(
   position: number,

@@ -12,13 +12,9 @@ import { createDb } from "../db/client";
 import { wrapUpTopics } from "../db/schema";
 import { type Direction, moveRow, nextPositionSql, removeRow } from "./ordered-rows";
 
-/**
- * Wrap-up topics: the list 'Mark resolved' asks the listener to choose from, kept by the admin
- * (/admin/topics; the route's guard decides who may). Names are unique in any letter case; the
- * database's unique index decides, so two admins adding the same name at once get one row.
- */
+// The database's unique index decides names in any letter case, so two admins adding one name at once get one row.
 
-/** A refusal: nothing changed. `field` is "name" when it concerns the name typed. */
+/** `field` is "name" when it concerns the name typed. */
 export class TopicError extends Error {
   constructor(
     message: string,
@@ -31,7 +27,6 @@ export class TopicError extends Error {
 
 const columns = { id: wrapUpTopics.id, name: wrapUpTopics.name, position: wrapUpTopics.position };
 
-/** Every topic, in the admin's order. */
 export async function listWrapUpTopics(): Promise<WrapUpTopic[]> {
   return createDb(env.DB).select(columns).from(wrapUpTopics).orderBy(asc(wrapUpTopics.position));
 }
@@ -44,7 +39,7 @@ function checkedName(name: unknown): string {
   return parsed.data;
 }
 
-/** D1 refused a row because another topic has the name (in any letter case); drizzle wraps D1's error. */
+/** drizzle wraps D1's error. */
 function isDuplicate(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause.message.includes("UNIQUE constraint failed")) return true;
@@ -52,7 +47,6 @@ function isDuplicate(error: unknown): boolean {
   return false;
 }
 
-/** Adds a topic at the end of the list; refuses a name already on it. */
 export async function addWrapUpTopic(name: unknown): Promise<WrapUpTopic> {
   const checked = checkedName(name);
   const [added] = await createDb(env.DB)
@@ -64,10 +58,7 @@ export async function addWrapUpTopic(name: unknown): Promise<WrapUpTopic> {
   return added;
 }
 
-/**
- * Renames a topic (a change of letter case alone included); refuses another topic's name. Wrap-ups
- * made before keep the name they were made with. Answers the names before and after.
- */
+/** Wrap-ups made before keep the name they were made with. */
 export async function renameWrapUpTopic(id: number, name: unknown): Promise<{ from: string; to: string }> {
   const checked = checkedName(name);
   const db = createDb(env.DB);
@@ -87,14 +78,12 @@ export async function renameWrapUpTopic(id: number, name: unknown): Promise<{ fr
   }
 }
 
-/** Removes a topic; the ones after it move up a place. Answers the removed topic. */
 export async function removeWrapUpTopic(id: number): Promise<WrapUpTopic> {
   const removed = await removeRow<WrapUpTopic>("wrap_up_topics", id);
   if (!removed) throw new TopicError(WRAP_UP_TOPIC_TEXTS.notFound, 404);
   return { id: removed.id, name: removed.name, position: removed.position };
 }
 
-/** Moves a topic a place up or down (at either end it stays): where it stands now, of how many. */
 export async function moveWrapUpTopic(
   id: number,
   direction: Direction,
@@ -104,11 +93,7 @@ export async function moveWrapUpTopic(
   return { topic: { id, name: moved.row.name, position: moved.row.position }, count: moved.count };
 }
 
-/**
- * A wrap-up as 'Mark resolved' posted it: valid when WrapUpSchema takes it and every topic is on
- * the current list; the topics then come in the list's order, each once. Otherwise what is missing,
- * field by field (all of it at once: the list is checked even when the risk answer is missing).
- */
+/** The topics come back in the list's order, each once; problems are all reported at once. */
 export async function checkWrapUp(posted: PostedWrapUp): Promise<{ wrapUp: WrapUp } | { problems: WrapUpProblems }> {
   const { wrapUp, problems } = parseWrapUp(posted);
   if (problems.topics) return { problems };
