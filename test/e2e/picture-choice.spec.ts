@@ -4,10 +4,10 @@ import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
   expect,
+  newAccount,
   pageWithoutScripts,
   pngFile,
   pngFileOnDisk,
-  signUpThroughApi,
   test,
   uniqueEmail,
   waitForPageScripts,
@@ -121,7 +121,7 @@ test.describe("choosing a picture at sign-up", () => {
 
 test.describe("choosing an image in a conversation", () => {
   test("a file renamed .jpg is refused as it is chosen: no thumbnail, nothing uploaded", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const uploads = uploadsOf(page);
     await openConversation(page, SUPPORT_CHAT_PATH);
     await page.getByLabel("Attach an image").setInputFiles(TEXT_RENAMED_JPG);
@@ -132,7 +132,7 @@ test.describe("choosing an image in a conversation", () => {
   });
 
   test("a real refusal by the server still says 'Upload failed with status: …'", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await page.route("**/api/uploads*", (route) =>
       route.fulfill({ status: 415, json: { code: "not_an_image", message: UPLOAD_MESSAGES.notAnImage } }),

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openContactMenu, openConversation } from "./support/chat-page";
-import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, newAccount, test, waitForHydration } from "./support/test";
 
 /** The phone widths checked here, each with a common screen height for it. */
 const PHONES = [
@@ -55,7 +55,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await openConversation(them.page, me.user.id);
     await say(them.page, "Are you there?");
@@ -110,7 +110,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await me.page.goto(`/users/${them.user.id}`);
     await waitForHydration(me.page);
@@ -141,7 +141,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await me.page.goto(`/users/${them.user.id}`);
     await waitForHydration(me.page);
@@ -172,7 +172,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await openConversation(me.page, them.user.id);
     await say(me.page, "Hello");
@@ -221,7 +221,7 @@ for (const screen of PHONES) {
     test.use({ viewport: screen });
 
     test("on a profile, Report and Block come after the person's name", async ({ page, browser, baseURL }) => {
-      const them = await signUpThroughApi(page, baseURL ?? "");
+      const them = await newAccount(page, baseURL ?? "");
       const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await me.page.goto(`/users/${them.user.id}`);
       const name = me.page.getByRole("heading", { level: 1 });

@@ -11,10 +11,10 @@ import { PATHS } from "../../app/shared/routes";
 import { seriousViolations } from "./support/axe";
 import {
   expect,
+  newAccount,
   pageWithoutScripts,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -215,7 +215,7 @@ test("without scripts, a refused reply keeps what was typed beside each problem,
   baseURL,
 }) => {
   // Someone who is not the admin, reading either page.
-  await signUpThroughApi(page, baseURL ?? "");
+  await newAccount(page, baseURL ?? "");
   for (const path of [PATHS.adminReplies, PATHS.adminTopics]) {
     expect((await page.goto(path))?.status(), path).toBe(403);
     await expect(page.getByText(ADMIN_TEXTS.forbidden)).toBeVisible();

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
@@ -10,7 +11,7 @@ const run = promisify(execFile);
  * Where the e2e server keeps its state: the same default and override as scripts/e2e-server.sh, so
  * a run on its own state (E2E_STATE) reads the database its server writes.
  */
-const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
+export const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
 
 /** The local D1's SQLite file (the one database of the app; metadata.sqlite is the runtime's). */
 function localD1File(): string {
@@ -38,22 +39,31 @@ export async function queryLocalD1<T>(sql: string): Promise<T[]> {
 /**
  * Writes to the e2e server's local D1 through Wrangler, as the server's own runtime writes: a write
  * from another SQLite library beside the running server made the server's next statement fail as
- * busy. Slow (a process per statement), so only for the few tests that must set what no screen can.
- * A statement that meets a busy database is tried again (a failed statement wrote nothing).
+ * busy. Slow (a process per call), so only for the few tests that must set what no screen can, and
+ * for accounts written in batches (accounts.ts). `sql` may hold many statements: Wrangler runs them
+ * as one D1 batch, all or nothing, so a call that meets a busy database is tried again.
  */
 export async function writeLocalD1(sql: string): Promise<void> {
+  // A file, not --command: a batch of statements is longer than one argument may be.
+  const folder = mkdtempSync(join(tmpdir(), "local-d1-"));
+  const file = join(folder, "write.sql");
+  writeFileSync(file, sql);
   let lastError: unknown;
-  for (let attempt = 1; attempt <= 4; attempt += 1) {
-    try {
-      await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--command", sql], {
-        env: { ...process.env, CI: "true" },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      return;
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+  try {
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      try {
+        await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--file", file], {
+          env: { ...process.env, CI: "true" },
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        return;
+      } catch (error) {
+        lastError = error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
     }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
   const { stderr, stdout } = (lastError ?? {}) as { stderr?: string; stdout?: string };
   throw new Error(`wrangler d1 execute failed 4 times: ${(stderr || stdout || String(lastError)).slice(-2000)}`);
