@@ -11,9 +11,10 @@ import { SESSION_LIFETIME_SECONDS } from "../../../worker/auth/ended-sessions";
 import { E2E_STATE, queryLocalD1, sqlText, writeLocalD1 } from "./local-d1";
 
 /**
- * People for browser tests that are not about signing up (docs/decisions/188-browser-tests-make-
- * accounts-straight-in-d1.md): the rows a sign-up writes, and a signed-in session, written straight
- * into the e2e server's D1, and the session's cookie signed as better-auth signs it. A sign-up over
+ * People for browser tests that are not about signing up
+ * (docs/decisions/188-browser-tests-make-accounts-straight-in-d1.md): the rows a sign-up writes and
+ * a signed-in session, written straight into the e2e server's D1, with the session's cookie signed
+ * as better-auth signs it. A sign-up over
  * HTTP hashes a password on the server's one thread; here one hash, made once per test worker with
  * better-auth's own function, serves every account (it carries its own salt), so each can still
  * sign in with ACCOUNT_PASSWORD.
