@@ -16,6 +16,9 @@ secret="$(head -c 48 /dev/urandom | base64 | tr -d '/+=\n')"
 # wrangler's local trace store (its dev dashboard) writes every event of the app to disk, on the
 # runtime's one thread: the tests and benchmarks measure the app and the runtime, not that tracer.
 export X_LOCAL_OBSERVABILITY=false
+# Its local explorer (on by default) is how the browser tests write to the server's D1 without
+# holding its file's lock from another process (test/e2e/support/local-d1.ts).
+export X_LOCAL_EXPLORER=true
 wrangler d1 migrations apply DB --local --persist-to "$state" > /dev/null
 tsx scripts/seed.ts --persist-to "$state" > /dev/null
 exec wrangler dev --config "$config" --ip 127.0.0.1 --port "$port" \

@@ -16,7 +16,7 @@ import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
-import { expect, newAccount, phoneBrowserIn, test } from "./support/test";
+import { expect, newAccount, phoneBrowserIn, signUpThroughApi, test } from "./support/test";
 
 /**
  * Crisis help that works where the visitor is: a browser set to each language sees its own
@@ -139,7 +139,7 @@ test("choosing another country changes every surface, and the choice survives a 
   await expectBoxFor(page, iceland);
 
   // Signing up keeps it, on this device and on the account.
-  const account = await newAccount(page, baseURL ?? "");
+  const account = await signUpThroughApi(page, baseURL ?? "");
   await openConversation(page, SUPPORT_CHAT_PATH);
   await composer(page).fill("I want to end my life");
   for (const contact of firstContacts(iceland)) {

@@ -19,15 +19,15 @@ import { E2E_STATE, queryLocalD1, sqlText, writeLocalD1 } from "./local-d1";
  * better-auth's own function, serves every account (it carries its own salt), so each can still
  * sign in with ACCOUNT_PASSWORD.
  *
- * Writes go through Wrangler, a process each (local-d1.ts), so each test worker writes a batch of
- * accounts in one call and hands them out one by one, each to one test.
+ * Each test worker writes a batch of accounts in one call and hands them out one by one, each to
+ * one test.
  */
 
 /** The password of every account made here. */
 export const ACCOUNT_PASSWORD = "a calm password";
 
-/** Accounts written in one Wrangler call. */
-const BATCH_SIZE = 40;
+/** Accounts written in one batch. */
+const BATCH_SIZE = 20;
 
 /**
  * A batch's accounts are handed out only this long after their session began: the server ends a
@@ -148,7 +148,7 @@ async function writeBatch(): Promise<void> {
     );
     written.push({ account: { email, password: ACCOUNT_PASSWORD, user: { id, username } }, sessionToken });
   }
-  await writeLocalD1(statements.join(";\n"));
+  await writeLocalD1(statements);
   const ids = written.map(({ account }) => sqlText(account.user.id)).join(", ");
   const found = new Set(
     (await queryLocalD1<{ id: string }>(`SELECT id FROM users WHERE id IN (${ids})`)).map(({ id }) => id),

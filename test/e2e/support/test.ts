@@ -101,6 +101,24 @@ export async function waitForPageScripts(page: Page) {
 }
 
 /**
+ * An account made by signing up over HTTP, as the sign-up page's request does; the page's context
+ * holds its session cookie. Only for a test that checks what signing up itself does (a country
+ * chosen in this browser kept on the account, say): the others take `newAccount`, which hashes no
+ * password on the server.
+ */
+export async function signUpThroughApi(page: Page, baseURL: string) {
+  const email = uniqueEmail();
+  const password = "a calm password";
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, gender: "female", name: "x" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  const { user } = (await response.json()) as { user: { id: string; username: string } };
+  return { email, password, user };
+}
+
+/**
  * Opens the account menu. The signed-in header hydrates a moment after the page (it is a lazy
  * chunk), and a click before that is lost, so click until the menu reports itself open.
  */
