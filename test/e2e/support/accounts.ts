@@ -66,7 +66,10 @@ export async function newAccount(
   return account;
 }
 
-/** The session's cookie, as better-auth sets it at sign-in: its name and attributes, the token signed with the server's secret. */
+/**
+ * The session's cookie as better-auth sets it at sign-in: its name and attributes, and the token
+ * signed with the server's secret.
+ */
 async function signInWithCookie(page: Page, baseURL: string, sessionToken: string) {
   const { sessionToken: cookie, sessionData } = getCookies({
     baseURL,
