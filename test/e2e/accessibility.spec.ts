@@ -1,7 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import { PUBLIC_PAGES } from "./support/config";
 import { menuToggle } from "./support/mobile-menu";
-import { expect, openAccountMenu, signUpThroughApi, test, waitForPageScripts } from "./support/test";
+import { expect, newAccount, openAccountMenu, test, waitForPageScripts } from "./support/test";
 
 const PAGES = [
   ...PUBLIC_PAGES.map((p) => p.path),
@@ -34,7 +34,7 @@ test.describe("accessibility (axe-core)", () => {
   });
 
   test("the signed-in chat screen and header have no serious or critical violations", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/chat/kindred-support");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await openAccountMenu(page);
@@ -45,7 +45,7 @@ test.describe("accessibility (axe-core)", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/profile");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(page.getByRole("tab", { name: "Edit Profile" })).toBeVisible();

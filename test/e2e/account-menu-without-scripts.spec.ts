@@ -4,7 +4,7 @@ import { SESSION_END_MESSAGES, SIGN_OUT_TEXTS } from "../../app/shared/session-e
 import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { menuToggle, mobileMenu } from "./support/mobile-menu";
-import { expect, pageWithoutScripts, signUpThroughApi, test } from "./support/test";
+import { expect, newAccount, pageWithoutScripts, test } from "./support/test";
 
 /**
  * The signed-in header without JavaScript: a person in Tor Browser's 'Safest' mode who
@@ -41,7 +41,7 @@ test.describe("the account menu with JavaScript disabled", () => {
   }) => {
     const baseURL = base ?? "";
     const page = await pageWithoutScripts(browser, baseURL, { viewport: { width: 375, height: 740 } });
-    const { user } = await signUpThroughApi(page, baseURL);
+    const { user } = await newAccount(page, baseURL);
     const live = await livePageOfSameSession(browser, baseURL, page);
     try {
       await page.goto(SUPPORT_CHAT_PATH);
@@ -71,7 +71,7 @@ test.describe("the account menu with JavaScript disabled", () => {
   }) => {
     const baseURL = base ?? "";
     const page = await pageWithoutScripts(browser, baseURL, { viewport: { width: 1280, height: 800 } });
-    await signUpThroughApi(page, baseURL);
+    await newAccount(page, baseURL);
     try {
       await page.goto(PATHS.profile);
       const button = accountButton(page).locator("visible=true");
@@ -102,7 +102,7 @@ test.describe("the account menu with JavaScript disabled", () => {
   }) => {
     const baseURL = base ?? "";
     const page = await pageWithoutScripts(browser, baseURL);
-    await signUpThroughApi(page, baseURL);
+    await newAccount(page, baseURL);
     try {
       await page.goto(PATHS.signOut);
       await expect(page.getByRole("heading", { level: 1, name: SIGN_OUT_TEXTS.pageTitle })).toBeVisible();

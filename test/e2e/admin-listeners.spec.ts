@@ -7,11 +7,11 @@ import { sqlText, writeLocalD1 } from "./support/local-d1";
 import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
+  newAccount,
   openAccountMenu,
   pageWithoutScripts,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -44,7 +44,7 @@ test.describe("the admin's listeners page", () => {
     browser,
     baseURL,
   }) => {
-    const person = await signUpThroughApi(page, baseURL ?? "");
+    const person = await newAccount(page, baseURL ?? "");
     const { username } = person.user;
     const admin = await signedInAsSupport(browser, baseURL ?? "", DESKTOP);
     const p = admin.page;
@@ -108,7 +108,7 @@ test.describe("the admin's listeners page", () => {
     await page.goto(PATH);
     await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(PATH)}`);
 
-    const person = await signUpThroughApi(page, baseURL ?? "");
+    const person = await newAccount(page, baseURL ?? "");
     const admin = await signedInAsSupport(browser, baseURL ?? "");
     const added = await admin.page.request.post(PATH, {
       form: { intent: "add", username: person.user.username },
@@ -139,7 +139,7 @@ test.describe("the admin's listeners page", () => {
     browser,
     baseURL,
   }) => {
-    const person = await signUpThroughApi(page, baseURL ?? "");
+    const person = await newAccount(page, baseURL ?? "");
     const { username } = person.user;
     const p = await pageWithoutScripts(browser, baseURL);
     const signIn = await p.request.post("/api/auth/sign-in/email", {
@@ -185,7 +185,7 @@ test.describe("the admin's listeners page", () => {
     browser,
     baseURL,
   }) => {
-    const person = await signUpThroughApi(page, baseURL ?? "");
+    const person = await newAccount(page, baseURL ?? "");
     // Sign-up makes 10-character usernames; an older or imported account may have a far longer one.
     const longName = `Listener${crypto.randomUUID().replaceAll("-", "")}${"W".repeat(30)}`;
     await writeLocalD1(`UPDATE users SET username = ${sqlText(longName)} WHERE id = ${sqlText(person.user.id)}`);

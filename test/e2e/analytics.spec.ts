@@ -4,10 +4,10 @@ import type { AnalyticsEvent } from "../../app/shared/schemas/analytics";
 import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
+  newAccount,
   randomClientAddress,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -46,7 +46,7 @@ test.describe("analytics", () => {
   }) => {
     // Client-side route changes are a hydrated page's (signed in); the document's own view is counted
     // by the server from its request (server-page-views.spec.ts), so the page does not send it again.
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const events = watchEvents(page);
     await page.goto("/");
     await waitForHydration(page);
@@ -65,7 +65,7 @@ test.describe("analytics", () => {
   });
 
   test("the admin dashboard shows charts of recorded events; others may not see it", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const forbidden = await page.goto("/admin/analytics");
     expect(forbidden?.status()).toBe(403);
     await expect(page.getByText("This page is for the admin only.")).toBeVisible();

@@ -7,12 +7,12 @@ import { expectNoSideScroll } from "./support/layout";
 import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
+  newAccount,
   openAccountMenu,
   pageWithoutScripts,
   pngFile,
   pngFileOnDisk,
   SEEDED_SUPPORT,
-  signUpThroughApi,
   test,
   uniqueEmail,
   waitForHydration,
@@ -328,7 +328,7 @@ test.describe("signing in and out", () => {
     const plain = await pageWithoutScripts(browser, baseURL);
     await plain.goto("/signup?reason=inactivity&next=%2Fprofile");
     await expect(plain.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
-    const { email, password } = await signUpThroughApi(page, baseURL ?? "");
+    const { email, password } = await newAccount(page, baseURL ?? "");
     await signInWithForm(plain, { email, password });
     await expect(plain).toHaveURL(/\/profile$/);
     await plain.context().close();
@@ -378,7 +378,7 @@ test.describe("guards", () => {
   });
 
   test("send a signed-in person from /signup and /login to /chat", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     for (const path of ["/signup", "/login"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/chat$/);
@@ -386,7 +386,7 @@ test.describe("guards", () => {
   });
 
   test("open the support conversation, and explain an unknown contact", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/chat/kindred-support");
     await expect(page.getByRole("heading", { level: 2, name: "Support" })).toBeVisible();
     await expect(page.getByText("Each session can only last for up to 20 mins.")).toBeVisible();

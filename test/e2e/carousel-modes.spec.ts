@@ -4,14 +4,7 @@ import { CAROUSEL_PARTS } from "../../app/lib/carousel";
 import { CAROUSEL_INTERVAL_MS, ENCOURAGEMENT_SLIDES, SUPPORT_NOW } from "../../app/lib/landing-content";
 import { seriousViolations } from "./support/axe";
 import { expectNoSideScroll } from "./support/layout";
-import {
-  expect,
-  pageWithoutScripts,
-  signUpThroughApi,
-  test,
-  waitForHydration,
-  waitForPageScripts,
-} from "./support/test";
+import { expect, newAccount, pageWithoutScripts, test, waitForHydration, waitForPageScripts } from "./support/test";
 
 /**
  * The carousel is one DOM module (app/lib/carousel.ts) over server-rendered markup: started by the
@@ -55,7 +48,7 @@ test.describe("the carousel without scripts", () => {
 test.describe("the carousel on a hydrated page (signed in), started by its React component", () => {
   /** The landing page signed in, with time stopped so the test alone decides when 5 seconds pass. */
   async function open(page: Page, baseURL: string | undefined) {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.clock.install({ time: START });
     await page.clock.pauseAt(START.getTime() + 60_000);
     await page.goto("/");

@@ -12,8 +12,8 @@ import {
   anotherPerson,
   expect,
   holdRequests,
+  newAccount,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -75,7 +75,7 @@ test.describe("text typed before the chat's scripts ran", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("is kept after hydration, enables Send and is sent by it", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     // A slow phone: the conversation is on the screen, its scripts are not.
     const release = await holdRequests(page, /\/assets\/.+\.js$/);
     await page.goto(SUPPORT_CHAT_PATH, { waitUntil: "commit" });
@@ -100,7 +100,7 @@ test.describe("text typed before the chat's scripts ran", () => {
   });
 
   test("goes ahead of a stored draft, which follows it instead of being lost", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await composer(page).fill("Something I wrote yesterday");
 
@@ -129,7 +129,7 @@ for (const screen of PHONES) {
       browser,
       baseURL,
     }) => {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       // A person's presence: the support account is a desk, whose header says whether a listener is there.
       const other = await anotherPerson(browser, baseURL ?? "");
       await openConversation(page, chatWith(other.user.id));
@@ -153,7 +153,7 @@ for (const screen of PHONES) {
       page,
       baseURL,
     }) => {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       const name = contactName(page);
       const desk = page.getByText(new RegExp(`^(${Object.values(VISITOR_DESK_HEADLINES).join("|")})$`));
@@ -169,7 +169,7 @@ for (const screen of PHONES) {
       browser,
       baseURL,
     }) => {
-      const visitor = await signUpThroughApi(page, baseURL ?? "");
+      const visitor = await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       const support = await signedInAsSupport(browser, baseURL ?? "");
       await openConversation(support.page, chatWith(visitor.user.id));
@@ -196,7 +196,7 @@ test.describe("a new member's empty chat list", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("leads on to Find Other Christians and to the support conversation", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto(PATHS.chat);
     await waitForHydration(page);
     const list = page.getByRole("navigation", { name: "Recent chats" });
@@ -218,7 +218,7 @@ test.describe("crisis help in a conversation on a phone", () => {
     browser,
     baseURL,
   }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const other = await anotherPerson(browser, baseURL ?? "");
     await openConversation(page, chatWith(other.user.id));
     await openConversation(other.page, chatWith(me.user.id));
@@ -252,7 +252,7 @@ test.describe("crisis help in a conversation on a phone", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     for (const text of ["Hi", "It has been a long week", "I can't sleep"]) await sendText(page, text);
     await sendText(page, "I want to die");
@@ -285,7 +285,7 @@ test.describe("crisis help in a conversation on a phone", () => {
   });
 
   test("closing the help with the keyboard keeps focus on the composer and says so", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await composer(page).fill("I keep hurting myself");
     const banner = page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
@@ -304,7 +304,7 @@ for (const screen of PHONES) {
     test.use({ viewport: screen });
 
     test("call or text 988 is on the banner's one line, as links, without opening it", async ({ page, baseURL }) => {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       await composer(page).fill("I want to end my life");
       const banner = page.getByRole("region", { name: CRISIS_BANNER_TEXTS.heading });
@@ -335,7 +335,7 @@ for (const screen of PHONES) {
       page,
       baseURL,
     }) => {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       for (const text of ["Hi", "It has been a long week"]) await sendText(page, text);
       const deskNumbers = page.getByRole("button", { name: "Crisis numbers" });
@@ -372,7 +372,7 @@ test.describe("an image as the newest message", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("stays in view once it loads, and opens full size when tapped", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     for (let n = 1; n <= 8; n += 1) await sendText(page, `Message number ${n} before the picture`);
     await page.getByLabel("Attach an image").setInputFiles(solidPng(300, 600));

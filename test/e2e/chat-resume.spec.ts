@@ -2,7 +2,7 @@ import type { Page, WebSocketRoute } from "@playwright/test";
 import { CHAT_MESSAGES } from "../../app/shared/schemas/chat-protocol";
 import { composer, expectStored, log, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
-import { expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, newAccount, signedInAsSupport, test, waitForHydration } from "./support/test";
 
 const CHAT_SOCKET = /\/api\/chats\/.+\/ws$/;
 
@@ -67,7 +67,7 @@ test("a message pending when the connection dropped is settled exactly once afte
   browser,
   baseURL,
 }) => {
-  const visitor = await signUpThroughApi(page, baseURL ?? "");
+  const visitor = await newAccount(page, baseURL ?? "");
   let connections = 0;
   let dropped = false;
   const sentIds: string[] = [];
@@ -132,7 +132,7 @@ test("two messages written during 30 s offline are delivered exactly once each, 
   browser,
   baseURL,
 }) => {
-  const visitor = await signUpThroughApi(page, baseURL ?? "");
+  const visitor = await newAccount(page, baseURL ?? "");
   let offline = false;
   const sockets: WebSocketRoute[] = [];
   const sentIds: string[] = [];
@@ -191,7 +191,7 @@ test("a message written while offline over a socket still open waits, and goes o
   browser,
   baseURL,
 }) => {
-  const visitor = await signUpThroughApi(page, baseURL ?? "");
+  const visitor = await newAccount(page, baseURL ?? "");
   let offline = false;
   const sentIds: string[] = [];
   await page.routeWebSocket(CHAT_SOCKET, (ws) => {
@@ -234,7 +234,7 @@ test("a failed message sent again keeps its id, and a stored one is not stored t
   browser,
   baseURL,
 }) => {
-  const visitor = await signUpThroughApi(page, baseURL ?? "");
+  const visitor = await newAccount(page, baseURL ?? "");
   const sentIds: string[] = [];
   let answerLost = false;
   await routeChatSocket(page, sentIds, (message) => {
@@ -271,7 +271,7 @@ test("a failed message whose answer comes late is shown once, also when it is se
   browser,
   baseURL,
 }) => {
-  const visitor = await signUpThroughApi(page, baseURL ?? "");
+  const visitor = await newAccount(page, baseURL ?? "");
   const sentIds: string[] = [];
   // The frames the page has not been given yet, by type: the message's own, then the resend's ack.
   const held = new Map<string, () => void>();
@@ -313,7 +313,7 @@ test("a failed message whose answer comes late is shown once, also when it is se
  * the same place once the budget allows (HISTORY_RETRY_MS), rather than staying behind.
  */
 test("a page whose history request is refused for now asks again for the same place", async ({ page, baseURL }) => {
-  await signUpThroughApi(page, baseURL ?? "");
+  await newAccount(page, baseURL ?? "");
   const resumes: string[] = [];
   await page.routeWebSocket(CHAT_SOCKET, (ws) => {
     const server = ws.connectToServer();

@@ -5,7 +5,7 @@ import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { expectNoSideScroll } from "./support/layout";
 import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, SPANISH_BROWSER, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, newAccount, randomClientAddress, SPANISH_BROWSER, test, waitForHydration } from "./support/test";
 
 /**
  * A visitor whose browser speaks Spanish reads their whole support conversation in Spanish: the
@@ -25,7 +25,7 @@ test("in Spanish on a phone, a visitor writes to support, reads where their mess
   const baseURL = base ?? "";
   const context = await borrowContext(browser, { baseURL, locale: "es-MX", viewport: PHONE }, randomClientAddress());
   const page = await context.newPage();
-  await signUpThroughApi(page, baseURL, { languages: SPANISH_BROWSER });
+  await newAccount(page, baseURL, { languages: SPANISH_BROWSER });
 
   // An empty list leads on to the support conversation.
   await page.goto("/chat");

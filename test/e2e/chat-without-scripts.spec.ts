@@ -15,11 +15,11 @@ import {
   anotherPerson,
   expect,
   holdRequests,
+  newAccount,
   pageWithoutScripts,
   pngFile,
   randomClientAddress,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -165,7 +165,7 @@ test.describe("the support journey with JavaScript disabled", () => {
     const baseURL = base ?? "";
     const page = await pageWithoutScripts(browser, baseURL, { viewport: SMALL_PHONE });
     try {
-      await signUpThroughApi(page, baseURL);
+      await newAccount(page, baseURL);
       await page.goto(SUPPORT_CHAT_PATH);
       const long = `https://example.com/${"averyveryverylongpathsegment".repeat(8)}`;
       await sendWithForm(page, long);
@@ -188,7 +188,7 @@ test.describe("the support journey with JavaScript disabled", () => {
 /** Two people in a conversation: `me` without scripts at 375 px, `them` with a live page. */
 async function conversationWithoutScripts(browser: Browser, baseURL: string) {
   const page = await pageWithoutScripts(browser, baseURL, { viewport: PHONE });
-  const me = await signUpThroughApi(page, baseURL);
+  const me = await newAccount(page, baseURL);
   const them = await anotherPerson(browser, baseURL);
   return { page, me, them };
 }
@@ -328,7 +328,7 @@ test.describe("with JavaScript", () => {
     const page = await context.newPage();
     const them = await anotherPerson(browser, baseURL);
     try {
-      const me = await signUpThroughApi(page, baseURL);
+      const me = await newAccount(page, baseURL);
       for (const text of ["First, from the form", "Second, from the form", "Third, from the form"]) {
         const posted = await page.request.post(chatWith(them.user.id), {
           multipart: { intent: SEND_INTENT, clientId: `temp-${crypto.randomUUID()}`, text },
@@ -389,7 +389,7 @@ test.describe("the support conversation's rendered page", () => {
     const baseURL = base ?? "";
     const page = await pageWithoutScripts(browser, baseURL, { viewport: PHONE });
     try {
-      await signUpThroughApi(page, baseURL);
+      await newAccount(page, baseURL);
       await page.goto(SUPPORT_CHAT_PATH);
       await sendWithForm(page, "I don't want to be here anymore");
       // Crisis words: the help is on the page, call or text 988 on its line and the other numbers
@@ -417,7 +417,7 @@ test("the server's conversation, before any script runs, has no serious accessib
   baseURL: base,
 }) => {
   const baseURL = base ?? "";
-  await signUpThroughApi(page, baseURL);
+  await newAccount(page, baseURL);
   for (const text of ["Hello there", "I want to die"]) {
     const posted = await page.request.post(SUPPORT_CHAT_PATH, {
       multipart: { intent: SEND_INTENT, clientId: `temp-${crypto.randomUUID()}`, text },

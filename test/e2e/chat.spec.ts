@@ -6,10 +6,10 @@ import { FULL_BROWSER } from "./support/chromium";
 import {
   anotherPerson,
   expect,
+  newAccount,
   pngFile,
   pngFileOnDisk,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
   waitForPageScripts,
@@ -20,7 +20,7 @@ const supportPage = (browser: Browser, baseURL: string) => signedInAsSupport(bro
 
 test.describe("one-to-one chat", () => {
   test("two people write to each other live, and a reload loses nothing", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     await expect(page.getByText("No messages yet")).toBeVisible();
     await expect(page.getByText("Start the conversation by saying hello!")).toBeVisible();
@@ -56,7 +56,7 @@ test.describe("one-to-one chat", () => {
     browser,
     baseURL,
   }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     // Another member, not the support account: its conversations are on the desk, not in its inbox.
     const friend = await anotherPerson(browser, baseURL ?? "");
     await openConversation(page, friend.user.id);
@@ -91,7 +91,7 @@ test.describe("one-to-one chat", () => {
   });
 
   test("shows text as text, never as HTML", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     await composer(page).fill('<img src=x onerror="document.title=`owned`"><b>bold</b>');
     await composer(page).press("Enter");
@@ -101,7 +101,7 @@ test.describe("one-to-one chat", () => {
   });
 
   test("the message input grows with its text up to 128 px", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     const small = (await composer(page).boundingBox())?.height ?? 0;
     await composer(page).fill(Array.from({ length: 12 }, (_, i) => `line ${i}`).join("\n"));
@@ -111,7 +111,7 @@ test.describe("one-to-one chat", () => {
   });
 
   test("a failed send removes the message, says so, and gives the text back", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.clock.install();
     await openConversation(page, "kindred-support");
     // The server never answers: the socket accepts the frame but the test drops it.
@@ -137,7 +137,7 @@ test.describe("one-to-one chat", () => {
 
 test.describe("images", () => {
   test("an image message goes from one person to the other", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     await page.getByLabel("Attach an image").setInputFiles(pngFile("view.png"));
     await expect(page.getByRole("img", { name: "Chosen to send" })).toBeVisible();
@@ -158,7 +158,7 @@ test.describe("images", () => {
   });
 
   test("a file over 10 MB is refused before upload with the spec's message", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     await page.getByLabel("Attach an image").setInputFiles(pngFileOnDisk("huge.png", 10_485_761));
     await expect(page.getByRole("alert")).toHaveText("File size exceeds 10MB. Please select a smaller image.");
@@ -168,7 +168,7 @@ test.describe("images", () => {
 
 test.describe("typing", () => {
   test("the other person sees who is typing, until the message arrives", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     const support = await supportPage(browser, baseURL ?? "");
     await openConversation(support.page, visitor.user.id);
@@ -189,7 +189,7 @@ test.describe("a dropped connection", () => {
     browser,
     baseURL,
   }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     const routes: { close: () => Promise<void> }[] = [];
     await page.routeWebSocket(/\/api\/chats\/.+\/ws$/, (ws) => {
       ws.connectToServer();
@@ -228,7 +228,7 @@ test.describe("a dropped connection", () => {
 
 test.describe("live updates", () => {
   test("the recipient's badge and recent chats update without reloading", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     // Another member, not the support account: its conversations are on the desk, not in its inbox.
     const friend = await anotherPerson(browser, baseURL ?? "");
     await friend.page.goto("/chat");
@@ -254,7 +254,7 @@ test.describe("on a narrow screen", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("the conversation list and the conversation alternate, with a way back", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     await expect(page.getByRole("navigation", { name: "Recent chats" })).toBeHidden();
     await composer(page).fill("Hello from my phone");
@@ -276,7 +276,7 @@ test.describe("drafts", () => {
     const start = new Date("2026-04-01T09:00:00Z").getTime();
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 60_000);
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await page.goto("/chat/kindred-support");
     await waitForSessionTimers(page);
     await composer(page).fill("I wanted to say that today was really hard because");
@@ -298,7 +298,7 @@ test.describe("drafts", () => {
 
 test.describe("finding people", () => {
   test("the admin searches an exact username in chat and opens a conversation", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await page.goto("/chat");
     await waitForHydration(page);
     await expect(page.getByText("No conversations yet")).toBeVisible();
@@ -356,7 +356,7 @@ test.describe("a message arriving while the person looks elsewhere", () => {
     type Seen = { notifications: { title: string; body?: string }[]; closed: number; tones: number };
     const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await page.clock.install();
     await page.goto("/privacypolicy");
     await waitForHydration(page);
@@ -397,7 +397,7 @@ test.describe("a message arriving while the person looks elsewhere", () => {
   });
 
   test("stays quiet while the person is looking at the page", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await page.goto("/privacypolicy");
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
@@ -421,7 +421,7 @@ test.describe("the conversation header", () => {
     baseURL,
   }) => {
     // Two new people: the seeded Support account is shared by tests running side by side.
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     const { context: contactContext, page: contactPage, ...contact } = await anotherPerson(browser, baseURL ?? "");
     const contactIs = (state: string | RegExp) =>
       page.getByText(typeof state === "string" ? `${contact.user.username} is ${state}` : state);
@@ -448,7 +448,7 @@ test.describe("the conversation header", () => {
   });
 
   test("says when this device is offline, and comes back by itself", async ({ page, context, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     await context.setOffline(true);
     await expect(page.getByText("Connection: Offline")).toBeVisible();
@@ -464,7 +464,7 @@ test.describe("the composer near the limit", () => {
     baseURL,
   }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, "kindred-support");
     const input = composer(page);
 

@@ -4,7 +4,7 @@ import { HELD_SCRIPT_TYPE } from "../../app/lib/framework-after-paint";
 import { VISITOR_DESK_TEXTS } from "../../app/shared/desk";
 import { chatWith } from "../../app/shared/routes";
 import { composer, expectStored, log } from "./support/chat-page";
-import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, newAccount, test, waitForHydration } from "./support/test";
 
 const SUPPORT_ID = "kindred-support";
 
@@ -96,7 +96,7 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     baseURL: base,
   }) => {
     const baseURL = base ?? "";
-    await signUpThroughApi(page, baseURL);
+    await newAccount(page, baseURL);
     const slow = await slowPage(page);
     const postedLooks = await recordComposerWhenPosted(page);
     await openPaintedNotLive(page);
@@ -136,7 +136,7 @@ test.describe("a visitor on a slow phone writes before the page's framework has 
     baseURL: base,
   }) => {
     const baseURL = base ?? "";
-    await signUpThroughApi(page, baseURL);
+    await newAccount(page, baseURL);
     const slow = await slowPage(page);
     await openPaintedNotLive(page);
     // The page asked for the framework once painted; it is held on the way.

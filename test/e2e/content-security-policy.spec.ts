@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import {
   expect,
+  newAccount,
   pngFile,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
   waitForPageScripts,
@@ -74,7 +74,7 @@ test.describe("content security policy", () => {
 
   test("no signed-in screen breaks it, the chat's socket and image preview included", async ({ page, baseURL }) => {
     const violations = await watchViolations(page);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await visitAll(
       page,
       [

@@ -3,7 +3,7 @@ import { COMPOSER_FIELDS, SEND_INTENT } from "../../app/shared/conversation-page
 import { chatWith } from "../../app/shared/routes";
 import { REPORT_TEXTS } from "../../app/shared/safety";
 import { composer, expectStored, log, openContactMenu } from "./support/chat-page";
-import { anotherPerson, expect, holdRequests, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, holdRequests, newAccount, test, waitForHydration } from "./support/test";
 
 /** A message sent the way a browser without scripts sends it: the conversation's own form. */
 async function postMessage(page: Page, baseURL: string, contactId: string, text: string) {
@@ -28,7 +28,7 @@ test("the conversation paints its history before any script runs, then goes live
   baseURL: base,
 }) => {
   const baseURL = base ?? "";
-  const visitor = await signUpThroughApi(page, baseURL);
+  const visitor = await newAccount(page, baseURL);
   const friend = await anotherPerson(browser, baseURL);
   await postMessage(page, baseURL, friend.user.id, "Are you around tonight?");
   await postMessage(friend.page, baseURL, visitor.user.id, "I am, what's up?");
@@ -90,7 +90,7 @@ test.describe("on a phone", () => {
     baseURL: base,
   }) => {
     const baseURL = base ?? "";
-    const visitor = await signUpThroughApi(page, baseURL);
+    const visitor = await newAccount(page, baseURL);
     const friend = await anotherPerson(browser, baseURL);
     for (let n = 1; n <= 12; n++) {
       const [from, to] = n % 2 ? [page, friend.user.id] : [friend.page, visitor.user.id];
@@ -128,7 +128,7 @@ test("the contact menu's dialogs work before their code arrives, keep the server
   baseURL: base,
 }) => {
   const baseURL = base ?? "";
-  const visitor = await signUpThroughApi(page, baseURL);
+  const visitor = await newAccount(page, baseURL);
   const friend = await anotherPerson(browser, baseURL);
   const name = friend.user.username;
   // The report dialog's code is held back; the rest of the page hydrates.

@@ -16,7 +16,7 @@ import { crisisHelpFor } from "../../worker/crisis-help/country-help";
 import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
-import { expect, phoneBrowserIn, signUpThroughApi, test } from "./support/test";
+import { expect, newAccount, phoneBrowserIn, signUpThroughApi, test } from "./support/test";
 
 /**
  * Crisis help that works where the visitor is: a browser set to each language sees its own
@@ -95,7 +95,7 @@ for (const { locale, country } of BROWSERS) {
 
     // Signed in, in the support conversation, writing words of crisis: the banner's one line holds
     // the country's first line (or its emergency number), one tap each, before it is opened.
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await composer(page).fill("I don't want to be alive anymore");
     const banner = crisisBanner(page);
@@ -210,7 +210,7 @@ test("the not-found and 'Not available' pages show the visitor's own country's h
   expect(missing?.status()).toBe(404);
   await expectBoxFor(page, help);
   // A refusal by a guard that runs before any page data is read: the admin pages, to a member.
-  await signUpThroughApi(page, baseURL ?? "");
+  await newAccount(page, baseURL ?? "");
   const refused = await page.goto("/admin/reports");
   expect(refused?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Not available" })).toBeVisible();

@@ -21,10 +21,10 @@ import { sqlText, writeLocalD1 } from "./support/local-d1";
 import {
   anotherPerson,
   expect,
+  newAccount,
   pageWithoutScripts,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
 } from "./support/test";
 
@@ -334,7 +334,7 @@ test("the admin reaches it from the other admin pages; everyone else is refused:
 }) => {
   await page.goto(PATH);
   await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(PATH)}`);
-  await signUpThroughApi(page, baseURL ?? "");
+  await newAccount(page, baseURL ?? "");
   const refused = await page.goto(PATH);
   expect(refused?.status()).toBe(403);
   await expect(page.getByText(ADMIN_TEXTS.forbidden)).toBeVisible();

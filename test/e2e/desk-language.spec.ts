@@ -15,11 +15,11 @@ import { queryLocalD1, sqlText } from "./support/local-d1";
 import { borrowContext } from "./support/shared-context";
 import {
   expect,
+  newAccount,
   pageWithoutScripts,
   randomClientAddress,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -98,7 +98,7 @@ test("a Spanish visitor given to a listener who speaks only English is told so i
     // browser that reads Spanish: the conversation is theirs, and the visitor is told nobody there
     // speaks Spanish, in Spanish.
     await markAvailable(english.page);
-    const { user } = await signUpThroughApi(visitor, baseURL);
+    const { user } = await newAccount(visitor, baseURL);
     const sent = await visitor.request.post(chatWith(SUPPORT_ID), {
       form: {
         [COMPOSER_FIELDS.intent]: SEND_INTENT,

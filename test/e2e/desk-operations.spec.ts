@@ -15,7 +15,7 @@ import {
   newListener,
 } from "./support/desk";
 import { expectNoSideScroll } from "./support/layout";
-import { anotherPerson, expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, newAccount, signedInAsSupport, test, waitForHydration } from "./support/test";
 
 /**
  * The helpline's operations seen from outside: the wait a visitor in line is told, ending the
@@ -69,7 +69,7 @@ test("on a phone, a visitor in line reads about how long the wait is, ends the c
     for (const n of [1, 2, 3]) others.push(await visitorWritesByForm(browser, baseURL, `hello ${n}`));
     await expect(deskList(listener.page, DESK_TEXTS.mine).getByRole("link")).toHaveCount(3);
 
-    await signUpThroughApi(page, baseURL);
+    await newAccount(page, baseURL);
     await openConversation(page, SUPPORT_ID);
     await send(page, "Is anyone there? I can't sleep.");
     await expect(deskLine(page)).toHaveText(
@@ -148,7 +148,7 @@ test("the admin reads a conversation live from 'All' and writes to its listener,
   const listener = await newListener(browser, baseURL, admin.page, PHONE);
   try {
     await markAvailable(listener.page);
-    const me = (await signUpThroughApi(page, baseURL)).user;
+    const me = (await newAccount(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
     await waitForHydration(page);
     await send(page, "I had a hard day.");

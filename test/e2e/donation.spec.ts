@@ -4,7 +4,7 @@ import { PDF_TOAST_MS, RECEIPT_TEXTS } from "../../app/shared/receipts";
 import { queryLocalD1, sqlText } from "./support/local-d1";
 import { emailsTo } from "./support/outbox";
 import { pdfText } from "./support/pdf-text";
-import { expect, pageWithoutScripts, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, newAccount, pageWithoutScripts, test, waitForHydration } from "./support/test";
 
 /**
  * What the server holds for a donor: the ids of their receipts and how many receipt emails went to
@@ -28,7 +28,7 @@ test.describe("the donation thank-you page", () => {
     page,
     baseURL,
   }) => {
-    const { email, user } = await signUpThroughApi(page, baseURL ?? "");
+    const { email, user } = await newAccount(page, baseURL ?? "");
     // What a link's prefetch, the browser's speculative load and a client navigation's data request
     // send: GETs with the session cookie, on arrival and on a receipt's own address. Each one is
     // answered before we look.
@@ -56,7 +56,7 @@ test.describe("the donation thank-you page", () => {
   });
 
   test("shows the receipt, emails it once even after a reload, and says 'Email Sent'", async ({ page, baseURL }) => {
-    const { email, user } = await signUpThroughApi(page, baseURL ?? "");
+    const { email, user } = await newAccount(page, baseURL ?? "");
     await page.goto("/thankyou");
     await expect(page).toHaveURL(/\/thankyou\?receipt=VM-\d{6}$/);
     const receiptId = new URL(page.url()).searchParams.get("receipt") ?? "";
@@ -93,7 +93,7 @@ test.describe("the donation thank-you page", () => {
 
   test("works without scripts: one button opens the receipt, another emails it", async ({ browser, baseURL }) => {
     const page = await pageWithoutScripts(browser, baseURL);
-    const { email, user } = await signUpThroughApi(page, baseURL ?? "");
+    const { email, user } = await newAccount(page, baseURL ?? "");
     await page.goto("/thankyou");
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await page.getByRole("button", { name: RECEIPT_TEXTS.openReceipt }).click();
@@ -112,7 +112,7 @@ test.describe("the donation thank-you page", () => {
   });
 
   test("says when the email could not be sent, and sends it when asked again", async ({ page, baseURL }) => {
-    const { email } = await signUpThroughApi(page, baseURL ?? "");
+    const { email } = await newAccount(page, baseURL ?? "");
     // The email request to the page's action finds no answer (a gateway's 502).
     await page.route("**/thankyou.data*", (route) =>
       route.request().method() === "POST" && (route.request().postData() ?? "").includes("email-receipt")
@@ -133,7 +133,7 @@ test.describe("the donation thank-you page", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -164,7 +164,7 @@ test.describe("the donation thank-you page", () => {
   });
 
   test("says when the PDF cannot be made, for 3 seconds", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.route(/receipt-pdf.*\.js$/, (route) => route.abort());
     await page.goto("/thankyou");
     await waitForHydration(page);
@@ -175,7 +175,7 @@ test.describe("the donation thank-you page", () => {
   });
 
   test("prints the receipt alone", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/thankyou");
     await waitForHydration(page);
     await expect(page.getByText(RECEIPT_TEXTS.emailSent)).toBeVisible();

@@ -6,7 +6,7 @@ import { expectNoSideScroll } from "./support/layout";
 import { latestEmailTo } from "./support/outbox";
 import { pdfText } from "./support/pdf-text";
 import { borrowContext } from "./support/shared-context";
-import { expect, randomClientAddress, SPANISH_BROWSER, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, newAccount, randomClientAddress, SPANISH_BROWSER, test, waitForHydration } from "./support/test";
 
 /**
  * An account made in a Spanish browser keeps Spanish, and what is sent to it speaks Spanish: the
@@ -22,8 +22,7 @@ async function spanishBrowser(browser: Browser, baseURL: string): Promise<Page> 
   return context.newPage();
 }
 
-const signUpInSpanish = (page: Page, baseURL: string) =>
-  signUpThroughApi(page, baseURL, { languages: SPANISH_BROWSER });
+const signUpInSpanish = (page: Page, baseURL: string) => newAccount(page, baseURL, { languages: SPANISH_BROWSER });
 
 test("a donor whose browser is set to es-MX reads the thank-you page on a phone and gets the receipt, its PDF and its email in Spanish", async ({
   browser,

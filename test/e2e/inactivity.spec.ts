@@ -7,10 +7,10 @@ import { SUPPORT_CHAT_PATH } from "./support/config";
 import { readSessionProbe } from "./support/session-probe";
 import {
   expect,
+  newAccount,
   phoneBrowserIn,
-  signUpThroughApi,
+  SPANISH_BROWSER,
   test,
-  uniqueEmail,
   waitForPageScripts,
   waitForSessionTimers,
 } from "./support/test";
@@ -26,7 +26,7 @@ async function signedInWithStoppedClock(
 ) {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START + MINUTE);
-  const account = await signUpThroughApi(page, baseURL);
+  const account = await newAccount(page, baseURL);
   await page.goto(path);
   await waitForSessionTimers(page, { firstCheckAnswered });
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
@@ -117,12 +117,8 @@ test.describe("inactivity", () => {
     const es = { locale: "es" as const };
     await page.clock.install({ time: START });
     await page.clock.pauseAt(START + MINUTE);
-    // An account made by a Spanish browser's sign-up: its pages speak Spanish.
-    const signedUp = await page.request.post("/api/auth/sign-up/email", {
-      data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
-      headers: { Origin: baseURL, "Accept-Language": "es-MX,es;q=0.9" },
-    });
-    expect(signedUp.status()).toBe(200);
+    // An account as a Spanish browser's sign-up makes it: its pages speak Spanish.
+    await newAccount(page, baseURL, { languages: SPANISH_BROWSER });
     await page.goto(SUPPORT_CHAT_PATH);
     await waitForSessionTimers(page);
     await page.clock.runFor(8 * MINUTE);
@@ -255,7 +251,7 @@ test.describe("coming back after the session ended while the tab was closed", ()
    * ended session's own cookie. Answers a new tab in that browser, and the account.
    */
   async function returningAfterIdleEnd(page: Page, context: BrowserContext, baseURL: string) {
-    const account = await signUpThroughApi(page, baseURL);
+    const account = await newAccount(page, baseURL);
     await openConversation(page, SUPPORT_CHAT_PATH);
     await page.close();
     const ended = await context.request.post("/api/session/expire", { headers: { Origin: baseURL } });

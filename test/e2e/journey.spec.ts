@@ -7,12 +7,12 @@ import { menuToggle } from "./support/mobile-menu";
 import {
   expect,
   holdRequests,
+  newAccount,
   openAccountMenu,
   pageWithoutScripts,
   pngFile,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   uniqueEmail,
   waitForHydration,
@@ -53,7 +53,7 @@ test.describe("the call to action ends in the support conversation", () => {
   });
 
   test("through sign-in, from the conversation's own address", async ({ page, baseURL }) => {
-    const { email, password } = await signUpThroughApi(page, baseURL ?? "");
+    const { email, password } = await newAccount(page, baseURL ?? "");
     await page.context().clearCookies();
     await page.goto(SUPPORT_CHAT);
     await expect(page).toHaveURL(`/signup?next=${SUPPORT_CHAT_NEXT}`);
@@ -65,7 +65,7 @@ test.describe("the call to action ends in the support conversation", () => {
   });
 
   test("straight away for someone already signed in", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("link", { name: "Talk to Someone Now - Free" }).click();
@@ -114,7 +114,7 @@ test.describe("forms before and without the page's scripts", () => {
     browser,
     baseURL,
   }) => {
-    const { email, password } = await signUpThroughApi(accountMaker, baseURL ?? "");
+    const { email, password } = await newAccount(accountMaker, baseURL ?? "");
     const page = await pageWithoutScripts(browser, baseURL);
     const context = page.context();
     await page.goto(SUPPORT_CHAT);
@@ -189,7 +189,7 @@ test.describe("a picture that is not an image", () => {
 
 test.describe("after signing out", () => {
   test("Back shows no signed-in content, and the page says the person signed out", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/profile");
     await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
     await page.goto("/chat");
@@ -217,7 +217,7 @@ test.describe("caching", () => {
       const response = await page.request.get(path);
       expect(response.headers()["cache-control"], path).toBe("private, no-store");
     }
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     for (const path of ["/chat", SUPPORT_CHAT, "/profile", "/users", "/", "/chat.data", "/profile.data"]) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(200);
@@ -230,7 +230,7 @@ test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
   test("the unread count shows on the menu button, without opening the menu", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
     await expect(menuToggle(page)).toBeVisible();
@@ -261,7 +261,7 @@ test.describe("the /users search", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
     const box = page.getByRole("searchbox", { name: "Username" });

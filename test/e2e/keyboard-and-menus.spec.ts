@@ -9,7 +9,7 @@ import { expectNoSideScroll } from "./support/layout";
 import { menuIsOpen, menuToggle, mobileMenu } from "./support/mobile-menu";
 import { expectOnScreen } from "./support/on-screen";
 import { recordExits, serveNeutralPage } from "./support/quick-exit";
-import { anotherPerson, expect, signedInAsSupport, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, newAccount, signedInAsSupport, test, waitForHydration } from "./support/test";
 
 /** The widths a phone layout must hold, each with a common screen height for it. */
 const PHONES = [
@@ -64,7 +64,7 @@ test.describe("the header's menus on a phone", () => {
       test.use({ viewport: screen });
 
       test("the mobile menu and the account menu inside it lie wholly on the screen", async ({ page, baseURL }) => {
-        await signUpThroughApi(page, baseURL ?? "");
+        await newAccount(page, baseURL ?? "");
         await page.goto("/users");
         await waitForHydration(page);
         await menuToggle(page).click();
@@ -88,7 +88,7 @@ test.describe("the header's menus on a phone", () => {
     baseURL,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
     const menu = await openAccountMenuWithKeyboard(page);
@@ -153,7 +153,7 @@ test.describe("Escape that closes something does not count toward Quick exit", (
     await serveNeutralPage(context);
     const exits = await recordExits(page);
     await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
     const menu = await openAccountMenuWithKeyboard(page);
@@ -194,7 +194,7 @@ test.describe("Escape that closes something does not count toward Quick exit", (
       await serveNeutralPage(context);
       const exits = await recordExits(page);
       await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await page.goto("/users");
       await waitForHydration(page);
       await menuToggle(page).focus();
@@ -239,7 +239,7 @@ test.describe("Escape that closes something does not count toward Quick exit", (
     await serveNeutralPage(context);
     const exits = await recordExits(page);
     await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto(`/users/${SUPPORT_USER_ID}`);
     await waitForHydration(page);
     const opener = page.getByRole("button", { name: REPORT_TEXTS.profileButton("Support") });
@@ -273,7 +273,7 @@ test.describe("the account menu and focus", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto(`/users/${SUPPORT_USER_ID}`);
     await waitForHydration(page);
     const menu = await openAccountMenuWithKeyboard(page);
@@ -306,7 +306,7 @@ test.describe("the account menu and focus", () => {
   });
 
   test("a click outside closes it", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
     const menu = await openAccountMenuWithKeyboard(page);
@@ -326,7 +326,7 @@ test.describe("moving to another page", () => {
       baseURL,
     }) => {
       await page.setViewportSize(viewport);
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await page.goto("/");
       await waitForHydration(page);
       await page.getByRole("main").getByRole("link", { name: HERO.primaryCta }).focus();
@@ -343,7 +343,7 @@ test.describe("moving to another page", () => {
     baseURL,
   }) => {
     const other = await someoneToFind(browser, baseURL ?? "");
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     // A conversation with Support, so the list of recent chats has one to switch to.
     await page.goto(SUPPORT_CHAT_PATH);
     await waitForHydration(page);
@@ -388,7 +388,7 @@ test.describe("moving to another page", () => {
   }) => {
     // Client-side navigations are a hydrated page's: a signed-in person's (public pages load no
     // framework for visitors, and their links are ordinary page loads).
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/");
     await waitForHydration(page);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);

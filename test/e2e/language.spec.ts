@@ -4,7 +4,7 @@ import { seriousViolations } from "./support/axe";
 import { composer, openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import { menuToggle } from "./support/mobile-menu";
-import { expect, phoneBrowserIn, SPANISH_BROWSER, signUpThroughApi, test } from "./support/test";
+import { expect, newAccount, phoneBrowserIn, SPANISH_BROWSER, test } from "./support/test";
 
 /**
  * The visitor's language: the browser's (Accept-Language) until they choose with the switch, which
@@ -41,7 +41,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
     // Signed in, the choice is the account's too: back to Spanish, then a new sign-in keeps it.
-    const account = await signUpThroughApi(page, baseURL ?? "");
+    const account = await newAccount(page, baseURL ?? "");
     await page.goto("/privacypolicy");
     await footer(page).getByRole("button", { name: "Español" }).click();
     await expect(page).toHaveURL("/es/privacypolicy");
@@ -74,7 +74,7 @@ test("in Spanish, the support conversation's line and its crisis banner speak Sp
   baseURL,
 }) => {
   const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
-  await signUpThroughApi(page, baseURL ?? "", { languages: SPANISH_BROWSER });
+  await newAccount(page, baseURL ?? "", { languages: SPANISH_BROWSER });
   await openConversation(page, SUPPORT_CHAT_PATH);
   await expect(page.getByRole("status").filter({ hasText: m.desk_no_listener_before_writing({}, es) })).toBeVisible();
   await composer(page).fill("ya no quiero vivir");

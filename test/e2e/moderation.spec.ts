@@ -6,10 +6,10 @@ import { CONTACT_EMAIL } from "./support/config";
 import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
+  newAccount,
   randomClientAddress,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
   waitForPageScripts,
@@ -22,13 +22,13 @@ const PHONE = { width: 375, height: 740 };
  * a note that tells this report apart from every other one the admin sees.
  */
 async function reportedPerson(page: Page, browser: Browser, baseURL: string) {
-  const them = await signUpThroughApi(page, baseURL);
+  const them = await newAccount(page, baseURL);
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
   });
   const reporter = await context.newPage();
-  await signUpThroughApi(reporter, baseURL);
+  await newAccount(reporter, baseURL);
   const marker = `Report ${crypto.randomUUID().slice(0, 8)}`;
   const reported = await reporter.request.post(`/users/${them.user.id}`, {
     form: { intent: "report", subject: "profile", reason: "harassment", note: marker },

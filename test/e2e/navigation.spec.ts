@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpThroughApi, waitForHydration, waitForPageScripts } from "./support/test";
+import { newAccount, waitForHydration, waitForPageScripts } from "./support/test";
 
 declare global {
   interface Window {
@@ -15,7 +15,7 @@ test.describe("navigation", () => {
     // Client-side route changes are a hydrated page's: a signed-in person's. A visitor's public pages
     // load no framework; their links are ordinary page loads, each counted by the server
     // (server-page-views.spec.ts).
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.addInitScript(() => {
       window.__pageViews = [];
       window.addEventListener("kindred:page-view", (event) => {
@@ -108,7 +108,7 @@ test.describe("errors", () => {
       route.fulfill({ status: 500, contentType: "text/plain", body: secret }),
     );
     // From a page that loads the framework: a signed-in person's (a visitor's pages load none).
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/profile");
     await waitForHydration(page);
     // A client-side navigation whose data request fails on the server.

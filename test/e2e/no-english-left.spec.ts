@@ -6,9 +6,9 @@ import { englishOn } from "./support/english-left";
 import { menuIsOpen, menuToggle } from "./support/mobile-menu";
 import {
   expect,
+  newAccount,
   phoneBrowserIn,
   SPANISH_BROWSER,
-  signUpThroughApi,
   test,
   uniqueEmail,
   waitForHydration,
@@ -71,7 +71,7 @@ test("signed in, the conversation, its crisis banner, ending it, the survey and 
   baseURL,
 }) => {
   const page = await phoneBrowserIn(browser, baseURL ?? "", "es-MX");
-  const { user } = await signUpThroughApi(page, baseURL ?? "", { languages: SPANISH_BROWSER });
+  const { user } = await newAccount(page, baseURL ?? "", { languages: SPANISH_BROWSER });
   // Their own anonymous name is theirs, in no language.
   const mine = [user.username];
 
@@ -143,7 +143,7 @@ test("without scripts, the sign-up's refusal, the conversation's form and its an
   await expect(page.getByText(m.auth_password_too_short({ min: 6 }, es)).first()).toBeVisible();
   await expectAllSpanish(page, "/signup's refusal without scripts");
 
-  const { user } = await signUpThroughApi(page, baseURL ?? "", { languages: SPANISH_BROWSER });
+  const { user } = await newAccount(page, baseURL ?? "", { languages: SPANISH_BROWSER });
   await page.goto(SUPPORT_CHAT_PATH);
   await expectAllSpanish(page, "the conversation without scripts", [user.username]);
   const written = "Hola, escribo sin scripts";

@@ -1,10 +1,10 @@
 import { FULL_BROWSER } from "./support/chromium";
-import { expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { expect, newAccount, test, waitForHydration } from "./support/test";
 
 // The real permission: the headless shell denies notifications whatever is granted.
 test.describe("Enable Notifications", { tag: FULL_BROWSER }, () => {
   test("shows while permission is not granted and asks for it", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/chat");
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Enable Notifications" });
@@ -23,7 +23,7 @@ test.describe("Enable Notifications", { tag: FULL_BROWSER }, () => {
 
   test("is hidden once permission is granted", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["notifications"]);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/chat");
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { RESET_TEXTS } from "../../app/lib/password-reset";
 import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { latestEmailTo } from "./support/outbox";
-import { expect, signUpThroughApi, test, uniqueEmail, waitForPageScripts } from "./support/test";
+import { expect, newAccount, test, uniqueEmail, waitForPageScripts } from "./support/test";
 
 test.describe("password reset", () => {
   test("validates the email and never reveals whether an account exists", async ({ page }) => {
@@ -29,7 +29,7 @@ test.describe("password reset", () => {
     browser,
     baseURL,
   }) => {
-    const { email } = await signUpThroughApi(page, baseURL ?? "");
+    const { email } = await newAccount(page, baseURL ?? "");
     await page.goto("/chat");
     await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
 

@@ -6,10 +6,10 @@ import { BRAND_NAME, PUBLIC_PAGES, SUPPORT_CHAT_PATH, SUPPORT_USER_ID } from "./
 import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
+  newAccount,
   pngFile,
   randomClientAddress,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -161,7 +161,7 @@ test.describe("signed in, with the longest texts people write", () => {
   test.beforeAll(async ({ browser, baseURL }) => {
     const context = await newContext(browser, baseURL ?? "");
     const page = await context.newPage();
-    visitorId = (await signUpThroughApi(page, baseURL ?? "")).user.id;
+    visitorId = (await newAccount(page, baseURL ?? "")).user.id;
     await page.goto(SUPPORT_CHAT_PATH);
     await waitForHydration(page);
     await expect(page.getByText("Connection: Online")).toBeVisible();

@@ -5,10 +5,10 @@ import { openConversation } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
 import {
   expect,
+  newAccount,
   pageWithoutScripts,
   pngFile,
   pngFileOnDisk,
-  signUpThroughApi,
   test,
   waitForPageScripts,
 } from "./support/test";
@@ -115,7 +115,7 @@ test.describe("choosing a picture at sign-up", () => {
 
 test.describe("choosing an image in a conversation", () => {
   test("a file renamed .jpg is refused as it is chosen: no thumbnail, nothing uploaded", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const uploads = uploadsOf(page);
     await openConversation(page, SUPPORT_CHAT_PATH);
     await page.getByLabel("Attach an image").setInputFiles(TEXT_RENAMED_JPG);
@@ -126,7 +126,7 @@ test.describe("choosing an image in a conversation", () => {
   });
 
   test("a real refusal by the server still says 'Upload failed with status: …'", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await page.route("**/api/uploads*", (route) =>
       route.fulfill({ status: 415, json: { code: "not_an_image", message: UPLOAD_MESSAGES.notAnImage } }),

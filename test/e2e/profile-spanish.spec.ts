@@ -9,11 +9,11 @@ import { queryLocalD1 } from "./support/local-d1";
 import { borrowContext } from "./support/shared-context";
 import {
   expect,
+  newAccount,
   pngFile,
   randomClientAddress,
-  signUpThroughApi,
+  SPANISH_BROWSER,
   test,
-  uniqueEmail,
   waitForHydration,
 } from "./support/test";
 
@@ -30,14 +30,10 @@ test("in Spanish at 375 px, the own profile and the report dialog on another's p
   browser,
   baseURL,
 }) => {
-  const them = await signUpThroughApi(page, baseURL ?? "");
+  const them = await newAccount(page, baseURL ?? "");
   const context = await borrowContext(browser, { baseURL, locale: "es-MX", viewport: PHONE }, randomClientAddress());
   const me = await context.newPage();
-  const signedUp = await me.request.post("/api/auth/sign-up/email", {
-    data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
-    headers: { Origin: baseURL ?? "", "Accept-Language": "es-MX,es;q=0.9" },
-  });
-  expect(signedUp.status()).toBe(200);
+  await newAccount(me, baseURL ?? "", { languages: SPANISH_BROWSER });
 
   await me.goto("/profile");
   await expect(me.getByText(m.profile_subtitle({}, es))).toBeVisible();
@@ -69,12 +65,7 @@ const label = (name: OptionField, value: string) => optionLabel(name, value, "es
 async function spanishPerson(browser: Browser, baseURL: string) {
   const context = await borrowContext(browser, { baseURL, locale: "es-MX", viewport: PHONE }, randomClientAddress());
   const page = await context.newPage();
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: uniqueEmail(), password: "una contraseña tranquila", gender: "female", name: "x" },
-    headers: { Origin: baseURL, "Accept-Language": "es-MX,es;q=0.9" },
-  });
-  expect(signedUp.status()).toBe(200);
-  const { user } = (await signedUp.json()) as { user: { id: string; username: string } };
+  const { user } = await newAccount(page, baseURL, { languages: SPANISH_BROWSER });
   return { context, page, user };
 }
 
@@ -191,7 +182,7 @@ test("in Spanish at 375 px, Find Other Christians and another's profile speak Sp
   baseURL,
 }) => {
   // Someone to find, whose profile was saved in English.
-  const them = await signUpThroughApi(page, baseURL ?? "");
+  const them = await newAccount(page, baseURL ?? "");
   const upload = await page.request.post("/api/uploads?purpose=profile", {
     multipart: { file: pngFile("me.png") },
     headers: { Origin: baseURL ?? "" },

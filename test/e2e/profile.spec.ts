@@ -7,11 +7,11 @@ import { BRAND_NAME } from "./support/config";
 import {
   expect,
   holdRequests,
+  newAccount,
   openAccountMenu,
   pageWithoutScripts,
   pngFile,
   pngFileOnDisk,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -54,7 +54,7 @@ test.describe("the profile screen", () => {
   });
 
   test("is titled with the brand's name and says what the profile is for", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/profile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${BRAND_NAME} Profile`);
     await expect(page.getByText(PROFILE_TEXTS.subtitle)).toBeVisible();
@@ -64,7 +64,7 @@ test.describe("the profile screen", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     await expect(page.getByText("Required fields")).toBeVisible();
     const profile = completeProfile("");
@@ -114,7 +114,7 @@ test.describe("the profile screen", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     await expect(page.getByText(PROFILE_MESSAGES.required)).toHaveCount(0);
 
@@ -160,7 +160,7 @@ test.describe("the profile screen", () => {
   });
 
   test("asks for the photo first when it is missing", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(field(page, "photoUrl")).toBeFocused();
@@ -170,7 +170,7 @@ test.describe("the profile screen", () => {
   });
 
   test("counts long texts: red below 50, amber above 90 % of 4000", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     const counter = page.locator("#profile-aboutMe-footer p");
     await expect(counter).toHaveText("0/4000 (minimum 50)");
@@ -193,7 +193,7 @@ test.describe("the profile screen", () => {
     page,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     const client = await page.context().newCDPSession(page);
     await client.send("Network.enable");
@@ -220,7 +220,7 @@ test.describe("the profile screen", () => {
   });
 
   test("keeps unsaved changes across a reload, until they are saved", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     await field(page, "occupation").fill("Teacher");
     await page.reload();
@@ -246,7 +246,7 @@ test.describe("Find Other Christians", () => {
     const otherPage = await other.newPage();
     const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
     await otherPage.setExtraHTTPHeaders({ "cf-connecting-ip": `2001:db8:${hex()}:${hex()}::9` });
-    const found = await signUpThroughApi(otherPage, baseURL ?? "");
+    const found = await newAccount(otherPage, baseURL ?? "");
     await openEditTab(otherPage);
     await fillForm(otherPage, completeProfile(""));
     await choosePhoto(otherPage);
@@ -254,7 +254,7 @@ test.describe("Find Other Christians", () => {
     await expect(otherPage.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
     await other.close();
 
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     await page.goto("/users");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Find Other Christians" })).toBeVisible();
@@ -300,7 +300,7 @@ test.describe("Find Other Christians", () => {
 
 test.describe("another person's profile", () => {
   test("is a clear message for an unknown id, and one's own address leads to My Profile", async ({ page, baseURL }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const missing = await page.goto("/users/no-such-person");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Profile not available" })).toBeVisible();
@@ -311,7 +311,7 @@ test.describe("another person's profile", () => {
 
 test.describe("the account menu", () => {
   test("leads to one's profile and to the search", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/chat");
     await waitForHydration(page);
     await openAccountMenu(page);
@@ -330,7 +330,7 @@ test.describe("saving without the page's scripts", () => {
     baseURL,
   }) => {
     const page = await pageWithoutScripts(browser, baseURL);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/profile");
     await page.getByRole("tab", { name: "Edit Profile" }).click();
     await expect(page).toHaveURL("/profile?tab=edit");
@@ -361,7 +361,7 @@ test.describe("saving without the page's scripts", () => {
   });
 
   test("keeps what was typed before the scripts ran, and saves it once they have", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openEditTab(page);
     const profile = completeProfile("");
     await fillForm(page, profile);

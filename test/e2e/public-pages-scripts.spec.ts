@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { PUBLIC_PAGE_JS_BUDGET_KB } from "../fixtures/budgets";
 import { PUBLIC_PAGES } from "./support/config";
-import { expect, signUpThroughApi, test, waitForHydration, waitForPageScripts } from "./support/test";
+import { expect, newAccount, test, waitForHydration, waitForPageScripts } from "./support/test";
 
 /** The sign-in screens without the framework: their forms' behaviour is a page script of their own. */
 const SIGN_IN_SCREENS = [
@@ -92,7 +92,7 @@ test.describe("public pages load no framework", () => {
   }
 
   test("every page hydrates for someone signed in", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     for (const path of ["/", "/privacypolicy"]) {
       await scriptsOf(page, path);
       await waitForHydration(page);

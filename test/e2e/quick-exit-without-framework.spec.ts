@@ -10,7 +10,7 @@ import {
   serveNeutralPage,
   serveNeutralPageNotingReferer,
 } from "./support/quick-exit";
-import { expect, holdRequests, pageWithoutScripts, signUpThroughApi, test, waitForPageScripts } from "./support/test";
+import { expect, holdRequests, newAccount, pageWithoutScripts, test, waitForPageScripts } from "./support/test";
 
 /**
  * Quick exit runs from the page's inline script (app/lib/quick-exit.ts, started by
@@ -110,7 +110,7 @@ test.describe("Quick exit before the framework has arrived", () => {
     baseURL,
   }) => {
     await serveNeutralPage(context);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/privacypolicy");
     // Every script file held back: only the page's inline script runs.
     const release = await holdRequests(page, /\/assets\/.+\.js$/);

@@ -3,7 +3,7 @@ import { BLOCK_TEXTS, REPORT_TEXTS } from "../../app/shared/safety";
 import { seriousViolations } from "./support/axe";
 import { composer, log, openContactMenu, openConversation } from "./support/chat-page";
 import { expectNoSideScroll } from "./support/layout";
-import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, newAccount, test, waitForHydration } from "./support/test";
 
 /** The phone widths checked here, each with a common screen height for it. */
 const PHONES = [
@@ -48,7 +48,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await openConversation(them.page, me.user.id);
     await say(them.page, "Are you there?");
@@ -103,7 +103,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await me.page.goto(`/users/${them.user.id}`);
     await waitForHydration(me.page);
@@ -134,7 +134,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await me.page.goto(`/users/${them.user.id}`);
     await waitForHydration(me.page);
@@ -165,7 +165,7 @@ test.describe(`at ${PHONES[0].width} px`, () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
     await openConversation(me.page, them.user.id);
     await say(me.page, "Hello");
@@ -214,7 +214,7 @@ for (const screen of PHONES) {
     test.use({ viewport: screen });
 
     test("on a profile, Report and Block come after the person's name", async ({ page, browser, baseURL }) => {
-      const them = await signUpThroughApi(page, baseURL ?? "");
+      const them = await newAccount(page, baseURL ?? "");
       const me = await anotherPerson(browser, baseURL ?? "", { viewport: screen });
       await me.page.goto(`/users/${them.user.id}`);
       const name = me.page.getByRole("heading", { level: 1 });

@@ -14,9 +14,9 @@ import { leaveWith, recordExits, serveNeutralPage, serveNeutralPageNotingReferer
 import {
   anotherPerson,
   expect,
+  newAccount,
   openAccountMenu,
   pageWithoutScripts,
-  signUpThroughApi,
   test,
   waitForHydration,
   waitForPageScripts,
@@ -64,7 +64,7 @@ test.describe("Quick exit", () => {
     baseURL,
   }) => {
     const referer = await serveNeutralPageNotingReferer(context);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("main").getByRole("link", { name: HERO.primaryCta }).click();
@@ -86,7 +86,7 @@ test.describe("Quick exit", () => {
 
   test("every open tab of the site leaves with it", async ({ page, context, baseURL }) => {
     await serveNeutralPage(context);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     const other = await context.newPage();
     await other.goto("/privacypolicy");
@@ -112,7 +112,7 @@ test.describe("Quick exit", () => {
     baseURL,
   }) => {
     await serveNeutralPage(context);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto("/privacypolicy");
     await waitForHydration(page);
     await openConversation(page, SUPPORT_CHAT_PATH);
@@ -131,7 +131,7 @@ test.describe("Quick exit", () => {
     await serveNeutralPage(context);
     const exits = await recordExits(page);
     await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     // From here only the test moves the page's time.
     await page.clock.pauseAt(new Date("2026-03-02T10:01:00Z"));
@@ -158,7 +158,7 @@ test.describe("Quick exit", () => {
 
   test("'Quick exit and sign out' leaves and ends the session; the draft stays", async ({ page, context, baseURL }) => {
     await serveNeutralPage(context);
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await composer(page).fill("Words I want to keep");
 
@@ -184,7 +184,7 @@ test.describe("Quick exit", () => {
       await expect(quickExitLink(page)).toBeInViewport({ ratio: 1 });
       await expectNoSideScroll(page);
 
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       await expect(quickExitLink(page)).toBeInViewport({ ratio: 1 });
       await expect(quickExitAndSignOut(page)).toBeInViewport({ ratio: 1 });
@@ -212,7 +212,7 @@ test.describe("crisis help in a conversation", () => {
     // Analytics posts what it gathered a second after the page view, while the page is open (a beacon
     // sent while the page unloads is not always reported to the test).
     const analyticsPosted = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/events");
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, chatWith(other.user.id));
 
     // Everyday figures of speech, sent and acknowledged: long enough for any banner to have shown.
@@ -267,7 +267,7 @@ test.describe("crisis help in a conversation", () => {
     browser,
     baseURL,
   }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const other = await anotherPerson(browser, baseURL ?? "");
     await openConversation(page, chatWith(other.user.id));
     await openConversation(other.page, chatWith(me.user.id));
@@ -304,7 +304,7 @@ test.describe("crisis help in a conversation", () => {
     test.use({ viewport: { width: 320, height: 568 } });
 
     test("fits the screen and keeps the composer and Send in view", async ({ page, baseURL }) => {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       await composer(page).fill("I want to die");
       await expect(crisisBanner(page)).toBeVisible();
@@ -325,7 +325,7 @@ test.describe("accessibility of the safety controls (axe-core)", () => {
     await waitForPageScripts(page);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await expect(quickExitAndSignOut(page)).toBeVisible();
     await composer(page).fill("I keep hurting myself");
@@ -338,7 +338,7 @@ test.describe("accessibility of the safety controls (axe-core)", () => {
     test.use({ viewport: { width: 320, height: 568 } });
 
     test("the header and the open crisis help", async ({ page, baseURL }) => {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await openConversation(page, SUPPORT_CHAT_PATH);
       await composer(page).fill("self-harm");
       await expect(crisisBanner(page)).toBeVisible();

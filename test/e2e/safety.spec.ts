@@ -9,10 +9,10 @@ import { expectNoSideScroll } from "./support/layout";
 import {
   anotherPerson,
   expect,
+  newAccount,
   openAccountMenu,
   randomClientAddress,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -29,7 +29,7 @@ test.describe("blocking", () => {
     browser,
     baseURL,
   }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "");
     await openConversation(them.page, me.user.id);
     await say(them.page, "Answer me right now");
@@ -76,7 +76,7 @@ test.describe("blocking", () => {
   });
 
   test("the support account has no Block button: it is the help line", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await page.goto(SUPPORT_CHAT_PATH);
     await waitForHydration(page);
     await expect(page.getByText("Connection: Online")).toBeVisible();
@@ -85,7 +85,7 @@ test.describe("blocking", () => {
   });
 
   test("blocking from a profile works before any script runs", async ({ page, browser, baseURL }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "", { javaScriptEnabled: false });
     await me.page.goto(`/users/${them.user.id}`);
     await me.page.getByRole("button", { name: BLOCK_TEXTS.blockButton(them.user.username) }).click();
@@ -103,7 +103,7 @@ test.describe("reports and moderation", () => {
     browser,
     baseURL,
   }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "");
     const hurtful = `You are worthless ${crypto.randomUUID().slice(0, 6)}`;
     await openConversation(them.page, me.user.id);
@@ -165,7 +165,7 @@ test.describe("reports and moderation", () => {
     browser,
     baseURL,
   }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const me = await anotherPerson(browser, baseURL ?? "");
     await me.page.goto(`/users/${them.user.id}`);
     await waitForHydration(me.page);
@@ -185,14 +185,14 @@ test.describe("reports and moderation", () => {
   });
 
   test("the report and block dialogs fit a 320 px phone with a long username", async ({ page, browser, baseURL }) => {
-    const them = await signUpThroughApi(page, baseURL ?? "");
+    const them = await newAccount(page, baseURL ?? "");
     const context = await browser.newContext({
       baseURL,
       viewport: { width: 320, height: 568 },
       extraHTTPHeaders: { "cf-connecting-ip": randomClientAddress() },
     });
     const phone = await context.newPage();
-    await signUpThroughApi(phone, baseURL ?? "");
+    await newAccount(phone, baseURL ?? "");
     await phone.goto(`/users/${them.user.id}`);
     await waitForHydration(phone);
     for (const [opener, title] of [
@@ -212,7 +212,7 @@ test.describe("reports and moderation", () => {
   });
 
   test("/admin/reports refuses everyone but the admin, reading and acting", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const response = await page.goto("/admin/reports");
     expect(response?.status()).toBe(403);
     await expect(page.getByText(ADMIN_TEXTS.forbidden)).toBeVisible();

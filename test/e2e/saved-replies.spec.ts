@@ -12,10 +12,10 @@ import { seriousViolations } from "./support/axe";
 import { expectNoSideScroll } from "./support/layout";
 import {
   expect,
+  newAccount,
   pageWithoutScripts,
   SEEDED_SUPPORT,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -212,7 +212,7 @@ test("without scripts, a refused reply keeps what was typed beside each problem,
   baseURL,
 }) => {
   // Someone who is not the admin, reading either page.
-  await signUpThroughApi(page, baseURL ?? "");
+  await newAccount(page, baseURL ?? "");
   for (const path of [PATHS.adminReplies, PATHS.adminTopics]) {
     expect((await page.goto(path))?.status(), path).toBe(403);
     await expect(page.getByText(ADMIN_TEXTS.forbidden)).toBeVisible();

@@ -11,10 +11,10 @@ import { sqlText, writeLocalD1 } from "./support/local-d1";
 import {
   anotherPerson,
   expect,
+  newAccount,
   pageWithoutScripts,
   pngFile,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
 } from "./support/test";
@@ -59,7 +59,7 @@ test.describe("the conversation without scripts", () => {
   }) => {
     const page = await pageWithoutScripts(browser, baseURL, { viewport: { width: 375, height: 740 } });
     try {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await page.goto(SUPPORT_CHAT_PATH);
       await expect(composer(page)).toBeVisible();
       await expect(page.getByText(/Connection: Unknown/)).toHaveCount(0);
@@ -79,7 +79,7 @@ test.describe("the conversation at 320 px", () => {
   test.use({ viewport: { width: 320, height: 568 } });
 
   test("the composer's placeholder fits on one line", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     await openConversation(page, SUPPORT_CHAT_PATH);
     await expect(composer(page)).toHaveAttribute("placeholder", CONVERSATION_TEXTS.placeholder);
     const room = await composer(page).evaluate((input: HTMLTextAreaElement) => {
@@ -96,7 +96,7 @@ test.describe("the conversation at 320 px", () => {
 
 test.describe("an image message", () => {
   test("is named by who sent it, for the sender and for the other person", async ({ page, browser, baseURL }) => {
-    const me = await signUpThroughApi(page, baseURL ?? "");
+    const me = await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "");
     await openConversation(page, chatWith(them.user.id));
     await page.getByLabel(CONVERSATION_TEXTS.attach).setInputFiles(pngFile());
@@ -121,7 +121,7 @@ test.describe("a community conversation's header at 375 px", () => {
     browser,
     baseURL,
   }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "");
     await openConversation(page, chatWith(them.user.id));
     const name = page.getByRole("link", { name: `View the profile of ${them.user.username}` });
@@ -165,7 +165,7 @@ test.describe("a community conversation's header at 375 px", () => {
     const page = await pageWithoutScripts(browser, baseURL, { viewport: { width: 375, height: 740 } });
     const them = await anotherPerson(browser, baseURL ?? "");
     try {
-      await signUpThroughApi(page, baseURL ?? "");
+      await newAccount(page, baseURL ?? "");
       await page.goto(chatWith(them.user.id));
       await page
         .getByRole("main")
@@ -186,7 +186,7 @@ test.describe("find people at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("a result card shows a long place in full", async ({ page, browser, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const them = await anotherPerson(browser, baseURL ?? "");
     await them.context.close();
     await writeLocalD1(

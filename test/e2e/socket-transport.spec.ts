@@ -3,7 +3,7 @@ import { SESSION_END_MESSAGES } from "../../app/shared/session-end";
 import { CLOSE_CODES } from "../../app/shared/socket-protocol";
 import { composer, log } from "./support/chat-page";
 import { SUPPORT_CHAT_PATH } from "./support/config";
-import { anotherPerson, expect, signUpThroughApi, test, waitForHydration } from "./support/test";
+import { anotherPerson, expect, newAccount, test, waitForHydration } from "./support/test";
 
 /**
  * The browser's socket transport (app/lib/socket-transport.ts) against servers that
@@ -54,7 +54,7 @@ test.describe("a server that closes every connection right after opening it", ()
   });
 
   test("gets at most 6 attempts in 30 s from a conversation's socket", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const attempts = await attemptsIn30sAgainstAServerThatClosesAtOnce(page, CHAT_SOCKET, async () => {
       await page.goto(SUPPORT_CHAT_PATH);
       await waitForHydration(page);
@@ -66,7 +66,7 @@ test.describe("a server that closes every connection right after opening it", ()
   });
 
   test("gets at most 6 attempts in 30 s from the inbox socket", async ({ page, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const attempts = await attemptsIn30sAgainstAServerThatClosesAtOnce(page, INBOX_SOCKET, async () => {
       await page.goto("/privacypolicy");
       await waitForHydration(page);
@@ -78,7 +78,7 @@ test.describe("a server that closes every connection right after opening it", ()
 
 test.describe("a socket closed because the session ended", () => {
   test("sends the page to sign-in with the reason, without reconnecting", async ({ page, context, baseURL }) => {
-    await signUpThroughApi(page, baseURL ?? "");
+    await newAccount(page, baseURL ?? "");
     const sockets: WebSocketRoute[] = [];
     await page.routeWebSocket(CHAT_SOCKET, (ws) => {
       sockets.push(ws);
@@ -100,7 +100,7 @@ test.describe("a socket closed because the session ended", () => {
 
 test.describe("a malformed frame from the server", () => {
   test("is ignored, and the conversation goes on working both ways", async ({ page, browser, baseURL }) => {
-    const visitor = await signUpThroughApi(page, baseURL ?? "");
+    const visitor = await newAccount(page, baseURL ?? "");
     const contact = await anotherPerson(browser, baseURL ?? "");
     const sockets: WebSocketRoute[] = [];
     await page.routeWebSocket(CHAT_SOCKET, (ws) => {

@@ -29,9 +29,9 @@ import { queryLocalD1, sqlText } from "./support/local-d1";
 import {
   anotherPerson,
   expect,
+  newAccount,
   openAccountMenu,
   signedInAsSupport,
-  signUpThroughApi,
   test,
   waitForHydration,
   waitForPageScripts,
@@ -226,7 +226,7 @@ test.describe("a visitor on a phone", () => {
     const privateNote = "Mentioned a sister in Leeds; prefers short messages.";
     const transferNote = "Steady now; ask how the evening walk went.";
     try {
-      const visitor = (await signUpThroughApi(page, baseURL)).user;
+      const visitor = (await newAccount(page, baseURL)).user;
       await openConversation(page, SUPPORT_ID);
       await send(page, "Hello, is anyone there?");
       await expect(deskStatus(page)).toHaveText(NOBODY_THERE);
@@ -352,7 +352,7 @@ test.describe("a visitor on a small phone", () => {
     await emptyTheQueue(admin.page, baseURL);
     const listener = await newListener(browser, baseURL, admin.page, DESKTOP);
     try {
-      const visitor = (await signUpThroughApi(page, baseURL)).user;
+      const visitor = (await newAccount(page, baseURL)).user;
       await openConversation(page, SUPPORT_ID);
       // Never a silent room: said before the first message too, in the header and above the composer,
       // never saying a message is kept before there is one.
@@ -414,7 +414,7 @@ test("without scripts, a listener takes the conversation on its desk page and an
   await emptyTheQueue(admin.page, baseURL);
   const listener = await newListener(browser, baseURL, admin.page, PHONE, { javaScriptEnabled: false });
   try {
-    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    const visitor = (await newAccount(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
     await send(page, "Hello, I had a hard day.");
     // A page without scripts cannot prove the listener is there: nothing is offered to them, they take it.
@@ -483,7 +483,7 @@ test("the desk is for listeners and the admin: anyone else finds nothing there, 
   await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(PATHS.desk)}`);
   expect(response?.status()).toBe(200);
 
-  const visitor = await signUpThroughApi(page, baseURL);
+  const visitor = await newAccount(page, baseURL);
   for (const path of [PATHS.desk, deskConversationPath(visitor.user.id), deskConversationPath(SUPPORT_ID)]) {
     const notFound = await page.goto(path);
     expect(notFound?.status(), path).toBe(404);
@@ -546,7 +546,7 @@ test("a visitor reads what is true of the desk: a listener on the way, then join
     await markAvailable(listener.page);
     const announcements = listener.page.getByRole("status", { name: DESK_PAGE_TEXTS.announcements });
 
-    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    const visitor = (await newAccount(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
     // The header speaks of the desk, never of the support account's own presence.
     const header = page.getByRole("heading", { level: 2, name: /Support/ }).locator("xpath=../..");
@@ -665,7 +665,7 @@ async function listenerWithVisitor(
   await emptyTheQueue(admin.page, baseURL);
   const listener = await newListener(browser, baseURL, admin.page, viewport);
   await markAvailable(listener.page);
-  const visitor = (await signUpThroughApi(visitorPage, baseURL)).user;
+  const visitor = (await newAccount(visitorPage, baseURL)).user;
   await openConversation(visitorPage, SUPPORT_ID);
   await send(visitorPage, "Hi. I don't really know why I'm writing.");
   await deskList(listener.page, DESK_TEXTS.mine).getByRole("link", { name: visitor.username }).click();
@@ -772,7 +772,7 @@ test("without scripts, a listener starts a message from a saved reply's link, an
   await emptyTheQueue(admin.page, baseURL);
   const listener = await newListener(browser, baseURL, admin.page, SMALL_PHONE, { javaScriptEnabled: false });
   try {
-    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    const visitor = (await newAccount(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
     await send(page, "Hello, is this the right place?");
     const desk = listener.page;
@@ -822,7 +822,7 @@ test("a listener cannot mark resolved a crisis conversation nobody answered: it 
   const desk = listener.page;
   try {
     await markAvailable(desk);
-    const visitor = (await signUpThroughApi(page, baseURL)).user;
+    const visitor = (await newAccount(page, baseURL)).user;
     await openConversation(page, SUPPORT_ID);
     await send(page, "I don't want to be alive anymore");
     const row = deskList(desk, DESK_TEXTS.mine)

@@ -30,6 +30,7 @@ import {
 import { keepSignUpLanguage, recipientLanguage } from "../i18n/visitor-language";
 import { recordSignIn } from "./activity-record";
 import { CLIENT_ADDRESS_HEADER, clientNetwork } from "./client-network";
+import { AUTH_COOKIE_PREFIX } from "./cookie-prefix";
 import { endAllSessions, endOneSession } from "./end-sessions";
 import { SESSION_LIFETIME_SECONDS } from "./ended-sessions";
 import { clearSignInFailures, isSignInLocked, recordSignInFailure } from "./sign-in-guard";
@@ -168,7 +169,7 @@ export function createAuth({ d1, appUrl, turnstile }: AuthOptions) {
       },
     },
     advanced: {
-      cookiePrefix: "kindred",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       database: { generateId: () => crypto.randomUUID() },

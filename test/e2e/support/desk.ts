@@ -19,7 +19,10 @@ import { anotherPerson, expect, waitForHydration } from "./test";
 
 type Viewport = { width: number; height: number };
 
-/** Someone signed up in a browser of their own, made a listener by the admin. Close the context when done. */
+/**
+ * Someone with a new account in a browser of their own, made a listener by the admin. Close the
+ * context when done.
+ */
 export async function newListener(
   browser: Browser,
   baseURL: string,

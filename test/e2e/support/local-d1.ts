@@ -1,16 +1,12 @@
-import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
-
-const run = promisify(execFile);
 
 /**
  * Where the e2e server keeps its state: the same default and override as scripts/e2e-server.sh, so
  * a run on its own state (E2E_STATE) reads the database its server writes.
  */
-const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
+export const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e";
 
 /** The local D1's SQLite file (the one database of the app; metadata.sqlite is the runtime's). */
 function localD1File(): string {
@@ -36,27 +32,40 @@ export async function queryLocalD1<T>(sql: string): Promise<T[]> {
 }
 
 /**
- * Writes to the e2e server's local D1 through Wrangler, as the server's own runtime writes: a write
- * from another SQLite library beside the running server made the server's next statement fail as
- * busy. Slow (a process per statement), so only for the few tests that must set what no screen can.
- * A statement that meets a busy database is tried again (a failed statement wrote nothing).
+ * Writes to the e2e server's local D1 through the server itself: Wrangler's local explorer, which
+ * `wrangler dev` serves beside the app (scripts/e2e-server.sh turns it on), runs them in the
+ * server's own D1 (docs/decisions/188-browser-tests-make-accounts-straight-in-d1.md). A write from
+ * any other process, another SQLite library or `wrangler d1 execute` alike, holds the file's lock
+ * while the server's own statements fail as busy. The statements run as one D1 batch: all or nothing.
  */
-export async function writeLocalD1(sql: string): Promise<void> {
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= 4; attempt += 1) {
-    try {
-      await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--command", sql], {
-        env: { ...process.env, CI: "true" },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      return;
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
+export async function writeLocalD1(statements: string | string[]): Promise<void> {
+  const batch = (Array.isArray(statements) ? statements : [statements]).map((sql) => ({ sql }));
+  const response = await fetch(`${EXPLORER}/d1/database/${await databaseId()}/raw`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ batch }),
+  });
+  const answer = (await response.json().catch(() => null)) as { success?: boolean; errors?: unknown } | null;
+  if (!response.ok || !answer?.success) {
+    throw new Error(`the local D1 refused the write (${response.status}): ${JSON.stringify(answer?.errors ?? answer)}`);
   }
-  const { stderr, stdout } = (lastError ?? {}) as { stderr?: string; stdout?: string };
-  throw new Error(`wrangler d1 execute failed 4 times: ${(stderr || stdout || String(lastError)).slice(-2000)}`);
+}
+
+/** Wrangler's local explorer API on the e2e server (the same port as the tests' baseURL). */
+const EXPLORER = `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}/cdn-cgi/local/explorer/api`;
+
+let d1Id: Promise<string> | undefined;
+
+/** The explorer's id for the app's one D1 database. */
+function databaseId(): Promise<string> {
+  d1Id ??= fetch(`${EXPLORER}/d1/database`)
+    .then((response) => response.json() as Promise<{ result?: { uuid: string }[] }>)
+    .then(({ result }) => {
+      if (result?.length !== 1 || !result[0])
+        throw new Error("the e2e server's local explorer lists no one D1 database");
+      return result[0].uuid;
+    });
+  return d1Id;
 }
 
 /** A string as an SQL literal. */
