@@ -4,7 +4,7 @@ import { SESSION_TIMEOUT_MS } from "~/shared/inactivity";
 import { pairIdFor } from "~/shared/pair-id";
 import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { suspendAccount } from "../../worker/accounts/suspension";
-import { insertUser } from "./support/accounts";
+import { insertUser, withSessionCache } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie } from "./support/auth-requests";
 import { type Closed, closing, connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
@@ -175,20 +175,53 @@ describe("ending a session ends its sockets everywhere", () => {
     expect(await laptopInboxClosed()).toMatchObject({ reason: "password-reset" });
   });
 
-  it("an ended session cannot open a socket again, and a new sign-in can", async () => {
+  it("an ended session's page is told why when it opens a socket again, and a new sign-in can open one", async () => {
     const alice = await insertUser();
     const bob = await insertUser();
     const pairId = pairIdFor(alice.user.id, bob.user.id);
+    // What a page's browser sends: the session and better-auth's signed cache of it.
+    const browserCookies = await withSessionCache(alice.cookie);
     await postJson("/api/auth/sign-out", {}, { cookie: alice.cookie });
-    const refused = await exports.default.fetch(`${APP_ORIGIN}/api/chats/${pairId}/ws`, {
-      headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: alice.cookie },
+    // A page whose socket was away when the session ended (reconnecting, not yet open) learns it on
+    // its next attempt, as an open socket would have, and so leaves instead of retrying for ever.
+    for (const path of [`/api/chats/${pairId}/ws`, "/api/inbox/ws"]) {
+      const answer = await exports.default.fetch(`${APP_ORIGIN}${path}`, {
+        headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: browserCookies },
+      });
+      expect(answer.status, path).toBe(101);
+      const ws = answer.webSocket as WebSocket;
+      const closed = closing(ws);
+      const frames: unknown[] = [];
+      ws.addEventListener("message", (event) => frames.push(event.data));
+      ws.accept();
+      expect(await closed(), path).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "signed-out" });
+      expect(frames, path).toEqual([]);
+    }
+    // A cookie of no session this server ever ended is refused plainly.
+    const forged = await exports.default.fetch(`${APP_ORIGIN}/api/inbox/ws`, {
+      headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: "kindred.session_token=made-up.c2lnbmF0dXJl" },
     });
-    expect(refused.status).toBe(401);
+    expect(forged.status).toBe(401);
 
     const again = await signIn(alice.email, alice.password);
     const chat: TestSocket = await connect(again, pairId);
     chat.send({ type: "send", clientId: "temp-back", text: "Back again" });
     await chat.waitFor(isAck("temp-back"));
+  });
+
+  it("a page whose sockets were away during a password reset is told so when they come back", async () => {
+    const alice = await insertUser();
+    const browserCookies = await withSessionCache(alice.cookie);
+    const token = await requestResetToken(alice.email);
+    expect((await postJson("/api/auth/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
+    const answer = await exports.default.fetch(`${APP_ORIGIN}/api/inbox/ws`, {
+      headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: browserCookies },
+    });
+    expect(answer.status).toBe(101);
+    const ws = answer.webSocket as WebSocket;
+    const closed = closing(ws);
+    ws.accept();
+    expect(await closed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "password-reset" });
   });
 
   it("a room refuses an upgrade whose session ended while it was on its way", async () => {

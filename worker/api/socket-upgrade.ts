@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import { getSignedInSession, type SignedInSession } from "../auth/session";
+import { lookUpSession, type SignedInSession } from "../auth/session";
 import { getConfig } from "../config";
+import { endedSessionResponse } from "../sockets/socket-session";
 import { vouchForUpgrade } from "../sockets/upgrade-headers";
 import type { ApiEnv } from "./signed-in";
 
@@ -20,7 +21,11 @@ export async function authorizeSocketUpgrade(
       refusal: c.json({ code: "forbidden_origin", message: "This connection did not come from the app." }, 403),
     };
   }
-  const session = await getSignedInSession(c.req.raw);
+  const { session, ended } = await lookUpSession(c.req.raw);
+  // A page whose socket was away when its session ended (reconnecting, or not yet open) hears why
+  // on its next attempt, as an open socket would have: a refused upgrade is all one to a browser,
+  // and the page would retry it for ever instead of leaving.
+  if (!session && ended) return { refusal: endedSessionResponse(ended) };
   if (!session) return { refusal: c.json({ code: "unauthorized", message: "Please sign in again." }, 401) };
   const headers = new Headers({ Upgrade: "websocket" });
   vouchForUpgrade(headers, session);
