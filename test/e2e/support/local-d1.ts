@@ -42,7 +42,7 @@ export async function writeLocalD1(statements: string | string[]): Promise<void>
   const batch = (Array.isArray(statements) ? statements : [statements]).map((sql) => ({ sql }));
   const response = await fetch(`${EXPLORER}/d1/database/${await databaseId()}/raw`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...OWN_SERVER_ONLY },
     body: JSON.stringify({ batch }),
   });
   const answer = (await response.json().catch(() => null)) as { success?: boolean; errors?: unknown } | null;
@@ -54,11 +54,17 @@ export async function writeLocalD1(statements: string | string[]): Promise<void>
 /** Wrangler's local explorer API on the e2e server (the same port as the tests' baseURL). */
 const EXPLORER = `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}/cdn-cgi/local/explorer/api`;
 
+/**
+ * Without it the explorer also asks every other `wrangler dev` on the machine (its dev registry),
+ * logging an error for each one it cannot reach: the tests' writes are for their own server only.
+ */
+const OWN_SERVER_ONLY = { "X-Miniflare-Explorer-No-Aggregate": "true" };
+
 let d1Id: Promise<string> | undefined;
 
 /** The explorer's id for the app's one D1 database. */
 function databaseId(): Promise<string> {
-  d1Id ??= fetch(`${EXPLORER}/d1/database`)
+  d1Id ??= fetch(`${EXPLORER}/d1/database`, { headers: OWN_SERVER_ONLY })
     .then((response) => response.json() as Promise<{ result?: { uuid: string }[] }>)
     .then(({ result }) => {
       if (result?.length !== 1 || !result[0])
