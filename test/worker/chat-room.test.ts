@@ -15,10 +15,12 @@ import {
   acked,
   answered,
   connect,
+  endedSession,
   isAck,
   openChatSocket,
   openInboxSocket,
   storedChatImage,
+  upgradeAnswer,
 } from "./support/chat-sockets";
 import { messageCount, readPosition } from "./support/room-state";
 import { until } from "./support/until";
@@ -46,7 +48,7 @@ describe("opening a conversation", () => {
     expect((await openChatSocket(alice.cookie, pairIdFor(alice.user.id, "ghost"))).status).toBe(403);
 
     await setLastActivity(bob.user.id, Date.now() - 11 * 60 * 1000);
-    expect((await openChatSocket(bob.cookie, pairId)).status).toBe(401);
+    expect(await upgradeAnswer(`/api/chats/${pairId}/ws`, bob.cookie)).toEqual(endedSession("inactivity"));
   });
 
   it("creates the chats registry row for the pair", async () => {

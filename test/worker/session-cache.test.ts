@@ -7,7 +7,7 @@ import { suspendAccount } from "../../worker/accounts/suspension";
 import { insertUser, withSessionCache } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, cookiesOf, freshIp, postJson, requestResetToken } from "./support/auth-requests";
-import { closing, openInboxSocket } from "./support/chat-sockets";
+import { closing, endedSession, openInboxSocket, upgradeAnswer } from "./support/chat-sockets";
 import { until } from "./support/until";
 
 /**
@@ -102,7 +102,7 @@ describe("the session cache", () => {
     expect((await heartbeat(cookie)).status).toBe(200);
     expect((await postJson("/api/auth/sign-out", {}, { cookie })).status).toBe(200);
     expect((await heartbeat(cookie)).status).toBe(401);
-    expect((await openInboxSocket(cookie)).status).toBe(401);
+    expect(await upgradeAnswer("/api/inbox/ws", cookie)).toEqual(endedSession("signed-out"));
   });
 
   it("lets no ended session's copied cookies sign the person out on their other devices", async () => {
@@ -124,7 +124,7 @@ describe("the session cache", () => {
     const suspended = await cachedAccount();
     await suspendAccount(suspended.user.id);
     expect((await heartbeat(suspended.cookie)).status).toBe(401);
-    expect((await openInboxSocket(suspended.cookie)).status).toBe(401);
+    expect(await upgradeAnswer("/api/inbox/ws", suspended.cookie)).toEqual(endedSession("suspended"));
   });
 });
 

@@ -7,7 +7,16 @@ import { suspendAccount } from "../../worker/accounts/suspension";
 import { insertUser, withSessionCache } from "./support/accounts";
 import { setLastActivity } from "./support/activity";
 import { APP_ORIGIN, postJson, requestResetToken, sessionCookie } from "./support/auth-requests";
-import { type Closed, closing, connect, isAck, openInboxSocket, type TestSocket } from "./support/chat-sockets";
+import {
+  type Closed,
+  closing,
+  connect,
+  endedSession,
+  isAck,
+  openInboxSocket,
+  type TestSocket,
+  upgradeAnswer,
+} from "./support/chat-sockets";
 import { messageCount } from "./support/room-state";
 import { until } from "./support/until";
 
@@ -185,17 +194,7 @@ describe("ending a session ends its sockets everywhere", () => {
     // A page whose socket was away when the session ended (reconnecting, not yet open) learns it on
     // its next attempt, as an open socket would have, and so leaves instead of retrying for ever.
     for (const path of [`/api/chats/${pairId}/ws`, "/api/inbox/ws"]) {
-      const answer = await exports.default.fetch(`${APP_ORIGIN}${path}`, {
-        headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: browserCookies },
-      });
-      expect(answer.status, path).toBe(101);
-      const ws = answer.webSocket as WebSocket;
-      const closed = closing(ws);
-      const frames: unknown[] = [];
-      ws.addEventListener("message", (event) => frames.push(event.data));
-      ws.accept();
-      expect(await closed(), path).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "signed-out" });
-      expect(frames, path).toEqual([]);
+      expect(await upgradeAnswer(path, browserCookies), path).toEqual(endedSession("signed-out"));
     }
     // A cookie of no session this server ever ended is refused plainly.
     const forged = await exports.default.fetch(`${APP_ORIGIN}/api/inbox/ws`, {
@@ -214,14 +213,7 @@ describe("ending a session ends its sockets everywhere", () => {
     const browserCookies = await withSessionCache(alice.cookie);
     const token = await requestResetToken(alice.email);
     expect((await postJson("/api/auth/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
-    const answer = await exports.default.fetch(`${APP_ORIGIN}/api/inbox/ws`, {
-      headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: browserCookies },
-    });
-    expect(answer.status).toBe(101);
-    const ws = answer.webSocket as WebSocket;
-    const closed = closing(ws);
-    ws.accept();
-    expect(await closed()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: "password-reset" });
+    expect(await upgradeAnswer("/api/inbox/ws", browserCookies)).toEqual(endedSession("password-reset"));
   });
 
   it("a room refuses an upgrade whose session ended while it was on its way", async () => {

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { type ServerFrame, ServerFrameSchema } from "~/shared/schemas/chat-protocol";
 import { InboxFrameSchema } from "~/shared/schemas/inbox-protocol";
+import { CLOSE_CODES } from "~/shared/socket-protocol";
 import { APP_ORIGIN } from "./auth-requests";
 
 /**
@@ -145,3 +146,28 @@ export function closing(ws: WebSocket): () => Promise<Closed> {
       new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error("the socket stayed open for 1 s")), 1000)),
     ]);
 }
+
+/**
+ * How an upgrade is answered, to the end: a refusal's status, or a socket's status and how it
+ * closed (within a second), with the frames sent on it first. An ended session is answered with a
+ * socket that closes at once with its reason, which a status alone cannot tell from a live one.
+ */
+export async function upgradeAnswer(path: string, cookie: string) {
+  const response = await exports.default.fetch(`${APP_ORIGIN}${path}`, {
+    headers: { Upgrade: "websocket", Origin: APP_ORIGIN, Cookie: cookie },
+  });
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status };
+  const frames: unknown[] = [];
+  ws.addEventListener("message", (event) => frames.push(event.data));
+  const closed = closing(ws);
+  ws.accept();
+  return { status: response.status, closed: await closed(), frames };
+}
+
+/** The answer to an upgrade whose session ended for `reason`: told so, and nothing else. */
+export const endedSession = (reason: string) => ({
+  status: 101,
+  closed: { code: CLOSE_CODES.sessionEnded, reason },
+  frames: [],
+});
