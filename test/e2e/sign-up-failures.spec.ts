@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { profileSaveFailureMessage } from "../../app/shared/auth-rules";
 import { UPLOAD_MESSAGES } from "../../app/shared/uploads";
-import { fillSignUpForm } from "./support/auth-forms";
+import { FORM_PASSWORD, fillSignUpForm } from "./support/auth-forms";
 import { expect, pngFile, test, waitForPageScripts } from "./support/test";
 
 async function fillSignUp(page: Page) {
@@ -25,7 +25,7 @@ test.describe("when creating the account fails", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Upload failed with status: 503", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Email")).not.toHaveValue("");
-    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("steady steps");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue(FORM_PASSWORD);
     await expect(page.getByText("me.png")).toBeVisible();
 
     await page.getByRole("button", { name: "Create Account" }).click();

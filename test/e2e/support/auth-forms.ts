@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "./test";
 
+/** The password the sign-up form is filled with, for a test that reads it back. */
 export const FORM_PASSWORD = "steady steps";
 
 /** Fills the sign-up form as a person would (English labels), without sending it. */
